@@ -1,0 +1,78 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+import { config } from "../lib/config";
+
+/** The drizzle handle every query goes through, whichever driver is behind it (or a transaction). */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: "postgres" | "pglite";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const MIGRATIONS_FOLDER = process.env.MIGRATIONS_DIR || migrationsFolder;
+
+/** postgres.js when a URL is given, else PGlite in `dir` (':memory:' keeps it in memory). */
+export async function openDatabase(opts: { url?: string; pgliteDir?: string } = {}): Promise<Database> {
+  const url = opts.url ?? config.databaseUrl;
+  if (url) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE || 10), onnotice: () => {} });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: "postgres",
+      migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const dir = opts.pgliteDir ?? config.pgliteDir;
+  if (dir !== ":memory:") mkdirSync(dir, { recursive: true });
+  const client = dir === ":memory:" ? new PGlite() : new PGlite(dir);
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: "pglite",
+    migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+// One database per process, kept on globalThis: Next bundles route handlers and instrumentation
+// separately, and two PGlite instances on one data folder would corrupt it.
+const holder = globalThis as unknown as { __rbDatabase?: Promise<Database> };
+
+/** The process-wide database, migrated before first use. */
+export function getDatabase(): Promise<Database> {
+  holder.__rbDatabase ??= (async () => {
+    const database = await openDatabase();
+    await database.migrate();
+    return database;
+  })().catch((err) => {
+    holder.__rbDatabase = undefined;
+    throw err;
+  });
+  return holder.__rbDatabase;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** Closes the process-wide database (scripts and tests). */
+export async function closeDatabase() {
+  const pending = holder.__rbDatabase;
+  holder.__rbDatabase = undefined;
+  if (pending) await (await pending).close();
+}

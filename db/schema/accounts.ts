@@ -1,0 +1,43 @@
+import { pgTable, uuid, text, timestamp, index, uniqueIndex } from "drizzle-orm/pg-core";
+
+const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** The customer of ours: owns up to ten brands, its staff users and its API keys. */
+export const serviceAccounts = pgTable("service_accounts", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: created(),
+});
+
+/** Brand staff; `user_key_hash` authenticates API calls made on a staff user's behalf. */
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: uuid("id").primaryKey(),
+    serviceAccountId: uuid("service_account_id").notNull().references(() => serviceAccounts.id),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    accessLevel: text("access_level", { enum: ["ADMIN", "USER"] }).notNull(),
+    userKeyHash: text("user_key_hash").notNull(),
+    userKeyPrefix: text("user_key_prefix").notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex("staff_users_user_key_hash").on(t.userKeyHash),
+    uniqueIndex("staff_users_account_email").on(t.serviceAccountId, t.email),
+  ],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey(),
+    serviceAccountId: uuid("service_account_id").notNull().references(() => serviceAccounts.id),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    keyPrefix: text("key_prefix").notNull(),
+    createdAt: created(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_keys_key_hash").on(t.keyHash), index("api_keys_account").on(t.serviceAccountId)],
+);

@@ -1,0 +1,32 @@
+import { pgTable, uuid, text, timestamp, index } from "drizzle-orm/pg-core";
+import { serviceAccounts } from "./accounts";
+
+/** The tenant. Every brand-owned table carries brand_id referencing this. */
+export const brands = pgTable(
+  "brands",
+  {
+    id: uuid("id").primaryKey(),
+    serviceAccountId: uuid("service_account_id").notNull().references(() => serviceAccounts.id),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    logoUrl: text("logo_url").notNull(),
+    websiteUrl: text("website_url"),
+    websiteLoginUrl: text("website_login_url"),
+    supportEmail: text("support_email"),
+    supportLink: text("support_link"),
+    supportPhone: text("support_phone"),
+    termsUrl: text("terms_url"),
+    privacyUrl: text("privacy_url"),
+    socialMediaSite1: text("social_media_site1"),
+    socialMediaSite2: text("social_media_site2"),
+    socialMediaSite3: text("social_media_site3"),
+    socialMediaSite4: text("social_media_site4"),
+    timezoneId: text("timezone_id").notNull().default("UTC"),
+    /** Signs outgoing posts (action_url, dunning) with HMAC-SHA256. */
+    webhookSecret: text("webhook_secret").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("brands_account").on(t.serviceAccountId)],
+);

@@ -1,0 +1,3 @@
+export * from "./accounts";
+export * from "./brands";
+export * from "./platform";

@@ -1,0 +1,56 @@
+import { pgTable, uuid, text, timestamp, integer, jsonb, index, uniqueIndex } from "drizzle-orm/pg-core";
+import { brands } from "./brands";
+
+/** Idempotency-Key records: the first response to a non-GET request, replayed for 24 hours. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: uuid("brand_id").notNull().references(() => brands.id),
+    apiKeyId: uuid("api_key_id").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code"),
+    contentType: text("content_type"),
+    responseBody: text("response_body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("idempotency_keys_unique").on(t.brandId, t.apiKeyId, t.key)],
+);
+
+/**
+ * The outbox: events written in the same transaction as the change that caused them, then
+ * delivered (email, HTTP posts) by a worker that leases rows, so nothing is lost if a process dies.
+ */
+export const outboxEvents = pgTable(
+  "outbox_events",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: uuid("brand_id").notNull().references(() => brands.id),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    leasedUntil: timestamp("leased_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_events_due").on(t.status, t.nextAttemptAt), index("outbox_events_brand").on(t.brandId, t.createdAt)],
+);
+
+/** One row per delivery attempt, for the dashboard and for debugging deliveries. */
+export const outboxAttempts = pgTable(
+  "outbox_attempts",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: uuid("brand_id").notNull().references(() => brands.id),
+    eventId: uuid("event_id").notNull().references(() => outboxEvents.id),
+    attempt: integer("attempt").notNull(),
+    ok: text("ok", { enum: ["Y", "N"] }).notNull(),
+    detail: text("detail"),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("outbox_attempts_event").on(t.eventId)],
+);

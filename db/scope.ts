@@ -1,0 +1,32 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Context } from "../lib/auth/context";
+import { notFound } from "../lib/errors";
+import { isUuid } from "../lib/ids";
+
+/** A brand-owned table: every one has `id` and `brand_id`. */
+export type BrandTable = PgTable & { id: PgColumn; brandId: PgColumn };
+
+/**
+ * Tenancy in one place: the condition every query on a brand-owned table starts from.
+ * A record of another brand is then indistinguishable from one that does not exist.
+ */
+export function inBrand(ctx: Context, table: BrandTable, ...conditions: (SQL | undefined)[]): SQL {
+  return and(eq(table.brandId, ctx.brand.id), ...conditions)!;
+}
+
+/** Loads one record of the context's brand by id, or throws NOT_FOUND naming the parameter. */
+export async function findInBrand<T extends BrandTable>(
+  ctx: Context,
+  table: T,
+  id: string,
+  what: string,
+  parameter?: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<T["$inferSelect"]> {
+  if (!isUuid(id)) throw notFound(what, parameter);
+  const query = ctx.db.select().from(table as PgTable).where(inBrand(ctx, table, eq(table.id, id))).limit(1);
+  const rows = await (opts.forUpdate ? query.for("update") : query);
+  if (!rows[0]) throw notFound(what, parameter);
+  return rows[0] as T["$inferSelect"];
+}

@@ -1,0 +1,243 @@
+import { z } from "zod";
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { getDb, type Db } from "../../db/client";
+import { idempotencyKeys } from "../../db/schema";
+import { contextFromApiCredentials, withDb, type Context } from "../auth/context";
+import { DomainError } from "../errors";
+import { newId } from "../ids";
+import { config } from "../config";
+import { endpoints } from "./endpoints";
+import { WithExtras, type Endpoint, type ListResult } from "./endpoint";
+import { CREDENTIAL_PARAMS, PARAM_META } from "./params";
+import { CONTENT_TYPES, render, renderError, type Format } from "./serialize";
+import { rateLimiter } from "./rate-limit";
+import { logger } from "../log";
+
+const FORMATS = new Set(["json", "xml"]);
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+
+export interface RouteParams {
+  format: string;
+  resource: string;
+  action: string;
+}
+
+type Params = Record<string, string>;
+
+function respond(format: Format, status: number, body: string, headers: Record<string, string>) {
+  return new Response(body, { status, headers: { "content-type": CONTENT_TYPES[format], ...headers } });
+}
+
+function errorResponse(format: Format, err: DomainError, headers: Record<string, string>) {
+  const body = renderError(format, { code: err.code, message: err.message, parameter: err.parameter });
+  return respond(format, err.status, body, { ...headers, ...err.headers });
+}
+
+/** Every value is a string; JSON bodies may carry numbers or nested JSON, which become strings. */
+function stringValue(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  return JSON.stringify(v);
+}
+
+/** Query string for every method; for non-GET the body too (form, multipart or JSON), body wins. */
+async function readParams(req: Request, url: URL): Promise<Params> {
+  const params: Params = Object.fromEntries(url.searchParams);
+  if (req.method === "GET" || req.method === "HEAD") return params;
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > config.maxBodyBytes) throw new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${config.maxBodyBytes} bytes`);
+  const raw = await req.text();
+  if (Buffer.byteLength(raw) > config.maxBodyBytes) {
+    throw new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${config.maxBodyBytes} bytes`);
+  }
+  if (raw.trim() === "") return params;
+  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  if (type.includes("application/json")) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new DomainError("INVALID_BODY", "The request body is not valid JSON");
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw new DomainError("INVALID_BODY", "A JSON request body must be an object of parameters");
+    }
+    for (const [k, v] of Object.entries(parsed)) params[k] = stringValue(v);
+    return params;
+  }
+  if (type.includes("multipart/form-data")) {
+    let form: FormData;
+    try {
+      form = await new Request(req.url, { method: "POST", headers: { "content-type": type }, body: raw }).formData();
+    } catch {
+      throw new DomainError("INVALID_BODY", "The multipart request body could not be read");
+    }
+    for (const [k, v] of form) if (typeof v === "string") params[k] = v;
+    return params;
+  }
+  if (type === "" || type.includes("application/x-www-form-urlencoded") || type.startsWith("text/plain")) {
+    for (const [k, v] of new URLSearchParams(raw)) params[k] = v;
+    return params;
+  }
+  throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send parameters as a form, multipart form or JSON object");
+}
+
+/** Maps zod's first issue to our error: missing vs invalid, always naming the parameter. */
+function validationError(error: z.ZodError, raw: Params): DomainError {
+  const issue = error.issues[0];
+  const parameter = String(issue.path[0] ?? "");
+  const code = (issue as { params?: { code?: string } }).params?.code;
+  if (code === "MISSING_PARAMETER" || (issue.path.length === 1 && raw[parameter] === undefined)) {
+    return new DomainError("MISSING_PARAMETER", code ? `${parameter} ${issue.message}` : `${parameter} is required`, { parameter });
+  }
+  return new DomainError("INVALID_PARAMETER", `${parameter} ${issue.message}`, { parameter });
+}
+
+/** Required parameters sent empty count as missing; everything is validated before any write. */
+function parseInput(endpoint: Endpoint, raw: Params) {
+  const input: Params = {};
+  for (const [k, schema] of Object.entries(endpoint.params.shape)) {
+    const v = raw[k];
+    if (v === undefined) continue;
+    if (v === "" && PARAM_META.get(schema as z.ZodType)?.required) continue;
+    input[k] = v;
+  }
+  const parsed = endpoint.params.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error, raw);
+  return parsed.data;
+}
+
+function envelope(endpoint: Endpoint, result: unknown): Record<string, unknown> {
+  if (endpoint.list) {
+    const { items, total } = result as ListResult;
+    return { status: "success", count: items.length, total, [endpoint.list]: items };
+  }
+  if (result instanceof WithExtras) return { status: "success", [endpoint.returns]: result.record, ...result.extras };
+  return { status: "success", [endpoint.returns]: result };
+}
+
+const header = (req: Request, name: string) => req.headers.get(name)?.trim() || undefined;
+
+function requestHash(req: Request, route: RouteParams, params: Params) {
+  const sorted = Object.keys(params)
+    .filter((k) => !(CREDENTIAL_PARAMS as readonly string[]).includes(k))
+    .sort()
+    .map((k) => [k, params[k]]);
+  return createHash("sha256").update(JSON.stringify([req.method, route.format, route.resource, route.action, sorted])).digest("hex");
+}
+
+interface Stored {
+  status: number;
+  body: string;
+}
+
+/**
+ * Runs a write inside one transaction together with its Idempotency-Key record: a concurrent
+ * repeat waits on the key's unique index, then replays; a failed attempt leaves no key behind.
+ */
+async function runWrite(ctx: Context, idemKey: string | undefined, hash: string, work: (ctx: Context) => Promise<Stored>) {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = withDb(ctx, tx as unknown as Db);
+    if (!idemKey) return { ...(await work(txCtx)), replayed: false };
+    const actor = ctx.actor.kind === "staff" ? ctx.actor.apiKeyId : "system";
+    const now = ctx.now();
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ id: newId(), brandId: ctx.brand.id, apiKeyId: actor, key: idemKey, requestHash: hash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    let rowId = inserted[0]?.id;
+    if (!rowId) {
+      const [prior] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.brandId, ctx.brand.id), eq(idempotencyKeys.apiKeyId, actor), eq(idempotencyKeys.key, idemKey)))
+        .for("update");
+      if (now.getTime() - prior.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) {
+        if (prior.requestHash !== hash) {
+          throw new DomainError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with other parameters");
+        }
+        return { status: prior.statusCode ?? 200, body: prior.responseBody ?? "", replayed: true };
+      }
+      // The old record has expired: this request takes the key over.
+      await tx.update(idempotencyKeys).set({ requestHash: hash, createdAt: now }).where(eq(idempotencyKeys.id, prior.id));
+      rowId = prior.id;
+    }
+    const stored = await work(txCtx);
+    await tx.update(idempotencyKeys).set({ statusCode: stored.status, responseBody: stored.body }).where(eq(idempotencyKeys.id, rowId));
+    return { ...stored, replayed: false };
+  });
+}
+
+/** The whole API over an endpoint table: route, read, authenticate, throttle, validate, run, serialise. */
+export function createDispatcher(table: Endpoint[]) {
+  const byPath = new Map<string, Endpoint>(table.map((e) => [`${e.resource}/${e.action}`, e]));
+  return (req: Request, route: RouteParams) => handle(byPath, req, route);
+}
+
+export const dispatch = createDispatcher(endpoints);
+
+async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteParams): Promise<Response> {
+  const requestId = newId();
+  const base: Record<string, string> = { "x-request-id": requestId };
+  if (!FORMATS.has(route.format)) {
+    return respond("json", 404, renderError("json", { code: "NOT_FOUND", message: `Unknown format '${route.format}': use json or xml` }), base);
+  }
+  const format = route.format as Format;
+  try {
+    const endpoint = byPath.get(`${route.resource}/${route.action}`);
+    if (!endpoint) throw new DomainError("NOT_FOUND", `Unknown endpoint ${route.resource}/${route.action}`);
+    if (req.method !== endpoint.method && !(req.method === "HEAD" && endpoint.method === "GET")) {
+      throw new DomainError("METHOD_NOT_ALLOWED", `${route.resource}/${route.action} takes ${endpoint.method}, not ${req.method}`, {
+        headers: { allow: endpoint.method },
+      });
+    }
+    const url = new URL(req.url);
+    const params = await readParams(req, url);
+    const db = await getDb();
+    const ctx = await contextFromApiCredentials(
+      db,
+      {
+        key: header(req, "x-api-key") ?? params.key,
+        userKey: header(req, "x-user-key") ?? params.user_key,
+        brandId: header(req, "x-brand-id") ?? params.brand_id,
+      },
+      requestId,
+    );
+    if (ctx.actor.kind === "staff") {
+      const wait = rateLimiter.take(ctx.actor.apiKeyId);
+      if (wait > 0) {
+        throw new DomainError("RATE_LIMITED", "Too many requests; retry after the time in Retry-After", {
+          headers: { "retry-after": String(Math.ceil(wait)) },
+        });
+      }
+    }
+    const known = new Set([...Object.keys(endpoint.params.shape), ...CREDENTIAL_PARAMS]);
+    const ignored = Object.keys(params).filter((k) => !known.has(k));
+    if (ignored.length) base["x-ignored-parameters"] = ignored.join(",").slice(0, 2000);
+
+    const execute = async (c: Context): Promise<Stored> => {
+      const input = parseInput(endpoint, params);
+      const result = await endpoint.handler(c, input);
+      return { status: 200, body: render(format, envelope(endpoint, result)) };
+    };
+    if (endpoint.method === "GET") {
+      const out = await execute(ctx);
+      return respond(format, out.status, out.body, base);
+    }
+    const idemKey = header(req, "idempotency-key");
+    if (idemKey && idemKey.length > 255) {
+      throw new DomainError("INVALID_PARAMETER", "Idempotency-Key must be at most 255 characters", { parameter: "Idempotency-Key" });
+    }
+    const out = await runWrite(ctx, idemKey, requestHash(req, route, params), execute);
+    return respond(format, out.status, out.body, out.replayed ? { ...base, "idempotent-replayed": "true" } : base);
+  } catch (err) {
+    if (err instanceof DomainError) return errorResponse(format, err, base);
+    logger.error("request failed", { requestId, route: `${route.format}/${route.resource}/${route.action}`, error: err });
+    const internal = new DomainError("INTERNAL", `Something went wrong on our side; nothing was changed. Quote request id ${requestId} if you contact support.`);
+    return errorResponse(format, internal, base);
+  }
+}

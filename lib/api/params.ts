@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { MONEY_PATTERN, toCents } from "../money";
+import { parseWireDate } from "../dates";
+
+/**
+ * Parameter builders. Every wire value is a string; each builder validates one and turns it into
+ * the value domain verbs use. `req` and `opt` attach the description (OpenAPI, forms) and mark
+ * required-ness. An optional parameter sent empty parses to null ("clear it", Update semantics);
+ * an absent one stays undefined ("leave it").
+ */
+export interface ParamMeta {
+  description: string;
+  example?: string;
+  /** The resource an id parameter points at (contract tests make another brand's one). */
+  refersTo?: string;
+  /** Values listed in the docs. */
+  values?: readonly string[];
+  format?: string;
+  [key: string]: unknown;
+}
+
+export const PARAM_META = new WeakMap<z.ZodType, ParamMeta & { required: boolean }>();
+
+export function req<T extends z.ZodType>(schema: T, description: string, meta: Omit<ParamMeta, "description"> = {}) {
+  const out = schema.describe(description) as T;
+  PARAM_META.set(out, { ...meta, description, required: true });
+  return out;
+}
+
+export function opt<T extends z.ZodType>(schema: T, description: string, meta: Omit<ParamMeta, "description"> = {}) {
+  const out = z
+    .preprocess((v) => (v === "" ? null : v), schema.nullable())
+    .optional()
+    .describe(description);
+  PARAM_META.set(out, { ...meta, description, required: false });
+  return out;
+}
+
+/** Optional but not clearable: absent leaves the field alone, empty is validated like any value. */
+export function keep<T extends z.ZodType>(schema: T, description: string, meta: Omit<ParamMeta, "description"> = {}) {
+  const out = schema.optional().describe(description);
+  PARAM_META.set(out, { ...meta, description, required: false });
+  return out;
+}
+
+/** Free text with a length cap (a 1 MB value is refused, not stored). */
+export const text = (max = 255) => z.string().max(max, { error: `must be at most ${max} characters` });
+
+export const flag = () => z.enum(["Y", "N"], { error: "must be Y or N" });
+
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(", ")}` });
+
+/** A non-negative amount with at most two decimals, as integer cents. */
+export const money = () =>
+  z
+    .string()
+    .regex(MONEY_PATTERN, { error: "must be an amount with at most two decimals, like 25.00" })
+    .transform(toCents);
+
+export const integer = ({ min = 0, max = 2_147_483_647 } = {}) =>
+  z
+    .string()
+    .regex(/^-?\d{1,10}$/, { error: "must be a whole number" })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));
+
+/** M/D/YYYY on the wire, ISO YYYY-MM-DD inside. */
+export const date = () =>
+  z.string().transform((s, c) => {
+    const iso = parseWireDate(s);
+    if (!iso) {
+      c.issues.push({ code: "custom", message: "must be a date like 11/22/2026", input: s });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+export const isHttpUrl = (s: string) => {
+  try {
+    const u = new URL(s);
+    return (u.protocol === "http:" || u.protocol === "https:") && Boolean(u.hostname) && /^https?:\/\//i.test(s);
+  } catch {
+    return false;
+  }
+};
+
+/** A fully qualified http(s) address. */
+export const url = (max = 2048) =>
+  z.string().max(max, { error: `must be at most ${max} characters` }).refine(isHttpUrl, { error: "must be a full http(s) address" });
+
+/** A fully qualified http(s) address of an image (by extension). */
+export const imageUrl = (extensions = ["gif", "png", "jpg", "jpeg"]) =>
+  url().refine((s) => new RegExp(`\\.(${extensions.join("|")})$`, "i").test(new URL(s).pathname), {
+    error: `must be the address of a ${extensions.join(", ")} image`,
+  });
+
+export const email = () =>
+  z.string().max(254, { error: "must be at most 254 characters" }).pipe(z.email({ error: "must be an email address" }));
+
+/** A record id; ids that do not exist in the brand are answered 404 by the verb. */
+export const id = () => z.string().max(64, { error: "must be at most 64 characters" });
+
+/** A parameter carrying JSON text, validated by `schema`. */
+export const json = <T extends z.ZodType>(schema: T, what = "JSON") =>
+  z.string().transform((s, c): z.output<T> => {
+    let value: unknown;
+    try {
+      value = JSON.parse(s);
+    } catch {
+      c.issues.push({ code: "custom", message: `must be valid ${what}`, input: s });
+      return z.NEVER;
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const at = first.path.length ? ` (at ${first.path.join(".")})` : "";
+      c.issues.push({ code: "custom", message: `is not valid: ${first.message}${at}`, input: s });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+/** Credentials are read by dispatch, never by endpoints; listed here so they are not "ignored". */
+export const CREDENTIAL_PARAMS = ["key", "user_key", "brand_id"] as const;

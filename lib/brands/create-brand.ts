@@ -1,0 +1,38 @@
+import { count, eq } from "drizzle-orm";
+import { brands, serviceAccounts } from "../../db/schema";
+import { requireAdmin, type Context } from "../auth/context";
+import { DomainError } from "../errors";
+import { newId, newSecret } from "../ids";
+import type { CreateBrandInput } from "./schemas";
+import { inServiceAccount } from "./queries";
+import { BRAND_COLUMNS, brandView } from "./view";
+
+/** Brands per service account (spec, Limits). */
+export const MAX_BRANDS = 10;
+
+export async function createBrand({ ctx, input }: { ctx: Context; input: CreateBrandInput }) {
+  requireAdmin(ctx, "create brands");
+  // Serialises concurrent creates of one service account, so the limit holds under races.
+  await ctx.db.select({ id: serviceAccounts.id }).from(serviceAccounts).where(eq(serviceAccounts.id, ctx.brand.serviceAccountId)).for("update");
+  const [{ n }] = await ctx.db.select({ n: count() }).from(brands).where(inServiceAccount(ctx));
+  if (n >= MAX_BRANDS) {
+    throw new DomainError("LIMIT_REACHED", `A service account can have at most ${MAX_BRANDS} brands; delete one before creating another`);
+  }
+  const now = ctx.now();
+  const values: typeof brands.$inferInsert = {
+    id: newId(),
+    serviceAccountId: ctx.brand.serviceAccountId,
+    name: input.name,
+    description: input.description,
+    logoUrl: input.logo_url,
+    webhookSecret: newSecret("whsec"),
+    createdAt: now,
+    updatedAt: now,
+  };
+  for (const [param, column] of Object.entries(BRAND_COLUMNS)) {
+    const v = input[param as keyof CreateBrandInput];
+    if (v !== undefined && v !== null) (values as Record<string, unknown>)[column] = v;
+  }
+  const [row] = await ctx.db.insert(brands).values(values).returning();
+  return brandView(row);
+}

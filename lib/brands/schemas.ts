@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { email, id, imageUrl, integer, keep, opt, req, text, url } from "../api/params";
+
+/** Brand fields other than the three required on Create, all optional and clearable. */
+const optionalFields = {
+  website_url: opt(url(), "The brand's website", { example: "https://example.com" }),
+  website_login_url: opt(url(), "Where customers sign in on the brand's website"),
+  support_email: opt(email(), "Support email address shown to customers", { example: "support@example.com" }),
+  support_link: opt(url(), "Support page address"),
+  support_phone: opt(text(40), "Support phone number"),
+  terms_url: opt(url(), "Terms of service address"),
+  privacy_url: opt(url(), "Privacy policy address"),
+  social_media_site1: opt(url(), "Profile on a general social network"),
+  social_media_site2: opt(url(), "Profile on a microblog"),
+  social_media_site3: opt(url(), "Profile on a video site"),
+  social_media_site4: opt(url(), "Profile on a photo-sharing site"),
+};
+
+const name = () => text(255).min(1, { error: "must not be empty" });
+const description = () => text(2000).min(1, { error: "must not be empty" });
+const logo = () => imageUrl();
+
+export const ListBrandsParams = z.object({
+  search_brand_id: opt(id(), "Only this brand (omit for all brands of the service account)", { refersTo: "Brand" }),
+  limit: opt(integer({ min: 1, max: 10 }), "At most this many brands (default all)"),
+});
+
+export const CreateBrandParams = z.object({
+  name: req(name(), "The brand's name", { example: "Acme Streaming" }),
+  description: req(description(), "What the brand sells", { example: "Video streaming plans" }),
+  logo_url: req(logo(), "Address of the logo: a GIF, PNG, JPG or JPEG image", { example: "https://example.com/logo.png" }),
+  ...optionalFields,
+});
+
+/** Send only what changes: name, description and logo_url can change but not be cleared. */
+export const UpdateBrandParams = z.object({
+  update_brand_id: req(id(), "The brand to change", { refersTo: "Brand" }),
+  name: keep(name(), "The brand's name"),
+  description: keep(description(), "What the brand sells"),
+  logo_url: keep(logo(), "Address of the logo: a GIF, PNG, JPG or JPEG image"),
+  ...optionalFields,
+});
+
+export const DeleteBrandParams = z.object({
+  delete_brand_id: req(id(), "The brand to delete; irreversible: its brand_id stops authenticating", { refersTo: "Brand" }),
+});
+
+export type CreateBrandInput = z.output<typeof CreateBrandParams>;
+export type UpdateBrandInput = z.output<typeof UpdateBrandParams>;

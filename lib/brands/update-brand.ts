@@ -1,0 +1,24 @@
+import { eq } from "drizzle-orm";
+import { brands } from "../../db/schema";
+import { requireAdmin, type Context } from "../auth/context";
+import type { UpdateBrandInput } from "./schemas";
+import { findBrand } from "./queries";
+import { BRAND_COLUMNS, brandView } from "./view";
+
+/** Sets each supplied field; an optional field supplied empty is cleared. */
+export async function updateBrand({ ctx, input }: { ctx: Context; input: UpdateBrandInput }) {
+  requireAdmin(ctx, "change brands");
+  const brand = await findBrand(ctx, input.update_brand_id, "update_brand_id");
+  const changes: Record<string, unknown> = {};
+  for (const [param, column] of Object.entries(BRAND_COLUMNS)) {
+    const v = input[param as keyof UpdateBrandInput];
+    if (v !== undefined) changes[column] = v;
+  }
+  if (Object.keys(changes).length === 0) return brandView(brand);
+  const [row] = await ctx.db
+    .update(brands)
+    .set({ ...changes, updatedAt: ctx.now() })
+    .where(eq(brands.id, brand.id))
+    .returning();
+  return brandView(row);
+}

@@ -1,0 +1,34 @@
+/** Every environment variable the app reads, in one place (the README documents each). */
+const num = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
+  return n;
+};
+
+export const config = {
+  get databaseUrl() {
+    return process.env.DATABASE_URL || undefined;
+  },
+  get pgliteDir() {
+    return process.env.PGLITE_DATA_DIR || ".data/pglite";
+  },
+  get rateLimit() {
+    return {
+      perSecond: num("RATE_LIMIT_PER_SECOND", 50),
+      burst: num("RATE_LIMIT_BURST", 100),
+    };
+  },
+  get maxBodyBytes() {
+    return num("MAX_BODY_BYTES", 2 * 1024 * 1024);
+  },
+  get publicUrl() {
+    return process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`;
+  },
+  get inngestConfigured() {
+    return Boolean(process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV);
+  },
+  get backgroundJobs() {
+    return process.env.BACKGROUND_JOBS !== "off";
+  },
+};

@@ -1,0 +1,94 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { outboxAttempts, outboxEvents } from "../../db/schema";
+import { newId } from "../ids";
+import { logger } from "../log";
+
+export type OutboxRow = typeof outboxEvents.$inferSelect;
+
+/**
+ * A sink delivers one event (sends the email, posts to the URL). It throws to ask for a retry.
+ * Later issues register theirs: email for notification events, HTTP for action_url and dunning.
+ */
+export type Sink = (event: OutboxRow) => Promise<string | void>;
+
+export interface DeliverOptions {
+  db: Db;
+  now: () => Date;
+  /** Picks the sink for an event type; an event with none is finished as "no subscriber". */
+  sinkFor: (type: string) => Sink | undefined;
+  batchSize?: number;
+  /** How long a claimed event stays reserved for this worker before another may take it. */
+  leaseMs?: number;
+  maxAttempts?: number;
+}
+
+/** Backoff after the n-th failed attempt: 30 s doubling, capped at 6 h (25 attempts span > 3 days). */
+export const backoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 6 * 60 * 60 * 1000);
+export const MAX_ATTEMPTS = 25;
+
+/**
+ * Delivers due events once each, at least once overall: rows are leased (so two workers never take
+ * the same one and a crashed worker's rows come back when the lease ends), then marked delivered or
+ * rescheduled with backoff. Answers how many were delivered, retried and failed for good.
+ */
+export async function deliverDue(opts: DeliverOptions) {
+  const { db, batchSize = 50, leaseMs = 5 * 60_000, maxAttempts = MAX_ATTEMPTS } = opts;
+  const now = opts.now();
+  const due = db
+    .select({ id: outboxEvents.id })
+    .from(outboxEvents)
+    .where(
+      and(
+        eq(outboxEvents.status, "pending"),
+        lte(outboxEvents.nextAttemptAt, now),
+        or(isNull(outboxEvents.leasedUntil), lte(outboxEvents.leasedUntil, now)),
+      ),
+    )
+    .orderBy(asc(outboxEvents.nextAttemptAt))
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(outboxEvents)
+    .set({ leasedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${outboxEvents.attempts} + 1` })
+    .where(inArray(outboxEvents.id, due))
+    .returning();
+
+  const outcome = { delivered: 0, retried: 0, failed: 0 };
+  for (const event of claimed) {
+    const sink = opts.sinkFor(event.type);
+    let ok = true;
+    let detail: string | undefined;
+    try {
+      detail = sink ? ((await sink(event)) ?? "delivered") : "no subscriber for this event type";
+    } catch (err) {
+      ok = false;
+      detail = err instanceof Error ? err.message : String(err);
+    }
+    const at = opts.now();
+    await db.insert(outboxAttempts).values({
+      id: newId(),
+      brandId: event.brandId,
+      eventId: event.id,
+      attempt: event.attempts,
+      ok: ok ? "Y" : "N",
+      detail: detail?.slice(0, 1000),
+      attemptedAt: at,
+    });
+    if (ok) {
+      outcome.delivered++;
+      await db.update(outboxEvents).set({ status: "delivered", deliveredAt: at, leasedUntil: null, lastError: null }).where(eq(outboxEvents.id, event.id));
+    } else if (event.attempts >= maxAttempts) {
+      outcome.failed++;
+      logger.error("outbox event failed for good", { eventId: event.id, type: event.type, detail });
+      await db.update(outboxEvents).set({ status: "failed", leasedUntil: null, lastError: detail }).where(eq(outboxEvents.id, event.id));
+    } else {
+      outcome.retried++;
+      await db
+        .update(outboxEvents)
+        .set({ nextAttemptAt: new Date(at.getTime() + backoffMs(event.attempts)), leasedUntil: null, lastError: detail })
+        .where(eq(outboxEvents.id, event.id));
+    }
+  }
+  return outcome;
+}
