@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 import path from "node:path";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(__dirname) } },
+  resolve: { alias: { "@": import.meta.dirname } },
   test: {
     include: ["tests/**/*.test.ts", "lib/**/*.test.ts", "e2e/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
