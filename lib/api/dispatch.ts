@@ -90,7 +90,8 @@ function validationError(error: z.ZodError, raw: Params): DomainError {
   const issue = error.issues[0];
   const parameter = String(issue.path[0] ?? "");
   const code = (issue as { params?: { code?: string } }).params?.code;
-  if (code === "MISSING_PARAMETER" || (issue.path.length === 1 && raw[parameter] === undefined)) {
+  const absent = raw[parameter] === undefined || raw[parameter] === "";
+  if (code === "MISSING_PARAMETER" || (issue.path.length === 1 && issue.code === "invalid_type" && absent)) {
     return new DomainError("MISSING_PARAMETER", code ? `${parameter} ${issue.message}` : `${parameter} is required`, { parameter });
   }
   return new DomainError("INVALID_PARAMETER", `${parameter} ${issue.message}`, { parameter });

@@ -87,7 +87,7 @@ export const isHttpUrl = (s: string) => {
 
 /** A fully qualified http(s) address. */
 export const url = (max = 2048) =>
-  z.string().max(max, { error: `must be at most ${max} characters` }).refine(isHttpUrl, { error: "must be a full http(s) address" });
+  z.string().max(max, { error: `must be at most ${max} characters` }).refine(isHttpUrl, { error: "must be a full http(s) address", abort: true });
 
 /** A fully qualified http(s) address of an image (by extension). */
 export const imageUrl = (extensions = ["gif", "png", "jpg", "jpeg"]) =>

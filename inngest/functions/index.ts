@@ -1,0 +1,3 @@
+import { deliverOutbox } from "./deliver-outbox";
+
+export const functions = [deliverOutbox];
