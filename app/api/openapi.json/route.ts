@@ -2,6 +2,7 @@ import { openApiDocument } from "@/lib/api/openapi";
 
 export const dynamic = "force-dynamic";
 
-export function GET(req: Request) {
-  return Response.json(openApiDocument(`${new URL(req.url).origin}/api`));
+// The server URL is relative, so the document is right behind any proxy or host name.
+export function GET() {
+  return Response.json(openApiDocument("/api"));
 }

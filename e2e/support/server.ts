@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { openDatabase } from "../../db/client";
+import { createServiceAccount } from "../../lib/platform/bootstrap";
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  creds: { key: string; user_key: string; brand_id: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * The built app (`next start`) on a free port against this test file's own database, with a
+ * tenant to call it with. Needs `next build` first (npm test does it).
+ */
+export async function startApp(): Promise<RunningApp> {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` before the e2e tests (npm test does)");
+  const url = process.env.DATABASE_URL!;
+  const database = await openDatabase({ url });
+  const made = await createServiceAccount(database.db, { name: "E2E", brandName: "E2E Brand", staffEmail: `e2e-${Date.now()}@example.com` });
+  await database.close();
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), BACKGROUND_JOBS: "off", LOG_LEVEL: "silent" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const r = await fetch(`${baseUrl}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the app did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    creds: { key: made.key, user_key: made.user_key, brand_id: made.brand_id },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
