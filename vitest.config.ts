@@ -7,6 +7,7 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "lib/**/*.test.ts", "e2e/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup.ts"],
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,

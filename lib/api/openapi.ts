@@ -34,7 +34,7 @@ function operation(e: Endpoint) {
   const op: Json = {
     operationId: `${e.resource}${e.action}`,
     tags: [e.resource],
-    summary: `${e.resource}/${e.action}`,
+    summary: e.summary,
     description: [e.summary, ...(e.refusals?.length ? ["", "Refusals:", ...e.refusals.map((r) => `- ${r}`)] : [])].join("\n"),
     parameters: [{ $ref: "#/components/parameters/format" }],
     responses: {
