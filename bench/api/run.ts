@@ -1,0 +1,101 @@
+/**
+ * npm run bench: Product/List of 100 rows through the real server, against two baselines started in
+ * the same run on the same data and SQL: a bare Next.js route handler (the framework floor) and a
+ * bare node:http + postgres.js handler (the physical limit). Prints requests/s, p50/p99 and ratios.
+ * Needs `npm run build` first and the PostgreSQL of the tests (TEST_DATABASE_URL).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import autocannon from "autocannon";
+import { createDatabase, dropDatabase, urlFor } from "../../tests/support/pg";
+import { freePort } from "../../e2e/support/server";
+
+const DURATION = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
+const ROWS = 100;
+const dbName = `rb_bench_${process.pid}`;
+
+async function seed() {
+  await dropDatabase(dbName);
+  await createDatabase(dbName);
+  process.env.DATABASE_URL = urlFor(dbName);
+  process.env.LOG_LEVEL = "silent";
+  const { getDatabase, closeDatabase } = await import("../../db/client");
+  await getDatabase();
+  const { makeTenant, ok } = await import("../../tests/support/api");
+  const t = await makeTenant();
+  const group = (await ok(t, "json", "ProductGroup/Create", { method: "POST", params: { name: "Bench", description: "Bench group" } })).product_group.product_group_id;
+  for (let i = 0; i < ROWS; i++) {
+    await ok(t, "json", "Product/Create", {
+      method: "POST",
+      params: {
+        product_group_id: group, name: `Plan ${i}`, description: `Plan number ${i}`, expiration_interval: "30",
+        setup_fee: "5.00", recurring_price: `${10 + i}.99`, trial: "N", auto_pay_discount: "N",
+        prompt_for_variables: "N", tax_exempt: "N", custom_field_1: `cf-${i}`,
+      },
+    });
+  }
+  await closeDatabase();
+  return { t, group };
+}
+
+function start(cmd: string, args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(cmd, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = async () => {
+      try {
+        await fetch(`http://127.0.0.1:${port}/`);
+        return resolve(child);
+      } catch {
+        if (Date.now() > deadline || child.exitCode !== null) return reject(new Error(`${cmd} did not start`));
+        setTimeout(poll, 200);
+      }
+    };
+    poll();
+  });
+}
+
+interface Result { name: string; rps: number; p50: number; p99: number; errors: number }
+
+async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
+  const check = await fetch(url, { headers });
+  const body = await check.json();
+  if (check.status !== 200 || Number(body.count) !== ROWS) throw new Error(`${name}: ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function main() {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` first");
+  const { t, group } = await seed();
+  const env = { DATABASE_URL: urlFor(dbName), BENCH_BASELINE: "1", LOG_LEVEL: "silent", BACKGROUND_JOBS: "off", RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000" };
+  const [appPort, nodePort] = [await freePort(), await freePort()];
+  const app = await start(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(appPort), "-H", "127.0.0.1"], env, appPort);
+  const bare = await start(process.execPath, ["--import", "tsx", "bench/api/bare-node.ts"], env, nodePort);
+  const query = `brand_id=${t.brand_id}&product_group_id=${group}`;
+  const results: Result[] = [];
+  try {
+    results.push(await load("our API (Product/List)", `http://127.0.0.1:${appPort}/api/json/Product/List?product_group_id=${group}`, { "x-api-key": t.key, "x-user-key": t.user_key, "x-brand-id": t.brand_id }));
+    results.push(await load("bare Next.js route handler", `http://127.0.0.1:${appPort}/api/bench/products?${query}`));
+    results.push(await load("bare node:http + postgres.js", `http://127.0.0.1:${nodePort}/?${query}`));
+  } finally {
+    app.kill();
+    bare.kill();
+    await dropDatabase(dbName).catch(() => {});
+  }
+  console.log(`\n${ROWS} rows, ${CONNECTIONS} connections, ${DURATION} s each\n`);
+  console.log("server                          req/s     p50 ms   p99 ms   errors");
+  for (const r of results) console.log(`${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`);
+  const [ours, next, node] = results;
+  console.log(`\nours / bare route handler:     ${(ours.rps / next.rps).toFixed(2)}x   (goal >= 0.80x)`);
+  console.log(`ours / bare node:http:          ${(ours.rps / node.rps).toFixed(2)}x`);
+  console.log(`bare route handler / node:http: ${(next.rps / node.rps).toFixed(2)}x`);
+  process.exit(0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { ok, makeTenant } from "./support/api";
+import { isLocale, isTimezone } from "../lib/reference/values";
+
+describe("Reference/List", () => {
+  it("answers the acceptable locales and IANA time zones, in json and xml", async () => {
+    const t = await makeTenant();
+    const j = await ok(t, "json", "Reference/List");
+    expect(j.reference.locales).toContainEqual({ locale: "en-US", name: "American English" });
+    expect(j.reference.timezones).toContainEqual({ timezone_id: "America/New_York", utc_offset: expect.stringMatching(/^-0[45]:00$/) });
+    expect(j.reference.timezones).toContainEqual({ timezone_id: "UTC", utc_offset: "+00:00" });
+    const x = await ok(t, "xml", "Reference/List", { params: { type: "locale" } });
+    expect(x.reference.locales.locale.length).toBeGreaterThan(40);
+    expect(x.reference.timezones).toBeUndefined();
+  });
+
+  it("is what other endpoints validate against", () => {
+    expect(isLocale("en-US")).toBe(true);
+    expect(isLocale("xx-YY")).toBe(false);
+    expect(isTimezone("Europe/Paris")).toBe(true);
+    expect(isTimezone("Mars/Olympus")).toBe(false);
+  });
+});
+
+describe("npm run bootstrap -- --json", () => {
+  it("creates the demo once and ends stdout with one JSON line of working credentials", async () => {
+    const run = () =>
+      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/bootstrap.ts", "--json"], {
+        env: { ...process.env, PUBLIC_URL: "http://demo.test:3000" },
+      });
+    const first = await run();
+    const lines = first.stdout.trim().split("\n");
+    const creds = JSON.parse(lines[lines.length - 1]);
+    expect(Object.keys(creds)).toEqual(["key", "user_key", "brand_id", "base_url"]);
+    expect(creds.base_url).toBe("http://demo.test:3000/api");
+    expect(first.stdout).toContain("Created the demo service account");
+    const body = await ok(creds, "json", "Brand/List");
+    expect(body.brands[0]).toMatchObject({ brand_id: creds.brand_id, name: "Demo Brand" });
+    const second = await run();
+    expect(second.stdout).toContain("The demo service account is ready.");
+    const again = JSON.parse(second.stdout.trim().split("\n").pop()!);
+    expect(again.brand_id).toBe(creds.brand_id);
+    expect((await ok(again, "json", "Brand/List")).count).toBe("1");
+  }, 60_000);
+});
