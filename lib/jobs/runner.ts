@@ -3,6 +3,8 @@ import { clock } from "../clock";
 import { logger } from "../log";
 import { deliverDue } from "../outbox/deliver";
 import { sinkFor } from "../outbox/sinks";
+// Each registers the sinks of its event types.
+import "../webhooks/register";
 
 /** The background verbs, each safe to run twice or at once; Inngest functions call the same ones. */
 export const jobs = {

@@ -10,7 +10,7 @@ export type OutboxRow = typeof outboxEvents.$inferSelect;
  * A sink delivers one event (sends the email, posts to the URL). It throws to ask for a retry.
  * Later issues register theirs: email for notification events, HTTP for action_url and dunning.
  */
-export type Sink = (event: OutboxRow) => Promise<string | void>;
+export type Sink = (event: OutboxRow, env: { db: Db; now: () => Date }) => Promise<string | void>;
 
 export interface DeliverOptions {
   db: Db;
@@ -60,7 +60,7 @@ export async function deliverDue(opts: DeliverOptions) {
     let ok = true;
     let detail: string | undefined;
     try {
-      detail = sink ? ((await sink(event)) ?? "delivered") : "no subscriber for this event type";
+      detail = sink ? ((await sink(event, { db, now: opts.now })) ?? "delivered") : "no subscriber for this event type";
     } catch (err) {
       ok = false;
       detail = err instanceof Error ? err.message : String(err);
