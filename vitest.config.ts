@@ -12,6 +12,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    env: { LOG_LEVEL: "silent", BACKGROUND_JOBS: "off" },
+    // Tests call the API far faster than any client should; tests/rate-limit.test.ts checks throttling itself.
+    env: { LOG_LEVEL: "silent", BACKGROUND_JOBS: "off", RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000" },
   },
 });

@@ -6,6 +6,7 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   PAYMENT_DECLINED: 402,
   FORBIDDEN: 403,
+  AUTHENTICATION_FAILED: 403, // an end user's sign-in or verification code was refused (not the API credentials)
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   INVALID_STATE: 409,
@@ -17,6 +18,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  GATEWAY_UNAVAILABLE: 502, // a payment gateway did not answer (or its answer was lost); the message says what was recorded
+  DELIVERY_FAILED: 502, // an outside service (SMS or voice provider) refused or was unreachable; nothing changed
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,3 +1,7 @@
 export * from "./accounts";
 export * from "./brands";
 export * from "./platform";
+export * from "./customers";
+export * from "./notifications";
+export * from "./knowledge";
+export * from "./catalog";

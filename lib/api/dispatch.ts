@@ -85,29 +85,32 @@ async function readParams(req: Request, url: URL): Promise<Params> {
   throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send parameters as a form, multipart form or JSON object");
 }
 
-/** Maps zod's first issue to our error: missing vs invalid, always naming the parameter. */
-function validationError(error: z.ZodError, raw: Params): DomainError {
+/** Maps zod's first issue to our error, always naming the parameter. */
+function validationError(error: z.ZodError): DomainError {
   const issue = error.issues[0];
   const parameter = String(issue.path[0] ?? "");
   const code = (issue as { params?: { code?: string } }).params?.code;
-  const absent = raw[parameter] === undefined || raw[parameter] === "";
-  if (code === "MISSING_PARAMETER" || (issue.path.length === 1 && issue.code === "invalid_type" && absent)) {
-    return new DomainError("MISSING_PARAMETER", code ? `${parameter} ${issue.message}` : `${parameter} is required`, { parameter });
-  }
+  if (code === "MISSING_PARAMETER") return new DomainError("MISSING_PARAMETER", `${parameter} ${issue.message}`, { parameter });
   return new DomainError("INVALID_PARAMETER", `${parameter} ${issue.message}`, { parameter });
 }
 
-/** Required parameters sent empty count as missing; everything is validated before any write. */
+/**
+ * Required parameters absent or sent empty are MISSING_PARAMETER (the first, in declaration order);
+ * everything else is validated by the endpoint's schema before any write.
+ */
 function parseInput(endpoint: Endpoint, raw: Params) {
   const input: Params = {};
   for (const [k, schema] of Object.entries(endpoint.params.shape)) {
     const v = raw[k];
-    if (v === undefined) continue;
-    if (v === "" && PARAM_META.get(schema as z.ZodType)?.required) continue;
+    const required = PARAM_META.get(schema as z.ZodType)?.required ?? !(schema as z.ZodType).safeParse(undefined).success;
+    if (v === undefined || (v === "" && required)) {
+      if (required) throw new DomainError("MISSING_PARAMETER", `${k} is required`, { parameter: k });
+      continue;
+    }
     input[k] = v;
   }
   const parsed = endpoint.params.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error, raw);
+  if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
 

@@ -5,6 +5,7 @@ import { deliverDue } from "../outbox/deliver";
 import { sinkFor } from "../outbox/sinks";
 // Each registers the sinks of its event types.
 import "../webhooks/register";
+import "../notifications/register";
 
 /** The background verbs, each safe to run twice or at once; Inngest functions call the same ones. */
 export const jobs = {

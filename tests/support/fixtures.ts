@@ -8,6 +8,15 @@ import { ok } from "./api";
  */
 export const fixtures: Record<string, (t: Tenant) => Promise<string>> = {
   Brand: async (t) => t.brand_id,
+  ProductGroup: (t) => created(t, "ProductGroup/Create", { name: "Fixture group", description: "Fixture" }, "product_group", "product_group_id"),
+  Product: async (t) => created(t, "Product/Create", { product_group_id: await fixtures.ProductGroup(t), name: "Fixture", description: "Fixture", expiration_interval: "30", setup_fee: "0.00", recurring_price: "10.00", trial: "N", auto_pay_discount: "N", prompt_for_variables: "N", tax_exempt: "N" }, "product", "product_id"),
+  Component: async (t) => created(t, "Component/Create", { product_group_id: await fixtures.ProductGroup(t), component_type: "traditional", name: "Fixture", description: "Fixture", unit_price: "1.00", taxable: "N" }, "component", "component_id"),
+  Coupon: (t) => created(t, "Coupon/Create", { coupon_code: `FX${Math.random().toString(36).slice(2, 10)}`, name: "Fixture", discount_type: "percent", discount_value: "10", duration: "once", stackable: "N" }, "coupon", "coupon_id"),
+  Category: (t) => created(t, "Category/Create", { name: "Fixture", category_type: "PRIMARY", visibility: "1" }, "category", "category_id"),
+  Article: async (t) => created(t, "Article/Create", { category_id: await fixtures.Category(t), title: "Fixture", contents: "Text", tags: "fixture", visibility: "1" }, "article", "article_id"),
+  Account: (t) => created(t, "Account/Create", { first_name: "Fixture", last_name: "Account", email_address: `fx-${Math.random().toString(36).slice(2, 12)}@example.com`, country: "US", locale: "en-US", timezone_id: "America/New_York", skip_notification: "Y" }, "customer_account", "customer_account_id"),
+  User: (t) => created(t, "Account/Create", { first_name: "Fixture", last_name: "User", email_address: `fx-${Math.random().toString(36).slice(2, 12)}@example.com`, country: "US", locale: "en-US", timezone_id: "America/New_York", skip_notification: "Y" }, "user", "user_id"),
+  Notification: async (t) => (await ok(t, "json", "Notification/List", { params: { notification_event: "Invoice/Reminder" } })).notifications[0]?.notification_id ?? created(t, "Notification/Create", { notification_event: "Invoice/Reminder", default_notify_brand: "N", default_notify_customer: "Y", from_email: "billing@example.com" }, "notification", "notification_id"),
 };
 
 /** Makes a record through the API and answers the id in its namespace. */

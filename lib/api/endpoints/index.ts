@@ -1,6 +1,11 @@
 import type { Endpoint } from "../endpoint";
 import { brandEndpoints } from "./brand";
 import { referenceEndpoints } from "./reference";
+import { catalogEndpoints } from "./catalog";
+import { knowledgeEndpoints } from "./knowledge";
+import { notificationEndpoints } from "./notification";
+import { accountEndpoints } from "./account";
+import { userEndpoints } from "./user";
 
 /** Every API endpoint, in documentation order. Add a resource family by adding its table here. */
-export const endpoints: Endpoint[] = [...brandEndpoints, ...referenceEndpoints];
+export const endpoints: Endpoint[] = [...brandEndpoints, ...referenceEndpoints, ...catalogEndpoints, ...knowledgeEndpoints, ...notificationEndpoints, ...accountEndpoints, ...userEndpoints];

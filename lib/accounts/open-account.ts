@@ -1,0 +1,76 @@
+import { randomInt } from "node:crypto";
+import { customerAccounts } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { newId } from "../ids";
+import { emit } from "../outbox/emit";
+import { insertUser } from "../users/insert-user";
+import { EMAIL_CODE_LENGTH, randomString } from "../users/secrets";
+import { accountEmailTaken, assertAccountEmailFree, refusingDuplicates } from "./queries";
+import type { AccountRow } from "./view";
+
+export type NewAccount = Omit<
+  typeof customerAccounts.$inferInsert,
+  "id" | "brandId" | "securityCode" | "emailVerificationCode" | "createdAt" | "updatedAt" | "status" | "deletedAt"
+>;
+
+export interface OpenAccountOptions {
+  /** The initial user's password; random when absent. */
+  password?: string | null;
+  /** Y: no Account/Create event; N or blank: the event, whose delivery applies the notification's settings. */
+  skipNotification?: "Y" | "N" | null;
+  /** Whether a generated password goes into the welcome email (not for third-party sign-ups). */
+  sendGeneratedPassword: boolean;
+}
+
+/** Creates an account with its initial user (the account's ADMIN), as Account/Create and third-party sign-up do. */
+export async function openAccount(ctx: Context, fields: NewAccount, opts: OpenAccountOptions) {
+  await assertAccountEmailFree(ctx, fields.emailAddress);
+  const now = ctx.now();
+  const values: typeof customerAccounts.$inferInsert = {
+    ...fields,
+    id: newId(),
+    brandId: ctx.brand.id,
+    securityCode: String(randomInt(10_000, 100_000)),
+    emailVerificationCode: randomString(EMAIL_CODE_LENGTH),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [account]: AccountRow[] = await refusingDuplicates(
+    () => ctx.db.insert(customerAccounts).values(values).returning(),
+    "customer_accounts_brand_email",
+    accountEmailTaken,
+  );
+  const { user, generatedPassword } = await insertUser(
+    ctx,
+    {
+      customerAccountId: account.id,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      emailAddress: account.emailAddress,
+      accessLevel: "ADMIN",
+      phoneNumberCountryCode: account.phoneNumberCountryCode,
+      phoneNumber: account.phoneNumber,
+      locale: account.locale,
+      timezoneId: account.timezoneId,
+    },
+    opts.password,
+  );
+  if (opts.skipNotification !== "Y") {
+    await emit(ctx, {
+      type: "Account/Create",
+      payload: {
+        customer_account_id: account.id,
+        email_address: account.emailAddress,
+        cc_email_address: account.ccEmailAddress,
+        first_name: account.firstName,
+        last_name: account.lastName,
+        user_id: user.id,
+        username: user.username,
+        email_verification_code: account.emailVerificationCode,
+        skip_notification: opts.skipNotification ?? null,
+        ...(opts.sendGeneratedPassword && generatedPassword ? { initial_password: generatedPassword } : {}),
+      },
+    });
+  }
+  return { account, user };
+}

@@ -1,0 +1,52 @@
+import { ilike, ne, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { customerAccounts } from "../../db/schema";
+import { findInBrand, inBrand } from "../../db/scope";
+import type { Context } from "../auth/context";
+import { DomainError } from "../errors";
+
+export const findAccount = (ctx: Context, id: string, parameter = "customer_account_id", opts: { forUpdate?: boolean } = {}) =>
+  findInBrand(ctx, customerAccounts, id, "Customer account", parameter, opts);
+
+/** Case-insensitive partial match; the user's text is matched literally (no LIKE wildcards). */
+export const contains = (column: PgColumn, text: string) => ilike(column, `%${text.replace(/[\\%_]/g, "\\$&")}%`);
+
+/** Case-insensitive equality, matching the lower(...) unique indexes. */
+export const sameText = (column: PgColumn, text: string) => sql`lower(${column}) = lower(${text})`;
+
+export const duplicateEmail = (message: string) => new DomainError("DUPLICATE", message, { parameter: "email_address" });
+
+const ACCOUNT_EMAIL_TAKEN = "email_address is already used by another customer account of this brand";
+
+/** Errors 6: email_address is unique per brand. Deleted accounts keep theirs, so a restore never clashes. */
+export async function assertAccountEmailFree(ctx: Context, email: string, exceptId?: string) {
+  const [clash] = await ctx.db
+    .select({ id: customerAccounts.id })
+    .from(customerAccounts)
+    .where(inBrand(ctx, customerAccounts, sameText(customerAccounts.emailAddress, email), exceptId ? ne(customerAccounts.id, exceptId) : undefined))
+    .limit(1);
+  if (clash) throw duplicateEmail(ACCOUNT_EMAIL_TAKEN);
+}
+
+/**
+ * Runs a write and turns a violation of the named unique index (a concurrent request took the
+ * value between our check and our write) into the given refusal instead of a 500.
+ */
+export async function refusingDuplicates<T>(write: () => Promise<T>, index: string, refusal: () => DomainError): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (violates(err, index)) throw refusal();
+    throw err;
+  }
+}
+
+function violates(err: unknown, index: string): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const pg = e as { code?: string; constraint_name?: string; constraint?: string };
+    if (pg.code === "23505" && (pg.constraint_name ?? pg.constraint) === index) return true;
+  }
+  return false;
+}
+
+export const accountEmailTaken = () => duplicateEmail(ACCOUNT_EMAIL_TAKEN);

@@ -1,0 +1,9 @@
+import type { Context } from "../auth/context";
+import { COMPONENT } from "./queries";
+import { deleteRecord } from "./status-changes";
+import { componentView } from "./view";
+
+/** Unavailable to existing and new subscriptions (see availability.ts); restorable for 90 days. */
+export async function deleteComponent({ ctx, input }: { ctx: Context; input: { component_id: string } }) {
+  return componentView(await deleteRecord(ctx, COMPONENT, input.component_id));
+}

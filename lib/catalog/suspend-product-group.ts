@@ -1,0 +1,9 @@
+import type { Context } from "../auth/context";
+import { GROUP } from "./queries";
+import { suspendRecord } from "./status-changes";
+import { productGroupView } from "./view";
+
+/** No new subscriptions and no billing for the group's subscriptions while suspended (see availability.ts). */
+export async function suspendProductGroup({ ctx, input }: { ctx: Context; input: { product_group_id: string } }) {
+  return productGroupView(await suspendRecord(ctx, GROUP, input.product_group_id));
+}

@@ -1,0 +1,120 @@
+import type {
+  CreateComponentInput,
+  CreateCouponInput,
+  CreateProductGroupInput,
+  ProductFieldsInput,
+  UpdateCouponInput,
+  UpdateProductGroupInput,
+} from "./schemas";
+import {
+  assertNoViolation,
+  componentViolation,
+  couponViolation,
+  dependentValue,
+  merged,
+  productViolation,
+  type ComponentRuleFields,
+  type CouponRuleFields,
+  type ProductRuleFields,
+} from "./rules";
+import { VARIABLE_SLOTS } from "./variables";
+import { variableColumn, type Component, type Coupon, type Product } from "./view";
+
+/**
+ * Input -> column values, one function per resource shared by Create (nothing stored) and
+ * Update (merged with the stored record: absent keeps, empty clears). Cross-field rules are
+ * checked on the merged values, so Update can never produce a record Create would refuse.
+ */
+
+/** Only the fields that were sent (undefined = absent = keep). */
+const sent = <T extends Record<string, unknown>>(values: T) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+export function productGroupValues(input: CreateProductGroupInput | UpdateProductGroupInput) {
+  return sent({
+    name: input.name,
+    description: input.description,
+    actionUrl: input.action_url,
+    ...Object.fromEntries(VARIABLE_SLOTS.map((s) => [variableColumn(s), input[s]])),
+  });
+}
+
+/** The rule-relevant values a product would end up with. */
+export function productRuleFields(input: ProductFieldsInput, stored: Product | null): ProductRuleFields {
+  const trialOn = input.trial === "Y";
+  return {
+    recurringPriceCents: input.recurring_price,
+    trial: input.trial,
+    trialInterval: dependentValue(input.trial_interval, stored?.trialInterval ?? null, trialOn),
+    trialPriceCents: dependentValue(input.trial_price, stored?.trialPriceCents ?? null, trialOn),
+    autoPayDiscount: input.auto_pay_discount,
+    autoPayDiscountAmountCents: dependentValue(input.auto_pay_discount_amount, stored?.autoPayDiscountAmountCents ?? null, input.auto_pay_discount === "Y"),
+  };
+}
+
+export function productValues(input: ProductFieldsInput, stored: Product | null) {
+  const rules = productRuleFields(input, stored);
+  assertNoViolation(productViolation(rules));
+  return {
+    ...rules,
+    // A trial without a price is free (spec: '0.00' is a free trial), so billing never sees a missing one.
+    trialPriceCents: rules.trial === "Y" ? (rules.trialPriceCents ?? 0) : null,
+    name: input.name,
+    description: input.description,
+    expirationInterval: input.expiration_interval,
+    setupFeeCents: input.setup_fee,
+    promptForVariables: input.prompt_for_variables,
+    taxExempt: input.tax_exempt,
+    ...sent({ customField1: input.custom_field_1, customField2: input.custom_field_2 }),
+  };
+}
+
+export const componentRuleFields = (input: CreateComponentInput, stored: Component | null): ComponentRuleFields => ({
+  componentType: input.component_type,
+  startingQuantity: merged(input.starting_quantity, stored?.startingQuantity ?? null),
+  maximumUnits: merged(input.maximum_units, stored?.maximumUnits ?? null),
+});
+
+/** component_type and product_group_id are the stored ones on Update (the verb refuses a change). */
+export function componentValues(input: CreateComponentInput, stored: Component | null) {
+  const rules = componentRuleFields(input, stored);
+  assertNoViolation(componentViolation(rules));
+  return {
+    ...rules,
+    productGroupId: input.product_group_id,
+    name: input.name,
+    description: input.description,
+    unitPriceCents: input.unit_price,
+    taxable: input.taxable,
+    ...sent({ setupFeeCents: input.setup_fee, customField1: input.custom_field_1, customField2: input.custom_field_2 }),
+  };
+}
+
+/** Create sends every rule field; Update falls back to the stored coupon for what it leaves out. */
+export function couponRuleFields(input: CreateCouponInput | UpdateCouponInput, stored: Coupon | null): CouponRuleFields {
+  const duration = input.duration ?? stored!.duration;
+  return {
+    discountType: input.discount_type ?? stored!.discountType,
+    discountValue: input.discount_value ?? stored!.discountValue,
+    duration,
+    durationCycles: dependentValue(input.duration_cycles, stored?.durationCycles ?? null, duration === "cycles"),
+  };
+}
+
+export function couponValues(input: CreateCouponInput | UpdateCouponInput, stored: Coupon | null) {
+  const rules = couponRuleFields(input, stored);
+  assertNoViolation(couponViolation(rules));
+  return {
+    ...rules,
+    ...sent({
+      couponCode: input.coupon_code,
+      name: input.name,
+      stackable: input.stackable,
+      expirationDate: input.expiration_date,
+      maxRedemptions: input.max_redemptions,
+      // Cleared (sent empty) restrictions mean any product.
+      productIds: input.product_ids === null ? [] : input.product_ids,
+      status: "status" in input ? input.status : undefined,
+    }),
+  };
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/**
+ * The product-group variable object (spec: name, prompt, type, options, description, swapable,
+ * category), sent as JSON text in VAR1..VAR10. Types are a closed list so a typo is refused rather
+ * than stored; `Options` variables must list the values a subscription may choose from.
+ */
+export const VARIABLE_TYPES = ["TEXT", "TEXTAREA", "NUMBER", "EMAIL", "URL", "DATE", "Options"] as const;
+export type VariableType = (typeof VARIABLE_TYPES)[number];
+
+export const VARIABLE_SLOTS = ["VAR1", "VAR2", "VAR3", "VAR4", "VAR5", "VAR6", "VAR7", "VAR8", "VAR9", "VAR10"] as const;
+export type VariableSlot = (typeof VARIABLE_SLOTS)[number];
+
+const yesNo = z.enum(["Y", "N"], { error: "must be Y or N" });
+const shortText = (max: number) => z.string({ error: "must be text" }).max(max, { error: `must be at most ${max} characters` });
+
+/** Accepts any letter case for the type ("options", "text") and stores the canonical spelling. */
+const variableType = z.string({ error: "must be text" }).transform((s, c): VariableType => {
+  const found = VARIABLE_TYPES.find((t) => t.toLowerCase() === s.trim().toLowerCase());
+  if (!found) {
+    c.issues.push({ code: "custom", message: `must be one of ${VARIABLE_TYPES.join(", ")}`, input: s });
+    return z.NEVER;
+  }
+  return found;
+});
+
+const KEYS = "name, prompt, type, options, description, swapable, category";
+
+export const GroupVariableSchema = z
+  .strictObject(
+    {
+    name: shortText(100).min(1, { error: "must not be empty" }),
+    prompt: yesNo.default("N"),
+    type: variableType,
+    options: z.array(shortText(255).min(1, { error: "must not be empty" })).max(100, { error: "must list at most 100 options" }).default([]),
+    description: shortText(2000).default(""),
+    swapable: yesNo.default("N"),
+    category: shortText(100).default(""),
+    },
+    {
+      error: (iss) =>
+        iss.code === "unrecognized_keys"
+          ? `has unknown key ${iss.keys.map((k) => `"${k}"`).join(", ")} (allowed: ${KEYS})`
+          : iss.code === "invalid_type"
+            ? `must be a JSON object with the keys ${KEYS}`
+            : undefined,
+    },
+  )
+  .superRefine((v, c) => {
+    if (v.type === "Options" && v.options.length === 0) {
+      c.addIssue({ code: "custom", message: "must list at least one option for type Options", path: ["options"] });
+    }
+    if (v.type !== "Options" && v.options.length > 0) {
+      c.addIssue({ code: "custom", message: "are only allowed for type Options", path: ["options"] });
+    }
+    if (new Set(v.options).size !== v.options.length) {
+      c.addIssue({ code: "custom", message: "must not repeat a value", path: ["options"] });
+    }
+  });
+
+export type GroupVariable = z.output<typeof GroupVariableSchema>;
+
+/** Whether a subscription may carry `value` for this variable (an Options variable: one of its options). */
+export function variableAccepts(variable: GroupVariable, value: string): boolean {
+  return variable.type !== "Options" || variable.options.includes(value);
+}

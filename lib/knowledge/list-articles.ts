@@ -1,0 +1,32 @@
+import { asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { inBrand } from "../../db/scope";
+import { kbArticles } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { isUuid } from "../ids";
+import { containsPattern } from "./queries";
+import type { ListArticlesInput } from "./schemas";
+import { listedArticleView } from "./view";
+
+/**
+ * Live articles (hidden ones too: visibility does not change listing), filtered by category and
+ * part of a tag. By article_id the article is found even when deleted, and each such retrieval
+ * adds one to its view_count (the answer includes this view).
+ */
+export async function listArticles({ ctx, input }: { ctx: Context; input: ListArticlesInput }) {
+  const ids = [input.article_id, input.category_id].filter((v): v is string => Boolean(v));
+  if (ids.some((v) => !isUuid(v))) return { items: [], total: 0 };
+  const where = inBrand(
+    ctx,
+    kbArticles,
+    input.article_id ? eq(kbArticles.id, input.article_id) : isNull(kbArticles.deletedAt),
+    input.category_id ? eq(kbArticles.categoryId, input.category_id) : undefined,
+    input.tags ? tagContains(input.tags) : undefined,
+  );
+  const rows = input.article_id
+    ? await ctx.db.update(kbArticles).set({ viewCount: sql`${kbArticles.viewCount} + 1` }).where(where).returning()
+    : await ctx.db.select().from(kbArticles).where(where).orderBy(asc(kbArticles.createdAt), asc(kbArticles.id));
+  return { items: rows.map(listedArticleView), total: rows.length };
+}
+
+/** Some tag contains the text, in any case (a scan of the tags: the spec warns it is slower). */
+const tagContains = (text: string): SQL => sql`exists (select 1 from unnest(${kbArticles.tags}) as t(tag) where t.tag ilike ${containsPattern(text)})`;

@@ -1,0 +1,78 @@
+import type { NotificationEvent } from "./events";
+
+export interface Template {
+  subject_brand: string;
+  subject_customer: string;
+  html_brand: string;
+  html_customer: string;
+}
+
+const hello = "<p>Hello {{customer.first_name}},</p>";
+const signoff = "<p>Thank you,<br>{{brand.name}}{{#brand.support_email}}<br>{{brand.support_email}}{{/brand.support_email}}</p>";
+const customerLine = "<p>Customer: {{customer.first_name}} {{customer.last_name}} ({{customer.email_address}}), account {{customer.customer_account_id}}</p>";
+
+/** Builds one event's default: the brand gets a short notice, the customer a letter. */
+const template = (subjectBrand: string, subjectCustomer: string, brandBody: string, customerBody: string): Template => ({
+  subject_brand: subjectBrand,
+  subject_customer: subjectCustomer,
+  html_brand: `<p>${brandBody}</p>${customerLine}`,
+  html_customer: `${hello}${customerBody}${signoff}`,
+});
+
+/** The templates used when a notification leaves a subject or html empty (Notification/List defaults=Y). */
+export const DEFAULT_TEMPLATES: Record<NotificationEvent, Template> = {
+  "Account/Create": template(
+    "New customer account: {{customer.first_name}} {{customer.last_name}}",
+    "Welcome to {{brand.name}}",
+    "A new customer account was created.",
+    "<p>Your {{brand.name}} account is ready. Your username is <strong>{{user.username}}</strong>.</p>{{#brand.website_login_url}}<p>Sign in at <a href=\"{{brand.website_login_url}}\">{{brand.website_login_url}}</a>.</p>{{/brand.website_login_url}}",
+  ),
+  "User/PasswdReset": template(
+    "Password reset for {{user.username}}",
+    "Your temporary {{brand.name}} password",
+    "A temporary password was sent to user {{user.username}}.",
+    "<p>Your temporary password is <strong>{{user.temporary_password}}</strong>. It works for one hour{{#user.temporary_password_expires}}, until {{user.temporary_password_expires}}{{/user.temporary_password_expires}}. Please choose a new password after signing in.</p><p>If you did not ask for this, contact us.</p>",
+  ),
+  "User/2FARequest": template(
+    "Verification code requested by {{user.username}}",
+    "Your {{brand.name}} verification code",
+    "An email verification code was requested for user {{user.username}}.",
+    "<p>Your verification code is:</p><p><strong>{{user.email_verification_code}}</strong></p><p>If you did not ask for this, you can ignore this email.</p>",
+  ),
+  "Subscription/Create": template(
+    "New subscription: {{subscription.product_name}}",
+    "Your {{subscription.product_name}} subscription has started",
+    "Subscription {{subscription.subscription_id}} to {{subscription.product_name}} was started.",
+    "<p>Your subscription to {{subscription.product_name}} has started.{{#subscription.renewal_date}} It renews on {{subscription.renewal_date}}{{#subscription.recurring_price}} for {{subscription.recurring_price}}{{/subscription.recurring_price}}.{{/subscription.renewal_date}}</p>",
+  ),
+  "Subscription/Suspend": template(
+    "Subscription suspended: {{subscription.product_name}}",
+    "Your {{subscription.product_name}} subscription is suspended",
+    "Subscription {{subscription.subscription_id}} to {{subscription.product_name}} was suspended.",
+    "<p>Your subscription to {{subscription.product_name}} has been suspended. Please contact us or settle any unpaid invoices to restore it.</p>",
+  ),
+  "Subscription/Delete": template(
+    "Subscription cancelled: {{subscription.product_name}}",
+    "Your {{subscription.product_name}} subscription has ended",
+    "Subscription {{subscription.subscription_id}} to {{subscription.product_name}} was cancelled.",
+    "<p>Your subscription to {{subscription.product_name}} has been cancelled. We are sorry to see you go.</p>",
+  ),
+  "Invoice/Create": template(
+    "New invoice {{invoice.invoice_id}}",
+    "Your {{brand.name}} invoice",
+    "Invoice {{invoice.invoice_id}} for {{invoice.total}} was created, due {{invoice.due_date}}.",
+    "<p>A new invoice for {{invoice.total}} is available, due on {{invoice.due_date}}.</p>",
+  ),
+  "Payment/Create": template(
+    "Payment received: {{payment.amount}}",
+    "Thank you for your payment",
+    "A payment of {{payment.amount}} was posted to invoice {{payment.invoice_id}}.",
+    "<p>We received your payment of {{payment.amount}}{{#payment.payment_date}} on {{payment.payment_date}}{{/payment.payment_date}}.{{#invoice.amount_due}} Still owed on the invoice: {{invoice.amount_due}}.{{/invoice.amount_due}}</p>",
+  ),
+  "Invoice/Reminder": template(
+    "Reminder sent for invoice {{invoice.invoice_id}}",
+    "Reminder: your {{brand.name}} invoice is due",
+    "A reminder was sent for invoice {{invoice.invoice_id}} ({{invoice.amount_due}} due since {{invoice.due_date}}).",
+    "<p>This is a reminder that {{invoice.amount_due}} on your invoice was due on {{invoice.due_date}}. Please pay it at your earliest convenience.</p>",
+  ),
+};

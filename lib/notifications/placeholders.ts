@@ -1,0 +1,86 @@
+/**
+ * The placeholders notification templates may use, as {{namespace.field}} (mustache syntax; values
+ * are HTML-escaped in html_* templates). `brand` and `event` come from the service; the other
+ * namespaces come from the outbox event's payload, which the emitting verb fills (see
+ * NotificationPayload). Only the fields listed here reach a template; anything else in a payload is
+ * ignored, so a verb can never leak a field by accident. Inside a section such as
+ * {{#invoice}}...{{/invoice}} the namespace's fields may be used bare ({{due_date}}).
+ */
+export const PLACEHOLDERS = {
+  brand: {
+    name: "The brand's name",
+    description: "What the brand sells",
+    logo_url: "Address of the brand's logo",
+    website_url: "The brand's website",
+    website_login_url: "Where customers sign in",
+    support_email: "Support email address",
+    support_link: "Support page address",
+    support_phone: "Support phone number",
+    terms_url: "Terms of service address",
+    privacy_url: "Privacy policy address",
+  },
+  event: {
+    type: "The notification event, e.g. Invoice/Create",
+    date: "The day the event happened, M/D/YYYY",
+  },
+  customer: {
+    customer_account_id: "The customer account's id",
+    first_name: "The account holder's first name",
+    last_name: "The account holder's last name",
+    company_name: "The account's company name",
+    email_address: "The account's email address",
+  },
+  user: {
+    user_id: "The user's id",
+    username: "The user's (generated) username",
+    first_name: "The user's first name",
+    last_name: "The user's last name",
+    email_address: "The user's email address",
+    temporary_password: "User/PasswdReset: the temporary password",
+    temporary_password_expires: "User/PasswdReset: when the temporary password stops working",
+    email_verification_code: "User/2FARequest: the email verification code",
+  },
+  subscription: {
+    subscription_id: "The subscription's id",
+    product_name: "The subscribed product's name",
+    status: "The subscription's status (1 active, 2 suspended, 3 deleted)",
+    renewal_date: "The next renewal date, M/D/YYYY",
+    recurring_price: "The recurring price, like 25.00",
+    auto_pay: "Y or N",
+  },
+  invoice: {
+    invoice_id: "The invoice's id",
+    status: "The invoice's status (0 unpaid, 1 paid, 2 partially paid, 3 deleted)",
+    due_date: "The due date, M/D/YYYY",
+    total: "The invoice total, like 25.00",
+    amount_paid: "What has been paid so far, like 10.00",
+    amount_due: "What is still owed, like 15.00",
+  },
+  payment: {
+    payment_id: "The payment's id",
+    invoice_id: "The invoice the payment was posted to",
+    amount: "The amount paid, like 25.00",
+    payment_date: "The day of the payment, M/D/YYYY",
+    payment_transaction_id: "The gateway's transaction id",
+  },
+} as const;
+
+export type Namespace = keyof typeof PLACEHOLDERS;
+/** Namespaces read from the event payload (brand and event are filled in by the service). */
+export type PayloadNamespace = Exclude<Namespace, "brand" | "event">;
+
+/**
+ * What a verb passes to emit() for a notification event. `to_email` is the customer's address
+ * (sent when default_notify_customer is Y) and `cc_email` the account's cc_email_address, which
+ * gets its own copy of the customer email. Values are wire strings ("25.00", "11/22/2026").
+ */
+export type NotificationPayload = {
+  to_email?: string | null;
+  cc_email?: string | null;
+} & {
+  [N in PayloadNamespace]?: { [F in keyof (typeof PLACEHOLDERS)[N]]?: string | number | null };
+};
+
+/** Every placeholder as "namespace.field", for documentation. */
+export const placeholderNames = (namespaces: readonly Namespace[]) =>
+  namespaces.flatMap((ns) => Object.keys(PLACEHOLDERS[ns]).map((f) => `${ns}.${f}`));

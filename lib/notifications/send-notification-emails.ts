@@ -1,0 +1,127 @@
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { brands, emailDeliveries } from "../../db/schema";
+import { formatSender, sendEmail, type SendOutcome } from "../adapters/email";
+import { systemContext } from "../auth/context";
+import { newId } from "../ids";
+import type { OutboxRow } from "../outbox/deliver";
+import { isNotificationEvent } from "./events";
+import { liveNotificationOf, templateOf } from "./queries";
+import { renderTemplate, templateView } from "./templates";
+import type { NotificationRow } from "./view";
+
+type Audience = (typeof emailDeliveries.$inferInsert)["audience"];
+interface Recipient {
+  audience: Audience;
+  address: string;
+  /** Which pair of templates the recipient gets. */
+  copy: "brand" | "customer";
+}
+
+const isEmail = (v: unknown): v is string => typeof v === "string" && z.email().safeParse(v).success;
+
+/** The brand address and/or the customer's (payload to_email, plus cc_email as its own copy). */
+function recipientsOf(n: NotificationRow, payload: Record<string, unknown>): Recipient[] {
+  const out: Recipient[] = [];
+  if (n.notifyBrand === "Y" && n.brandEmail) out.push({ audience: "brand", address: n.brandEmail, copy: "brand" });
+  if (n.notifyCustomer === "Y") {
+    const to = isEmail(payload.to_email) ? payload.to_email : undefined;
+    const cc = isEmail(payload.cc_email) ? payload.cc_email : undefined;
+    if (to) out.push({ audience: "customer", address: to, copy: "customer" });
+    if (cc && cc.toLowerCase() !== to?.toLowerCase()) out.push({ audience: "cc", address: cc, copy: "customer" });
+  }
+  return out;
+}
+
+/** Stable per (event, recipient) and within the provider's 256-character limit. */
+const idempotencyKey = (eventId: string, r: Recipient) =>
+  `${eventId}:${createHash("sha256").update(`${r.audience}:${r.address.toLowerCase()}`).digest("hex").slice(0, 32)}`;
+
+/**
+ * The outbox sink of every notification event: when the brand has a live notification for the
+ * event, each recipient gets one email. Recipients already sent (or kept in the local mailbox) on
+ * an earlier attempt are skipped; if any recipient fails, it throws so the outbox retries later.
+ */
+export async function sendNotificationEmails({ db, now, event }: { db: Db; now: () => Date; event: OutboxRow }): Promise<string> {
+  if (!isNotificationEvent(event.type)) return `${event.type} is not a notification event`;
+  const [brand] = await db.select().from(brands).where(eq(brands.id, event.brandId));
+  if (!brand || brand.deletedAt) return "the brand is deleted; nothing sent";
+  const notification = await liveNotificationOf(systemContext(db, brand), event.type);
+  if (!notification) return `no notification is configured for ${event.type}; nothing sent`;
+
+  const payload = (event.payload ?? {}) as Record<string, unknown>;
+  const recipients = recipientsOf(notification, payload);
+  if (!recipients.length) return "the notification has no recipient for this event; nothing sent";
+  const earlier = await db.select().from(emailDeliveries).where(eq(emailDeliveries.eventId, event.id));
+  const view = templateView(event.type, brand, payload, event.createdAt);
+  const from = formatSender(brand.name, notification.fromEmail);
+
+  const failures: string[] = [];
+  let sent = 0;
+  for (const r of recipients) {
+    const before = earlier.find((d) => d.audience === r.audience && d.recipient === r.address);
+    if (before && before.status !== "failed") continue;
+    let subject = "";
+    let html = "";
+    let outcome: SendOutcome | undefined;
+    let error: string | null = null;
+    try {
+      subject = renderTemplate(templateOf(notification, `subject_${r.copy}`), view, false);
+      html = renderTemplate(templateOf(notification, `html_${r.copy}`), view, true);
+      outcome = await sendEmail({ from, to: r.address, subject, html, idempotencyKey: idempotencyKey(event.id, r) });
+      sent++;
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      failures.push(`${r.address}: ${error}`);
+    }
+    await recordDelivery(db, now(), { event, notification, recipient: r, from, subject, html, outcome, error });
+  }
+  if (failures.length) throw new Error(`${failures.length} of ${recipients.length} emails failed (${failures.join("; ")})`.slice(0, 1000));
+  return `${sent} email(s) sent for ${event.type}`;
+}
+
+interface DeliveryRecord {
+  event: OutboxRow;
+  notification: NotificationRow;
+  recipient: Recipient;
+  from: string;
+  subject: string;
+  html: string;
+  outcome?: SendOutcome;
+  error: string | null;
+}
+
+/** One row per (event, audience, recipient); a retry updates it and counts the attempt. */
+async function recordDelivery(db: Db, now: Date, d: DeliveryRecord) {
+  const status = d.outcome ? (d.outcome.via === "mailbox" ? "mailbox" : "sent") : "failed";
+  const values = {
+    notificationId: d.notification.id,
+    fromEmail: d.from,
+    subject: d.subject,
+    html: status === "mailbox" ? d.html : null,
+    status,
+    providerMessageId: d.outcome?.via === "resend" ? d.outcome.providerMessageId : null,
+    error: d.error?.slice(0, 1000) ?? null,
+    updatedAt: now,
+    deliveredAt: d.outcome ? now : null,
+  } as const;
+  await db
+    .insert(emailDeliveries)
+    .values({
+      id: newId(),
+      brandId: d.event.brandId,
+      eventId: d.event.id,
+      eventType: d.event.type,
+      audience: d.recipient.audience,
+      recipient: d.recipient.address,
+      attempts: 1,
+      createdAt: now,
+      ...values,
+    })
+    .onConflictDoUpdate({
+      target: [emailDeliveries.eventId, emailDeliveries.audience, emailDeliveries.recipient],
+      set: { ...values, attempts: sql`${emailDeliveries.attempts} + 1` },
+    });
+}

@@ -1,0 +1,78 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { customerUserCodes } from "../../db/schema";
+import { inBrand } from "../../db/scope";
+import { smsSender } from "../adapters/sms";
+import type { Context } from "../auth/context";
+import { DomainError, invalidState } from "../errors";
+import { hashSecret, newId } from "../ids";
+import { logger } from "../log";
+import { emit } from "../outbox/emit";
+import { dialableNumber, maskEmail, maskPhone } from "./phone";
+import { accountStatusOf, findUser, mayUseAccount } from "./queries";
+import type { RequestVerificationInput } from "./schemas";
+import { EMAIL_CODE_LENGTH, randomDigits, randomString } from "./secrets";
+
+/** Verification codes expire after this many minutes and work once. */
+export const CODE_MINUTES = 10;
+
+/**
+ * User/2FARequest: a new code (replacing earlier unused ones of the method), by email through the
+ * User/2FARequest event, or by SMS or call through the SMS adapter. Only the code's hash is kept.
+ */
+export async function requestVerification({ ctx, input }: { ctx: Context; input: RequestVerificationInput }) {
+  const method = input.verification_method;
+  const user = await findUser(ctx, input.verification_user_id, "verification_user_id");
+  if (!mayUseAccount(user, await accountStatusOf(ctx, user))) {
+    throw invalidState("This user or its customer account is not active, so it cannot be verified", "verification_user_id");
+  }
+  const phone = method === "email" ? null : phoneChannel(user, method);
+  const code = method === "email" ? randomString(EMAIL_CODE_LENGTH) : randomDigits(6);
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + CODE_MINUTES * 60_000);
+  const c = customerUserCodes;
+  await ctx.db.update(c).set({ usedAt: now }).where(inBrand(ctx, c, and(eq(c.userId, user.id), eq(c.method, method), isNull(c.usedAt))));
+  await ctx.db.insert(c).values({ id: newId(), brandId: ctx.brand.id, userId: user.id, method, codeHash: hashSecret(code), expiresAt, createdAt: now });
+
+  if (!phone) {
+    await emit(ctx, {
+      type: "User/2FARequest",
+      payload: {
+        user_id: user.id,
+        customer_account_id: user.customerAccountId,
+        email_address: user.emailAddress,
+        first_name: user.firstName,
+        verification_code: code,
+        expires: expiresAt.toISOString(),
+      },
+    });
+  } else {
+    // Sent last: if the provider refuses, the error rolls the new code back.
+    await phone.send(`Your ${ctx.brand.name} verification code is ${code}. It expires in ${CODE_MINUTES} minutes.`, code);
+  }
+  return {
+    user_id: user.id,
+    verification_method: method,
+    sent_to: phone ? maskPhone(phone.to) : maskEmail(user.emailAddress),
+    expires: expiresAt,
+  };
+}
+
+function phoneChannel(user: Parameters<typeof dialableNumber>[0], method: "sms" | "call") {
+  const sender = smsSender();
+  if (!sender) {
+    throw new DomainError("INVALID_PARAMETER", `verification_method ${method} is not available on this service`, { parameter: "verification_method" });
+  }
+  const to = dialableNumber(user);
+  if (!to) throw invalidState("This user has no phone number with a country code; add one with User/Update", "verification_user_id");
+  const send = async (text: string, code: string) => {
+    try {
+      if (method === "sms") await sender.sendText(to, text);
+      // Spoken digit by digit, twice, so it can be written down.
+      else await sender.placeCall(to, `${text.replace(code, code.split("").join(", "))} Again: ${code.split("").join(", ")}.`);
+    } catch (error) {
+      logger.error("verification code not sent", { error, method });
+      throw new DomainError("DELIVERY_FAILED", "We couldn't send your code right now. Please try again in a moment.");
+    }
+  };
+  return { to, send };
+}
