@@ -19,6 +19,10 @@ export const config = {
       burst: num("RATE_LIMIT_BURST", 100),
     };
   },
+  get authCacheMs() {
+    const raw = process.env.AUTH_CACHE_MS;
+    return raw === undefined || raw === "" ? 5000 : Math.max(0, Number(raw) || 0);
+  },
   get maxBodyBytes() {
     return num("MAX_BODY_BYTES", 2 * 1024 * 1024);
   },

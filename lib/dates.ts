@@ -18,4 +18,4 @@ export function formatWireDate(iso: string): string {
 }
 
 /** Instants on the wire: ISO 8601 UTC without milliseconds. */
-export const formatInstant = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
+export const formatInstant = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { getDb } from "../db/client";
 import { apiKeys } from "../db/schema";
+import { forgetResolvedCredentials } from "../lib/auth/context";
 
 let a: Tenant;
 let b: Tenant;
@@ -61,6 +62,8 @@ describe("credentials", () => {
     expect(await status(t)).toBe(200);
     const db = await getDb();
     await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.serviceAccountId, t.serviceAccountId));
+    // Resolved credentials are cached briefly; whatever revokes a key clears that cache.
+    forgetResolvedCredentials();
     expect(await status(t)).toBe(401);
   });
 

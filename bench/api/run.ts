@@ -10,7 +10,8 @@ import autocannon from "autocannon";
 import { createDatabase, dropDatabase, urlFor } from "../../tests/support/pg";
 import { freePort } from "../../e2e/support/server";
 
-const DURATION = Number(process.env.BENCH_SECONDS || 10);
+const DURATION = Number(process.env.BENCH_SECONDS || 15);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const ROWS = 100;
 const dbName = `rb_bench_${process.pid}`;
@@ -57,14 +58,34 @@ function start(cmd: string, args: string[], env: Record<string, string>, port: n
 }
 
 interface Result { name: string; rps: number; p50: number; p99: number; errors: number }
+interface Target { name: string; url: string; headers: Record<string, string> }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const check = await fetch(url, { headers });
-  const body = await check.json();
-  if (check.status !== 200 || Number(body.count) !== ROWS) throw new Error(`${name}: ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * The machine is shared and noisy, so the three servers are measured in interleaved rounds
+ * (A B C, A B C, ...) and each figure is the median of its rounds.
+ */
+async function measure(targets: Target[], rounds: number): Promise<Result[]> {
+  for (const t of targets) {
+    const check = await fetch(t.url, { headers: t.headers });
+    const body = await check.json();
+    if (check.status !== 200 || Number(body.count) !== ROWS) throw new Error(`${t.name}: ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
+    await autocannon({ url: t.url, headers: t.headers, connections: CONNECTIONS, duration: 2 }); // warm-up
+  }
+  const runs = targets.map(() => [] as autocannon.Result[]);
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, t] of targets.entries()) {
+      runs[i].push(await autocannon({ url: t.url, headers: t.headers, connections: CONNECTIONS, duration: Math.max(1, DURATION / rounds) }));
+    }
+  }
+  return targets.map((t, i) => ({
+    name: t.name,
+    rps: median(runs[i].map((x) => x.requests.average)),
+    p50: median(runs[i].map((x) => x.latency.p50)),
+    p99: median(runs[i].map((x) => x.latency.p99)),
+    errors: runs[i].reduce((n, x) => n + x.errors + x.non2xx, 0),
+  }));
 }
 
 async function main() {
@@ -75,17 +96,22 @@ async function main() {
   const app = await start(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(appPort), "-H", "127.0.0.1"], env, appPort);
   const bare = await start(process.execPath, ["--import", "tsx", "bench/api/bare-node.ts"], env, nodePort);
   const query = `brand_id=${t.brand_id}&product_group_id=${group}`;
-  const results: Result[] = [];
+  let results: Result[];
   try {
-    results.push(await load("our API (Product/List)", `http://127.0.0.1:${appPort}/api/json/Product/List?product_group_id=${group}`, { "x-api-key": t.key, "x-user-key": t.user_key, "x-brand-id": t.brand_id }));
-    results.push(await load("bare Next.js route handler", `http://127.0.0.1:${appPort}/api/bench/products?${query}`));
-    results.push(await load("bare node:http + postgres.js", `http://127.0.0.1:${nodePort}/?${query}`));
+    results = await measure(
+      [
+        { name: "our API (Product/List)", url: `http://127.0.0.1:${appPort}/api/json/Product/List?product_group_id=${group}`, headers: { "x-api-key": t.key, "x-user-key": t.user_key, "x-brand-id": t.brand_id } },
+        { name: "bare Next.js route handler", url: `http://127.0.0.1:${appPort}/api/bench/products?${query}`, headers: {} },
+        { name: "bare node:http + postgres.js", url: `http://127.0.0.1:${nodePort}/?${query}`, headers: {} },
+      ],
+      ROUNDS,
+    );
   } finally {
     app.kill();
     bare.kill();
     await dropDatabase(dbName).catch(() => {});
   }
-  console.log(`\n${ROWS} rows, ${CONNECTIONS} connections, ${DURATION} s each\n`);
+  console.log(`\n${ROWS} rows, ${CONNECTIONS} connections, ${DURATION} s each in ${ROUNDS} interleaved rounds (medians)\n`);
   console.log("server                          req/s     p50 ms   p99 ms   errors");
   for (const r of results) console.log(`${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`);
   const [ours, next, node] = results;

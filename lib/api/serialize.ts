@@ -11,15 +11,22 @@ const SINGULAR: Record<string, string> = { login_history: "login", addresses: "a
 export const singular = (plural: string) =>
   SINGULAR[plural] ?? (plural.endsWith("ies") ? `${plural.slice(0, -3)}y` : plural.replace(/s$/, ""));
 
-/** Every value on the wire is a string (api-conventions.md, Responses). */
+/** Every value on the wire is a string (api-conventions.md, Responses). A hot path: plain loops. */
 function wireValue(v: unknown): unknown {
+  if (typeof v === "string") return v;
   if (v === null || v === undefined) return "";
-  if (v instanceof Date) return formatInstant(v);
-  if (typeof v === "boolean") return v ? "Y" : "N";
   if (typeof v === "number" || typeof v === "bigint") return String(v);
-  if (Array.isArray(v)) return v.map(wireValue);
+  if (typeof v === "boolean") return v ? "Y" : "N";
+  if (v instanceof Date) return formatInstant(v);
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = wireValue(v[i]);
+    return out;
+  }
   if (typeof v === "object") {
-    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, wireValue(x)]));
+    const out: Record<string, unknown> = {};
+    for (const k in v as Record<string, unknown>) out[k] = wireValue((v as Record<string, unknown>)[k]);
+    return out;
   }
   return String(v);
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { brands } from "../../db/schema";
-import { requireAdmin, type Context } from "../auth/context";
+import { forgetResolvedCredentials, requireAdmin, type Context } from "../auth/context";
 import { findBrand } from "./queries";
 import { brandView } from "./view";
 
@@ -10,5 +10,6 @@ export async function deleteBrand({ ctx, input }: { ctx: Context; input: { delet
   const brand = await findBrand(ctx, input.delete_brand_id, "delete_brand_id");
   const now = ctx.now();
   const [row] = await ctx.db.update(brands).set({ deletedAt: now, updatedAt: now }).where(eq(brands.id, brand.id)).returning();
+  forgetResolvedCredentials();
   return brandView(row);
 }

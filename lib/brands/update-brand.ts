@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { brands } from "../../db/schema";
-import { requireAdmin, type Context } from "../auth/context";
+import { forgetResolvedCredentials, requireAdmin, type Context } from "../auth/context";
 import type { UpdateBrandInput } from "./schemas";
 import { findBrand } from "./queries";
 import { BRAND_COLUMNS, brandView } from "./view";
@@ -20,5 +20,6 @@ export async function updateBrand({ ctx, input }: { ctx: Context; input: UpdateB
     .set({ ...changes, updatedAt: ctx.now() })
     .where(eq(brands.id, brand.id))
     .returning();
+  forgetResolvedCredentials();
   return brandView(row);
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { apiKeys, brands, serviceAccounts, staffUsers } from "../../db/schema";
 import { hashSecret, newId, newSecret } from "../ids";
+import { forgetResolvedCredentials } from "../auth/context";
 
 export const DEMO_ADMIN_EMAIL = "admin@demo.example";
 
@@ -67,6 +68,7 @@ export async function reissueKeys(db: Db, serviceAccountId: string, staffUserId:
     await tx.insert(apiKeys).values({ id: newId(), serviceAccountId, name: "bootstrap", keyHash: hashSecret(key), keyPrefix: key.slice(0, 8), createdAt: now });
     await tx.update(staffUsers).set({ userKeyHash: hashSecret(userKey), userKeyPrefix: userKey.slice(0, 8) }).where(eq(staffUsers.id, staffUserId));
   });
+  forgetResolvedCredentials();
   return { key, user_key: userKey };
 }
 
