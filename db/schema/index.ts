@@ -5,3 +5,4 @@ export * from "./customers";
 export * from "./notifications";
 export * from "./knowledge";
 export * from "./catalog";
+export * from "./money";

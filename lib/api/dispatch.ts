@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Db } from "../../db/client";
 import { idempotencyKeys } from "../../db/schema";
@@ -13,6 +13,7 @@ import { CREDENTIAL_PARAMS, PARAM_META } from "./params";
 import { CONTENT_TYPES, render, renderError, type Format } from "./serialize";
 import { rateLimiter } from "./rate-limit";
 import { logger } from "../log";
+import { refuseCardNumbers } from "../payments/card-numbers";
 
 const FORMATS = new Set(["json", "xml"]);
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -125,12 +126,18 @@ function envelope(endpoint: Endpoint, result: unknown): Record<string, unknown> 
 
 const header = (req: Request, name: string) => req.headers.get(name)?.trim() || undefined;
 
-function requestHash(req: Request, route: RouteParams, params: Params) {
+/**
+ * What an Idempotency-Key is bound to. Keyed with the brand's secret: a plain hash of parameters
+ * that may hold a card number could be reversed by trying every card number.
+ */
+function requestHash(ctx: Context, req: Request, route: RouteParams, params: Params) {
   const sorted = Object.keys(params)
     .filter((k) => !(CREDENTIAL_PARAMS as readonly string[]).includes(k))
     .sort()
     .map((k) => [k, params[k]]);
-  return createHash("sha256").update(JSON.stringify([req.method, route.format, route.resource, route.action, sorted])).digest("hex");
+  return createHmac("sha256", ctx.brand.webhookSecret)
+    .update(JSON.stringify([req.method, route.format, route.resource, route.action, sorted]))
+    .digest("hex");
 }
 
 interface Stored {
@@ -201,6 +208,8 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     }
     const url = new URL(req.url);
     const params = await readParams(req, url);
+    // Before anything can store or log them: full card numbers only where a gateway takes them.
+    refuseCardNumbers(`${route.resource}/${route.action}`, params);
     const db = await getDb();
     const ctx = await contextFromApiCredentials(
       db,
@@ -236,7 +245,7 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     if (idemKey && idemKey.length > 255) {
       throw new DomainError("INVALID_PARAMETER", "Idempotency-Key must be at most 255 characters", { parameter: "Idempotency-Key" });
     }
-    const out = await runWrite(ctx, idemKey, requestHash(req, route, params), execute);
+    const out = await runWrite(ctx, idemKey, requestHash(ctx, req, route, params), execute);
     return respond(format, out.status, out.body, out.replayed ? { ...base, "idempotent-replayed": "true" } : base);
   } catch (err) {
     if (err instanceof DomainError) return errorResponse(format, err, base);

@@ -17,6 +17,10 @@ export const fixtures: Record<string, (t: Tenant) => Promise<string>> = {
   Account: (t) => created(t, "Account/Create", { first_name: "Fixture", last_name: "Account", email_address: `fx-${Math.random().toString(36).slice(2, 12)}@example.com`, country: "US", locale: "en-US", timezone_id: "America/New_York", skip_notification: "Y" }, "customer_account", "customer_account_id"),
   User: (t) => created(t, "Account/Create", { first_name: "Fixture", last_name: "User", email_address: `fx-${Math.random().toString(36).slice(2, 12)}@example.com`, country: "US", locale: "en-US", timezone_id: "America/New_York", skip_notification: "Y" }, "user", "user_id"),
   Notification: async (t) => (await ok(t, "json", "Notification/List", { params: { notification_event: "Invoice/Reminder" } })).notifications[0]?.notification_id ?? created(t, "Notification/Create", { notification_event: "Invoice/Reminder", default_notify_brand: "N", default_notify_customer: "Y", from_email: "billing@example.com" }, "notification", "notification_id"),
+  Invoice: async (t) => created(t, "Invoice/Create", { customer_account_id: await fixtures.Account(t), due_date: "12/31/2030", attached_items: '[{"item_name":"Fixture","item_price":"10.00","tax_exempt":"N"}]' }, "invoice", "invoice_id"),
+  Payment: async (t) => created(t, "Payment/Create", { customer_account_id: await fixtures.Account(t), apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "5.00" }, "payment", "payment_id"),
+  PayGateway: (t) => created(t, "PayGateway/Create", { name: "Fixture gateway", gateway_provider: "sandbox", credentials_1: "sandbox-fixture-key" }, "pay_gateway", "gateway_id"),
+  PayMethod: async (t) => created(t, "PayMethod/Create", { customer_account_id: await fixtures.Account(t), gateway_id: await fixtures.PayGateway(t), pay_method_type: "CC", card_number: "4242424242424242", expiration_month: "12", expiration_year: "2035" }, "pay_method", "pay_method_id"),
 };
 
 /** Makes a record through the API and answers the id in its namespace. */

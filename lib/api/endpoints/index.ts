@@ -6,6 +6,10 @@ import { knowledgeEndpoints } from "./knowledge";
 import { notificationEndpoints } from "./notification";
 import { accountEndpoints } from "./account";
 import { userEndpoints } from "./user";
+import { invoiceEndpoints } from "./invoice";
+import { paymentEndpoints } from "./payment";
+import { payGatewayEndpoints } from "./pay-gateway";
+import { payMethodEndpoints } from "./pay-method";
 
 /** Every API endpoint, in documentation order. Add a resource family by adding its table here. */
-export const endpoints: Endpoint[] = [...brandEndpoints, ...referenceEndpoints, ...catalogEndpoints, ...knowledgeEndpoints, ...notificationEndpoints, ...accountEndpoints, ...userEndpoints];
+export const endpoints: Endpoint[] = [...brandEndpoints, ...referenceEndpoints, ...catalogEndpoints, ...knowledgeEndpoints, ...notificationEndpoints, ...accountEndpoints, ...userEndpoints, ...invoiceEndpoints, ...paymentEndpoints, ...payGatewayEndpoints, ...payMethodEndpoints];

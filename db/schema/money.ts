@@ -1,0 +1,171 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { brands } from "./brands";
+import { customerAccounts } from "./customers";
+import { components } from "./catalog";
+
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+const brandId = () => uuid("brand_id").notNull().references(() => brands.id);
+const flag = (name: string) => text(name, { enum: ["Y", "N"] }).notNull().default("N");
+/** Money is integer cents (lib/money.ts). */
+const cents = (name: string) => bigint(name, { mode: "number" });
+const timestamps = () => ({ createdAt: instant("created_at").notNull(), updatedAt: instant("updated_at").notNull() });
+
+/**
+ * A brand's payment gateway. Credentials are AES-256-GCM ciphertext (lib/gateways/credentials.ts);
+ * the *_hint columns hold the masked form the API shows. A deleted gateway stays (deleted_at) so
+ * the payments it processed can still be refunded through it.
+ */
+export const payGateways = pgTable(
+  "pay_gateways",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: brandId(),
+    name: text("name").notNull(),
+    provider: text("provider").notNull(),
+    credentials1: text("credentials_1").notNull(),
+    credentials1Hint: text("credentials_1_hint").notNull(),
+    credentials2: text("credentials_2"),
+    credentials2Hint: text("credentials_2_hint"),
+    defaultCc: flag("default_cc"),
+    defaultBa: flag("default_ba"),
+    deletedAt: instant("deleted_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    // At most one default per kind and brand: a default is replaced, never doubled.
+    uniqueIndex("pay_gateways_default_cc").on(t.brandId).where(sql`${t.defaultCc} = 'Y' and ${t.deletedAt} is null`),
+    uniqueIndex("pay_gateways_default_ba").on(t.brandId).where(sql`${t.defaultBa} = 'Y' and ${t.deletedAt} is null`),
+    index("pay_gateways_brand").on(t.brandId, t.createdAt),
+  ],
+);
+
+export const PAY_METHOD_TYPES = ["CC", "BA"] as const;
+export type PayMethodType = (typeof PAY_METHOD_TYPES)[number];
+
+/**
+ * A customer's card (CC) or bank account (BA): only the gateway's token plus what identifies it to
+ * a person (brand, last four, expiry). Never a full card or account number, never a CVV.
+ */
+export const payMethods = pgTable(
+  "pay_methods",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: brandId(),
+    customerAccountId: uuid("customer_account_id").notNull().references(() => customerAccounts.id),
+    /** The gateway that issued the token; the token is only valid there. */
+    gatewayId: uuid("gateway_id").notNull().references(() => payGateways.id),
+    type: text("type", { enum: PAY_METHOD_TYPES }).notNull(),
+    token: text("token").notNull(),
+    /** Card brand (visa, mastercard, ...) or, for bank accounts, "bank". */
+    brand: text("brand").notNull(),
+    lastFour: text("last_four").notNull(),
+    expirationMonth: smallint("expiration_month"),
+    expirationYear: smallint("expiration_year"),
+    holderName: text("holder_name"),
+    accountType: text("account_type", { enum: ["checking", "savings"] }),
+    verified: flag("verified"),
+    isDefault: flag("is_default"),
+    deletedAt: instant("deleted_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("pay_methods_one_default").on(t.customerAccountId).where(sql`${t.isDefault} = 'Y' and ${t.deletedAt} is null`),
+    index("pay_methods_brand_account").on(t.brandId, t.customerAccountId, t.createdAt),
+  ],
+);
+
+/**
+ * An invoice. Its total, amount paid, balance and status (0 unpaid, 1 paid, 2 partially paid) are
+ * never stored: they are computed from its lines and payments (lib/invoices/amounts.ts), so they
+ * cannot disagree. Only deletion (status 3) is stored, as deleted_at.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: brandId(),
+    customerAccountId: uuid("customer_account_id").notNull().references(() => customerAccounts.id),
+    /** Set for invoices generated for a subscription (and by Invoice/Create's auto_subscription_id). */
+    subscriptionId: uuid("subscription_id"),
+    billingPeriodStart: date("billing_period_start", { mode: "string" }),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    customField1: text("custom_field_1"),
+    customField2: text("custom_field_2"),
+    deletedAt: instant("deleted_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    // Billing can never create two invoices for one subscription period (NULLs never clash).
+    uniqueIndex("invoices_subscription_period").on(t.subscriptionId, t.billingPeriodStart),
+    index("invoices_brand_created").on(t.brandId, t.createdAt),
+    index("invoices_brand_account").on(t.brandId, t.customerAccountId, t.createdAt),
+  ],
+);
+
+export const INVOICE_LINE_KINDS = ["item", "setup_fee", "recurring", "component", "usage", "discount"] as const;
+export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
+
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: brandId(),
+    invoiceId: uuid("invoice_id").notNull().references(() => invoices.id),
+    position: integer("position").notNull(),
+    itemName: text("item_name").notNull(),
+    /** Unit price in cents; only discount lines may be negative. */
+    itemPrice: cents("item_price").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    taxExempt: flag("tax_exempt"),
+    kind: text("kind", { enum: INVOICE_LINE_KINDS }).notNull().default("item"),
+    componentId: uuid("component_id").references(() => components.id),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoice_lines_position").on(t.invoiceId, t.position),
+    check("invoice_lines_quantity", sql`${t.quantity} > 0`),
+    check("invoice_lines_price", sql`${t.kind} = 'discount' or ${t.itemPrice} >= 0`),
+  ],
+);
+
+export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "reversed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * A payment: a real-time charge through a gateway (processed_by 'gateway') or a recorded cash or
+ * third-party payment ('recorded'), posted to an invoice or to the customer's prepaid balance.
+ * Only 'succeeded' payments count. 'pending' means the gateway's answer was lost: it is reconciled
+ * (by its id, which is the gateway idempotency key) before anything is charged again.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: brandId(),
+    customerAccountId: uuid("customer_account_id").notNull().references(() => customerAccounts.id),
+    invoiceId: uuid("invoice_id").references(() => invoices.id),
+    payMethodId: uuid("pay_method_id").references(() => payMethods.id),
+    gatewayId: uuid("gateway_id").references(() => payGateways.id),
+    target: text("target", { enum: ["invoice", "prepaid_balance"] }).notNull(),
+    processedBy: text("processed_by", { enum: ["gateway", "recorded"] }).notNull(),
+    amount: cents("amount").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
+    /** The third party named with override_billing Y, or the provider of a real-time charge. */
+    paymentGateway: text("payment_gateway"),
+    paymentTransactionId: text("payment_transaction_id"),
+    failureReason: text("failure_reason"),
+    refundTransactionId: text("refund_transaction_id"),
+    reversedAt: instant("reversed_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    check("payments_amount", sql`${t.amount} > 0`),
+    check("payments_target", sql`(${t.target} = 'invoice') = (${t.invoiceId} is not null)`),
+    index("payments_brand_invoice").on(t.brandId, t.invoiceId),
+    index("payments_brand_account").on(t.brandId, t.customerAccountId, t.createdAt),
+    index("payments_brand_transaction").on(t.brandId, t.paymentTransactionId),
+    index("payments_brand_pay_method").on(t.brandId, t.payMethodId),
+    index("payments_pending").on(t.brandId, t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import { invoices } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { newId } from "../ids";
+import { findCustomer } from "../payments/customer";
+import { emitInvoiceEvent } from "./events";
+import { assertLinesTotal, replaceLines, type NewLine } from "./lines";
+import { reloadInvoice } from "./queries";
+import { invoiceView } from "./view";
+
+export interface SubscriptionInvoice {
+  customerAccountId: string;
+  subscriptionId: string;
+  /** First day of the billed period, YYYY-MM-DD: with the subscription, the invoice's unique key. */
+  periodStart: string;
+  /** YYYY-MM-DD */
+  dueDate: string;
+  /** Prices in integer cents; only `discount` lines may be negative, the total may not. */
+  lines: readonly NewLine[];
+}
+
+/**
+ * For the billing engine: the invoice of one subscription period, at most once. A second call for
+ * the same period (a rerun, a concurrent run) creates nothing and answers the existing invoice's id.
+ * Emits Invoice/Create for a new invoice only. Invoice/Update refuses the invoices made here.
+ */
+export async function createInvoiceForSubscription(ctx: Context, s: SubscriptionInvoice): Promise<{ created: boolean; invoiceId: string }> {
+  const account = await findCustomer(ctx, s.customerAccountId);
+  for (const l of s.lines) {
+    if (!Number.isSafeInteger(l.itemPrice) || (l.itemPrice < 0 && l.kind !== "discount")) throw new Error(`invalid line price ${l.itemPrice} (${l.kind})`);
+  }
+  assertLinesTotal(s.lines, "lines");
+  const now = ctx.now();
+  const [inserted] = await ctx.db
+    .insert(invoices)
+    .values({
+      id: newId(),
+      brandId: ctx.brand.id,
+      customerAccountId: account.id,
+      subscriptionId: s.subscriptionId,
+      billingPeriodStart: s.periodStart,
+      dueDate: s.dueDate,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [invoices.subscriptionId, invoices.billingPeriodStart] })
+    .returning({ id: invoices.id });
+  if (!inserted) {
+    const [existing] = await ctx.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.subscriptionId, s.subscriptionId), eq(invoices.billingPeriodStart, s.periodStart)));
+    return { created: false, invoiceId: existing.id };
+  }
+  await replaceLines(ctx, inserted.id, s.lines);
+  await emitInvoiceEvent(ctx, "Invoice/Create", account, invoiceView(await reloadInvoice(ctx, inserted.id)));
+  return { created: true, invoiceId: inserted.id };
+}

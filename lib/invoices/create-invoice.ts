@@ -1,0 +1,33 @@
+import { invoices } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { newId } from "../ids";
+import { findCustomer } from "../payments/customer";
+import { emitInvoiceEvent } from "./events";
+import { assertLinesTotal, manualLines, replaceLines } from "./lines";
+import { reloadInvoice } from "./queries";
+import type { CreateInvoiceInput } from "./schemas";
+import { invoiceView } from "./view";
+
+/** Invoice/Create: a manual invoice (auto_subscription_id, for testing, makes it look generated). */
+export async function createInvoice({ ctx, input }: { ctx: Context; input: CreateInvoiceInput }) {
+  const account = await findCustomer(ctx, input.customer_account_id);
+  const lines = manualLines(input.attached_items ?? [], account);
+  assertLinesTotal(lines);
+  const id = newId();
+  const now = ctx.now();
+  await ctx.db.insert(invoices).values({
+    id,
+    brandId: ctx.brand.id,
+    customerAccountId: account.id,
+    subscriptionId: input.auto_subscription_id ?? null,
+    dueDate: input.due_date,
+    customField1: input.custom_field_1 ?? null,
+    customField2: input.custom_field_2 ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await replaceLines(ctx, id, lines);
+  const view = invoiceView(await reloadInvoice(ctx, id));
+  await emitInvoiceEvent(ctx, "Invoice/Create", account, view);
+  return view;
+}

@@ -1,0 +1,26 @@
+import type { AccountRow } from "../accounts/view";
+import type { Context } from "../auth/context";
+import { emit } from "../outbox/emit";
+import { customerPayload } from "../payments/customer";
+import type { InvoiceView } from "./view";
+
+/** The invoice namespace of a notification event. */
+export const invoicePayload = (v: InvoiceView) => ({
+  invoice_id: v.invoice_id,
+  status: v.status,
+  due_date: v.due_date,
+  total: v.total,
+  amount_paid: v.amount_paid,
+  amount_due: v.balance,
+});
+
+/** Invoice/Create and Invoice/Reminder: the customer, the invoice and its subscription, if any. */
+export const emitInvoiceEvent = (ctx: Context, type: "Invoice/Create" | "Invoice/Reminder", account: AccountRow, view: InvoiceView) =>
+  emit(ctx, {
+    type,
+    payload: {
+      ...customerPayload(account),
+      invoice: invoicePayload(view),
+      ...(view.subscription_id ? { subscription: { subscription_id: view.subscription_id } } : {}),
+    },
+  });

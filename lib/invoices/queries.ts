@@ -1,0 +1,59 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { invoiceLines, invoices, payments } from "../../db/schema";
+import { inBrand } from "../../db/scope";
+import type { Context } from "../auth/context";
+import { invalidState, notFound } from "../errors";
+import { isUuid } from "../ids";
+import { invoiceAmounts } from "./amounts";
+import type { InvoiceDetails, InvoiceLineRow, InvoiceRow } from "./view";
+
+/**
+ * An invoice of this customer account, or NOT_FOUND. `lock` takes the row lock every change of
+ * the invoice's money waits on (payments, reversals, new lines), so those never interleave.
+ * FOR NO KEY UPDATE, not FOR UPDATE: payment attempts are written on another connection
+ * (lib/payments/independent-writes.ts) and their foreign key must still be able to share the row.
+ */
+export async function findInvoice(ctx: Context, id: string, customerAccountId: string, opts: { lock?: boolean; parameter?: string } = {}) {
+  const parameter = opts.parameter ?? "invoice_id";
+  if (!isUuid(id)) throw notFound("Invoice", parameter);
+  const query = ctx.db
+    .select()
+    .from(invoices)
+    .where(inBrand(ctx, invoices, eq(invoices.id, id), eq(invoices.customerAccountId, customerAccountId)));
+  const [row] = await (opts.lock ? query.for("no key update") : query);
+  if (!row) throw notFound("Invoice", parameter);
+  return row;
+}
+
+export function assertNotDeleted(invoice: InvoiceRow, parameter = "invoice_id") {
+  if (invoice.deletedAt) throw invalidState("This invoice is deleted", parameter);
+}
+
+/** Lines and payments of the given invoices, in two queries, with the amounts that follow from them. */
+export async function withAmounts(ctx: Context, rows: InvoiceRow[]): Promise<InvoiceDetails[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [lines, paid] = await Promise.all([
+    ctx.db.select().from(invoiceLines).where(inBrand(ctx, invoiceLines, inArray(invoiceLines.invoiceId, ids))).orderBy(asc(invoiceLines.position)),
+    ctx.db
+      .select({ invoiceId: payments.invoiceId, paid: sql<string>`sum(${payments.amount})` })
+      .from(payments)
+      .where(inBrand(ctx, payments, inArray(payments.invoiceId, ids), eq(payments.status, "succeeded")))
+      .groupBy(payments.invoiceId),
+  ]);
+  const linesOf = new Map<string, InvoiceLineRow[]>();
+  for (const l of lines) linesOf.set(l.invoiceId, [...(linesOf.get(l.invoiceId) ?? []), l]);
+  const paidOf = new Map(paid.map((p) => [p.invoiceId, Number(p.paid)]));
+  return rows.map((row) => {
+    const own = linesOf.get(row.id) ?? [];
+    return { row, lines: own, amounts: invoiceAmounts(own, paidOf.get(row.id) ?? 0, row.deletedAt !== null) };
+  });
+}
+
+export const invoiceDetails = async (ctx: Context, row: InvoiceRow) => (await withAmounts(ctx, [row]))[0];
+
+/** Reads an invoice again by id (after a change), with its amounts. */
+export async function reloadInvoice(ctx: Context, id: string) {
+  const [row] = await ctx.db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.brandId, ctx.brand.id)));
+  return invoiceDetails(ctx, row);
+}

@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import { invoices } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { invalidState } from "../errors";
+import { formatCents } from "../money";
+import { findCustomer } from "../payments/customer";
+import { settlePendingPayments } from "../payments/settle-pending";
+import { assertLinesTotal, manualLines, replaceLines } from "./lines";
+import { assertNotDeleted, findInvoice, invoiceDetails, reloadInvoice } from "./queries";
+import type { UpdateInvoiceInput } from "./schemas";
+import { invoiceView } from "./view";
+
+/**
+ * Sets due_date and the supplied fields; attached_items replaces every item (empty: none). Refused
+ * for invoices generated for a subscription (spec, Errors 4) and below what has been paid.
+ */
+export async function updateInvoice({ ctx, input }: { ctx: Context; input: UpdateInvoiceInput }) {
+  const account = await findCustomer(ctx, input.customer_account_id);
+  const invoice = await findInvoice(ctx, input.invoice_id, account.id, { lock: true });
+  assertNotDeleted(invoice);
+  if (invoice.subscriptionId) throw invalidState("This invoice was generated for a subscription and cannot be updated", "invoice_id");
+  if (input.attached_items !== undefined) {
+    const lines = manualLines(input.attached_items ?? [], account);
+    const total = assertLinesTotal(lines);
+    // A charge whose outcome is unknown could still land: settle it before the total moves.
+    await settlePendingPayments(ctx, { invoiceId: invoice.id });
+    const { amounts } = await invoiceDetails(ctx, invoice);
+    if (total < amounts.paid) {
+      throw invalidState(`The items would total ${formatCents(total)}, less than the ${formatCents(amounts.paid)} already paid; reverse payments first`, "attached_items");
+    }
+    await replaceLines(ctx, invoice.id, lines);
+  }
+  const changes: Partial<typeof invoices.$inferInsert> = { dueDate: input.due_date, updatedAt: ctx.now() };
+  if (input.custom_field_1 !== undefined) changes.customField1 = input.custom_field_1;
+  if (input.custom_field_2 !== undefined) changes.customField2 = input.custom_field_2;
+  await ctx.db.update(invoices).set(changes).where(eq(invoices.id, invoice.id));
+  return invoiceView(await reloadInvoice(ctx, invoice.id));
+}

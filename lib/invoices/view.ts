@@ -1,0 +1,44 @@
+import type { invoiceLines, invoices } from "../../db/schema";
+import { formatWireDate } from "../dates";
+import { formatCents } from "../money";
+import type { InvoiceAmounts } from "./amounts";
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+
+/** An invoice with what its money follows from. */
+export interface InvoiceDetails {
+  row: InvoiceRow;
+  lines: InvoiceLineRow[];
+  amounts: InvoiceAmounts;
+}
+
+export const lineView = (l: InvoiceLineRow) => ({
+  item_name: l.itemName,
+  item_price: formatCents(l.itemPrice),
+  quantity: l.quantity,
+  tax_exempt: l.taxExempt,
+  kind: l.kind,
+  component_id: l.componentId,
+});
+
+/** An invoice as the API shows it (namespace invoice), its lines nested as items. */
+export const invoiceView = ({ row, lines, amounts }: InvoiceDetails) => ({
+  invoice_id: row.id,
+  customer_account_id: row.customerAccountId,
+  subscription_id: row.subscriptionId,
+  billing_period_start: row.billingPeriodStart ? formatWireDate(row.billingPeriodStart) : null,
+  due_date: formatWireDate(row.dueDate),
+  status: amounts.status,
+  total: formatCents(amounts.total),
+  amount_paid: formatCents(amounts.paid),
+  balance: formatCents(amounts.balance),
+  custom_field_1: row.customField1,
+  custom_field_2: row.customField2,
+  items: lines.map(lineView),
+  created: row.createdAt,
+  updated: row.updatedAt,
+  deleted: row.deletedAt,
+});
+
+export type InvoiceView = ReturnType<typeof invoiceView>;

@@ -1,0 +1,25 @@
+import { asc, count, eq, isNull } from "drizzle-orm";
+import { payMethods } from "../../db/schema";
+import { inBrand } from "../../db/scope";
+import type { Context } from "../auth/context";
+import { isUuid } from "../ids";
+import type { ListPayMethodsInput } from "./schemas";
+import { payMethodView } from "./view";
+
+export const PAY_METHOD_LIST_LIMIT = 400;
+
+/** Oldest first; deleted ones only when asked for by pay_method_id. */
+export async function listPayMethods({ ctx, input }: { ctx: Context; input: ListPayMethodsInput }) {
+  if ([input.pay_method_id, input.customer_account_id].some((id) => id && !isUuid(id))) return { items: [], total: 0 };
+  const where = inBrand(
+    ctx,
+    payMethods,
+    input.pay_method_id ? eq(payMethods.id, input.pay_method_id) : isNull(payMethods.deletedAt),
+    input.customer_account_id ? eq(payMethods.customerAccountId, input.customer_account_id) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db.select().from(payMethods).where(where).orderBy(asc(payMethods.createdAt), asc(payMethods.id)).limit(PAY_METHOD_LIST_LIMIT),
+    ctx.db.select({ total: count() }).from(payMethods).where(where),
+  ]);
+  return { items: rows.map(payMethodView), total };
+}

@@ -1,0 +1,23 @@
+import { findAccount } from "../accounts/queries";
+import { WithExtras } from "../api/endpoint";
+import type { Context } from "../auth/context";
+import { reloadInvoice } from "../invoices/queries";
+import { invoiceView } from "../invoices/view";
+import { formatCents } from "../money";
+import { paymentView, type PaymentRow } from "./view";
+
+/**
+ * Payment/Create and Payment/Delete answer the payment plus where it went: the invoice namespace,
+ * whose status is the invoice's (spec: "the returned status is the invoice status"), or the
+ * customer_account namespace with the prepaid balance.
+ */
+export async function paymentAnswer(ctx: Context, payment: PaymentRow) {
+  if (payment.invoiceId) {
+    const invoice = invoiceView(await reloadInvoice(ctx, payment.invoiceId));
+    return new WithExtras(paymentView(payment, invoice.subscription_id), { invoice });
+  }
+  const account = await findAccount(ctx, payment.customerAccountId);
+  return new WithExtras(paymentView(payment), {
+    customer_account: { customer_account_id: account.id, prepaid_balance: formatCents(account.prepaidBalance) },
+  });
+}

@@ -1,0 +1,117 @@
+import { eq, sql } from "drizzle-orm";
+import { customerAccounts, payments } from "../../db/schema";
+import { findAccount } from "../accounts/queries";
+import type { Context } from "../auth/context";
+import { formatWireDate } from "../dates";
+import { invalidState } from "../errors";
+import { connectGateway, gatewayById } from "../gateways/queries";
+import type { ChargeResult } from "../gateways/providers/types";
+import { newId } from "../ids";
+import { brandToday } from "../invoices/brand-time";
+import { invoicePayload } from "../invoices/events";
+import { reloadInvoice } from "../invoices/queries";
+import { invoiceView } from "../invoices/view";
+import { formatCents } from "../money";
+import { emit } from "../outbox/emit";
+import type { PayMethodRow } from "../pay-methods/view";
+import { customerPayload } from "./customer";
+import { writeDurably } from "./independent-writes";
+import { settleCharge } from "./settle-charge";
+import type { PaymentRow } from "./view";
+
+export type AttemptOutcome = { status: "succeeded" | "failed" | "pending"; payment: PaymentRow };
+
+export interface NewCharge {
+  customerAccountId: string;
+  /** null: the charge goes to the customer's prepaid balance. */
+  invoiceId: string | null;
+  payMethod: PayMethodRow;
+  amount: number;
+}
+
+const description = (p: { id: string; invoiceId: string | null }) => (p.invoiceId ? `Invoice ${p.invoiceId}` : "Prepaid balance") + ` (payment ${p.id})`;
+
+/**
+ * A real-time charge through the pay method's gateway. The attempt is on record as pending, its
+ * id being the idempotency key, before the gateway is called; the answer then settles it.
+ */
+export async function attemptCharge(ctx: Context, c: NewCharge): Promise<AttemptOutcome> {
+  const gateway = await gatewayById(ctx, c.payMethod.gatewayId);
+  if (gateway.deletedAt) throw invalidState("The gateway of this pay method is deleted; add the pay method again on another gateway", "pay_method_id");
+  const now = ctx.now();
+  const row: PaymentRow = {
+    id: newId(),
+    brandId: ctx.brand.id,
+    customerAccountId: c.customerAccountId,
+    invoiceId: c.invoiceId,
+    payMethodId: c.payMethod.id,
+    gatewayId: gateway.id,
+    target: c.invoiceId ? "invoice" : "prepaid_balance",
+    processedBy: "gateway",
+    amount: c.amount,
+    status: "pending",
+    paymentGateway: gateway.provider,
+    paymentTransactionId: null,
+    failureReason: null,
+    refundTransactionId: null,
+    reversedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await writeDurably(ctx, (db) => db.insert(payments).values(row).onConflictDoNothing());
+  const request = { token: c.payMethod.token, amount: row.amount, idempotencyKey: row.id, description: description(row) };
+  return recordOutcome(ctx, row, await settleCharge(connectGateway(gateway), request, { askFirst: false }));
+}
+
+/** Settles an attempt left pending: asks its gateway by the attempt's key, and only then charges again, with the same key. */
+export async function resolveAttempt(ctx: Context, pending: PaymentRow, payMethod: PayMethodRow): Promise<AttemptOutcome> {
+  const gateway = await gatewayById(ctx, pending.gatewayId!);
+  const request = { token: payMethod.token, amount: pending.amount, idempotencyKey: pending.id, description: description(pending) };
+  return recordOutcome(ctx, pending, await settleCharge(connectGateway(gateway), request, { askFirst: true }));
+}
+
+async function recordOutcome(ctx: Context, row: PaymentRow, result: ChargeResult | null): Promise<AttemptOutcome> {
+  if (!result) return { status: "pending", payment: row }; // already on record as pending
+  const now = ctx.now();
+  if (result.status === "succeeded") {
+    const [payment] = await ctx.db
+      .update(payments)
+      .set({ status: "succeeded", paymentTransactionId: result.transactionId, updatedAt: now })
+      .where(eq(payments.id, row.id))
+      .returning();
+    await postSucceeded(ctx, payment);
+    return { status: "succeeded", payment };
+  }
+  const failed = { status: "failed" as const, failureReason: result.reason, paymentTransactionId: result.transactionId, updatedAt: now };
+  await writeDurably(ctx, (db) => db.insert(payments).values({ ...row, ...failed }).onConflictDoUpdate({ target: payments.id, set: failed }));
+  return { status: "failed", payment: { ...row, ...failed } };
+}
+
+/**
+ * What follows a payment that went through, however it got there (recorded, charged, or settled
+ * later): a prepaid payment credits the balance, and Payment/Create is emitted.
+ */
+export async function postSucceeded(ctx: Context, payment: PaymentRow) {
+  if (payment.target === "prepaid_balance") {
+    await ctx.db
+      .update(customerAccounts)
+      .set({ prepaidBalance: sql`${customerAccounts.prepaidBalance} + ${payment.amount}`, updatedAt: ctx.now() })
+      .where(eq(customerAccounts.id, payment.customerAccountId));
+  }
+  const account = await findAccount(ctx, payment.customerAccountId);
+  const invoice = payment.invoiceId ? invoiceView(await reloadInvoice(ctx, payment.invoiceId)) : null;
+  await emit(ctx, {
+    type: "Payment/Create",
+    payload: {
+      ...customerPayload(account),
+      payment: {
+        payment_id: payment.id,
+        invoice_id: payment.invoiceId,
+        amount: formatCents(payment.amount),
+        payment_date: formatWireDate(brandToday(ctx)),
+        payment_transaction_id: payment.paymentTransactionId,
+      },
+      ...(invoice ? { invoice: invoicePayload(invoice) } : {}),
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { eq, sql } from "drizzle-orm";
+import { customerAccounts, payments, payMethods } from "../../db/schema";
+import { findAccount } from "../accounts/queries";
+import type { Context } from "../auth/context";
+import { DomainError, invalidState, notFound } from "../errors";
+import { connectGateway, gatewayById } from "../gateways/queries";
+import { findInvoice } from "../invoices/queries";
+import { formatCents } from "../money";
+import { paymentAnswer } from "./answer";
+import { resolveAttempt } from "./attempts";
+import { lockCustomer } from "./customer";
+import { findPayment } from "./queries";
+import { refundThroughGateway } from "./refund";
+import type { DeletePaymentInput } from "./schemas";
+import { stillPending } from "./settle-pending";
+import type { PaymentRow } from "./view";
+
+/**
+ * Payment/Delete: reverses a payment. A real-time one is refunded through the gateway that charged
+ * it; the invoice goes back to partially paid or unpaid, a prepaid credit is taken back (refused
+ * when the balance no longer holds it).
+ */
+export async function deletePayment({ ctx, input }: { ctx: Context; input: DeletePaymentInput }) {
+  const account = await findAccount(ctx, input.customer_account_id);
+  const found = await findPayment(ctx, input.payment_id, account.id);
+  const invoice = input.invoice_id ? await findInvoice(ctx, input.invoice_id, account.id, { lock: true }) : null;
+  if (found.invoiceId && !invoice) {
+    throw new DomainError("MISSING_PARAMETER", "invoice_id is required for a payment to an invoice", { parameter: "invoice_id" });
+  }
+  if (invoice && found.invoiceId !== invoice.id) throw notFound("Payment on this invoice", "payment_id");
+  if (!found.invoiceId) await lockCustomer(ctx, account.id);
+
+  let payment = await findPayment(ctx, found.id, account.id); // read again under the lock
+  if (payment.status === "pending") payment = await settle(ctx, payment);
+  if (payment.status === "failed") throw invalidState("This payment failed; there is nothing to reverse", "payment_id");
+  if (payment.status === "reversed") throw invalidState("This payment is already reversed", "payment_id");
+  if (payment.target === "prepaid_balance") {
+    const [{ prepaidBalance }] = await ctx.db.select({ prepaidBalance: customerAccounts.prepaidBalance }).from(customerAccounts).where(eq(customerAccounts.id, account.id));
+    if (prepaidBalance < payment.amount) {
+      throw invalidState(`The prepaid balance (${formatCents(prepaidBalance)}) no longer holds this payment's ${formatCents(payment.amount)}`, "payment_id");
+    }
+  }
+  const refundId = payment.processedBy === "gateway" ? await refundThroughGateway(connectGateway(await gatewayById(ctx, payment.gatewayId!)), payment) : null;
+  const now = ctx.now();
+  const [reversed] = await ctx.db
+    .update(payments)
+    .set({ status: "reversed", refundTransactionId: refundId, reversedAt: now, updatedAt: now })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  if (payment.target === "prepaid_balance") {
+    await ctx.db
+      .update(customerAccounts)
+      .set({ prepaidBalance: sql`${customerAccounts.prepaidBalance} - ${payment.amount}`, updatedAt: now })
+      .where(eq(customerAccounts.id, account.id));
+  }
+  return paymentAnswer(ctx, reversed);
+}
+
+/** A payment whose charge outcome was lost is settled first: only a charge that went through is refunded. */
+async function settle(ctx: Context, payment: PaymentRow): Promise<PaymentRow> {
+  const [payMethod] = await ctx.db.select().from(payMethods).where(eq(payMethods.id, payment.payMethodId!));
+  const outcome = await resolveAttempt(ctx, payment, payMethod);
+  if (outcome.status === "pending") throw stillPending(payment.id);
+  return outcome.payment;
+}

@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import { payMethods, payments } from "../../db/schema";
+import { inBrand } from "../../db/scope";
+import type { Context } from "../auth/context";
+import { DomainError } from "../errors";
+import { resolveAttempt, type AttemptOutcome } from "./attempts";
+import { inTarget, type PaymentTarget } from "./queries";
+
+/**
+ * Before anything else moves money on an invoice (or a prepaid balance), the charges there whose
+ * outcome was lost are settled with their gateway, so none can land later on top of a new
+ * payment. The caller holds the target's lock. When one of them is the same charge being asked
+ * for again (same pay method and amount: a client retrying after a lost answer), its outcome is
+ * answered instead of charging anew. Still unknown: GATEWAY_UNAVAILABLE, nothing new is charged.
+ */
+export async function settlePendingPayments(ctx: Context, target: PaymentTarget, retry?: { payMethodId: string; amount: number }): Promise<AttemptOutcome | null> {
+  const pending = await ctx.db
+    .select({ payment: payments, payMethod: payMethods })
+    .from(payments)
+    .innerJoin(payMethods, eq(payMethods.id, payments.payMethodId))
+    .where(inBrand(ctx, payments, inTarget(target), eq(payments.status, "pending")));
+  let retried: AttemptOutcome | null = null;
+  for (const { payment, payMethod } of pending) {
+    const outcome = await resolveAttempt(ctx, payment, payMethod);
+    if (outcome.status === "pending") throw stillPending(payment.id);
+    if (!retried && retry && payment.payMethodId === retry.payMethodId && payment.amount === retry.amount) retried = outcome;
+  }
+  return retried;
+}
+
+export const stillPending = (paymentId: string) =>
+  new DomainError(
+    "GATEWAY_UNAVAILABLE",
+    `The payment gateway has not confirmed payment ${paymentId}; it is recorded as pending and settled with the gateway before anything else is charged here. Send the request again later`,
+  );
