@@ -19,6 +19,9 @@ export const config = {
       burst: num("RATE_LIMIT_BURST", 100),
     };
   },
+  get billingIntervalMs() {
+    return num("BILLING_INTERVAL_MS", 10 * 60_000);
+  },
   get authCacheMs() {
     const raw = process.env.AUTH_CACHE_MS;
     return raw === undefined || raw === "" ? 5000 : Math.max(0, Number(raw) || 0);

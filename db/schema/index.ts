@@ -6,3 +6,5 @@ export * from "./notifications";
 export * from "./knowledge";
 export * from "./catalog";
 export * from "./money";
+export * from "./subscriptions";
+export * from "./support";

@@ -1,3 +1,4 @@
 import { deliverOutbox } from "./deliver-outbox";
+import { runBilling } from "./run-billing";
 
-export const functions = [deliverOutbox];
+export const functions = [deliverOutbox, runBilling];

@@ -1,3 +1,4 @@
+import { detachDeletedComponent } from "../subscriptions/catalog-effects";
 import type { Context } from "../auth/context";
 import { COMPONENT } from "./queries";
 import { deleteRecord } from "./status-changes";
@@ -5,5 +6,7 @@ import { componentView } from "./view";
 
 /** Unavailable to existing and new subscriptions (see availability.ts); restorable for 90 days. */
 export async function deleteComponent({ ctx, input }: { ctx: Context; input: { component_id: string } }) {
-  return componentView(await deleteRecord(ctx, COMPONENT, input.component_id));
+  const row = await deleteRecord(ctx, COMPONENT, input.component_id);
+  await detachDeletedComponent(ctx, row.id);
+  return componentView(row);
 }

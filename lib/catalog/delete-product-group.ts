@@ -1,9 +1,12 @@
+import { endSubscriptionsOfDeletedGroup } from "../subscriptions/catalog-effects";
 import type { Context } from "../auth/context";
 import { GROUP } from "./queries";
 import { deleteRecord } from "./status-changes";
 import { productGroupView } from "./view";
 
-/** Its products and components keep their own status; the group's state alone stops selling and billing them. */
+/** Its products and components keep their own status; its subscriptions end (a restore does not bring them back). */
 export async function deleteProductGroup({ ctx, input }: { ctx: Context; input: { product_group_id: string } }) {
-  return productGroupView(await deleteRecord(ctx, GROUP, input.product_group_id));
+  const row = await deleteRecord(ctx, GROUP, input.product_group_id);
+  await endSubscriptionsOfDeletedGroup(ctx, row.id);
+  return productGroupView(row);
 }

@@ -1,12 +1,12 @@
+import { detachDeletedProduct } from "../subscriptions/catalog-effects";
 import type { Context } from "../auth/context";
 import { PRODUCT } from "./queries";
 import { deleteRecord } from "./status-changes";
 import { productView } from "./view";
 
-/**
- * Unavailable for new subscriptions from now on. Detaching it from existing subscriptions (and
- * not reattaching on restore) belongs to the subscriptions work, which reads the deleted status.
- */
+/** Unavailable for new subscriptions and removed from existing ones (not reattached on restore). */
 export async function deleteProduct({ ctx, input }: { ctx: Context; input: { product_id: string } }) {
-  return productView(await deleteRecord(ctx, PRODUCT, input.product_id));
+  const row = await deleteRecord(ctx, PRODUCT, input.product_id);
+  await detachDeletedProduct(ctx, row.id);
+  return productView(row);
 }

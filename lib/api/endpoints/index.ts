@@ -6,10 +6,14 @@ import { knowledgeEndpoints } from "./knowledge";
 import { notificationEndpoints } from "./notification";
 import { accountEndpoints } from "./account";
 import { userEndpoints } from "./user";
+import { subscriptionEndpoints } from "./subscription";
 import { invoiceEndpoints } from "./invoice";
 import { paymentEndpoints } from "./payment";
 import { payGatewayEndpoints } from "./pay-gateway";
 import { payMethodEndpoints } from "./pay-method";
+import { noteEndpoints } from "./note";
+import { ticketEndpoints } from "./ticket";
+import { dunningRuleEndpoints } from "./dunning-rule";
 
 /** Every API endpoint, in documentation order. Add a resource family by adding its table here. */
-export const endpoints: Endpoint[] = [...brandEndpoints, ...referenceEndpoints, ...catalogEndpoints, ...knowledgeEndpoints, ...notificationEndpoints, ...accountEndpoints, ...userEndpoints, ...invoiceEndpoints, ...paymentEndpoints, ...payGatewayEndpoints, ...payMethodEndpoints];
+export const endpoints: Endpoint[] = [...brandEndpoints, ...referenceEndpoints, ...catalogEndpoints, ...knowledgeEndpoints, ...notificationEndpoints, ...accountEndpoints, ...userEndpoints, ...subscriptionEndpoints, ...invoiceEndpoints, ...paymentEndpoints, ...payGatewayEndpoints, ...payMethodEndpoints, ...noteEndpoints, ...ticketEndpoints, ...dunningRuleEndpoints];

@@ -1,0 +1,113 @@
+import { defineEndpoint } from "../endpoint";
+import {
+  ChangeProductParams,
+  CreateSubscriptionParams,
+  EstimateSubscriptionParams,
+  ListSubscriptionsParams,
+  ReportUsageParams,
+  SubscriptionIdParams,
+  UpdateAutoPayParams,
+  UpdateSubscriptionParams,
+} from "../../subscriptions/schemas";
+import { listSubscriptions, MAX_SUBSCRIPTIONS } from "../../subscriptions/list-subscriptions";
+import { createSubscription, estimateSubscription } from "../../subscriptions/create-subscription";
+import { updateSubscription } from "../../subscriptions/update-subscription";
+import { changeProduct } from "../../subscriptions/change-product";
+import { deleteSubscription, restoreSubscription, suspendSubscription } from "../../subscriptions/status-changes";
+import { reportUsage, updateAutoPay } from "../../subscriptions/usage-and-auto-pay";
+
+const s = { resource: "Subscription", returns: "subscription" } as const;
+
+export const subscriptionEndpoints = [
+  defineEndpoint({
+    ...s,
+    action: "List",
+    method: "GET",
+    summary: `Lists subscriptions (at most ${MAX_SUBSCRIPTIONS}) with their components and coupons; coupons that no longer qualify carry qualification_status disqualified.`,
+    params: ListSubscriptionsParams,
+    list: "subscriptions",
+    handler: (ctx, input) => listSubscriptions({ ctx, input }),
+  }),
+  defineEndpoint({
+    ...s,
+    action: "Estimate",
+    method: "GET",
+    summary: "Estimates a new subscription: the up-front charge, the first renewal date and amount, and the lines behind each (no tax).",
+    params: EstimateSubscriptionParams,
+    returns: "estimate",
+    refusals: ["409 INVALID_STATE for a suspended or deleted product, group or component, a coupon that does not qualify, an unverified pay method"],
+    handler: (ctx, input) => estimateSubscription({ ctx, input }),
+  }),
+  defineEndpoint({
+    ...s,
+    action: "Create",
+    method: "POST",
+    summary: "Subscribes a customer to a product, charging the initial cost in real time unless override_initial_billing is Y.",
+    params: CreateSubscriptionParams,
+    refusals: [
+      "409 INVALID_STATE for an unverified pay method, a suspended or deleted product, group or component, or a coupon that does not qualify",
+      "400 INVALID_PARAMETER for components of another group, traditional units other than 1, several coupons not all stackable, a VARn value outside its options",
+      "402 PAYMENT_DECLINED when the initial charge is declined (nothing is created)",
+    ],
+    handler: (ctx, input) => createSubscription({ ctx, input }),
+  }),
+  defineEndpoint({
+    ...s,
+    action: "Update",
+    method: "POST",
+    summary: "Changes a subscription at once; the next charge follows the changed data. Usage goes through ReportUsage.",
+    params: UpdateSubscriptionParams,
+    refusals: ["409 INVALID_STATE for a deleted subscription, or payment_transaction_id on a subscription not created with override_initial_billing Y"],
+    handler: (ctx, input) => updateSubscription({ ctx, input }),
+  }),
+  defineEndpoint({
+    ...s,
+    action: "ChangeProduct",
+    method: "POST",
+    summary: "Moves the subscription to another product; across product groups only without components (or with remove_components Y).",
+    params: ChangeProductParams,
+    refusals: ["409 INVALID_STATE when the new product is in another group and components remain without remove_components Y"],
+    handler: (ctx, input) => changeProduct({ ctx, input }),
+  }),
+  defineEndpoint({
+    ...s,
+    action: "Suspend",
+    method: "PATCH",
+    summary: "Suspends an active subscription (it is not billed while suspended).",
+    params: SubscriptionIdParams,
+    handler: (ctx, input) => suspendSubscription({ ctx, input }),
+  }),
+  defineEndpoint({
+    ...s,
+    action: "Delete",
+    method: "DELETE",
+    summary: "Cancels a subscription for good (deleted subscriptions cannot be restored).",
+    params: SubscriptionIdParams,
+    handler: (ctx, input) => deleteSubscription({ ctx, input }),
+  }),
+  defineEndpoint({
+    ...s,
+    action: "ReportUsage",
+    method: "PATCH",
+    summary: "Reports usage of an attached metered or quantitative component: additive adds units, cumulative sets the total.",
+    params: ReportUsageParams,
+    handler: (ctx, input) => reportUsage({ ctx, input }),
+  }),
+  defineEndpoint({
+    ...s,
+    action: "Restore",
+    method: "PATCH",
+    summary: "Restores a suspended subscription (also one suspended by dunning); a deleted one cannot be restored.",
+    params: SubscriptionIdParams,
+    refusals: ["409 INVALID_STATE for a deleted subscription"],
+    handler: (ctx, input) => restoreSubscription({ ctx, input }),
+  }),
+  defineEndpoint({
+    ...s,
+    action: "UpdateAutoPay",
+    method: "PATCH",
+    summary: "Turns auto pay on or off; with Y renewals charge pay_method_id, or else the customer's default pay method.",
+    params: UpdateAutoPayParams,
+    handler: (ctx, input) => updateAutoPay({ ctx, input }),
+  }),
+];

@@ -1,0 +1,116 @@
+import { and, eq, isNull, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { brands, dunningActions, dunningRules, invoiceLines, invoices, payments, subscriptions } from "../../db/schema";
+import { systemContext, withDb, type Brand, type Context } from "../auth/context";
+import { newId } from "../ids";
+import { logger } from "../log";
+import { formatCents } from "../money";
+import { emitInvoiceEvent } from "../invoices/events";
+import { reloadInvoice } from "../invoices/queries";
+import { invoiceView } from "../invoices/view";
+import { findAccount } from "../accounts/queries";
+import { emit } from "../outbox/emit";
+import { loadSubscription } from "../subscriptions/details";
+import { emitSubscriptionEvent, postActionUrl } from "../subscriptions/events";
+import { today, addDays } from "./periods";
+
+/**
+ * Runs every dunning rule against the unpaid invoices of subscriptions in its product group whose
+ * days overdue equal the rule's overdue_days and whose unpaid amount reaches overdue_amount. All
+ * matching rules run. Manual invoices are never dunned. Each rule acts once per invoice (a unique
+ * key), so reruns and concurrent runners repeat nothing.
+ */
+export async function runDunning({ db, now }: { db: Db; now: Date }) {
+  const live = await db.select().from(brands).where(isNull(brands.deletedAt));
+  const outcome = { actions: 0 };
+  for (const brand of live) {
+    const rules = await db.select().from(dunningRules).where(eq(dunningRules.brandId, brand.id));
+    for (const rule of rules) {
+      const dueDate = addDays(today(now, brand.timezoneId), -rule.overdueDays);
+      const total = sql<number>`coalesce((select sum(${invoiceLines.itemPrice} * ${invoiceLines.quantity}) from ${invoiceLines} where ${invoiceLines.invoiceId} = ${invoices.id}), 0)`;
+      const paid = sql<number>`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'succeeded'), 0)`;
+      const matches = await db
+        .select({ invoiceId: invoices.id, subscriptionId: invoices.subscriptionId, customerAccountId: invoices.customerAccountId, balance: sql<string>`(${total} - ${paid})` })
+        .from(invoices)
+        .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+        .where(
+          and(
+            eq(invoices.brandId, brand.id),
+            isNotNull(invoices.subscriptionId),
+            isNull(invoices.deletedAt),
+            eq(invoices.dueDate, dueDate),
+            eq(subscriptions.productGroupId, rule.productGroupId),
+            sql`(${total} - ${paid}) > 0`,
+            sql`(${total} - ${paid}) >= ${rule.overdueAmountCents}`,
+          ),
+        );
+      for (const m of matches) {
+        try {
+          if (await act(db, now, brand, rule, { ...m, balance: Number(m.balance) })) outcome.actions++;
+        } catch (err) {
+          logger.error("dunning action failed", { ruleId: rule.id, invoiceId: m.invoiceId, error: err });
+        }
+      }
+    }
+  }
+  return outcome;
+}
+
+type Rule = typeof dunningRules.$inferSelect;
+interface Match {
+  invoiceId: string;
+  subscriptionId: string | null;
+  customerAccountId: string;
+  balance: number;
+}
+
+async function act(db: Db, now: Date, brand: Brand, rule: Rule, m: Match) {
+  return db.transaction(async (tx) => {
+    const ctx: Context = withDb({ ...systemContext(db, brand), now: () => now }, tx as unknown as Db);
+    const claimed = await tx
+      .insert(dunningActions)
+      .values({ id: newId(), brandId: brand.id, ruleId: rule.id, invoiceId: m.invoiceId, action: rule.enforcementAction, ranAt: now })
+      .onConflictDoNothing()
+      .returning({ id: dunningActions.id });
+    if (!claimed.length) return false;
+    switch (rule.enforcementAction) {
+      case "SUSPEND":
+      case "DELETE": {
+        const d = await loadSubscription(ctx, m.subscriptionId!, { forUpdate: true });
+        const suspend = rule.enforcementAction === "SUSPEND";
+        if (d.sub.status === 3 || (suspend && d.sub.status !== 1)) return true;
+        const [sub] = await tx
+          .update(subscriptions)
+          .set(suspend ? { status: 2, suspendedBy: "dunning", updatedAt: now } : { status: 3, deletedAt: now, updatedAt: now })
+          .where(eq(subscriptions.id, d.sub.id))
+          .returning();
+        const after = { ...d, sub };
+        await emitSubscriptionEvent(ctx, suspend ? "Subscription/Suspend" : "Subscription/Delete", after);
+        await postActionUrl(ctx, after, suspend ? "status_subscription" : "cancel_subscrption");
+        return true;
+      }
+      case "REMIND": {
+        const account = await findAccount(ctx, m.customerAccountId);
+        await emitInvoiceEvent(ctx, "Invoice/Reminder", account, invoiceView(await reloadInvoice(ctx, m.invoiceId)));
+        return true;
+      }
+      case "POST": {
+        if (!rule.postUrl) return true;
+        await emit(ctx, {
+          type: "post/dunning",
+          payload: {
+            url: rule.postUrl,
+            fields: [
+              ["invoice_id", m.invoiceId],
+              ["customer_account_id", m.customerAccountId],
+              ["outstanding_balance", formatCents(m.balance)],
+              ["overdue_days", String(rule.overdueDays)],
+            ],
+          },
+        });
+        return true;
+      }
+    }
+  });
+}
+

@@ -1,0 +1,39 @@
+import { eq } from "drizzle-orm";
+import { subscriptions } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { DomainError } from "../errors";
+import type { z } from "zod";
+import type { ChangeProductParams } from "./schemas";
+import { sellableProduct } from "./terms";
+import { assertNotDeleted, setComponents, setCoupons, subscriptionOf } from "./queries";
+import { loadSubscription } from "./details";
+import { postActionUrl } from "./events";
+import { afterSubscriptionChange } from "./upcoming-invoice";
+import { subscriptionView } from "./view";
+
+/**
+ * Subscription/ChangeProduct: from now on the subscription is for another product (the next charge
+ * follows it; the current period is not prorated). A product of another group is refused while
+ * components remain, unless remove_components is Y (Errors 1).
+ */
+export async function changeProduct({ ctx, input }: { ctx: Context; input: z.output<typeof ChangeProductParams> }) {
+  const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
+  assertNotDeleted(d);
+  const { product, group } = await sellableProduct(ctx, input.product_id);
+  const removeComponents = input.remove_components === "Y";
+  if (group.id !== d.sub.productGroupId && d.attached.length > 0 && !removeComponents) {
+    throw new DomainError("INVALID_STATE", "The new product is in another product group: remove the components first, or send remove_components Y", {
+      parameter: "remove_components",
+    });
+  }
+  if (removeComponents) await setComponents(ctx, d.sub.id, []);
+  if (input.remove_coupons === "Y") await setCoupons(ctx, d.sub.id, []);
+  await ctx.db
+    .update(subscriptions)
+    .set({ productId: product.id, productGroupId: group.id, updatedAt: ctx.now() })
+    .where(eq(subscriptions.id, d.sub.id));
+  await afterSubscriptionChange(ctx, d.sub.id);
+  const after = await loadSubscription(ctx, d.sub.id);
+  await postActionUrl(ctx, after, "swap_subscription");
+  return subscriptionView(ctx, after);
+}

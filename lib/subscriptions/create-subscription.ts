@@ -1,0 +1,145 @@
+import { eq } from "drizzle-orm";
+import { subscriptionCoupons, subscriptions } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { DomainError } from "../errors";
+import { newId } from "../ids";
+import { formatCents } from "../money";
+import { formatWireDate } from "../dates";
+import { createInvoiceForSubscription } from "../invoices/create-invoice-for-subscription";
+import { chargeInvoice } from "../payments/charge-invoice";
+import { createPayment } from "../payments/create-payment";
+import { firstRenewal, invoiceHorizon, today } from "../billing/periods";
+import { initialLines, inTrial, recurringLines, sumLines, type Line } from "../billing/pricing";
+import { toInvoiceLines } from "../billing/invoice-lines";
+import type { CreateSubscriptionInput, EstimateSubscriptionInput } from "./schemas";
+import { checkComponents, checkCoupons, checkVariables, pricedComponent, pricedCoupon, pricedProduct, sellableProduct } from "./terms";
+import { activeAccount, chargeablePayMethod, setComponents, setCoupons } from "./queries";
+import { loadSubscription } from "./details";
+import { emitSubscriptionEvent, postActionUrl, requestInvoiceGeneration } from "./events";
+import { lineView, subscriptionView } from "./view";
+
+/** Everything a new subscription is made of, checked: shared by Estimate and Create. */
+async function newSubscriptionTerms(ctx: Context, input: EstimateSubscriptionInput | CreateSubscriptionInput, autoPay: boolean) {
+  const account = await activeAccount(ctx, input.customer_account_id);
+  const { product, group } = await sellableProduct(ctx, input.product_id);
+  const attached = await checkComponents(ctx, group, input.attached_components ?? []);
+  const coupons = await checkCoupons(ctx, input.coupon_code, product.id);
+  const payMethod = input.pay_method_id ? await chargeablePayMethod(ctx, input.pay_method_id, account.id) : null;
+  const pricing = {
+    product: pricedProduct(product),
+    productName: product.name,
+    components: attached.map((a) => pricedComponent(a.component, a.units)),
+    coupons: coupons.map(pricedCoupon),
+    autoPay,
+  };
+  const start = today(ctx.now(), ctx.brand.timezoneId);
+  const renewal = firstRenewal(start, pricing.product);
+  return { account, product, group, attached, coupons, payMethod, pricing, start, renewal, upfront: initialLines(pricing) };
+}
+
+const amounts = (lines: Line[]) => ({ total: formatCents(sumLines(lines)), lines: lines.map(lineView) });
+
+/** Subscription/Estimate: the up-front charge, the first renewal date and amount, and the lines behind each. No tax. */
+export async function estimateSubscription({ ctx, input }: { ctx: Context; input: EstimateSubscriptionInput }) {
+  const t = await newSubscriptionTerms(ctx, input, true);
+  const renewalLines = t.renewal ? recurringLines({ ...t.pricing, autoPay: false }) : [];
+  const upfront = amounts(t.upfront);
+  return {
+    customer_account_id: t.account.id,
+    product_id: t.product.id,
+    upfront_total: input.override_initial_billing === "Y" ? "0.00" : upfront.total,
+    upfront_lines: upfront.lines,
+    initial_invoice_marked_paid: input.override_initial_billing === "Y" ? "Y" : "N",
+    trial: inTrial(t.pricing.product) ? "Y" : "N",
+    next_renewal_date: t.renewal ? formatWireDate(t.renewal) : null,
+    next_renewal_total: t.renewal ? formatCents(sumLines(renewalLines)) : null,
+    next_renewal_lines: renewalLines.map(lineView),
+    next_renewal_total_with_auto_pay: t.renewal ? formatCents(sumLines(recurringLines(t.pricing))) : null,
+    pay_method_status: t.payMethod ? "verified" : null,
+    tax: "0.00",
+  };
+}
+
+/**
+ * Subscription/Create. The initial invoice (setup fees and the first period, or the trial) is
+ * charged to the pay method in real time unless override_initial_billing is Y (then it is marked
+ * paid with the third party's transaction, if given) or it comes to zero; a decline refuses the
+ * whole subscription (402) and changes nothing but the recorded decline.
+ */
+export async function createSubscription({ ctx, input }: { ctx: Context; input: CreateSubscriptionInput }) {
+  const override = input.override_initial_billing === "Y";
+  if (!override) {
+    for (const p of ["payment_gateway", "payment_transaction_id"] as const) {
+      if (input[p]) throw new DomainError("INVALID_PARAMETER", `${p} is only accepted with override_initial_billing Y`, { parameter: p });
+    }
+  }
+  const t = await newSubscriptionTerms(ctx, input, input.auto_pay === "Y");
+  const variables = checkVariables(t.group, input);
+  const now = ctx.now();
+  const id = newId();
+  await ctx.db.insert(subscriptions).values({
+    id,
+    brandId: ctx.brand.id,
+    customerAccountId: t.account.id,
+    productId: t.product.id,
+    productGroupId: t.group.id,
+    autoPay: input.auto_pay,
+    payMethodId: t.payMethod?.id ?? null,
+    startDate: t.start,
+    periodStart: t.start,
+    renewalDate: t.renewal,
+    inTrial: inTrial(t.pricing.product) ? "Y" : "N",
+    overrideInitialBilling: input.override_initial_billing,
+    paymentGateway: input.payment_gateway ?? null,
+    paymentTransactionId: input.payment_transaction_id ?? null,
+    customField1: input.custom_field_1 ?? null,
+    customField2: input.custom_field_2 ?? null,
+    variables: Object.fromEntries(Object.entries(variables).filter(([, v]) => v !== null)) as Record<string, string>,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await setComponents(ctx, id, t.attached);
+  await setCoupons(ctx, id, t.coupons);
+  // Outside a trial the up-front charge is the first regular period: its coupons have discounted one cycle.
+  if (!inTrial(t.pricing.product) && t.coupons.length) {
+    await ctx.db.update(subscriptionCoupons).set({ cyclesApplied: 1 }).where(eq(subscriptionCoupons.subscriptionId, id));
+  }
+
+  const exempt = t.product.taxExempt === "Y" || t.account.taxExempt === "Y";
+  const untaxed = new Set(t.attached.filter((a) => a.component.taxable === "N").map((a) => a.component.id));
+  const { invoiceId } = await createInvoiceForSubscription(ctx, {
+    customerAccountId: t.account.id,
+    subscriptionId: id,
+    periodStart: t.start,
+    dueDate: t.start,
+    lines: toInvoiceLines(t.upfront, { exempt, untaxedComponents: untaxed }),
+  });
+  const total = sumLines(t.upfront);
+  if (total > 0 && override) {
+    await createPayment({
+      ctx,
+      input: {
+        customer_account_id: t.account.id,
+        apply_to_prepaid_balance: "N",
+        override_billing: "Y",
+        amount: total,
+        invoice_id: invoiceId,
+        payment_gateway: input.payment_gateway ?? "override_initial_billing",
+        payment_transaction_id: input.payment_transaction_id ?? null,
+      } as never,
+    });
+  } else if (total > 0 && t.payMethod) {
+    const charged = await chargeInvoice(ctx, { invoiceId, payMethodId: t.payMethod.id });
+    if (charged.status === "failed") {
+      throw new DomainError("PAYMENT_DECLINED", `The initial charge of ${formatCents(total)} was declined: ${charged.reason}`, { parameter: "pay_method_id" });
+    }
+  }
+
+  const d = await loadSubscription(ctx, id);
+  await emitSubscriptionEvent(ctx, "Subscription/Create", d);
+  await postActionUrl(ctx, d, "new_subscription");
+  // A short trial can put the first renewal inside the 72-hour window right away.
+  if (t.renewal && t.renewal <= invoiceHorizon(now, ctx.brand.timezoneId)) await requestInvoiceGeneration(ctx, [id]);
+  return subscriptionView(ctx, d);
+}
+

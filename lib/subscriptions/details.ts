@@ -1,0 +1,82 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { components, coupons, productGroups, products, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
+import { findInBrand, inBrand } from "../../db/scope";
+import type { Context } from "../auth/context";
+import { isComponentBillable, isProductBillable } from "../catalog/availability";
+import { qualifyCoupon, type Qualification } from "../catalog/coupon-qualification";
+import type { Component, Coupon, Product, ProductGroup } from "../catalog/view";
+import { recurringLines, type Line } from "../billing/pricing";
+import { pricedComponent, pricedCoupon, pricedProduct } from "./terms";
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type AttachedRow = typeof subscriptionComponents.$inferSelect & { component: Component };
+export type CouponRow = typeof subscriptionCoupons.$inferSelect & { coupon: Coupon };
+
+export interface SubscriptionDetails {
+  sub: SubscriptionRow;
+  /** Null once the product was deleted (it is removed from its subscriptions). */
+  product: Product | null;
+  group: ProductGroup;
+  attached: AttachedRow[];
+  coupons: CouponRow[];
+}
+
+/** Subscriptions with their product, group, components and coupons, in a few queries for any number. */
+export async function withDetails(ctx: Context, subs: SubscriptionRow[]): Promise<SubscriptionDetails[]> {
+  if (subs.length === 0) return [];
+  const ids = subs.map((s) => s.id);
+  const productIds = [...new Set(subs.map((s) => s.productId).filter((p): p is string => p !== null))];
+  const groupIds = [...new Set(subs.map((s) => s.productGroupId))];
+  const [productRows, groupRows, attachedRows, couponRows] = await Promise.all([
+    productIds.length ? ctx.db.select().from(products).where(inBrand(ctx, products, inArray(products.id, productIds))) : [],
+    ctx.db.select().from(productGroups).where(inBrand(ctx, productGroups, inArray(productGroups.id, groupIds))),
+    ctx.db
+      .select({ row: subscriptionComponents, component: components })
+      .from(subscriptionComponents)
+      .innerJoin(components, eq(components.id, subscriptionComponents.componentId))
+      .where(inBrand(ctx, subscriptionComponents, inArray(subscriptionComponents.subscriptionId, ids)))
+      .orderBy(asc(subscriptionComponents.createdAt), asc(subscriptionComponents.id)),
+    ctx.db
+      .select({ row: subscriptionCoupons, coupon: coupons })
+      .from(subscriptionCoupons)
+      .innerJoin(coupons, eq(coupons.id, subscriptionCoupons.couponId))
+      .where(inBrand(ctx, subscriptionCoupons, inArray(subscriptionCoupons.subscriptionId, ids)))
+      .orderBy(asc(subscriptionCoupons.createdAt), asc(subscriptionCoupons.id)),
+  ]);
+  const productById = new Map(productRows.map((p) => [p.id, p]));
+  const groupById = new Map(groupRows.map((g) => [g.id, g]));
+  return subs.map((sub) => ({
+    sub,
+    product: sub.productId ? (productById.get(sub.productId) ?? null) : null,
+    group: groupById.get(sub.productGroupId)!,
+    attached: attachedRows.filter((a) => a.row.subscriptionId === sub.id).map((a) => ({ ...a.row, component: a.component })),
+    coupons: couponRows.filter((c) => c.row.subscriptionId === sub.id).map((c) => ({ ...c.row, coupon: c.coupon })),
+  }));
+}
+
+export async function loadSubscription(ctx: Context, id: string, opts: { forUpdate?: boolean } = {}) {
+  const sub = await findInBrand(ctx, subscriptions, id, "Subscription", "subscription_id", opts);
+  return (await withDetails(ctx, [sub]))[0];
+}
+
+/** Whether a coupon on this subscription discounts its next cycle, and why not. */
+export const couponQualification = (ctx: Context, d: SubscriptionDetails, c: CouponRow): Qualification =>
+  qualifyCoupon(c.coupon, {
+    productId: d.sub.productId ?? "",
+    now: ctx.now(),
+    cyclesApplied: c.cyclesApplied,
+    alreadyRedeemedBySubscription: true,
+    timeZone: ctx.brand.timezoneId,
+  });
+
+/** The charge of the next regular period, from the subscription as it is now (spec, behaviour 2). */
+export function nextPeriodLines(ctx: Context, d: SubscriptionDetails): Line[] {
+  if (!d.product || !isProductBillable(d.product, d.group)) return [];
+  return recurringLines({
+    product: pricedProduct(d.product),
+    productName: d.product.name,
+    components: d.attached.filter((a) => isComponentBillable(a.component)).map((a) => pricedComponent(a.component, a.units)),
+    coupons: d.coupons.filter((c) => couponQualification(ctx, d, c).qualifies).map((c) => pricedCoupon(c.coupon)),
+    autoPay: d.sub.autoPay === "Y",
+  });
+}

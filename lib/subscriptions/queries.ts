@@ -1,0 +1,85 @@
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { coupons, subscriptionComponents, subscriptionCoupons } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { findAccount } from "../accounts/queries";
+import { DomainError, invalidState, notFound } from "../errors";
+import { newId } from "../ids";
+import { STATUS } from "../lifecycle";
+import type { Component, Coupon } from "../catalog/view";
+import { assertChargeable, findPayMethod } from "../pay-methods/queries";
+import { loadSubscription, type SubscriptionDetails } from "./details";
+
+/** A customer account of this brand that may take a new subscription. */
+export async function activeAccount(ctx: Context, id: string) {
+  const account = await findAccount(ctx, id);
+  if (account.status !== STATUS.ACTIVE) throw invalidState("This customer account is suspended or deleted", "customer_account_id");
+  return account;
+}
+
+/**
+ * The subscription named by subscription_id, which must belong to customer_account_id (the spec's
+ * "validity check"): another account's subscription is answered as not found.
+ */
+export async function subscriptionOf(ctx: Context, subscriptionId: string, customerAccountId: string | undefined) {
+  const d = await loadSubscription(ctx, subscriptionId, { forUpdate: true });
+  if (customerAccountId !== undefined && d.sub.customerAccountId !== customerAccountId) {
+    await findAccount(ctx, customerAccountId); // another brand's or unknown account: 404 on customer_account_id
+    throw notFound("Subscription", "subscription_id");
+  }
+  return d;
+}
+
+export function assertNotDeleted(d: SubscriptionDetails) {
+  if (d.sub.status === STATUS.DELETED) throw invalidState("This subscription is deleted", "subscription_id");
+}
+
+/** A pay method of the account that can be charged (verified, not deleted): Errors 2. */
+export async function chargeablePayMethod(ctx: Context, payMethodId: string, customerAccountId: string) {
+  const p = await findPayMethod(ctx, payMethodId, customerAccountId);
+  assertChargeable(p);
+  return p;
+}
+
+/** Replaces a subscription's components, keeping the metered usage of those that stay. */
+export async function setComponents(ctx: Context, subscriptionId: string, wanted: { component: Component; units: number }[]) {
+  const existing = await ctx.db.select().from(subscriptionComponents).where(eq(subscriptionComponents.subscriptionId, subscriptionId));
+  const keep = new Set(wanted.map((w) => w.component.id));
+  const gone = existing.filter((e) => !keep.has(e.componentId)).map((e) => e.id);
+  if (gone.length) await ctx.db.delete(subscriptionComponents).where(inArray(subscriptionComponents.id, gone));
+  for (const w of wanted) {
+    const had = existing.find((e) => e.componentId === w.component.id);
+    if (had) {
+      if (had.units !== w.units) await ctx.db.update(subscriptionComponents).set({ units: w.units }).where(eq(subscriptionComponents.id, had.id));
+    } else {
+      await ctx.db.insert(subscriptionComponents).values({
+        id: newId(),
+        brandId: ctx.brand.id,
+        subscriptionId,
+        componentId: w.component.id,
+        units: w.units,
+        createdAt: ctx.now(),
+      });
+    }
+  }
+}
+
+/**
+ * Replaces a subscription's coupons. A coupon newly put on counts one redemption, refused when that
+ * would pass its max_redemptions (checked and counted in one statement, so races cannot pass it).
+ */
+export async function setCoupons(ctx: Context, subscriptionId: string, wanted: Coupon[]) {
+  const existing = await ctx.db.select().from(subscriptionCoupons).where(eq(subscriptionCoupons.subscriptionId, subscriptionId));
+  const keep = new Set(wanted.map((c) => c.id));
+  const gone = existing.filter((e) => !keep.has(e.couponId)).map((e) => e.id);
+  if (gone.length) await ctx.db.delete(subscriptionCoupons).where(inArray(subscriptionCoupons.id, gone));
+  for (const c of wanted) {
+    if (existing.some((e) => e.couponId === c.id)) continue;
+    const counted = await ctx.db
+      .update(coupons)
+      .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })
+      .where(and(eq(coupons.id, c.id), or(isNull(coupons.maxRedemptions), lt(coupons.redemptionCount, coupons.maxRedemptions))))
+      .returning({ id: coupons.id });
+    if (!counted.length) throw new DomainError("INVALID_STATE", `Coupon ${c.couponCode} has no redemptions left`, { parameter: "coupon_code" });
+    await ctx.db.insert(subscriptionCoupons).values({ id: newId(), brandId: ctx.brand.id, subscriptionId, couponId: c.id, createdAt: ctx.now() });
+  }
+}

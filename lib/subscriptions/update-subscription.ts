@@ -1,0 +1,73 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { invoices, subscriptions } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { DomainError } from "../errors";
+import { invoiceDetails } from "../invoices/queries";
+import { today } from "../billing/periods";
+import type { UpdateSubscriptionInput } from "./schemas";
+import { checkComponents, checkCoupons, checkVariables, mergeVariables } from "./terms";
+import { assertNotDeleted, chargeablePayMethod, setComponents, setCoupons, subscriptionOf } from "./queries";
+import { loadSubscription } from "./details";
+import { afterSubscriptionChange } from "./upcoming-invoice";
+import { subscriptionView } from "./view";
+
+/**
+ * Subscription/Update: supplied parameters are set, empty ones cleared; payment_transaction_id and
+ * renewal_date are neither changed nor checked when absent (spec). Usage is not changed here.
+ */
+export async function updateSubscription({ ctx, input }: { ctx: Context; input: UpdateSubscriptionInput }) {
+  const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
+  assertNotDeleted(d);
+  const s = d.sub;
+  const changes: Partial<typeof subscriptions.$inferInsert> = { autoPay: input.auto_pay };
+
+  if (input.payment_transaction_id !== undefined) {
+    if (s.overrideInitialBilling !== "Y") {
+      throw new DomainError("INVALID_STATE", "payment_transaction_id can only be changed on subscriptions created with override_initial_billing Y", {
+        parameter: "payment_transaction_id",
+      });
+    }
+    changes.paymentTransactionId = input.payment_transaction_id;
+  }
+  if (input.renewal_date !== undefined) {
+    if (!s.renewalDate) throw new DomainError("INVALID_STATE", "A one-time purchase has no renewal date", { parameter: "renewal_date" });
+    if (input.renewal_date < today(ctx.now(), ctx.brand.timezoneId)) {
+      throw new DomainError("INVALID_PARAMETER", "renewal_date must be today or later", { parameter: "renewal_date" });
+    }
+    changes.renewalDate = input.renewal_date;
+  }
+  if (input.pay_method_id !== undefined) {
+    changes.payMethodId = input.pay_method_id === null ? null : (await chargeablePayMethod(ctx, input.pay_method_id, s.customerAccountId)).id;
+  }
+  for (const [param, column] of [["custom_field_1", "customField1"], ["custom_field_2", "customField2"]] as const) {
+    if (input[param] !== undefined) changes[column] = input[param];
+  }
+  const vars = checkVariables(d.group, input);
+  if (Object.keys(vars).length) changes.variables = mergeVariables(s.variables, vars);
+
+  if (input.attached_components !== undefined) {
+    const kept = new Set(d.attached.map((a) => a.componentId));
+    await setComponents(ctx, s.id, await checkComponents(ctx, d.group, input.attached_components ?? [], kept));
+  }
+  if (input.coupon_code !== undefined) {
+    const on = new Set(d.coupons.map((c) => c.couponId));
+    await setCoupons(ctx, s.id, await checkCoupons(ctx, input.coupon_code, s.productId ?? "", on));
+  }
+  // A renewal moved elsewhere leaves its unpaid, already generated invoice behind: it is withdrawn.
+  if (changes.renewalDate && changes.renewalDate !== s.renewalDate) await withdrawUnpaidInvoice(ctx, s.id, s.renewalDate!);
+
+  await ctx.db.update(subscriptions).set({ ...changes, updatedAt: ctx.now() }).where(eq(subscriptions.id, s.id));
+  await afterSubscriptionChange(ctx, s.id);
+  return subscriptionView(ctx, await loadSubscription(ctx, s.id));
+}
+
+async function withdrawUnpaidInvoice(ctx: Context, subscriptionId: string, periodStart: string) {
+  const [inv] = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.billingPeriodStart, periodStart), isNull(invoices.deletedAt)));
+  if (inv && (await invoiceDetails(ctx, inv)).amounts.paid === 0) {
+    // Its period key is freed too, so the period can be invoiced again should the date come back.
+    await ctx.db.update(invoices).set({ deletedAt: ctx.now(), updatedAt: ctx.now(), billingPeriodStart: null }).where(eq(invoices.id, inv.id));
+  }
+}

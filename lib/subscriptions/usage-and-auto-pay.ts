@@ -1,0 +1,49 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { subscriptionComponents, subscriptions } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { DomainError, invalidState, notFound } from "../errors";
+import type { ReportUsageParams, UpdateAutoPayParams } from "./schemas";
+import { assertNotDeleted, chargeablePayMethod, subscriptionOf } from "./queries";
+import { loadSubscription } from "./details";
+import { afterSubscriptionChange } from "./upcoming-invoice";
+import { subscriptionView } from "./view";
+
+/**
+ * Subscription/ReportUsage, for an attached metered or quantitative component: additive adds the
+ * units, cumulative sets the total. Metered usage is billed on the renewal that ends the cycle;
+ * quantitative units change the next charge (within maximum_units).
+ */
+export async function reportUsage({ ctx, input }: { ctx: Context; input: z.output<typeof ReportUsageParams> }) {
+  const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
+  assertNotDeleted(d);
+  const a = d.attached.find((x) => x.componentId === input.component_id);
+  if (!a) throw notFound("Component on this subscription", "component_id");
+  const type = a.component.componentType;
+  if (type === "traditional") throw invalidState("Usage is reported only for metered and quantitative components", "component_id");
+  const current = type === "metered" ? a.usage : a.units;
+  const next = input.expression_type === "additive" ? current + input.units : input.units;
+  if (type === "quantitative" && a.component.maximumUnits !== null && next > a.component.maximumUnits) {
+    throw new DomainError("INVALID_PARAMETER", `units would bring the component to ${next}, above its maximum_units ${a.component.maximumUnits}`, {
+      parameter: "units",
+    });
+  }
+  await ctx.db
+    .update(subscriptionComponents)
+    .set(type === "metered" ? { usage: next } : { units: next })
+    .where(and(eq(subscriptionComponents.id, a.id)));
+  if (type === "quantitative") await afterSubscriptionChange(ctx, d.sub.id);
+  return subscriptionView(ctx, await loadSubscription(ctx, d.sub.id));
+}
+
+/** Subscription/UpdateAutoPay: with Y, renewals charge pay_method_id, or else the customer's default. */
+export async function updateAutoPay({ ctx, input }: { ctx: Context; input: z.output<typeof UpdateAutoPayParams> }) {
+  const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
+  assertNotDeleted(d);
+  const changes: Partial<typeof subscriptions.$inferInsert> = { autoPay: input.auto_pay, updatedAt: ctx.now() };
+  if (input.pay_method_id) changes.payMethodId = (await chargeablePayMethod(ctx, input.pay_method_id, d.sub.customerAccountId)).id;
+  else if (input.pay_method_id === null) changes.payMethodId = null;
+  await ctx.db.update(subscriptions).set(changes).where(eq(subscriptions.id, d.sub.id));
+  await afterSubscriptionChange(ctx, d.sub.id);
+  return subscriptionView(ctx, await loadSubscription(ctx, d.sub.id));
+}

@@ -1,0 +1,38 @@
+import { asc, count, desc, eq } from "drizzle-orm";
+import { tickets } from "../../db/schema";
+import { inBrand } from "../../db/scope";
+import type { Context } from "../auth/context";
+import { isUuid } from "../ids";
+import { messagesOf } from "./queries";
+import { MAX_TICKETS_LISTED, type ListTicketsInput } from "./schemas";
+import { ticketView } from "./view";
+
+/** Ticket/List in friendly_ticket_id (creation) order, each ticket with its messages; total counts every match. */
+export async function listTickets({ ctx, input }: { ctx: Context; input: ListTicketsInput }) {
+  const ids = [input.ticket_id, input.customer_account_id, input.subscription_id].filter((v): v is string => Boolean(v));
+  if (ids.some((v) => !isUuid(v))) return { items: [], total: 0 };
+  const t = tickets;
+  const where = inBrand(
+    ctx,
+    t,
+    input.ticket_id ? eq(t.id, input.ticket_id) : undefined,
+    input.friendly_ticket_id ? eq(t.friendlyTicketId, input.friendly_ticket_id) : undefined,
+    input.direction ? eq(t.direction, input.direction) : undefined,
+    input.working_status ? eq(t.workingStatus, input.working_status) : undefined,
+    input.customer_account_id ? eq(t.customerAccountId, input.customer_account_id) : undefined,
+    input.subscription_id ? eq(t.subscriptionId, input.subscription_id) : undefined,
+  );
+  const sortBy = input.order === "desc" ? desc : asc;
+  const [rows, [{ n }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(sortBy(t.friendlyTicketId))
+      .limit(input.limit ?? MAX_TICKETS_LISTED)
+      .offset(input.offset ?? 0),
+    ctx.db.select({ n: count() }).from(t).where(where),
+  ]);
+  const messages = await messagesOf(ctx, rows.map((r) => r.id));
+  return { items: rows.map((r) => ticketView(r, messages.get(r.id)!)), total: n };
+}
