@@ -10,6 +10,7 @@ import { withDetails, nextPeriodLines } from "../subscriptions/details";
 import { INVOICE_LEAD_HOURS } from "./periods";
 import { sumLines } from "./pricing";
 import { toInvoiceLines } from "./invoice-lines";
+import { lineRows } from "../invoices/lines";
 
 export interface GenerateOptions {
   db: Db;
@@ -71,9 +72,8 @@ async function generateChunk(db: Db, now: Date, brand: Brand, subs: (typeof subs
   const accountById = new Map(accounts.map((a) => [a.id, a]));
   const priced = details.map((d) => {
     const lines = nextPeriodLines(ctx, d);
-    const exempt = d.product?.taxExempt === "Y" || accountById.get(d.sub.customerAccountId)?.taxExempt === "Y";
-    const untaxed = new Set(d.attached.filter((a) => a.component.taxable === "N").map((a) => a.componentId));
-    return { d, invoiceId: newId(), lines: toInvoiceLines(lines, { exempt, untaxedComponents: untaxed }), total: sumLines(lines) };
+    const tax = { product: d.product, account: accountById.get(d.sub.customerAccountId), components: d.attached.map((a) => a.component) };
+    return { d, invoiceId: newId(), lines: toInvoiceLines(lines, tax), total: sumLines(lines) };
   });
   return db.transaction(async (tx) => {
     const inserted = await tx
@@ -94,22 +94,8 @@ async function generateChunk(db: Db, now: Date, brand: Brand, subs: (typeof subs
       .returning({ id: invoices.id });
     const kept = new Set(inserted.map((r) => r.id));
     const made = priced.filter((p) => kept.has(p.invoiceId));
-    const lineRows = made.flatMap((p) =>
-      p.lines.map((l, i) => ({
-        id: newId(),
-        brandId: brand.id,
-        invoiceId: p.invoiceId,
-        position: i + 1,
-        itemName: l.itemName,
-        itemPrice: l.itemPrice,
-        quantity: l.quantity ?? 1,
-        taxExempt: l.taxExempt ?? "N",
-        kind: l.kind,
-        componentId: l.componentId ?? null,
-        createdAt: now,
-      })),
-    );
-    for (let i = 0; i < lineRows.length; i += LINES_PER_INSERT) await tx.insert(invoiceLines).values(lineRows.slice(i, i + LINES_PER_INSERT));
+    const rows = made.flatMap((p) => lineRows(brand.id, p.invoiceId, p.lines, now));
+    for (let i = 0; i < rows.length; i += LINES_PER_INSERT) await tx.insert(invoiceLines).values(rows.slice(i, i + LINES_PER_INSERT));
     if (made.length) {
       await tx.insert(outboxEvents).values(
         made.map((p) => {

@@ -12,17 +12,26 @@ const KIND: Record<LineKind, InvoiceLineKind> = {
   coupon: "discount",
 };
 
+/** Whose tax status decides a line's tax_exempt flag. */
+export interface TaxSubject {
+  product: { taxExempt: "Y" | "N" } | null;
+  account: { taxExempt: "Y" | "N" } | null | undefined;
+  components: readonly { id: string; taxable: "Y" | "N" }[];
+}
+
 /**
  * Pricing lines as invoice lines (unit price x quantity). Everything is tax exempt when the product
- * or the customer is; a component line is when its component is not taxable.
+ * or the customer account is; a component's lines are when the component is not taxable.
  */
-export function toInvoiceLines(lines: readonly Line[], opts: { exempt: boolean; untaxedComponents: ReadonlySet<string> }): NewLine[] {
+export function toInvoiceLines(lines: readonly Line[], tax: TaxSubject): NewLine[] {
+  const exempt = tax.product?.taxExempt === "Y" || tax.account?.taxExempt === "Y";
+  const untaxed = new Set(tax.components.filter((c) => c.taxable === "N").map((c) => c.id));
   return lines.map((l) => ({
     itemName: l.name,
     itemPrice: l.quantity > 1 ? l.amountCents / l.quantity : l.amountCents,
     quantity: Math.max(1, l.quantity),
     kind: KIND[l.kind],
     componentId: l.componentId ?? null,
-    taxExempt: opts.exempt || (l.componentId !== undefined && opts.untaxedComponents.has(l.componentId)) ? "Y" : "N",
+    taxExempt: exempt || (l.componentId !== undefined && untaxed.has(l.componentId)) ? "Y" : "N",
   }));
 }

@@ -12,9 +12,10 @@ import { postActionUrl } from "../subscriptions/events";
 import { pricedComponent } from "../subscriptions/terms";
 import { generateDueInvoices } from "./generate-invoices";
 import { addDays, today } from "./periods";
-import { newId } from "../ids";
 import { usageLines } from "./pricing";
 import { toInvoiceLines } from "./invoice-lines";
+import { lineRows } from "../invoices/lines";
+import { findAccount } from "../accounts/queries";
 
 /**
  * Renews every active subscription whose renewal date has come (in its brand's time zone): the
@@ -77,23 +78,9 @@ async function renewOne(db: Db, now: Date, brand: Brand, id: string) {
     const usage = usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
     if (invoice && usage.length) {
       const [{ n }] = await tx.select({ n: sql<number>`coalesce(max(${invoiceLines.position}), 0)::int` }).from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
-      const untaxed = new Set(metered.filter((a) => a.component.taxable === "N").map((a) => a.componentId));
-      const lines = toInvoiceLines(usage, { exempt: d.product.taxExempt === "Y", untaxedComponents: untaxed });
-      await tx.insert(invoiceLines).values(
-        lines.map((l, i) => ({
-          id: newId(),
-          brandId: brand.id,
-          invoiceId: invoice.id,
-          position: n + i + 1,
-          itemName: l.itemName,
-          itemPrice: l.itemPrice,
-          quantity: l.quantity ?? 1,
-          taxExempt: l.taxExempt ?? "N",
-          kind: l.kind,
-          componentId: l.componentId ?? null,
-          createdAt: now,
-        })),
-      );
+      const account = await findAccount(ctx, s.customerAccountId);
+      const lines = toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) });
+      await tx.insert(invoiceLines).values(lineRows(brand.id, invoice.id, lines, now, n + 1));
     }
     if (metered.length) {
       await tx.update(subscriptionComponents).set({ usage: 0 }).where(and(eq(subscriptionComponents.subscriptionId, s.id), sql`${subscriptionComponents.usage} <> 0`));

@@ -41,23 +41,24 @@ export function assertLinesTotal(lines: readonly NewLine[], parameter = "attache
 }
 
 /** Replaces all lines of an invoice (positions 1..n). */
+/** Rows for invoice_lines, numbered from `firstPosition` (used by every writer of invoice lines). */
+export const lineRows = (brandId: string, invoiceId: string, lines: readonly NewLine[], now: Date, firstPosition = 1) =>
+  lines.map((l, i) => ({
+    id: newId(),
+    brandId,
+    invoiceId,
+    position: firstPosition + i,
+    itemName: l.itemName,
+    itemPrice: l.itemPrice,
+    quantity: l.quantity ?? 1,
+    taxExempt: l.taxExempt ?? "N",
+    kind: l.kind,
+    componentId: l.componentId ?? null,
+    createdAt: now,
+  }));
+
 export async function replaceLines(ctx: Context, invoiceId: string, lines: readonly NewLine[]) {
   await ctx.db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
   if (!lines.length) return;
-  const now = ctx.now();
-  await ctx.db.insert(invoiceLines).values(
-    lines.map((l, i) => ({
-      id: newId(),
-      brandId: ctx.brand.id,
-      invoiceId,
-      position: i + 1,
-      itemName: l.itemName,
-      itemPrice: l.itemPrice,
-      quantity: l.quantity ?? 1,
-      taxExempt: l.taxExempt ?? "N",
-      kind: l.kind,
-      componentId: l.componentId ?? null,
-      createdAt: now,
-    })),
-  );
+  await ctx.db.insert(invoiceLines).values(lineRows(ctx.brand.id, invoiceId, lines, ctx.now()));
 }

@@ -105,14 +105,12 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     await ctx.db.update(subscriptionCoupons).set({ cyclesApplied: 1 }).where(eq(subscriptionCoupons.subscriptionId, id));
   }
 
-  const exempt = t.product.taxExempt === "Y" || t.account.taxExempt === "Y";
-  const untaxed = new Set(t.attached.filter((a) => a.component.taxable === "N").map((a) => a.component.id));
   const { invoiceId } = await createInvoiceForSubscription(ctx, {
     customerAccountId: t.account.id,
     subscriptionId: id,
     periodStart: t.start,
     dueDate: t.start,
-    lines: toInvoiceLines(t.upfront, { exempt, untaxedComponents: untaxed }),
+    lines: toInvoiceLines(t.upfront, { product: t.product, account: t.account, components: t.attached.map((a) => a.component) }),
   });
   const total = sumLines(t.upfront);
   if (total > 0 && override) {

@@ -26,9 +26,7 @@ export async function afterSubscriptionChange(ctx: Context, subscriptionId: stri
     const { amounts } = await invoiceDetails(ctx, upcoming);
     if (amounts.paid > 0) return;
     const [account] = await ctx.db.select().from(customerAccounts).where(eq(customerAccounts.id, s.customerAccountId));
-    const exempt = d.product?.taxExempt === "Y" || account.taxExempt === "Y";
-    const untaxed = new Set(d.attached.filter((a) => a.component.taxable === "N").map((a) => a.componentId));
-    await replaceLines(ctx, upcoming.id, toInvoiceLines(nextPeriodLines(ctx, d), { exempt, untaxedComponents: untaxed }));
+    await replaceLines(ctx, upcoming.id, toInvoiceLines(nextPeriodLines(ctx, d), { product: d.product, account, components: d.attached.map((a) => a.component) }));
     return;
   }
   if (s.status === 1 && s.renewalDate <= invoiceHorizon(ctx.now(), ctx.brand.timezoneId)) await requestInvoiceGeneration(ctx, [s.id]);

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { toInvoiceLines } from "./invoice-lines";
+import type { Line } from "./pricing";
+
+const lines: Line[] = [
+  { kind: "recurring", name: "Pro", amountCents: 2000, quantity: 1 },
+  { kind: "component", name: "Seats", amountCents: 1500, quantity: 3, componentId: "seats" },
+  { kind: "component", name: "Support", amountCents: 499, quantity: 1, componentId: "support" },
+  { kind: "coupon", name: "Coupon TEN", amountCents: -399, quantity: 1, couponCode: "TEN" },
+];
+const components = [
+  { id: "seats", taxable: "Y" as const },
+  { id: "support", taxable: "N" as const },
+];
+
+describe("invoice lines from pricing lines", () => {
+  it("keep unit price x quantity, map kinds, and mark untaxable components exempt", () => {
+    const out = toInvoiceLines(lines, { product: { taxExempt: "N" }, account: { taxExempt: "N" }, components });
+    expect(out.map((l) => [l.kind, l.itemPrice, l.quantity, l.taxExempt])).toEqual([
+      ["recurring", 2000, 1, "N"],
+      ["component", 500, 3, "N"],
+      ["component", 499, 1, "Y"],
+      ["discount", -399, 1, "N"],
+    ]);
+  });
+
+  it("are all exempt for a tax-exempt product or customer account", () => {
+    for (const tax of [
+      { product: { taxExempt: "Y" as const }, account: { taxExempt: "N" as const }, components },
+      { product: { taxExempt: "N" as const }, account: { taxExempt: "Y" as const }, components },
+    ]) {
+      expect(toInvoiceLines(lines, tax).every((l) => l.taxExempt === "Y")).toBe(true);
+    }
+  });
+});
