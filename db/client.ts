@@ -70,6 +70,9 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
+/** The rows of a raw `db.execute()`: postgres.js answers an array, PGlite `{ rows }`. */
+export const resultRows = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
 /** Closes the process-wide database (scripts and tests). */
 export async function closeDatabase() {
   const pending = holder.__rbDatabase;

@@ -1,6 +1,7 @@
 import { v7 } from "uuid";
 import { createHash, randomBytes } from "node:crypto";
 
+/** A UUIDv7: time-ordered (monotonic within a millisecond), so ids of one table index well and sort by creation. */
 export const newId = () => v7();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

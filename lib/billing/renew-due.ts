@@ -10,7 +10,6 @@ import { reloadInvoice } from "../invoices/queries";
 import { couponQualification, loadSubscription } from "../subscriptions/details";
 import { postActionUrl } from "../subscriptions/events";
 import { pricedComponent } from "../subscriptions/terms";
-import { generateDueInvoices } from "./generate-invoices";
 import { addDays, today } from "./periods";
 import { usageLines } from "./pricing";
 import { toInvoiceLines } from "./invoice-lines";
@@ -21,13 +20,11 @@ import { findAccount } from "../accounts/queries";
  * Renews every active subscription whose renewal date has come (in its brand's time zone): the
  * metered usage of the ending cycle goes onto the renewal's invoice and resets, coupon cycles are
  * counted, the period advances, and with auto pay the invoice is charged to the subscription's pay
- * method or else the customer's default. One transaction per subscription, guarded by a
+ * method or else the customer's default. Run it after generateDueInvoices, as run-billing.ts does. One transaction per subscription, guarded by a
  * compare-and-set on renewal_date, so a rerun or a second runner renews nothing twice; charges are
  * idempotent per invoice (lib/payments/charge-invoice.ts).
  */
 export async function renewDue({ db, now, chunkSize = 200 }: { db: Db; now: Date; chunkSize?: number }) {
-  // Renewals need their invoice; generation is idempotent, so catching up here is free when done.
-  await generateDueInvoices({ db, now });
   let cursor = "00000000-0000-0000-0000-000000000000";
   const outcome = { renewed: 0, charged: 0, declined: 0 };
   for (;;) {

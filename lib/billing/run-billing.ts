@@ -8,6 +8,9 @@ import { generateDueInvoices } from "./generate-invoices";
 import { renewDue } from "./renew-due";
 import { runDunning } from "./run-dunning";
 
+/** A bound on periods renewed in one run for a subscription left behind (a daily product, a year). */
+const MAX_CATCH_UP_PERIODS = 400;
+
 /**
  * The billing run: settle charges whose answer was lost, generate invoices 72 hours ahead, renew
  * and charge what is due, then dun what is overdue. Every step is idempotent and safe to run
@@ -22,8 +25,18 @@ export async function runBilling({ db, now }: { db: Db; now: Date }) {
       logger.error("reconciling payments failed", { brandId: brand.id, error: err });
     }
   }
-  const generated = await generateDueInvoices({ db, now });
-  const renewed = await renewDue({ db, now });
+  let invoices = 0;
+  const renewed = { renewed: 0, charged: 0, declined: 0 };
+  // Each pass invoices what is due, then renews one period: a subscription whose runs were missed
+  // catches up, and a renewal that lands inside the 72-hour window is invoiced before the run ends.
+  for (let pass = 0; pass < MAX_CATCH_UP_PERIODS; pass++) {
+    invoices += (await generateDueInvoices({ db, now })).created;
+    const r = await renewDue({ db, now });
+    renewed.renewed += r.renewed;
+    renewed.charged += r.charged;
+    renewed.declined += r.declined;
+    if (r.renewed === 0) break;
+  }
   const dunning = await runDunning({ db, now });
-  return { invoices: generated.created, ...renewed, dunningActions: dunning.actions };
+  return { invoices, ...renewed, dunningActions: dunning.actions };
 }

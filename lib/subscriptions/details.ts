@@ -21,6 +21,17 @@ export interface SubscriptionDetails {
   coupons: CouponRow[];
 }
 
+function groupBy<T>(items: T[], key: (t: T) => string) {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
 /** Subscriptions with their product, group, components and coupons, in a few queries for any number. */
 export async function withDetails(ctx: Context, subs: SubscriptionRow[]): Promise<SubscriptionDetails[]> {
   if (subs.length === 0) return [];
@@ -45,12 +56,14 @@ export async function withDetails(ctx: Context, subs: SubscriptionRow[]): Promis
   ]);
   const productById = new Map(productRows.map((p) => [p.id, p]));
   const groupById = new Map(groupRows.map((g) => [g.id, g]));
+  const attachedOf = groupBy(attachedRows.map((a) => ({ ...a.row, component: a.component })), (a) => a.subscriptionId);
+  const couponsOf = groupBy(couponRows.map((c) => ({ ...c.row, coupon: c.coupon })), (c) => c.subscriptionId);
   return subs.map((sub) => ({
     sub,
     product: sub.productId ? (productById.get(sub.productId) ?? null) : null,
     group: groupById.get(sub.productGroupId)!,
-    attached: attachedRows.filter((a) => a.row.subscriptionId === sub.id).map((a) => ({ ...a.row, component: a.component })),
-    coupons: couponRows.filter((c) => c.row.subscriptionId === sub.id).map((c) => ({ ...c.row, coupon: c.coupon })),
+    attached: attachedOf.get(sub.id) ?? [],
+    coupons: couponsOf.get(sub.id) ?? [],
   }));
 }
 
