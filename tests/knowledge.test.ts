@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { call, makeTenant, ok, type Tenant } from "./support/api";
+import { call, makeTenant, ok, type Tenant, errorOf } from "./support/api";
 import { getDb } from "../db/client";
 import { kbArticles, kbCategories } from "../db/schema";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
@@ -8,8 +8,6 @@ import { CONTENTS_MAX, NAME_MAX, SUMMARY_MAX, TITLE_MAX } from "../lib/knowledge
 import { parseTags, TAG_MAX } from "../lib/knowledge/tags";
 
 const FORMATS = ["json", "xml"] as const;
-const code = (format: string, body: any) => (format === "json" ? body.exception.code : body.exception["@_code"]);
-const param = (format: string, body: any) => (format === "json" ? body.exception.parameter : body.exception["@_parameter"]);
 /** A list namespace as an array in both formats (XML gives one child as an object, none as ""). */
 const listOf = (format: string, body: any, plural: string, singular: string): any[] => {
   if (format === "json") return body[plural];
@@ -42,8 +40,8 @@ async function expectRefused(t: Tenant, format: string, path: string, method: st
   const before = await snapshot(t.brand_id);
   const r = await call(format, path, { method, creds: t, params });
   expect(r.status, r.text).toBe(status);
-  expect(code(format, r.body)).toBe(errorCode);
-  if (parameter) expect(param(format, r.body)).toBe(parameter);
+  expect(errorOf(r).code).toBe(errorCode);
+  if (parameter) expect(errorOf(r).parameter).toBe(parameter);
   expect(await snapshot(t.brand_id)).toEqual(before);
   return r;
 }
@@ -136,11 +134,11 @@ describe("Category/List", () => {
     it(`${format}: show_sub_categories needs category_type PARENT`, async () => {
       const t = await makeTenant();
       let r = await call(format, "Category/List", { creds: t, params: { show_sub_categories: "Y" } });
-      expect([r.status, code(format, r.body), param(format, r.body)]).toEqual([400, "MISSING_PARAMETER", "category_type"]);
+      expect([r.status, errorOf(r).code, errorOf(r).parameter]).toEqual([400, "MISSING_PARAMETER", "category_type"]);
       r = await call(format, "Category/List", { creds: t, params: { show_sub_categories: "Y", category_type: "SUB" } });
-      expect([r.status, code(format, r.body), param(format, r.body)]).toEqual([400, "INVALID_PARAMETER", "show_sub_categories"]);
+      expect([r.status, errorOf(r).code, errorOf(r).parameter]).toEqual([400, "INVALID_PARAMETER", "show_sub_categories"]);
       r = await call(format, "Category/List", { creds: t, params: { category_type: "PRIMARY" } });
-      expect([r.status, param(format, r.body)]).toEqual([400, "category_type"]);
+      expect([r.status, errorOf(r).parameter]).toEqual([400, "category_type"]);
     });
   }
 });
@@ -453,8 +451,8 @@ describe("another brand's categories and articles", () => {
       for (const [path, method, params, parameter] of cases) {
         const r = await call(format, path, { method, creds: t, params });
         expect(r.status, `${path} ${r.text}`).toBe(404);
-        expect(code(format, r.body)).toBe("NOT_FOUND");
-        expect(param(format, r.body)).toBe(parameter);
+        expect(errorOf(r).code).toBe("NOT_FOUND");
+        expect(errorOf(r).parameter).toBe(parameter);
       }
       expect(await snapshot(other.brand_id)).toEqual(before);
       const db = await getDb();

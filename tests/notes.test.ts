@@ -1,12 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
-import { makeGroup } from "./support/catalog";
 import { newCustomer } from "./support/fake-customers";
+import { subscriptionFor } from "./support/fixtures";
 import { getDb } from "../db/client";
-import { notes, subscriptions } from "../db/schema";
+import { notes } from "../db/schema";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
-import { newId } from "../lib/ids";
 import { NOTE_CONTENTS_MAX, NOTE_SUBJECT_MAX, NOTES_LISTED_BY_DEFAULT } from "../lib/notes/schemas";
 
 const FORMATS = ["json", "xml"] as const;
@@ -21,27 +20,6 @@ const listOf = (format: string, body: any): any[] => {
   return inner === undefined ? [] : Array.isArray(inner) ? inner : [inner];
 };
 
-/** A subscription row written directly (the tests need one to link, not its billing). */
-async function subscriptionOf(t: Tenant, customerAccountId: string) {
-  const db = await getDb();
-  const group = await makeGroup(t);
-  const id = newId();
-  const now = new Date();
-  await db.insert(subscriptions).values({
-    id,
-    brandId: t.brand_id,
-    customerAccountId,
-    productGroupId: group.product_group_id,
-    autoPay: "N",
-    startDate: "2026-01-01",
-    periodStart: "2026-01-01",
-    renewalDate: "2026-02-01",
-    overrideInitialBilling: "N",
-    createdAt: now,
-    updatedAt: now,
-  });
-  return id;
-}
 
 async function invoiceOf(t: Tenant, customerAccountId: string) {
   const params = { customer_account_id: customerAccountId, due_date: "12/31/2030", attached_items: '[{"item_name":"Setup","item_price":"10.00","tax_exempt":"N"}]' };
@@ -52,7 +30,7 @@ async function invoiceOf(t: Tenant, customerAccountId: string) {
 async function customer(t: Tenant) {
   const { account } = await newCustomer(t);
   const accountId = account.customer_account_id as string;
-  return { accountId, subscriptionId: await subscriptionOf(t, accountId), invoiceId: await invoiceOf(t, accountId) };
+  return { accountId, subscriptionId: await subscriptionFor(t, accountId), invoiceId: await invoiceOf(t, accountId) };
 }
 
 const noteParams = (links: Record<string, string>, extra: Record<string, string> = {}) => ({ subject: "Called", contents: "Asked about renewal.", ...links, ...extra });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { decodeHTML } from "entities";
-import { call, makeTenant, ok, type Tenant } from "./support/api";
+import { call, makeTenant, ok, type Tenant, errorOf } from "./support/api";
 import { getDb } from "../db/client";
 import { notifications } from "../db/schema";
 import { EVENT_NAMES } from "../lib/notifications/events";
@@ -9,8 +9,6 @@ import { DEFAULT_TEMPLATES } from "../lib/notifications/defaults";
 import { HTML_MAX, SUBJECT_MAX } from "../lib/notifications/schemas";
 
 const FORMATS = ["json", "xml"] as const;
-const code = (format: string, body: any) => (format === "json" ? body.exception.code : body.exception["@_code"]);
-const param = (format: string, body: any) => (format === "json" ? body.exception.parameter : body.exception["@_parameter"]);
 /** A list namespace as an array in both formats (XML gives one child as an object, none as ""). */
 const listOf = (format: string, body: any, plural: string, singular: string): any[] => {
   if (format === "json") return body[plural];
@@ -35,8 +33,8 @@ async function expectRefused(t: Tenant, format: string, path: string, method: st
   const before = await rowCount(t.brand_id);
   const r = await call(format, path, { method, creds: t, params });
   expect(r.status, r.text).toBe(status);
-  expect(code(format, r.body)).toBe(errorCode);
-  if (parameter) expect(param(format, r.body)).toBe(parameter);
+  expect(errorOf(r).code).toBe(errorCode);
+  if (parameter) expect(errorOf(r).parameter).toBe(parameter);
   expect(await rowCount(t.brand_id)).toBe(before);
   return r;
 }
@@ -185,7 +183,7 @@ describe("Notification/List", () => {
       expect(listOf(format, one, "notifications", "notification")[0].subject_customer).toContain("temporary");
       const r = await call(format, "Notification/List", { creds: t, params: { defaults: "Y", notification_id: "x" } });
       expect(r.status).toBe(400);
-      expect(param(format, r.body)).toBe("notification_id");
+      expect(errorOf(r).parameter).toBe("notification_id");
     });
   }
 
@@ -288,8 +286,8 @@ describe("another brand's notification", () => {
       ]) {
         const r = await call(format, path, { method, creds: t, params: { ...base, notification_id: id } });
         expect(r.status).toBe(404);
-        expect(code(format, r.body)).toBe("NOT_FOUND");
-        expect(param(format, r.body)).toBe("notification_id");
+        expect(errorOf(r).code).toBe("NOT_FOUND");
+        expect(errorOf(r).parameter).toBe("notification_id");
       }
       expect(await ok(other, "json", "Notification/List", { params: { notification_id: live.notification_id } })).toEqual(before);
       const stillGone = await ok(other, "json", "Notification/List", { params: { notification_id: gone.notification_id } });

@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
-import { makeGroup } from "./support/catalog";
 import { newCustomer } from "./support/fake-customers";
+import { subscriptionFor } from "./support/fixtures";
 import { getDb } from "../db/client";
-import { subscriptions, ticketCounters, ticketMessages, tickets } from "../db/schema";
+import { ticketCounters, ticketMessages, tickets } from "../db/schema";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { MAX_ATTACHMENTS, MAX_TICKETS_LISTED, TICKET_SUBJECT_MAX } from "../lib/tickets/schemas";
@@ -35,33 +35,12 @@ async function list(t: Tenant, format: string, params: Record<string, string> = 
   return { count: body.count as string, total: body.total as string, tickets: ticketsOf(format, body) };
 }
 
-/** A subscription row written directly (the tests need one to link, not its billing). */
-async function subscriptionOf(t: Tenant, customerAccountId: string) {
-  const db = await getDb();
-  const group = await makeGroup(t);
-  const id = newId();
-  const now = new Date();
-  await db.insert(subscriptions).values({
-    id,
-    brandId: t.brand_id,
-    customerAccountId,
-    productGroupId: group.product_group_id,
-    autoPay: "N",
-    startDate: "2026-01-01",
-    periodStart: "2026-01-01",
-    renewalDate: "2026-02-01",
-    overrideInitialBilling: "N",
-    createdAt: now,
-    updatedAt: now,
-  });
-  return id;
-}
 
 /** A customer account with its initial user and a subscription. */
 async function customer(t: Tenant) {
   const { account, user } = await newCustomer(t);
   const accountId = account.customer_account_id as string;
-  return { accountId, userId: user.user_id, subscriptionId: await subscriptionOf(t, accountId) };
+  return { accountId, userId: user.user_id, subscriptionId: await subscriptionFor(t, accountId) };
 }
 
 async function snapshot(brandId: string) {
@@ -519,7 +498,7 @@ describe("Ticket/Merge", () => {
       const ofC = await create(t, NEW({ direction: "EXTERNAL", customer_account_id: c.accountId }));
       const ofD = await create(t, NEW({ direction: "EXTERNAL", customer_account_id: d.accountId }));
       const ofCSub = await create(t, NEW({ direction: "EXTERNAL", customer_account_id: c.accountId, subscription_id: c.subscriptionId }));
-      const otherSubId = await subscriptionOf(t, c.accountId);
+      const otherSubId = await subscriptionFor(t, c.accountId);
       const ofCOtherSub = await create(t, NEW({ direction: "EXTERNAL", customer_account_id: c.accountId, subscription_id: otherSubId }));
       const merge = (a: any, b: any) => ({ ticket_id: a.ticket_id, merge_ticket_id: b.ticket_id });
       const e = await expectRefused(t, format, "Merge", merge(ofC, ofD), 409, "INVALID_STATE", "merge_ticket_id");

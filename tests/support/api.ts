@@ -86,3 +86,9 @@ export async function ok(tenant: Creds, format: string, path: string, opts: Omit
   if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${r.text}`);
   return r.body;
 }
+
+/** An error answer's exception in either format: JSON keys, or XML attributes and text. */
+export function errorOf(r: ApiAnswer): { code: string; parameter?: string; message: string } {
+  const e = r.body.exception;
+  return typeof e.code === "string" ? e : { code: e["@_code"], parameter: e["@_parameter"], message: e["#text"] };
+}

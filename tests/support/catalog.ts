@@ -1,6 +1,6 @@
 /** Shared by the tests/catalog-*.test.ts files: valid parameter sets, makers and format-neutral readers. */
 import { expect } from "vitest";
-import { call, ok, type ApiAnswer, type Tenant } from "./api";
+import { call, errorOf, ok, type ApiAnswer, type Tenant } from "./api";
 
 
 export const FORMATS = ["json", "xml"] as const;
@@ -50,8 +50,7 @@ export function listed(format: string, body: any, plural: string): any[] {
 /** Expects an error answer, in either format, with this status, code and (when given) parameter; answers its message. */
 export function expectError(r: ApiAnswer, status: number, code: string, parameter?: string): string {
   expect(r.status, r.text).toBe(status);
-  const e = r.body.exception;
-  const [gotCode, gotParam, message] = typeof e.code === "string" ? [e.code, e.parameter, e.message] : [e["@_code"], e["@_parameter"], e["#text"]];
+  const { code: gotCode, parameter: gotParam, message } = errorOf(r);
   expect(gotCode, r.text).toBe(code);
   if (parameter !== undefined) expect(gotParam, r.text).toBe(parameter);
   return message;

@@ -20,12 +20,16 @@ export const fixtures: Record<string, (t: Tenant) => Promise<string>> = {
   Invoice: async (t) => created(t, "Invoice/Create", { customer_account_id: await fixtures.Account(t), due_date: "12/31/2030", attached_items: '[{"item_name":"Fixture","item_price":"10.00","tax_exempt":"N"}]' }, "invoice", "invoice_id"),
   Payment: async (t) => created(t, "Payment/Create", { customer_account_id: await fixtures.Account(t), apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "5.00" }, "payment", "payment_id"),
   PayGateway: (t) => created(t, "PayGateway/Create", { name: "Fixture gateway", gateway_provider: "sandbox", credentials_1: "sandbox-fixture-key" }, "pay_gateway", "gateway_id"),
-  Subscription: async (t) => created(t, "Subscription/Create", { customer_account_id: await fixtures.Account(t), product_id: await fixtures.Product(t), override_initial_billing: "Y", auto_pay: "N" }, "subscription", "subscription_id"),
+  Subscription: async (t) => subscriptionFor(t, await fixtures.Account(t)),
   DunningRule: async (t) => created(t, "DunningRule/Create", { product_group_id: await fixtures.ProductGroup(t), name: "Fixture rule", description: "Fixture reminder rule", overdue_days: "7", overdue_amount: "1.00", enforcement_action: "REMIND" }, "dunning_rule", "rule_id"),
   PayMethod: async (t) => created(t, "PayMethod/Create", { customer_account_id: await fixtures.Account(t), gateway_id: await fixtures.PayGateway(t), pay_method_type: "CC", card_number: "4242424242424242", expiration_month: "12", expiration_year: "2035" }, "pay_method", "pay_method_id"),
   Note: async (t) => created(t, "Note/Create", { customer_account_id: await fixtures.Account(t), subject: "Fixture", contents: "Fixture note" }, "note", "note_id"),
   Ticket: (t) => created(t, "Ticket/Create", { type: "NEW", subject: "Fixture", message: "Fixture message", direction: "INTERNAL" }, "ticket", "ticket_id"),
 };
+
+/** A subscription of this customer account to a fresh product (initial invoice marked paid). */
+export const subscriptionFor = async (t: Tenant, customerAccountId: string) =>
+  created(t, "Subscription/Create", { customer_account_id: customerAccountId, product_id: await fixtures.Product(t), override_initial_billing: "Y", auto_pay: "N" }, "subscription", "subscription_id");
 
 /** Makes a record through the API and answers the id in its namespace. */
 export async function created(t: Tenant, path: string, params: Record<string, string>, namespace: string, idField: string) {

@@ -2,15 +2,15 @@
 import { expect } from "vitest";
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { ok, type ApiAnswer, type Tenant } from "./api";
+import { errorOf, ok, type ApiAnswer, type Tenant } from "./api";
 import { fixtures } from "./fixtures";
 
 export const FORMATS = ["json", "xml"] as const;
 
 export const CARDS = { ok: "4242424242424242", declines: "4000000000000002", timesOut: "4000000000000119" } as const;
 
-export const errorCode = (r: ApiAnswer) => (r.body.exception.code ?? r.body.exception["@_code"]) as string;
-export const errorParam = (r: ApiAnswer) => (r.body.exception.parameter ?? r.body.exception["@_parameter"]) as string | undefined;
+export const errorCode = (r: ApiAnswer) => errorOf(r).code;
+export const errorParam = (r: ApiAnswer) => errorOf(r).parameter;
 
 /** Asserts a refusal: HTTP status, error code and, when given, the parameter at fault. */
 export function expectRefusal(r: ApiAnswer, status: number, code: string, parameter?: string) {
