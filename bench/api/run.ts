@@ -102,6 +102,7 @@ async function main() {
       [
         { name: "our API (Product/List)", url: `http://127.0.0.1:${appPort}/api/json/Product/List?product_group_id=${group}`, headers: { "x-api-key": t.key, "x-user-key": t.user_key, "x-brand-id": t.brand_id } },
         { name: "bare Next.js route handler", url: `http://127.0.0.1:${appPort}/api/bench/products?${query}`, headers: {} },
+        { name: "bare handler, dynamic route", url: `http://127.0.0.1:${appPort}/api/bench/json/Product/List?${query}`, headers: {} },
         { name: "bare node:http + postgres.js", url: `http://127.0.0.1:${nodePort}/?${query}`, headers: {} },
       ],
       ROUNDS,
@@ -114,7 +115,8 @@ async function main() {
   console.log(`\n${ROWS} rows, ${CONNECTIONS} connections, ${DURATION} s each in ${ROUNDS} interleaved rounds (medians)\n`);
   console.log("server                          req/s     p50 ms   p99 ms   errors");
   for (const r of results) console.log(`${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`);
-  const [ours, next, node] = results;
+  const [ours, next, dyn, node] = results;
+  console.log(`ours / bare handler in a dynamic route: ${(ours.rps / dyn.rps).toFixed(2)}x`);
   console.log(`\nours / bare route handler:     ${(ours.rps / next.rps).toFixed(2)}x   (goal >= 0.80x)`);
   console.log(`ours / bare node:http:          ${(ours.rps / node.rps).toFixed(2)}x`);
   console.log(`bare route handler / node:http: ${(next.rps / node.rps).toFixed(2)}x`);
