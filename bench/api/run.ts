@@ -1,7 +1,8 @@
 /**
- * npm run bench: Product/List of 100 rows through the real server, against two baselines started in
- * the same run on the same data and SQL: a bare Next.js route handler (the framework floor) and a
- * bare node:http + postgres.js handler (the physical limit). Prints requests/s, p50/p99 and ratios.
+ * npm run bench: Product/List of 100 rows through the real server, against baselines started in the
+ * same run on the same data and SQL: a bare Next.js route handler (the framework floor), the same
+ * handler behind dynamic segments shaped like the API's catch-all route (what routing itself costs),
+ * and a bare node:http + postgres.js handler (the physical limit). Prints requests/s, p50/p99, ratios.
  * Needs `npm run build` first and the PostgreSQL of the tests (TEST_DATABASE_URL).
  */
 import { spawn, type ChildProcess } from "node:child_process";
