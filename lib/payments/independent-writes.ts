@@ -20,9 +20,11 @@ export async function writeDurably(ctx: Context, write: (db: Db) => Promise<unkn
     return;
   }
   if (database.driver === "postgres") {
+    // Short: the usual wait is for a row this very request made (an invoice charged in the request
+    // that created it), which never comes; the fallback below is just as correct, only later.
     try {
       await database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local lock_timeout = '2s'`);
+        await tx.execute(sql`set local lock_timeout = '200ms'`);
         await write(tx as unknown as Db);
       });
       return;
@@ -32,14 +34,21 @@ export async function writeDurably(ctx: Context, write: (db: Db) => Promise<unkn
   }
   await write(ctx.db);
   // Runs once the request's transaction has ended (it waits for its locks): a no-op after a commit.
-  void write(database.db).catch((error) => logger.error("recording a payment attempt after the request failed", { error }));
+  // When the rolled-back transaction had made the invoice itself (Subscription/Create's initial
+  // charge), nothing of that request is left to attach the attempt to, so there is nothing to record.
+  void write(database.db).catch((error) => {
+    if (pgErrorCode(error) !== "23503") logger.error("recording a payment attempt after the request failed", { error });
+  });
+}
+
+/** PostgreSQL's error code, looked for through drizzle's wrapping errors. */
+function pgErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: string }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }
 
 /** A referenced row not visible outside the transaction (23503), or a lock wait that timed out (55P03). */
-function belongsInTransaction(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: string }).code;
-    if (code === "23503" || code === "55P03") return true;
-  }
-  return false;
-}
+const belongsInTransaction = (err: unknown) => ["23503", "55P03"].includes(pgErrorCode(err) ?? "");

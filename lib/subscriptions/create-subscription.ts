@@ -64,7 +64,7 @@ export async function estimateSubscription({ ctx, input }: { ctx: Context; input
  * Subscription/Create. The initial invoice (setup fees and the first period, or the trial) is
  * charged to the pay method in real time unless override_initial_billing is Y (then it is marked
  * paid with the third party's transaction, if given) or it comes to zero; a decline refuses the
- * whole subscription (402) and changes nothing but the recorded decline.
+ * whole subscription (402): nothing is created, not even the initial invoice the decline was for.
  */
 export async function createSubscription({ ctx, input }: { ctx: Context; input: CreateSubscriptionInput }) {
   const override = input.override_initial_billing === "Y";
