@@ -1,6 +1,7 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Context } from "../lib/auth/context";
+import { selectRows } from "./client";
 import { notFound } from "../lib/errors";
 import { isUuid } from "../lib/ids";
 
@@ -26,7 +27,7 @@ export async function findInBrand<T extends BrandTable>(
 ): Promise<T["$inferSelect"]> {
   if (!isUuid(id)) throw notFound(what, parameter);
   const query = ctx.db.select().from(table as PgTable).where(inBrand(ctx, table, eq(table.id, id))).limit(1);
-  const rows = await (opts.forUpdate ? query.for("update") : query);
+  const rows = await selectRows(ctx.db, opts.forUpdate ? query.for("update") : query);
   if (!rows[0]) throw notFound(what, parameter);
   return rows[0] as T["$inferSelect"];
 }

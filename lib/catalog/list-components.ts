@@ -1,3 +1,4 @@
+import { selectRows } from "../../db/client";
 import { count } from "drizzle-orm";
 import { components } from "../../db/schema";
 import { inBrand } from "../../db/scope";
@@ -23,7 +24,7 @@ export async function listComponents({ ctx, input }: { ctx: Context; input: List
     ]),
   );
   const [rows, [{ n }]] = await Promise.all([
-    ctx.db.select().from(components).where(where).orderBy(...oldestFirst(components)).limit(MAX_COMPONENTS_LISTED),
+    selectRows(ctx.db, ctx.db.select().from(components).where(where).orderBy(...oldestFirst(components)).limit(MAX_COMPONENTS_LISTED)),
     ctx.db.select({ n: count() }).from(components).where(where),
   ]);
   return { items: rows.map(componentView), total: n };

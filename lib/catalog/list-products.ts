@@ -1,3 +1,4 @@
+import { selectRows } from "../../db/client";
 import { products } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
@@ -19,6 +20,6 @@ export async function listProducts({ ctx, input }: { ctx: Context; input: ListPr
       [products.customField2, input.custom_field_2],
     ]),
   );
-  const rows = await ctx.db.select().from(products).where(where).orderBy(...oldestFirst(products));
+  const rows = await selectRows(ctx.db, ctx.db.select().from(products).where(where).orderBy(...oldestFirst(products)));
   return { items: rows.map(productView), total: rows.length };
 }

@@ -1,3 +1,4 @@
+import { selectRows } from "../../db/client";
 import { count, desc, eq } from "drizzle-orm";
 import { invoices } from "../../db/schema";
 import { inBrand } from "../../db/scope";
@@ -26,7 +27,7 @@ export async function listInvoices({ ctx, input }: { ctx: Context; input: ListIn
   );
   const limit = input.customer_account_id || input.subscription_id ? FILTERED_LIST_LIMIT : LIST_LIMIT;
   const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit),
+    selectRows(ctx.db, ctx.db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit)),
     ctx.db.select({ total: count() }).from(invoices).where(where),
   ]);
   return { items: (await withAmounts(ctx, rows)).map(invoiceView), total };

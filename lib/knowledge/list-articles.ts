@@ -1,3 +1,4 @@
+import { selectRows } from "../../db/client";
 import { asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { inBrand } from "../../db/scope";
 import { kbArticles } from "../../db/schema";
@@ -24,7 +25,7 @@ export async function listArticles({ ctx, input }: { ctx: Context; input: ListAr
   );
   const rows = input.article_id
     ? await ctx.db.update(kbArticles).set({ viewCount: sql`${kbArticles.viewCount} + 1` }).where(where).returning()
-    : await ctx.db.select().from(kbArticles).where(where).orderBy(asc(kbArticles.createdAt), asc(kbArticles.id));
+    : await selectRows(ctx.db, ctx.db.select().from(kbArticles).where(where).orderBy(asc(kbArticles.createdAt), asc(kbArticles.id)));
   return { items: rows.map(listedArticleView), total: rows.length };
 }
 

@@ -1,3 +1,4 @@
+import { selectRows } from "../../db/client";
 import { asc, count, eq, isNull } from "drizzle-orm";
 import { payMethods } from "../../db/schema";
 import { inBrand } from "../../db/scope";
@@ -18,7 +19,7 @@ export async function listPayMethods({ ctx, input }: { ctx: Context; input: List
     input.customer_account_id ? eq(payMethods.customerAccountId, input.customer_account_id) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(payMethods).where(where).orderBy(asc(payMethods.createdAt), asc(payMethods.id)).limit(PAY_METHOD_LIST_LIMIT),
+    selectRows(ctx.db, ctx.db.select().from(payMethods).where(where).orderBy(asc(payMethods.createdAt), asc(payMethods.id)).limit(PAY_METHOD_LIST_LIMIT)),
     ctx.db.select({ total: count() }).from(payMethods).where(where),
   ]);
   return { items: rows.map(payMethodView), total };

@@ -1,3 +1,4 @@
+import { selectRows } from "../../db/client";
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { subscriptions } from "../../db/schema";
@@ -22,7 +23,7 @@ export async function listSubscriptions({ ctx, input }: { ctx: Context; input: z
   ];
   const where = inBrand(ctx, subscriptions, and(...conditions));
   const [rows, [{ n }]] = await Promise.all([
-    ctx.db.select().from(subscriptions).where(where).orderBy(asc(subscriptions.createdAt), asc(subscriptions.id)).limit(MAX_SUBSCRIPTIONS),
+    selectRows(ctx.db, ctx.db.select().from(subscriptions).where(where).orderBy(asc(subscriptions.createdAt), asc(subscriptions.id)).limit(MAX_SUBSCRIPTIONS)),
     ctx.db.$count(subscriptions, where).then((n) => [{ n }]),
   ]);
   return { items: (await withDetails(ctx, rows)).map((d) => subscriptionView(ctx, d)), total: n };
