@@ -4,6 +4,7 @@
  * events and posts checked to the cent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { call, makeTenant, ok, type Tenant } from "../support/api";
 import { makeComponent, makeCoupon, makeGroup, makeProduct } from "../support/catalog";
@@ -274,6 +275,40 @@ describe("a declined renewal and dunning", () => {
     at("2026-07-01T08:00:00Z");
     await bill();
     expect(await invoicesOf(t, sub.subscription_id)).toHaveLength(2);
+  });
+});
+
+describe("what is not billed", () => {
+  it("subscriptions of a suspended product group or of a deleted brand get no invoices", async () => {
+    at("2026-09-01T10:00:00Z");
+    const t = await makeTenant();
+    const second = (await ok(t, "json", "Brand/Create", {
+      method: "POST",
+      params: { name: "Second", description: "Another brand", logo_url: "https://example.com/l.png" },
+    })).brand.brand_id;
+    const other = { ...t, brand_id: second };
+    const make = async (tenant: Tenant) => {
+      const group = await makeGroup(tenant);
+      const product = await makeProduct(tenant, group.product_group_id, { setup_fee: "0.00", recurring_price: "8.00" });
+      const sub = (await ok(tenant, "json", "Subscription/Create", {
+        method: "POST",
+        params: { customer_account_id: await makeAccount(tenant), product_id: product.product_id, override_initial_billing: "Y", auto_pay: "N" },
+      })).subscription;
+      return { group, sub };
+    };
+    const suspended = await make(t);
+    const billed = await make(t);
+    const ofDeletedBrand = await make(other);
+    await ok(t, "json", "ProductGroup/Suspend", { method: "PATCH", params: { product_group_id: suspended.group.product_group_id } });
+    await ok(t, "json", "Brand/Delete", { method: "DELETE", params: { delete_brand_id: second } });
+    at("2026-09-29T10:00:00Z");
+    await bill();
+    const db = await getDb();
+    const count = async (subscriptionId: string) =>
+      Number(((await db.execute(sql`select count(*)::int as n from invoices where subscription_id = ${subscriptionId}`)) as unknown as { n: number }[])[0].n);
+    expect(await count(billed.sub.subscription_id)).toBe(2);
+    expect(await count(suspended.sub.subscription_id)).toBe(1);
+    expect(await count(ofDeletedBrand.sub.subscription_id)).toBe(1);
   });
 });
 
