@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Context } from "../lib/auth/context";
 import { selectRows } from "./client";
@@ -31,3 +31,12 @@ export async function findInBrand<T extends BrandTable>(
   if (!rows[0]) throw notFound(what, parameter);
   return rows[0] as T["$inferSelect"];
 }
+
+/** Equality filters for the optional List parameters that are given (empty counts as not given). */
+export const filters = (pairs: [PgColumn, string | null | undefined][]): (SQL | undefined)[] =>
+  pairs.map(([column, value]) => (value ? eq(column, value) : undefined));
+
+/** An id filter that is not a UUID can match nothing: answer an empty list without asking the database. */
+export const impossibleIds = (...ids: (string | null | undefined)[]) => ids.some((id) => id && !isUuid(id));
+
+export const oldestFirst = (table: { createdAt: PgColumn; id: PgColumn }) => [asc(table.createdAt), asc(table.id)];

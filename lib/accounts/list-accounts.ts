@@ -1,8 +1,7 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 import { customerAccounts } from "../../db/schema";
-import { inBrand } from "../../db/scope";
+import { inBrand, impossibleIds } from "../../db/scope";
 import type { Context } from "../auth/context";
-import { isUuid } from "../ids";
 import { contains } from "./queries";
 import type { ListAccountsInput } from "./schemas";
 import { accountView } from "./view";
@@ -12,7 +11,7 @@ export const MAX_ACCOUNTS_LISTED = 300;
 /** Account/List: deleted accounts included; total counts every match before limit and offset. */
 export async function listAccounts({ ctx, input }: { ctx: Context; input: ListAccountsInput }) {
   const id = input.customer_account_id;
-  if (id && !isUuid(id)) return { items: [], total: 0 };
+  if (impossibleIds(id)) return { items: [], total: 0 };
   const t = customerAccounts;
   const partial = [
     [t.emailAddress, input.email_address],

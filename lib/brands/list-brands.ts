@@ -1,14 +1,14 @@
+import { impossibleIds } from "../../db/scope";
 import { selectRows } from "../../db/client";
 import { asc, eq } from "drizzle-orm";
 import { brands } from "../../db/schema";
 import type { Context } from "../auth/context";
-import { isUuid } from "../ids";
 import { inServiceAccount } from "./queries";
 import { brandView } from "./view";
 
 export async function listBrands({ ctx, input }: { ctx: Context; input: { search_brand_id?: string | null; limit?: number | null } }) {
   const id = input.search_brand_id;
-  if (id && !isUuid(id)) return { items: [], total: 0 };
+  if (impossibleIds(id)) return { items: [], total: 0 };
   const where = inServiceAccount(ctx, id ? eq(brands.id, id) : undefined);
   const rows = await selectRows(ctx.db, ctx.db.select().from(brands).where(where).orderBy(asc(brands.createdAt), asc(brands.id)));
   return { items: rows.slice(0, input.limit ?? rows.length).map(brandView), total: rows.length };

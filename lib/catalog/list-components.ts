@@ -1,9 +1,9 @@
 import { selectRows } from "../../db/client";
 import { count } from "drizzle-orm";
 import { components } from "../../db/schema";
-import { inBrand } from "../../db/scope";
+import { inBrand, filters, impossibleIds, oldestFirst } from "../../db/scope";
 import type { Context } from "../auth/context";
-import { filters, impossibleIds, oldestFirst } from "./queries";
+
 import type { ListComponentsInput } from "./schemas";
 import { byIdOrLive } from "./status-changes";
 import { componentView } from "./view";

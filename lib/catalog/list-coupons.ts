@@ -1,10 +1,10 @@
 import { selectRows } from "../../db/client";
 import { eq, ne } from "drizzle-orm";
 import { coupons } from "../../db/schema";
-import { inBrand } from "../../db/scope";
+import { inBrand, impossibleIds, oldestFirst } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { sameCode } from "./coupon-codes";
-import { impossibleIds, oldestFirst } from "./queries";
+
 import type { ListCouponsInput } from "./schemas";
 import { couponView } from "./view";
 

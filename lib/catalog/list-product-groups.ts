@@ -1,7 +1,7 @@
 import { productGroups } from "../../db/schema";
-import { inBrand } from "../../db/scope";
+import { inBrand, impossibleIds, oldestFirst } from "../../db/scope";
 import type { Context } from "../auth/context";
-import { impossibleIds, oldestFirst } from "./queries";
+
 import { byIdOrLive } from "./status-changes";
 import { productGroupView } from "./view";
 

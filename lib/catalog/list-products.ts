@@ -1,8 +1,8 @@
 import { selectRows } from "../../db/client";
 import { products } from "../../db/schema";
-import { inBrand } from "../../db/scope";
+import { inBrand, filters, impossibleIds, oldestFirst } from "../../db/scope";
 import type { Context } from "../auth/context";
-import { filters, impossibleIds, oldestFirst } from "./queries";
+
 import type { ListProductsInput } from "./schemas";
 import { byIdOrLive } from "./status-changes";
 import { productView } from "./view";

@@ -1,5 +1,4 @@
-import { asc, eq, inArray, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { eq, inArray } from "drizzle-orm";
 import { components, productGroups, products } from "../../db/schema";
 import { findInBrand, inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
@@ -42,14 +41,6 @@ export async function assertLiveProducts(ctx: Context, ids: string[], parameter 
   if (deleted) throw invalidState(`Product ${deleted} is deleted`, parameter);
 }
 
-/** Equality filters for the optional List parameters that are given (empty counts as not given). */
-export const filters = (pairs: [PgColumn, string | null | undefined][]): (SQL | undefined)[] =>
-  pairs.map(([column, value]) => (value ? eq(column, value) : undefined));
-
-/** An id filter that is not a UUID can match nothing: answer an empty list without asking the database. */
-export const impossibleIds = (...ids: (string | null | undefined)[]) => ids.some((id) => id && !isUuid(id));
-
-export const oldestFirst = (table: { createdAt: PgColumn; id: PgColumn }) => [asc(table.createdAt), asc(table.id)];
 
 /** The catalog's ledger records, for the shared suspend/delete/restore. */
 export const GROUP = { table: productGroups, what: "product group", parameter: "product_group_id" } satisfies LedgerSubject<typeof productGroups>;

@@ -1,9 +1,9 @@
 import { selectRows } from "../../db/client";
 import { count } from "drizzle-orm";
 import { dunningRules } from "../../db/schema";
-import { inBrand } from "../../db/scope";
+import { inBrand, filters, impossibleIds, oldestFirst } from "../../db/scope";
 import type { Context } from "../auth/context";
-import { filters, impossibleIds, oldestFirst } from "../catalog/queries";
+
 import type { ListDunningRulesInput } from "./schemas";
 import { dunningRuleView } from "./view";
 

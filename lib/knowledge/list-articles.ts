@@ -1,9 +1,8 @@
 import { selectRows } from "../../db/client";
 import { asc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { inBrand } from "../../db/scope";
+import { inBrand, impossibleIds } from "../../db/scope";
 import { kbArticles } from "../../db/schema";
 import type { Context } from "../auth/context";
-import { isUuid } from "../ids";
 import { containsPattern } from "./queries";
 import type { ListArticlesInput } from "./schemas";
 import { listedArticleView } from "./view";
@@ -14,8 +13,7 @@ import { listedArticleView } from "./view";
  * adds one to its view_count (the answer includes this view).
  */
 export async function listArticles({ ctx, input }: { ctx: Context; input: ListArticlesInput }) {
-  const ids = [input.article_id, input.category_id].filter((v): v is string => Boolean(v));
-  if (ids.some((v) => !isUuid(v))) return { items: [], total: 0 };
+  if (impossibleIds(input.article_id, input.category_id)) return { items: [], total: 0 };
   const where = inBrand(
     ctx,
     kbArticles,

@@ -1,8 +1,7 @@
 import { asc, eq, ilike, inArray, isNull } from "drizzle-orm";
-import { inBrand } from "../../db/scope";
+import { inBrand, impossibleIds } from "../../db/scope";
 import { kbCategories } from "../../db/schema";
 import type { Context } from "../auth/context";
-import { isUuid } from "../ids";
 import { containsPattern, liveArticleCounts } from "./queries";
 import type { ListCategoriesInput } from "./schemas";
 import { categoryView } from "./view";
@@ -11,8 +10,7 @@ const TYPE_FILTER = { PARENT: "PRIMARY", SUB: "SUB" } as const;
 
 /** Live categories (or one by id, even deleted); with show_sub_categories=Y each PRIMARY one carries its sub categories and article counts. */
 export async function listCategories({ ctx, input }: { ctx: Context; input: ListCategoriesInput }) {
-  const ids = [input.category_id, input.parent_category_id].filter((v): v is string => Boolean(v));
-  if (ids.some((v) => !isUuid(v))) return { items: [], total: 0 };
+  if (impossibleIds(input.category_id, input.parent_category_id)) return { items: [], total: 0 };
   const rows = await ctx.db
     .select()
     .from(kbCategories)

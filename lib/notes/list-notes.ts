@@ -1,8 +1,7 @@
 import { count, desc, eq, isNull } from "drizzle-orm";
 import { notes } from "../../db/schema";
-import { inBrand } from "../../db/scope";
+import { inBrand, impossibleIds } from "../../db/scope";
 import type { Context } from "../auth/context";
-import { isUuid } from "../ids";
 import { NOTES_LISTED_BY_DEFAULT, type ListNotesInput } from "./schemas";
 import { noteView } from "./view";
 
@@ -13,7 +12,7 @@ import { noteView } from "./view";
 export async function listNotes({ ctx, input }: { ctx: Context; input: ListNotesInput }) {
   const { note_id, customer_account_id, subscription_id, invoice_id } = input;
   const given = [note_id, customer_account_id, subscription_id, invoice_id].filter((v): v is string => Boolean(v));
-  if (given.some((v) => !isUuid(v))) return { items: [], total: 0 };
+  if (impossibleIds(...given)) return { items: [], total: 0 };
   const where = inBrand(
     ctx,
     notes,

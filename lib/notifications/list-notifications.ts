@@ -1,9 +1,8 @@
 import { asc, eq, isNull } from "drizzle-orm";
-import { inBrand } from "../../db/scope";
+import { inBrand, impossibleIds } from "../../db/scope";
 import { notifications } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { defaultSender } from "../adapters/email";
-import { isUuid } from "../ids";
 import { DEFAULT_TEMPLATES } from "./defaults";
 import { EVENT_NAMES } from "./events";
 import type { ListNotificationsInput } from "./schemas";
@@ -17,7 +16,7 @@ export async function listNotifications({ ctx, input }: { ctx: Context; input: L
     return { items, total: items.length };
   }
   const id = input.notification_id;
-  if (id && !isUuid(id)) return { items: [], total: 0 };
+  if (impossibleIds(id)) return { items: [], total: 0 };
   const rows = await ctx.db
     .select()
     .from(notifications)

@@ -1,9 +1,8 @@
 import { selectRows } from "../../db/client";
 import { asc, count, eq, isNull } from "drizzle-orm";
 import { payMethods } from "../../db/schema";
-import { inBrand } from "../../db/scope";
+import { inBrand, impossibleIds } from "../../db/scope";
 import type { Context } from "../auth/context";
-import { isUuid } from "../ids";
 import type { ListPayMethodsInput } from "./schemas";
 import { payMethodView } from "./view";
 
@@ -11,7 +10,7 @@ export const PAY_METHOD_LIST_LIMIT = 400;
 
 /** Oldest first; deleted ones only when asked for by pay_method_id. */
 export async function listPayMethods({ ctx, input }: { ctx: Context; input: ListPayMethodsInput }) {
-  if ([input.pay_method_id, input.customer_account_id].some((id) => id && !isUuid(id))) return { items: [], total: 0 };
+  if (impossibleIds(input.pay_method_id, input.customer_account_id)) return { items: [], total: 0 };
   const where = inBrand(
     ctx,
     payMethods,

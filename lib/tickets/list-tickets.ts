@@ -1,16 +1,14 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 import { tickets } from "../../db/schema";
-import { inBrand } from "../../db/scope";
+import { inBrand, impossibleIds } from "../../db/scope";
 import type { Context } from "../auth/context";
-import { isUuid } from "../ids";
 import { messagesOf } from "./queries";
 import { MAX_TICKETS_LISTED, type ListTicketsInput } from "./schemas";
 import { ticketView } from "./view";
 
 /** Ticket/List in friendly_ticket_id (creation) order, each ticket with its messages; total counts every match. */
 export async function listTickets({ ctx, input }: { ctx: Context; input: ListTicketsInput }) {
-  const ids = [input.ticket_id, input.customer_account_id, input.subscription_id].filter((v): v is string => Boolean(v));
-  if (ids.some((v) => !isUuid(v))) return { items: [], total: 0 };
+  if (impossibleIds(input.ticket_id, input.customer_account_id, input.subscription_id)) return { items: [], total: 0 };
   const t = tickets;
   const where = inBrand(
     ctx,

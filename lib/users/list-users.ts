@@ -1,10 +1,9 @@
 import { selectRows } from "../../db/client";
 import { asc, count, desc, eq } from "drizzle-orm";
 import { customerUserLogins, customerUsers } from "../../db/schema";
-import { inBrand } from "../../db/scope";
+import { inBrand, impossibleIds } from "../../db/scope";
 import { contains, sameText } from "../accounts/queries";
 import type { Context } from "../auth/context";
-import { isUuid } from "../ids";
 import type { ListUsersInput } from "./schemas";
 import { loginView, userView } from "./view";
 
@@ -14,8 +13,7 @@ export const LOGIN_HISTORY_SHOWN = 100;
 
 /** User/List (at most 300); with user_id the user carries its login_history, newest first. */
 export async function listUsers({ ctx, input }: { ctx: Context; input: ListUsersInput }) {
-  const ids = [input.user_id, input.customer_account_id];
-  if (ids.some((id) => id && !isUuid(id))) return { items: [], total: 0 };
+  if (impossibleIds(input.user_id, input.customer_account_id)) return { items: [], total: 0 };
   const t = customerUsers;
   const where = inBrand(
     ctx,
