@@ -91,9 +91,9 @@ async function renewOne(db: Db, now: Date, brand: Brand, id: string) {
       .update(subscriptions)
       .set({ periodStart: s.renewalDate, renewalDate: addDays(s.renewalDate, d.product.expirationInterval), inTrial: "N", updatedAt: now })
       .where(and(eq(subscriptions.id, s.id), eq(subscriptions.renewalDate, s.renewalDate)))
-      .returning({ id: subscriptions.id });
+      .returning();
     if (!advanced.length) return null;
-    await postActionUrl(ctx, await loadSubscription(ctx, s.id), "renew_subscription");
+    await postActionUrl(ctx, { ...d, sub: advanced[0] }, "renew_subscription");
 
     if (!invoice || s.autoPay !== "Y") return "renewed";
     const due2 = await reloadInvoice(ctx, invoice.id);

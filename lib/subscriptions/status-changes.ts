@@ -15,8 +15,12 @@ type Input = { subscription_id: string };
 export async function suspendSubscription({ ctx, input }: { ctx: Context; input: Input }) {
   const d = await loadSubscription(ctx, input.subscription_id, { forUpdate: true });
   if (d.sub.status !== STATUS.ACTIVE) throw invalidState("Only an active subscription can be suspended", "subscription_id");
-  await ctx.db.update(subscriptions).set({ status: STATUS.SUSPENDED, suspendedBy: "staff", updatedAt: ctx.now() }).where(eq(subscriptions.id, d.sub.id));
-  const after = await loadSubscription(ctx, d.sub.id);
+  const [sub] = await ctx.db
+    .update(subscriptions)
+    .set({ status: STATUS.SUSPENDED, suspendedBy: "staff", updatedAt: ctx.now() })
+    .where(eq(subscriptions.id, d.sub.id))
+    .returning();
+  const after = { ...d, sub };
   await emitSubscriptionEvent(ctx, "Subscription/Suspend", after);
   await postActionUrl(ctx, after, "status_subscription");
   return subscriptionView(ctx, after);
@@ -27,8 +31,12 @@ export async function deleteSubscription({ ctx, input }: { ctx: Context; input: 
   const d = await loadSubscription(ctx, input.subscription_id, { forUpdate: true });
   if (d.sub.status === STATUS.DELETED) throw invalidState("This subscription is already deleted", "subscription_id");
   const now = ctx.now();
-  await ctx.db.update(subscriptions).set({ status: STATUS.DELETED, deletedAt: now, updatedAt: now }).where(eq(subscriptions.id, d.sub.id));
-  const after = await loadSubscription(ctx, d.sub.id);
+  const [sub] = await ctx.db
+    .update(subscriptions)
+    .set({ status: STATUS.DELETED, deletedAt: now, updatedAt: now })
+    .where(eq(subscriptions.id, d.sub.id))
+    .returning();
+  const after = { ...d, sub };
   await emitSubscriptionEvent(ctx, "Subscription/Delete", after);
   await postActionUrl(ctx, after, "cancel_subscrption");
   return subscriptionView(ctx, after);
