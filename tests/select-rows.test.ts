@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb, selectRows } from "../db/client";
+import { is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import * as schema from "../db/schema";
 import { coupons, customerAccounts, invoices, products, subscriptions } from "../db/schema";
 import { makeTenant, ok } from "./support/api";
 import { makeCoupon, makeGroup, makeProduct } from "./support/catalog";
@@ -20,6 +23,18 @@ describe("selectRows", () => {
       const fast = await selectRows(db, query());
       expect(fast.length).toBeGreaterThan(0);
       expect(fast).toEqual(await query());
+    }
+  });
+
+  it("maps every table of the schema like drizzle does", async () => {
+    const t = await makeTenant();
+    await fixtures.Subscription(t);
+    const db = await getDb();
+    const tables = (Object.values(schema) as unknown[]).filter((x) => is(x, PgTable)) as PgTable[];
+    expect(tables.length).toBeGreaterThan(20);
+    for (const table of tables) {
+      const query = () => db.select().from(table).limit(50);
+      expect(await selectRows(db, query())).toEqual(await query());
     }
   });
 });

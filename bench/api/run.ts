@@ -11,8 +11,8 @@ import autocannon from "autocannon";
 import { createDatabase, dropDatabase, urlFor } from "../../tests/support/pg";
 import { freePort } from "../../e2e/support/server";
 
-const DURATION = Number(process.env.BENCH_SECONDS || 15);
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
+const DURATION = Number(process.env.BENCH_SECONDS || 30);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const ROWS = 100;
 const dbName = `rb_bench_${process.pid}`;
@@ -64,10 +64,11 @@ interface Target { name: string; url: string; headers: Record<string, string> }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * The machine is shared and noisy, so the three servers are measured in interleaved rounds
- * (A B C, A B C, ...) and each figure is the median of its rounds.
+ * The machine is shared and noisy, and its speed drifts over tens of seconds, so the servers are
+ * measured in many short interleaved slices (the order rotating each round) and every ratio is the
+ * median of per-round ratios: two servers measured seconds apart see the same machine.
  */
-async function measure(targets: Target[], rounds: number): Promise<Result[]> {
+async function measure(targets: Target[], rounds: number) {
   for (const t of targets) {
     const check = await fetch(t.url, { headers: t.headers });
     const body = await check.json();
@@ -76,17 +77,22 @@ async function measure(targets: Target[], rounds: number): Promise<Result[]> {
   }
   const runs = targets.map(() => [] as autocannon.Result[]);
   for (let r = 0; r < rounds; r++) {
-    for (const [i, t] of targets.entries()) {
+    for (let j = 0; j < targets.length; j++) {
+      const i = (r + j) % targets.length;
+      const t = targets[i];
       runs[i].push(await autocannon({ url: t.url, headers: t.headers, connections: CONNECTIONS, duration: Math.max(1, DURATION / rounds) }));
     }
   }
-  return targets.map((t, i) => ({
+  const results: Result[] = targets.map((t, i) => ({
     name: t.name,
     rps: median(runs[i].map((x) => x.requests.average)),
     p50: median(runs[i].map((x) => x.latency.p50)),
     p99: median(runs[i].map((x) => x.latency.p99)),
     errors: runs[i].reduce((n, x) => n + x.errors + x.non2xx, 0),
   }));
+  /** Median over rounds of target a's req/s divided by target b's in the same round. */
+  const ratio = (a: number, b: number) => median(runs[a].map((x, r) => x.requests.average / runs[b][r].requests.average));
+  return { results, ratio };
 }
 
 async function main() {
@@ -97,9 +103,9 @@ async function main() {
   const app = await start(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(appPort), "-H", "127.0.0.1"], env, appPort);
   const bare = await start(process.execPath, ["--import", "tsx", "bench/api/bare-node.ts"], env, nodePort);
   const query = `brand_id=${t.brand_id}&product_group_id=${group}`;
-  let results: Result[];
+  let measured: Awaited<ReturnType<typeof measure>>;
   try {
-    results = await measure(
+    measured = await measure(
       [
         { name: "our API (Product/List)", url: `http://127.0.0.1:${appPort}/api/json/Product/List?product_group_id=${group}`, headers: { "x-api-key": t.key, "x-user-key": t.user_key, "x-brand-id": t.brand_id } },
         { name: "bare Next.js route handler", url: `http://127.0.0.1:${appPort}/api/bench/products?${query}`, headers: {} },
@@ -113,14 +119,17 @@ async function main() {
     bare.kill();
     await dropDatabase(dbName).catch(() => {});
   }
+  const { results, ratio } = measured;
   console.log(`\n${ROWS} rows, ${CONNECTIONS} connections, ${DURATION} s each in ${ROUNDS} interleaved rounds (medians)\n`);
   console.log("server                          req/s     p50 ms   p99 ms   errors");
   for (const r of results) console.log(`${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`);
-  const [ours, next, dyn, node] = results;
-  console.log(`ours / bare handler in a dynamic route: ${(ours.rps / dyn.rps).toFixed(2)}x`);
-  console.log(`\nours / bare route handler:     ${(ours.rps / next.rps).toFixed(2)}x   (goal >= 0.80x)`);
-  console.log(`ours / bare node:http:          ${(ours.rps / node.rps).toFixed(2)}x`);
-  console.log(`bare route handler / node:http: ${(next.rps / node.rps).toFixed(2)}x`);
+  const [OURS, NEXT, DYN, NODE] = [0, 1, 2, 3];
+  console.log(`\nratios of req/s, median of the per-round ratios:`);
+  console.log(`ours / bare route handler:              ${ratio(OURS, NEXT).toFixed(2)}x   (goal >= 0.80x)`);
+  console.log(`ours / bare handler in a dynamic route: ${ratio(OURS, DYN).toFixed(2)}x`);
+  console.log(`ours / bare node:http:                  ${ratio(OURS, NODE).toFixed(2)}x`);
+  console.log(`bare route handler / node:http:         ${ratio(NEXT, NODE).toFixed(2)}x`);
+  console.log(`dynamic route / bare route handler:     ${ratio(DYN, NEXT).toFixed(2)}x`);
   process.exit(0);
 }
 

@@ -36,6 +36,17 @@ export function wireValue(v: unknown): unknown {
 const JSON_PLAIN = /^[^"\\\u0000-\u001f\u2028\u2029\ud800-\udfff]*$/;
 const jsonString = (s: string) => (s.length <= 64 && JSON_PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
 
+/** `"key":` of the keys seen so far: responses reuse a few hundred field names thousands of times. */
+const jsonKeys = new Map<string, string>();
+function jsonKey(k: string) {
+  let quoted = jsonKeys.get(k);
+  if (quoted === undefined) {
+    quoted = `${jsonString(k)}:`;
+    if (jsonKeys.size < 5000) jsonKeys.set(k, quoted);
+  }
+  return quoted;
+}
+
 /**
  * JSON.stringify(wireValue(v)) without building the converted copy first: on a 100-row list the
  * copy cost as much as the stringify (a replacer function measured slower still). A property test
@@ -56,7 +67,7 @@ export function wireJson(v: unknown): string {
     let out = "{";
     let first = true;
     for (const k in v as Record<string, unknown>) {
-      out += `${first ? "" : ","}${jsonString(k)}:${wireJson((v as Record<string, unknown>)[k])}`;
+      out += `${first ? "" : ","}${jsonKey(k)}${wireJson((v as Record<string, unknown>)[k])}`;
       first = false;
     }
     return `${out}}`;
