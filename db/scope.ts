@@ -26,10 +26,9 @@ export async function findInBrand<T extends BrandTable>(
   opts: { forUpdate?: boolean } = {},
 ): Promise<T["$inferSelect"]> {
   if (!isUuid(id)) throw notFound(what, parameter);
-  const query = ctx.db.select().from(table as PgTable).where(inBrand(ctx, table, eq(table.id, id))).limit(1);
-  const rows = await selectRows(ctx.db, opts.forUpdate ? query.for("update") : query);
+  const rows = await selectRows(ctx.db, table, { where: inBrand(ctx, table, eq(table.id, id)), limit: 1, forUpdate: opts.forUpdate });
   if (!rows[0]) throw notFound(what, parameter);
-  return rows[0] as T["$inferSelect"];
+  return rows[0];
 }
 
 /** Equality filters for the optional List parameters that are given (empty counts as not given). */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { getDb, selectRows } from "../db/client";
+import { asc, desc, eq, ne, sql } from "drizzle-orm";
+import { getDb, openDatabase, selectRows } from "../db/client";
+import { newId } from "../lib/ids";
 import { is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../db/schema";
-import { coupons, customerAccounts, invoices, products, subscriptions } from "../db/schema";
+import { brands, coupons, customerAccounts, invoices, products, serviceAccounts, subscriptions } from "../db/schema";
 import { makeTenant, ok } from "./support/api";
 import { makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { fixtures } from "./support/fixtures";
@@ -19,10 +20,9 @@ describe("selectRows", () => {
     await ok(t, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: await fixtures.Account(t), due_date: "1/2/2031" } });
     const db = await getDb();
     for (const table of [products, coupons, subscriptions, customerAccounts, invoices]) {
-      const query = () => db.select().from(table).where(eq(table.brandId, t.brand_id)).orderBy(table.id);
-      const fast = await selectRows(db, query());
+      const fast = await selectRows(db, table, { where: eq(table.brandId, t.brand_id), orderBy: [asc(table.id)] });
       expect(fast.length).toBeGreaterThan(0);
-      expect(fast).toEqual(await query());
+      expect(fast).toEqual(await db.select().from(table).where(eq(table.brandId, t.brand_id)).orderBy(table.id));
     }
   });
 
@@ -33,8 +33,27 @@ describe("selectRows", () => {
     const tables = (Object.values(schema) as unknown[]).filter((x) => is(x, PgTable)) as PgTable[];
     expect(tables.length).toBeGreaterThan(20);
     for (const table of tables) {
-      const query = () => db.select().from(table).limit(50);
-      expect(await selectRows(db, query())).toEqual(await query());
+      const fast = await selectRows(db, table, { orderBy: [sql`1`], limit: 50 });
+      expect(fast).toEqual(await db.select().from(table).orderBy(sql`1`).limit(50));
+    }
+  });
+
+  it("is drizzle's own select on PGlite, with every clause", async () => {
+    const database = await openDatabase({ url: "", pgliteDir: ":memory:" });
+    try {
+      await database.migrate();
+      const db = database.db;
+      const now = new Date("2026-11-22T12:00:00Z");
+      const [account] = await db.insert(serviceAccounts).values({ id: newId(), name: "PGlite", createdAt: now }).returning();
+      const rows = [1, 2, 3].map((i) => ({ id: newId(), serviceAccountId: account.id, name: `Brand ${i}`, description: "d", logoUrl: "https://example.com/l.png", timezoneId: "UTC", webhookSecret: `s${i}`, createdAt: now, updatedAt: now }));
+      await db.insert(brands).values(rows);
+      const got = await db.transaction((tx) =>
+        selectRows(tx as unknown as typeof db, brands, { where: ne(brands.name, "Brand 2"), orderBy: [desc(brands.name)], limit: 5, forUpdate: true }),
+      );
+      expect(got.map((b) => b.name)).toEqual(["Brand 3", "Brand 1"]);
+      expect(got[0]).toEqual((await db.select().from(brands).where(eq(brands.name, "Brand 3")))[0]);
+    } finally {
+      await database.close();
     }
   });
 });

@@ -10,6 +10,6 @@ export async function listBrands({ ctx, input }: { ctx: Context; input: { search
   const id = input.search_brand_id;
   if (impossibleIds(id)) return { items: [], total: 0 };
   const where = inServiceAccount(ctx, id ? eq(brands.id, id) : undefined);
-  const rows = await selectRows(ctx.db, ctx.db.select().from(brands).where(where).orderBy(asc(brands.createdAt), asc(brands.id)));
+  const rows = await selectRows(ctx.db, brands, { where, orderBy: [asc(brands.createdAt), asc(brands.id)] });
   return { items: rows.slice(0, input.limit ?? rows.length).map(brandView), total: rows.length };
 }

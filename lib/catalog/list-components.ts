@@ -24,7 +24,7 @@ export async function listComponents({ ctx, input }: { ctx: Context; input: List
     ]),
   );
   const [rows, [{ n }]] = await Promise.all([
-    selectRows(ctx.db, ctx.db.select().from(components).where(where).orderBy(...oldestFirst(components)).limit(MAX_COMPONENTS_LISTED)),
+    selectRows(ctx.db, components, { where, orderBy: oldestFirst(components), limit: MAX_COMPONENTS_LISTED }),
     ctx.db.select({ n: count() }).from(components).where(where),
   ]);
   return { items: rows.map(componentView), total: n };

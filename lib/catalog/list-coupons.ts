@@ -17,7 +17,7 @@ export async function listCoupons({ ctx, input }: { ctx: Context; input: ListCou
     input.coupon_id ? eq(coupons.id, input.coupon_id) : ne(coupons.status, "deleted"),
     input.coupon_code ? sameCode(input.coupon_code) : undefined,
   );
-  const rows = await selectRows(ctx.db, ctx.db.select().from(coupons).where(where).orderBy(...oldestFirst(coupons)));
+  const rows = await selectRows(ctx.db, coupons, { where, orderBy: oldestFirst(coupons) });
   const now = ctx.now();
   return { items: rows.map((c) => couponView(c, now, ctx.brand.timezoneId)), total: rows.length };
 }

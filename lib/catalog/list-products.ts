@@ -20,6 +20,6 @@ export async function listProducts({ ctx, input }: { ctx: Context; input: ListPr
       [products.customField2, input.custom_field_2],
     ]),
   );
-  const rows = await selectRows(ctx.db, ctx.db.select().from(products).where(where).orderBy(...oldestFirst(products)));
+  const rows = await selectRows(ctx.db, products, { where, orderBy: oldestFirst(products) });
   return { items: rows.map(productView), total: rows.length };
 }

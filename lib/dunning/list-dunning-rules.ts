@@ -14,7 +14,7 @@ export async function listDunningRules({ ctx, input }: { ctx: Context; input: Li
   if (impossibleIds(input.product_group_id)) return { items: [], total: 0 };
   const where = inBrand(ctx, dunningRules, ...filters([[dunningRules.productGroupId, input.product_group_id]]));
   const [rows, [{ n }]] = await Promise.all([
-    selectRows(ctx.db, ctx.db.select().from(dunningRules).where(where).orderBy(...oldestFirst(dunningRules)).limit(MAX_DUNNING_RULES_LISTED)),
+    selectRows(ctx.db, dunningRules, { where, orderBy: oldestFirst(dunningRules), limit: MAX_DUNNING_RULES_LISTED }),
     ctx.db.select({ n: count() }).from(dunningRules).where(where),
   ]);
   return { items: rows.map(dunningRuleView), total: n };

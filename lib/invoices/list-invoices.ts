@@ -27,7 +27,7 @@ export async function listInvoices({ ctx, input }: { ctx: Context; input: ListIn
   );
   const limit = input.customer_account_id || input.subscription_id ? FILTERED_LIST_LIMIT : LIST_LIMIT;
   const [rows, [{ total }]] = await Promise.all([
-    selectRows(ctx.db, ctx.db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit)),
+    selectRows(ctx.db, invoices, { where, orderBy: [desc(invoices.createdAt), desc(invoices.id)], limit }),
     ctx.db.select({ total: count() }).from(invoices).where(where),
   ]);
   return { items: (await withAmounts(ctx, rows)).map(invoiceView), total };

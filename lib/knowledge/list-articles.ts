@@ -23,7 +23,7 @@ export async function listArticles({ ctx, input }: { ctx: Context; input: ListAr
   );
   const rows = input.article_id
     ? await ctx.db.update(kbArticles).set({ viewCount: sql`${kbArticles.viewCount} + 1` }).where(where).returning()
-    : await selectRows(ctx.db, ctx.db.select().from(kbArticles).where(where).orderBy(asc(kbArticles.createdAt), asc(kbArticles.id)));
+    : await selectRows(ctx.db, kbArticles, { where, orderBy: [asc(kbArticles.createdAt), asc(kbArticles.id)] });
   return { items: rows.map(listedArticleView), total: rows.length };
 }
 

@@ -18,7 +18,7 @@ export async function listPayMethods({ ctx, input }: { ctx: Context; input: List
     input.customer_account_id ? eq(payMethods.customerAccountId, input.customer_account_id) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    selectRows(ctx.db, ctx.db.select().from(payMethods).where(where).orderBy(asc(payMethods.createdAt), asc(payMethods.id)).limit(PAY_METHOD_LIST_LIMIT)),
+    selectRows(ctx.db, payMethods, { where, orderBy: [asc(payMethods.createdAt), asc(payMethods.id)], limit: PAY_METHOD_LIST_LIMIT }),
     ctx.db.select({ total: count() }).from(payMethods).where(where),
   ]);
   return { items: rows.map(payMethodView), total };

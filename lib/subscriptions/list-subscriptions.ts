@@ -25,7 +25,7 @@ export async function listSubscriptions({ ctx, input }: { ctx: Context; input: z
     ]),
   );
   const [rows, [{ n }]] = await Promise.all([
-    selectRows(ctx.db, ctx.db.select().from(subscriptions).where(where).orderBy(asc(subscriptions.createdAt), asc(subscriptions.id)).limit(MAX_SUBSCRIPTIONS)),
+    selectRows(ctx.db, subscriptions, { where, orderBy: [asc(subscriptions.createdAt), asc(subscriptions.id)], limit: MAX_SUBSCRIPTIONS }),
     ctx.db.$count(subscriptions, where).then((n) => [{ n }]),
   ]);
   return { items: (await withDetails(ctx, rows)).map((d) => subscriptionView(ctx, d)), total: n };

@@ -26,7 +26,7 @@ export async function listUsers({ ctx, input }: { ctx: Context; input: ListUsers
     input.custom_field_2 ? contains(t.customField2, input.custom_field_2) : undefined,
   );
   const [rows, [{ n }]] = await Promise.all([
-    selectRows(ctx.db, ctx.db.select().from(t).where(where).orderBy(asc(t.createdAt), asc(t.id)).limit(MAX_USERS_LISTED)),
+    selectRows(ctx.db, t, { where, orderBy: [asc(t.createdAt), asc(t.id)], limit: MAX_USERS_LISTED }),
     ctx.db.select({ n: count() }).from(t).where(where),
   ]);
   if (!input.user_id || !rows[0]) return { items: rows.map(userView), total: n };
