@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Context } from "../lib/auth/context";
 import { selectRows } from "./client";
@@ -39,3 +39,11 @@ export const filters = (pairs: [PgColumn, string | null | undefined][]): (SQL | 
 export const impossibleIds = (...ids: (string | null | undefined)[]) => ids.some((id) => id && !isUuid(id));
 
 export const oldestFirst = (table: { createdAt: PgColumn; id: PgColumn }) => [asc(table.createdAt), asc(table.id)];
+
+/**
+ * `column = any($1::uuid[])`: one parameter for any number of ids, where drizzle's inArray sends
+ * one per id (a thousand-id IN list cost more to bind and plan than to run). Elements are quoted,
+ * so an id that is not a UUID is refused by the cast instead of splitting into several.
+ */
+export const anyOf = (column: PgColumn, ids: readonly string[]): SQL =>
+  sql`${column} = any(${`{${ids.map((id) => `"${id.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`}::uuid[])`;

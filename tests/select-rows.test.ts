@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asc, desc, eq, ne, sql } from "drizzle-orm";
 import { getDb, openDatabase, selectRows } from "../db/client";
+import { anyOf } from "../db/scope";
 import { newId } from "../lib/ids";
 import { is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -55,5 +56,16 @@ describe("selectRows", () => {
     } finally {
       await database.close();
     }
+  });
+
+  it("anyOf matches any of many ids with one parameter, and a non-UUID fails the cast instead of splitting", async () => {
+    const t = await makeTenant();
+    const other = await makeTenant();
+    const db = await getDb();
+    const ids = [t.brand_id, other.brand_id, ...Array.from({ length: 2000 }, () => newId())];
+    const rows = await selectRows(db, brands, { where: anyOf(brands.id, ids), orderBy: [asc(brands.id)] });
+    expect(rows.map((b) => b.id)).toEqual([t.brand_id, other.brand_id].sort());
+    expect(await selectRows(db, brands, { where: anyOf(brands.id, []) })).toEqual([]);
+    await expect(selectRows(db, brands, { where: anyOf(brands.id, [`${t.brand_id}","${other.brand_id}`]) })).rejects.toThrow();
   });
 });

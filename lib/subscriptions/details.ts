@@ -1,6 +1,7 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc } from "drizzle-orm";
+import { selectRows } from "../../db/client";
 import { components, coupons, productGroups, products, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
-import { findInBrand, inBrand } from "../../db/scope";
+import { anyOf, findInBrand, inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { qualifyCoupon, type Qualification } from "../catalog/coupon-qualification";
@@ -38,26 +39,38 @@ export async function withDetails(ctx: Context, subs: SubscriptionRow[]): Promis
   const ids = subs.map((s) => s.id);
   const productIds = [...new Set(subs.map((s) => s.productId).filter((p): p is string => p !== null))];
   const groupIds = [...new Set(subs.map((s) => s.productGroupId))];
+  const byCreation = (t: typeof subscriptionComponents | typeof subscriptionCoupons) => [asc(t.createdAt), asc(t.id)];
   const [productRows, groupRows, attachedRows, couponRows] = await Promise.all([
-    productIds.length ? ctx.db.select().from(products).where(inBrand(ctx, products, inArray(products.id, productIds))) : [],
-    ctx.db.select().from(productGroups).where(inBrand(ctx, productGroups, inArray(productGroups.id, groupIds))),
-    ctx.db
-      .select({ row: subscriptionComponents, component: components })
-      .from(subscriptionComponents)
-      .innerJoin(components, eq(components.id, subscriptionComponents.componentId))
-      .where(inBrand(ctx, subscriptionComponents, inArray(subscriptionComponents.subscriptionId, ids)))
-      .orderBy(asc(subscriptionComponents.createdAt), asc(subscriptionComponents.id)),
-    ctx.db
-      .select({ row: subscriptionCoupons, coupon: coupons })
-      .from(subscriptionCoupons)
-      .innerJoin(coupons, eq(coupons.id, subscriptionCoupons.couponId))
-      .where(inBrand(ctx, subscriptionCoupons, inArray(subscriptionCoupons.subscriptionId, ids)))
-      .orderBy(asc(subscriptionCoupons.createdAt), asc(subscriptionCoupons.id)),
+    productIds.length ? selectRows(ctx.db, products, { where: inBrand(ctx, products, anyOf(products.id, productIds)) }) : [],
+    selectRows(ctx.db, productGroups, { where: inBrand(ctx, productGroups, anyOf(productGroups.id, groupIds)) }),
+    selectRows(ctx.db, subscriptionComponents, {
+      where: inBrand(ctx, subscriptionComponents, anyOf(subscriptionComponents.subscriptionId, ids)),
+      orderBy: byCreation(subscriptionComponents),
+    }),
+    selectRows(ctx.db, subscriptionCoupons, {
+      where: inBrand(ctx, subscriptionCoupons, anyOf(subscriptionCoupons.subscriptionId, ids)),
+      orderBy: byCreation(subscriptionCoupons),
+    }),
+  ]);
+  // The catalog rows they point at: few distinct ones however many subscriptions.
+  const componentIds = [...new Set(attachedRows.map((a) => a.componentId))];
+  const couponIds = [...new Set(couponRows.map((c) => c.couponId))];
+  const [componentRows, couponDefs] = await Promise.all([
+    componentIds.length ? selectRows(ctx.db, components, { where: inBrand(ctx, components, anyOf(components.id, componentIds)) }) : [],
+    couponIds.length ? selectRows(ctx.db, coupons, { where: inBrand(ctx, coupons, anyOf(coupons.id, couponIds)) }) : [],
   ]);
   const productById = new Map(productRows.map((p) => [p.id, p]));
   const groupById = new Map(groupRows.map((g) => [g.id, g]));
-  const attachedOf = groupBy(attachedRows.map((a) => ({ ...a.row, component: a.component })), (a) => a.subscriptionId);
-  const couponsOf = groupBy(couponRows.map((c) => ({ ...c.row, coupon: c.coupon })), (c) => c.subscriptionId);
+  const componentById = new Map(componentRows.map((c) => [c.id, c]));
+  const couponById = new Map(couponDefs.map((c) => [c.id, c]));
+  const attachedOf = groupBy(
+    attachedRows.map((a) => ({ ...a, component: componentById.get(a.componentId)! })),
+    (a) => a.subscriptionId,
+  );
+  const couponsOf = groupBy(
+    couponRows.map((c) => ({ ...c, coupon: couponById.get(c.couponId)! })),
+    (c) => c.subscriptionId,
+  );
   return subs.map((sub) => ({
     sub,
     product: sub.productId ? (productById.get(sub.productId) ?? null) : null,
