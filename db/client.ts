@@ -126,7 +126,9 @@ const dialect = new PgDialect();
  * `select * from table where ... order by ... limit ...` as drizzle rows. On postgres.js it skips
  * drizzle's query builder and row mapping, half of a 100-row list's CPU: the select list and the
  * row mapper are made once per table, only the clauses are turned into SQL per call, and a test
- * checks the rows equal drizzle's for every table. Elsewhere (PGlite) it is drizzle's own select.
+ * checks the rows equal drizzle's for every table. Elsewhere it is drizzle's own select: on PGlite,
+ * and inside a transaction, whose handle has no `$client`, so its reads and locks stay on the
+ * transaction's connection (a test holds that).
  */
 export async function selectRows<T extends PgTable>(db: Db, table: T, opts: RowsOptions = {}): Promise<T["$inferSelect"][]> {
   const client = (db as unknown as { $client?: { unsafe?: (q: string, p: unknown[], o: object) => Promise<Record<string, unknown>[]> } }).$client;

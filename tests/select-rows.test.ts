@@ -68,4 +68,16 @@ describe("selectRows", () => {
     expect(await selectRows(db, brands, { where: anyOf(brands.id, []) })).toEqual([]);
     await expect(selectRows(db, brands, { where: anyOf(brands.id, [`${t.brand_id}","${other.brand_id}`]) })).rejects.toThrow();
   });
+
+  it("inside a transaction reads on the transaction's connection (its own uncommitted rows)", async () => {
+    const t = await makeTenant();
+    const db = await getDb();
+    const rename = `Renamed ${newId()}`;
+    let inside: string | undefined;
+    await db.transaction(async (tx) => {
+      await tx.update(brands).set({ name: rename }).where(eq(brands.id, t.brand_id));
+      inside = (await selectRows(tx as unknown as typeof db, brands, { where: eq(brands.id, t.brand_id), forUpdate: true }))[0].name;
+    });
+    expect(inside).toBe(rename);
+  });
 });
