@@ -1,7 +1,6 @@
-import { asc } from "drizzle-orm";
 import { selectRows } from "../../db/client";
 import { components, coupons, productGroups, products, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
-import { anyOf, findInBrand, inBrand } from "../../db/scope";
+import { anyOf, findInBrand, inBrand, oldestFirst } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { qualifyCoupon, type Qualification } from "../catalog/coupon-qualification";
@@ -39,17 +38,16 @@ export async function withDetails(ctx: Context, subs: SubscriptionRow[]): Promis
   const ids = subs.map((s) => s.id);
   const productIds = [...new Set(subs.map((s) => s.productId).filter((p): p is string => p !== null))];
   const groupIds = [...new Set(subs.map((s) => s.productGroupId))];
-  const byCreation = (t: typeof subscriptionComponents | typeof subscriptionCoupons) => [asc(t.createdAt), asc(t.id)];
   const [productRows, groupRows, attachedRows, couponRows] = await Promise.all([
     productIds.length ? selectRows(ctx.db, products, { where: inBrand(ctx, products, anyOf(products.id, productIds)) }) : [],
     selectRows(ctx.db, productGroups, { where: inBrand(ctx, productGroups, anyOf(productGroups.id, groupIds)) }),
     selectRows(ctx.db, subscriptionComponents, {
       where: inBrand(ctx, subscriptionComponents, anyOf(subscriptionComponents.subscriptionId, ids)),
-      orderBy: byCreation(subscriptionComponents),
+      orderBy: oldestFirst(subscriptionComponents),
     }),
     selectRows(ctx.db, subscriptionCoupons, {
       where: inBrand(ctx, subscriptionCoupons, anyOf(subscriptionCoupons.subscriptionId, ids)),
-      orderBy: byCreation(subscriptionCoupons),
+      orderBy: oldestFirst(subscriptionCoupons),
     }),
   ]);
   // The catalog rows they point at: few distinct ones however many subscriptions.
