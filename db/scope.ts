@@ -31,8 +31,8 @@ export async function findInBrand<T extends BrandTable>(
   return rows[0];
 }
 
-/** Equality filters for the optional List parameters that are given (empty counts as not given). */
-export const filters = (pairs: [PgColumn, string | null | undefined][]): (SQL | undefined)[] =>
+/** Equality filters for the optional List parameters that are given (empty, or a number 0, counts as not given). */
+export const filters = (pairs: [PgColumn, string | number | null | undefined][]): (SQL | undefined)[] =>
   pairs.map(([column, value]) => (value ? eq(column, value) : undefined));
 
 /** An id filter that is not a UUID can match nothing: answer an empty list without asking the database. */

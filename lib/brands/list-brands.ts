@@ -1,6 +1,6 @@
-import { impossibleIds } from "../../db/scope";
+import { impossibleIds, oldestFirst } from "../../db/scope";
 import { selectRows } from "../../db/client";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { brands } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { inServiceAccount } from "./queries";
@@ -10,6 +10,6 @@ export async function listBrands({ ctx, input }: { ctx: Context; input: { search
   const id = input.search_brand_id;
   if (impossibleIds(id)) return { items: [], total: 0 };
   const where = inServiceAccount(ctx, id ? eq(brands.id, id) : undefined);
-  const rows = await selectRows(ctx.db, brands, { where, orderBy: [asc(brands.createdAt), asc(brands.id)] });
+  const rows = await selectRows(ctx.db, brands, { where, orderBy: oldestFirst(brands) });
   return { items: rows.slice(0, input.limit ?? rows.length).map(brandView), total: rows.length };
 }

@@ -1,6 +1,6 @@
-import { asc, eq, isNull } from "drizzle-orm";
+import { isNull } from "drizzle-orm";
 import { payGateways } from "../../db/schema";
-import { inBrand } from "../../db/scope";
+import { filters, inBrand, oldestFirst } from "../../db/scope";
 import { WithExtras } from "../api/endpoint";
 import type { Context } from "../auth/context";
 import { PROVIDERS } from "./providers";
@@ -21,7 +21,7 @@ export async function listGateways({ ctx, input }: { ctx: Context; input: ListGa
   const rows = await ctx.db
     .select()
     .from(payGateways)
-    .where(inBrand(ctx, payGateways, isNull(payGateways.deletedAt), input.gateway_provider ? eq(payGateways.provider, input.gateway_provider) : undefined))
-    .orderBy(asc(payGateways.createdAt), asc(payGateways.id));
+    .where(inBrand(ctx, payGateways, isNull(payGateways.deletedAt), ...filters([[payGateways.provider, input.gateway_provider]])))
+    .orderBy(...oldestFirst(payGateways));
   return new WithExtras(rows.map(gatewayView), { count: rows.length, total: rows.length, providers: PROVIDERS.map(providerView) });
 }

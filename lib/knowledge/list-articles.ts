@@ -1,6 +1,6 @@
 import { selectRows } from "../../db/client";
-import { asc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { inBrand, impossibleIds } from "../../db/scope";
+import { eq, isNull, sql, type SQL } from "drizzle-orm";
+import { filters, impossibleIds, inBrand, oldestFirst } from "../../db/scope";
 import { kbArticles } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { containsPattern } from "./queries";
@@ -18,12 +18,12 @@ export async function listArticles({ ctx, input }: { ctx: Context; input: ListAr
     ctx,
     kbArticles,
     input.article_id ? eq(kbArticles.id, input.article_id) : isNull(kbArticles.deletedAt),
-    input.category_id ? eq(kbArticles.categoryId, input.category_id) : undefined,
+    ...filters([[kbArticles.categoryId, input.category_id]]),
     input.tags ? tagContains(input.tags) : undefined,
   );
   const rows = input.article_id
     ? await ctx.db.update(kbArticles).set({ viewCount: sql`${kbArticles.viewCount} + 1` }).where(where).returning()
-    : await selectRows(ctx.db, kbArticles, { where, orderBy: [asc(kbArticles.createdAt), asc(kbArticles.id)] });
+    : await selectRows(ctx.db, kbArticles, { where, orderBy: oldestFirst(kbArticles) });
   return { items: rows.map(listedArticleView), total: rows.length };
 }
 

@@ -1,5 +1,5 @@
 import { asc, eq, ilike, inArray, isNull } from "drizzle-orm";
-import { inBrand, impossibleIds } from "../../db/scope";
+import { filters, impossibleIds, inBrand } from "../../db/scope";
 import { kbCategories } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { containsPattern, liveArticleCounts } from "./queries";
@@ -20,7 +20,7 @@ export async function listCategories({ ctx, input }: { ctx: Context; input: List
         kbCategories,
         input.category_id ? eq(kbCategories.id, input.category_id) : isNull(kbCategories.deletedAt),
         input.category_type ? eq(kbCategories.categoryType, TYPE_FILTER[input.category_type]) : undefined,
-        input.parent_category_id ? eq(kbCategories.parentId, input.parent_category_id) : undefined,
+        ...filters([[kbCategories.parentId, input.parent_category_id]]),
         input.name ? ilike(kbCategories.name, containsPattern(input.name)) : undefined,
       ),
     )

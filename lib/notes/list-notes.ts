@@ -1,6 +1,6 @@
 import { count, desc, eq, isNull } from "drizzle-orm";
 import { notes } from "../../db/schema";
-import { inBrand, impossibleIds } from "../../db/scope";
+import { filters, impossibleIds, inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { NOTES_LISTED_BY_DEFAULT, type ListNotesInput } from "./schemas";
 import { noteView } from "./view";
@@ -17,9 +17,11 @@ export async function listNotes({ ctx, input }: { ctx: Context; input: ListNotes
     ctx,
     notes,
     note_id ? eq(notes.id, note_id) : isNull(notes.deletedAt),
-    customer_account_id ? eq(notes.customerAccountId, customer_account_id) : undefined,
-    subscription_id ? eq(notes.subscriptionId, subscription_id) : undefined,
-    invoice_id ? eq(notes.invoiceId, invoice_id) : undefined,
+    ...filters([
+      [notes.customerAccountId, customer_account_id],
+      [notes.subscriptionId, subscription_id],
+      [notes.invoiceId, invoice_id],
+    ]),
   );
   const query = ctx.db.select().from(notes).where(where).orderBy(desc(notes.createdAt), desc(notes.id)).$dynamic();
   if (given.length) {

@@ -1,5 +1,5 @@
-import { asc, eq, isNull } from "drizzle-orm";
-import { inBrand, impossibleIds } from "../../db/scope";
+import { eq, isNull } from "drizzle-orm";
+import { filters, impossibleIds, inBrand, oldestFirst } from "../../db/scope";
 import { notifications } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { defaultSender } from "../adapters/email";
@@ -25,9 +25,9 @@ export async function listNotifications({ ctx, input }: { ctx: Context; input: L
         ctx,
         notifications,
         id ? eq(notifications.id, id) : isNull(notifications.deletedAt),
-        input.notification_event ? eq(notifications.event, input.notification_event) : undefined,
+        ...filters([[notifications.event, input.notification_event]]),
       ),
     )
-    .orderBy(asc(notifications.createdAt), asc(notifications.id));
+    .orderBy(...oldestFirst(notifications));
   return { items: rows.map(notificationView), total: rows.length };
 }

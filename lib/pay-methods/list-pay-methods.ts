@@ -1,7 +1,7 @@
 import { selectRows } from "../../db/client";
-import { asc, count, eq, isNull } from "drizzle-orm";
+import { count, eq, isNull } from "drizzle-orm";
 import { payMethods } from "../../db/schema";
-import { inBrand, impossibleIds } from "../../db/scope";
+import { filters, impossibleIds, inBrand, oldestFirst } from "../../db/scope";
 import type { Context } from "../auth/context";
 import type { ListPayMethodsInput } from "./schemas";
 import { payMethodView } from "./view";
@@ -15,10 +15,10 @@ export async function listPayMethods({ ctx, input }: { ctx: Context; input: List
     ctx,
     payMethods,
     input.pay_method_id ? eq(payMethods.id, input.pay_method_id) : isNull(payMethods.deletedAt),
-    input.customer_account_id ? eq(payMethods.customerAccountId, input.customer_account_id) : undefined,
+    ...filters([[payMethods.customerAccountId, input.customer_account_id]]),
   );
   const [rows, [{ total }]] = await Promise.all([
-    selectRows(ctx.db, payMethods, { where, orderBy: [asc(payMethods.createdAt), asc(payMethods.id)], limit: PAY_METHOD_LIST_LIMIT }),
+    selectRows(ctx.db, payMethods, { where, orderBy: oldestFirst(payMethods), limit: PAY_METHOD_LIST_LIMIT }),
     ctx.db.select({ total: count() }).from(payMethods).where(where),
   ]);
   return { items: rows.map(payMethodView), total };

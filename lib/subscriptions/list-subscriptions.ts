@@ -1,8 +1,8 @@
 import { selectRows } from "../../db/client";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { subscriptions } from "../../db/schema";
-import { inBrand, impossibleIds, filters } from "../../db/scope";
+import { filters, impossibleIds, inBrand, oldestFirst } from "../../db/scope";
 import type { Context } from "../auth/context";
 import type { ListSubscriptionsParams } from "./schemas";
 import { withDetails } from "./details";
@@ -25,7 +25,7 @@ export async function listSubscriptions({ ctx, input }: { ctx: Context; input: z
     ]),
   );
   const [rows, [{ n }]] = await Promise.all([
-    selectRows(ctx.db, subscriptions, { where, orderBy: [asc(subscriptions.createdAt), asc(subscriptions.id)], limit: MAX_SUBSCRIPTIONS }),
+    selectRows(ctx.db, subscriptions, { where, orderBy: oldestFirst(subscriptions), limit: MAX_SUBSCRIPTIONS }),
     ctx.db.$count(subscriptions, where).then((n) => [{ n }]),
   ]);
   return { items: (await withDetails(ctx, rows)).map((d) => subscriptionView(ctx, d)), total: n };

@@ -1,6 +1,6 @@
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, count, desc } from "drizzle-orm";
 import { tickets } from "../../db/schema";
-import { inBrand, impossibleIds } from "../../db/scope";
+import { filters, inBrand, impossibleIds } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { messagesOf } from "./queries";
 import { MAX_TICKETS_LISTED, type ListTicketsInput } from "./schemas";
@@ -13,12 +13,14 @@ export async function listTickets({ ctx, input }: { ctx: Context; input: ListTic
   const where = inBrand(
     ctx,
     t,
-    input.ticket_id ? eq(t.id, input.ticket_id) : undefined,
-    input.friendly_ticket_id ? eq(t.friendlyTicketId, input.friendly_ticket_id) : undefined,
-    input.direction ? eq(t.direction, input.direction) : undefined,
-    input.working_status ? eq(t.workingStatus, input.working_status) : undefined,
-    input.customer_account_id ? eq(t.customerAccountId, input.customer_account_id) : undefined,
-    input.subscription_id ? eq(t.subscriptionId, input.subscription_id) : undefined,
+    ...filters([
+      [t.id, input.ticket_id],
+      [t.friendlyTicketId, input.friendly_ticket_id],
+      [t.direction, input.direction],
+      [t.workingStatus, input.working_status],
+      [t.customerAccountId, input.customer_account_id],
+      [t.subscriptionId, input.subscription_id],
+    ]),
   );
   const sortBy = input.order === "desc" ? desc : asc;
   const [rows, [{ n }]] = await Promise.all([

@@ -1,6 +1,6 @@
-import { asc, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { ticketCounters, ticketMessages, tickets } from "../../db/schema";
-import { findInBrand, inBrand } from "../../db/scope";
+import { findInBrand, inBrand, oldestFirst } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { newId } from "../ids";
@@ -31,7 +31,7 @@ export async function messagesOf(ctx: Context, ticketIds: string[]) {
     .select()
     .from(ticketMessages)
     .where(inBrand(ctx, ticketMessages, inArray(ticketMessages.ticketId, ticketIds)))
-    .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
+    .orderBy(...oldestFirst(ticketMessages));
   for (const m of rows) byTicket.get(m.ticketId)!.push(m);
   return byTicket;
 }

@@ -1,7 +1,7 @@
 import { selectRows } from "../../db/client";
-import { asc, count, desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { customerUserLogins, customerUsers } from "../../db/schema";
-import { inBrand, impossibleIds } from "../../db/scope";
+import { filters, inBrand, impossibleIds, oldestFirst } from "../../db/scope";
 import { contains, sameText } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import type { ListUsersInput } from "./schemas";
@@ -18,15 +18,17 @@ export async function listUsers({ ctx, input }: { ctx: Context; input: ListUsers
   const where = inBrand(
     ctx,
     t,
-    input.user_id ? eq(t.id, input.user_id) : undefined,
-    input.customer_account_id ? eq(t.customerAccountId, input.customer_account_id) : undefined,
+    ...filters([
+      [t.id, input.user_id],
+      [t.customerAccountId, input.customer_account_id],
+    ]),
     input.email_address ? sameText(t.emailAddress, input.email_address) : undefined,
     input.username ? contains(t.username, input.username) : undefined,
     input.custom_field_1 ? contains(t.customField1, input.custom_field_1) : undefined,
     input.custom_field_2 ? contains(t.customField2, input.custom_field_2) : undefined,
   );
   const [rows, [{ n }]] = await Promise.all([
-    selectRows(ctx.db, t, { where, orderBy: [asc(t.createdAt), asc(t.id)], limit: MAX_USERS_LISTED }),
+    selectRows(ctx.db, t, { where, orderBy: oldestFirst(t), limit: MAX_USERS_LISTED }),
     ctx.db.select({ n: count() }).from(t).where(where),
   ]);
   if (!input.user_id || !rows[0]) return { items: rows.map(userView), total: n };
