@@ -120,6 +120,12 @@ export interface RowsOptions {
   forUpdate?: boolean;
 }
 
+type PostgresJs = { unsafe?: (q: string, p: unknown[], o: object) => Promise<Record<string, unknown>[]> };
+const postgresJsOf = (db: Db) => (db as unknown as { $client?: PostgresJs }).$client;
+
+/** Whether queries on `db` may run at once, each on a connection of its own: postgres.js's pool, not PGlite or a transaction. */
+export const hasConnectionPool = (db: Db) => typeof postgresJsOf(db)?.unsafe === "function";
+
 const dialect = new PgDialect();
 
 /**
@@ -131,7 +137,7 @@ const dialect = new PgDialect();
  * transaction's connection (a test holds that).
  */
 export async function selectRows<T extends PgTable>(db: Db, table: T, opts: RowsOptions = {}): Promise<T["$inferSelect"][]> {
-  const client = (db as unknown as { $client?: { unsafe?: (q: string, p: unknown[], o: object) => Promise<Record<string, unknown>[]> } }).$client;
+  const client = postgresJsOf(db);
   if (!client?.unsafe) {
     let query = db.select().from(table as PgTable).where(opts.where).$dynamic();
     if (opts.orderBy?.length) query = query.orderBy(...opts.orderBy);

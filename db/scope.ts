@@ -45,5 +45,8 @@ export const oldestFirst = (table: { createdAt: PgColumn; id: PgColumn }) => [as
  * one per id (a thousand-id IN list cost more to bind and plan than to run). Elements are quoted,
  * so an id that is not a UUID is refused by the cast instead of splitting into several.
  */
-export const anyOf = (column: PgColumn, ids: readonly string[]): SQL =>
-  sql`${column} = any(${`{${ids.map((id) => `"${id.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`}::uuid[])`;
+export const anyOf = (column: PgColumn, ids: readonly string[]): SQL => sql`${column} = any(${arrayLiteral(ids)}::uuid[])`;
+
+/** A PostgreSQL array literal of text values (cast it: `${arrayLiteral(xs)}::uuid[]`), each element quoted. */
+export const arrayLiteral = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`;

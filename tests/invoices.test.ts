@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { eq } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
-import { brands, invoiceLines } from "../db/schema";
+import { brands, invoices, type InvoiceLine } from "../db/schema";
 import { systemContext, withDb } from "../lib/auth/context";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { createInvoiceForSubscription } from "../lib/invoices/create-invoice-for-subscription";
@@ -313,7 +313,33 @@ describe("createInvoiceForSubscription (for billing)", () => {
     const base = { customerAccountId: account, subscriptionId: newId(), periodStart: "2026-05-01", dueDate: "2026-05-01" };
     await expect(createInvoiceForSubscription(ctx, { ...base, lines: [{ itemName: "Discount", itemPrice: -100, kind: "discount" }] })).rejects.toThrow(/lines/);
     await expect(createInvoiceForSubscription(ctx, { ...base, lines: [{ itemName: "Plan", itemPrice: -100, kind: "recurring" }] })).rejects.toThrow();
+  });
+
+  it("holds every stored line to the line rules in the database too (the invoices_items check)", async () => {
     const db = await getDb();
-    await expect(db.insert(invoiceLines).values({ id: newId(), brandId: t.brand_id, invoiceId: newId(), position: 1, itemName: "x", itemPrice: -1, kind: "item", createdAt: new Date() })).rejects.toThrow();
+    const line: InvoiceLine = { itemName: "Plan", itemPrice: 1000, quantity: 2, taxExempt: "N", kind: "recurring", componentId: null };
+    const insert = (items: unknown) =>
+      db.insert(invoices).values({ id: newId(), brandId: t.brand_id, customerAccountId: account, dueDate: "2026-05-01", items: items as InvoiceLine[], createdAt: new Date(), updatedAt: new Date() });
+    /** The constraint that refused the insert (drizzle keeps the driver's error as the cause). */
+    const refusedBy = (items: unknown) =>
+      insert(items).then(
+        () => "accepted",
+        (err) => (err.cause ?? err).constraint_name,
+      );
+    await insert([line, { ...line, itemPrice: -250, kind: "discount", componentId: newId() }]);
+    for (const bad of [
+      { ...line, itemPrice: -1 },
+      { ...line, itemPrice: 10.5 },
+      { ...line, itemPrice: "10" },
+      { ...line, quantity: 0 },
+      { ...line, quantity: 1.5 },
+      { ...line, kind: "gift" },
+      { ...line, taxExempt: "maybe" },
+      { ...line, itemName: 7 },
+      { ...line, componentId: 7 },
+    ]) {
+      expect(await refusedBy([line, bad]), JSON.stringify(bad)).toBe("invoices_items");
+    }
+    expect(await refusedBy({ not: "a list" })).toBe("invoices_items");
   });
 });

@@ -1,5 +1,6 @@
 import { registerSink } from "../outbox/sinks";
 import { generateDueInvoices } from "./generate-invoices";
+import { fanOutInvoiceEvents, INVOICES_CREATED } from "./invoice-events";
 
 /**
  * "billing/generate" events: a change put a renewal inside the 72-hour window, so its invoice is
@@ -11,3 +12,5 @@ registerSink("billing/generate", async (event, { db, now }) => {
   const { created } = await generateDueInvoices({ db, now: now(), subscriptionIds: ids });
   return `${created} invoice(s) generated`;
 });
+
+registerSink(INVOICES_CREATED, (event, { db, now }) => fanOutInvoiceEvents(db, event, now()));

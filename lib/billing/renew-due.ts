@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { brands, invoiceLines, invoices, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
+import { brands, invoices, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
 import { systemContext, withDb, type Brand, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { logger } from "../log";
@@ -13,7 +13,7 @@ import { pricedComponent } from "../subscriptions/terms";
 import { addDays, today } from "./periods";
 import { usageLines } from "./pricing";
 import { toInvoiceLines } from "./invoice-lines";
-import { lineRows } from "../invoices/lines";
+import { appendLines } from "../invoices/lines";
 import { findAccount } from "../accounts/queries";
 
 /**
@@ -74,10 +74,8 @@ async function renewOne(db: Db, now: Date, brand: Brand, id: string) {
     const metered = d.attached.filter((a) => a.component.componentType === "metered" && isComponentBillable(a.component));
     const usage = usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
     if (invoice && usage.length) {
-      const [{ n }] = await tx.select({ n: sql<number>`coalesce(max(${invoiceLines.position}), 0)::int` }).from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
       const account = await findAccount(ctx, s.customerAccountId);
-      const lines = toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) });
-      await tx.insert(invoiceLines).values(lineRows(brand.id, invoice.id, lines, now, n + 1));
+      await appendLines(ctx, invoice.id, toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) }));
     }
     if (metered.length) {
       await tx.update(subscriptionComponents).set({ usage: 0 }).where(and(eq(subscriptionComponents.subscriptionId, s.id), sql`${subscriptionComponents.usage} <> 0`));

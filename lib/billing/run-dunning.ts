@@ -1,6 +1,6 @@
 import { and, eq, isNull, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { brands, dunningActions, dunningRules, invoiceLines, invoices, payments, subscriptions } from "../../db/schema";
+import { brands, dunningActions, dunningRules, invoices, payments, subscriptions } from "../../db/schema";
 import { systemContext, withDb, type Brand, type Context } from "../auth/context";
 import { newId } from "../ids";
 import { logger } from "../log";
@@ -27,7 +27,7 @@ export async function runDunning({ db, now }: { db: Db; now: Date }) {
     const rules = await db.select().from(dunningRules).where(eq(dunningRules.brandId, brand.id));
     for (const rule of rules) {
       const dueDate = addDays(today(now, brand.timezoneId), -rule.overdueDays);
-      const total = sql<number>`coalesce((select sum(${invoiceLines.itemPrice} * ${invoiceLines.quantity}) from ${invoiceLines} where ${invoiceLines.invoiceId} = ${invoices.id}), 0)`;
+      const total = sql<number>`coalesce((select sum((l->>'itemPrice')::bigint * (l->>'quantity')::int) from jsonb_array_elements(${invoices.items}) l), 0)`;
       const paid = sql<number>`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'succeeded'), 0)`;
       const matches = await db
         .select({ invoiceId: invoices.id, subscriptionId: invoices.subscriptionId, customerAccountId: invoices.customerAccountId, balance: sql<string>`(${total} - ${paid})` })

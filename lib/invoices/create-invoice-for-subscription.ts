@@ -4,7 +4,7 @@ import type { Context } from "../auth/context";
 import { newId } from "../ids";
 import { findCustomer } from "../payments/customer";
 import { emitInvoiceEvent } from "./events";
-import { assertLinesTotal, replaceLines, type NewLine } from "./lines";
+import { assertLinesTotal, storedLines, type NewLine } from "./lines";
 import { reloadInvoice } from "./queries";
 import { invoiceView } from "./view";
 
@@ -40,6 +40,7 @@ export async function createInvoiceForSubscription(ctx: Context, s: Subscription
       subscriptionId: s.subscriptionId,
       billingPeriodStart: s.periodStart,
       dueDate: s.dueDate,
+      items: storedLines(s.lines),
       createdAt: now,
       updatedAt: now,
     })
@@ -52,7 +53,6 @@ export async function createInvoiceForSubscription(ctx: Context, s: Subscription
       .where(and(eq(invoices.subscriptionId, s.subscriptionId), eq(invoices.billingPeriodStart, s.periodStart)));
     return { created: false, invoiceId: existing.id };
   }
-  await replaceLines(ctx, inserted.id, s.lines);
   await emitInvoiceEvent(ctx, "Invoice/Create", account, invoiceView(await reloadInvoice(ctx, inserted.id)));
   return { created: true, invoiceId: inserted.id };
 }

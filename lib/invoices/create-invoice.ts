@@ -3,7 +3,7 @@ import type { Context } from "../auth/context";
 import { newId } from "../ids";
 import { findCustomer } from "../payments/customer";
 import { emitInvoiceEvent } from "./events";
-import { assertLinesTotal, manualLines, replaceLines } from "./lines";
+import { assertLinesTotal, manualLines, storedLines } from "./lines";
 import { reloadInvoice } from "./queries";
 import type { CreateInvoiceInput } from "./schemas";
 import { invoiceView } from "./view";
@@ -23,10 +23,10 @@ export async function createInvoice({ ctx, input }: { ctx: Context; input: Creat
     dueDate: input.due_date,
     customField1: input.custom_field_1 ?? null,
     customField2: input.custom_field_2 ?? null,
+    items: storedLines(lines),
     createdAt: now,
     updatedAt: now,
   });
-  await replaceLines(ctx, id, lines);
   const view = invoiceView(await reloadInvoice(ctx, id));
   await emitInvoiceEvent(ctx, "Invoice/Create", account, view);
   return view;

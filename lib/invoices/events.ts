@@ -14,13 +14,12 @@ export const invoicePayload = (v: InvoiceView) => ({
   amount_due: v.balance,
 });
 
-/** Invoice/Create and Invoice/Reminder: the customer, the invoice and its subscription, if any. */
+/** The payload of Invoice/Create and Invoice/Reminder: the customer, the invoice and its subscription, if any. */
+export const invoiceEventPayload = (account: AccountRow, view: InvoiceView) => ({
+  ...customerPayload(account),
+  invoice: invoicePayload(view),
+  ...(view.subscription_id ? { subscription: { subscription_id: view.subscription_id } } : {}),
+});
+
 export const emitInvoiceEvent = (ctx: Context, type: "Invoice/Create" | "Invoice/Reminder", account: AccountRow, view: InvoiceView) =>
-  emit(ctx, {
-    type,
-    payload: {
-      ...customerPayload(account),
-      invoice: invoicePayload(view),
-      ...(view.subscription_id ? { subscription: { subscription_id: view.subscription_id } } : {}),
-    },
-  });
+  emit(ctx, { type, payload: invoiceEventPayload(account, view) });

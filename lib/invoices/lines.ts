@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
-import { invoiceLines, type InvoiceLineKind } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { invoices, type InvoiceLine, type InvoiceLineKind } from "../../db/schema";
+import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
-import { newId } from "../ids";
 import { formatCents } from "../money";
 import type { AttachedItem } from "./schemas";
 
@@ -40,25 +40,27 @@ export function assertLinesTotal(lines: readonly NewLine[], parameter = "attache
   return total;
 }
 
-/** Replaces all lines of an invoice (positions 1..n). */
-/** Rows for invoice_lines, numbered from `firstPosition` (used by every writer of invoice lines). */
-export const lineRows = (brandId: string, invoiceId: string, lines: readonly NewLine[], now: Date, firstPosition = 1) =>
-  lines.map((l, i) => ({
-    id: newId(),
-    brandId,
-    invoiceId,
-    position: firstPosition + i,
+/** Lines as stored on the invoice (invoices.items), with the defaults filled in. */
+export const storedLines = (lines: readonly NewLine[]): InvoiceLine[] =>
+  lines.map((l) => ({
     itemName: l.itemName,
     itemPrice: l.itemPrice,
     quantity: l.quantity ?? 1,
     taxExempt: l.taxExempt ?? "N",
     kind: l.kind,
     componentId: l.componentId ?? null,
-    createdAt: now,
   }));
 
+/** Replaces all lines of an invoice. */
 export async function replaceLines(ctx: Context, invoiceId: string, lines: readonly NewLine[]) {
-  await ctx.db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+  await ctx.db.update(invoices).set({ items: storedLines(lines) }).where(inBrand(ctx, invoices, eq(invoices.id, invoiceId)));
+}
+
+/** Adds lines after the invoice's last one (a renewal's metered usage). */
+export async function appendLines(ctx: Context, invoiceId: string, lines: readonly NewLine[]) {
   if (!lines.length) return;
-  await ctx.db.insert(invoiceLines).values(lineRows(ctx.brand.id, invoiceId, lines, ctx.now()));
+  await ctx.db
+    .update(invoices)
+    .set({ items: sql`${invoices.items} || ${JSON.stringify(storedLines(lines))}::jsonb` })
+    .where(inBrand(ctx, invoices, eq(invoices.id, invoiceId)));
 }

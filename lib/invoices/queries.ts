@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { invoiceLines, invoices, payments } from "../../db/schema";
-import { inBrand } from "../../db/scope";
+import { and, eq, sql } from "drizzle-orm";
+import { invoices, payments } from "../../db/schema";
+import { anyOf, inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { invalidState, notFound } from "../errors";
 import { isUuid } from "../ids";
 import { invoiceAmounts } from "./amounts";
-import type { InvoiceDetails, InvoiceLineRow, InvoiceRow } from "./view";
+import type { InvoiceDetails, InvoiceRow } from "./view";
 
 /**
  * An invoice of this customer account, or NOT_FOUND. `lock` takes the row lock every change of
@@ -29,25 +29,16 @@ export function assertNotDeleted(invoice: InvoiceRow, parameter = "invoice_id") 
   if (invoice.deletedAt) throw invalidState("This invoice is deleted", parameter);
 }
 
-/** Lines and payments of the given invoices, in two queries, with the amounts that follow from them. */
+/** The given invoices with the amounts that follow from their lines and payments (one query for the payments). */
 export async function withAmounts(ctx: Context, rows: InvoiceRow[]): Promise<InvoiceDetails[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [lines, paid] = await Promise.all([
-    ctx.db.select().from(invoiceLines).where(inBrand(ctx, invoiceLines, inArray(invoiceLines.invoiceId, ids))).orderBy(asc(invoiceLines.position)),
-    ctx.db
-      .select({ invoiceId: payments.invoiceId, paid: sql<string>`sum(${payments.amount})` })
-      .from(payments)
-      .where(inBrand(ctx, payments, inArray(payments.invoiceId, ids), eq(payments.status, "succeeded")))
-      .groupBy(payments.invoiceId),
-  ]);
-  const linesOf = new Map<string, InvoiceLineRow[]>();
-  for (const l of lines) linesOf.set(l.invoiceId, [...(linesOf.get(l.invoiceId) ?? []), l]);
+  const paid = await ctx.db
+    .select({ invoiceId: payments.invoiceId, paid: sql<string>`sum(${payments.amount})` })
+    .from(payments)
+    .where(inBrand(ctx, payments, anyOf(payments.invoiceId, rows.map((r) => r.id)), eq(payments.status, "succeeded")))
+    .groupBy(payments.invoiceId);
   const paidOf = new Map(paid.map((p) => [p.invoiceId, Number(p.paid)]));
-  return rows.map((row) => {
-    const own = linesOf.get(row.id) ?? [];
-    return { row, lines: own, amounts: invoiceAmounts(own, paidOf.get(row.id) ?? 0, row.deletedAt !== null) };
-  });
+  return rows.map((row) => ({ row, lines: row.items, amounts: invoiceAmounts(row.items, paidOf.get(row.id) ?? 0, row.deletedAt !== null) }));
 }
 
 export const invoiceDetails = async (ctx: Context, row: InvoiceRow) => (await withAmounts(ctx, [row]))[0];

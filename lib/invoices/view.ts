@@ -1,19 +1,18 @@
-import type { invoiceLines, invoices } from "../../db/schema";
+import type { InvoiceLine, invoices } from "../../db/schema";
 import { formatWireDate } from "../dates";
 import { formatCents } from "../money";
 import type { InvoiceAmounts } from "./amounts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
-export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 
 /** An invoice with what its money follows from. */
 export interface InvoiceDetails {
   row: InvoiceRow;
-  lines: InvoiceLineRow[];
+  lines: InvoiceLine[];
   amounts: InvoiceAmounts;
 }
 
-export const lineView = (l: InvoiceLineRow) => ({
+export const lineView = (l: InvoiceLine) => ({
   item_name: l.itemName,
   item_price: formatCents(l.itemPrice),
   quantity: l.quantity,

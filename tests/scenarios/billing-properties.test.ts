@@ -21,9 +21,9 @@ const amount = fc.integer({ min: 0, max: 50_000 }).map((c) => (c / 100).toFixed(
 async function ledger(brandId: string) {
   const db = await getDb();
   const rows = (await db.execute(sql`
-    select i.id, i.subscription_id, i.billing_period_start, coalesce(sum(l.item_price * l.quantity), 0)::bigint as lines, count(l.id)::int as n
-    from invoices i left join invoice_lines l on l.invoice_id = i.id
-    where i.brand_id = ${brandId} group by i.id order by i.id`)) as unknown as { id: string; lines: string; n: number }[];
+    select i.id, i.subscription_id, i.billing_period_start, jsonb_array_length(i.items) as n,
+           (select coalesce(sum((l->>'itemPrice')::bigint * (l->>'quantity')::int), 0) from jsonb_array_elements(i.items) l)::bigint as lines
+    from invoices i where i.brand_id = ${brandId} order by i.id`)) as unknown as { id: string; lines: string; n: number }[];
   return rows.map((r) => ({ ...r, lines: Number(r.lines) }));
 }
 

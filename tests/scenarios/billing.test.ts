@@ -88,7 +88,13 @@ describe("renewals with auto pay, components, usage and a two-cycle coupon", () 
     expect(invoices).toHaveLength(2);
     // Second cycle of the coupon: 24.99 - 2.50.
     expect(invoices[1]).toMatchObject({ billing_period_start: "1/31/2026", due_date: "1/31/2026", total: "22.49", status: "0" });
-    expect((await outboxEvents(t, "Invoice/Create")).filter((e) => e.payload.subscription?.subscription_id === sub.subscription_id)).toHaveLength(2);
+    // The run records one billing/invoices-created event; delivering it writes the Invoice/Create events.
+    const created = async () => (await outboxEvents(t, "Invoice/Create")).filter((e) => e.payload.subscription?.subscription_id === sub.subscription_id);
+    expect(await created()).toHaveLength(1);
+    await deliverDue({ db: await getDb(), now: () => clock.now(), sinkFor });
+    const events = await created();
+    expect(events).toHaveLength(2);
+    expect(events[1].payload.invoice).toEqual({ invoice_id: invoices[1].invoice_id, status: 0, due_date: "1/31/2026", total: "22.49", amount_paid: "0.00", amount_due: "22.49" });
   });
 
   it("on the renewal date the cycle's usage is added, the card charged and the period advanced", async () => {

@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { selectRows, type Db } from "../../db/client";
+import { brands, customerAccounts, invoices, outboxEvents } from "../../db/schema";
+import { anyOf, inBrand } from "../../db/scope";
+import { systemContext, withDb } from "../auth/context";
+import { newId } from "../ids";
+import { invoiceEventPayload } from "../invoices/events";
+import { withAmounts } from "../invoices/queries";
+import { invoiceView } from "../invoices/view";
+import type { OutboxRow } from "../outbox/deliver";
+
+/**
+ * The event billing writes, one per chunk of generated invoices, in the statement that writes them.
+ * Delivering it writes each invoice's Invoice/Create event (fanOutInvoiceEvents): the billing run
+ * writes one row per invoice instead of two, and the emails follow on the next delivery tick.
+ */
+export const INVOICES_CREATED = "billing/invoices-created";
+
+export interface InvoicesCreatedPayload {
+  invoice_ids: string[];
+  /** Set in the transaction that wrote the Invoice/Create events, so a second delivery writes none. */
+  fanned_out?: true;
+}
+
+/**
+ * Writes the Invoice/Create event of every invoice a billing/invoices-created event lists, built
+ * exactly as for an invoice made through the API (lib/invoices/events.ts), with the same amounts.
+ * At most once: the events and the mark on this event commit together. A deleted invoice gets none.
+ */
+export async function fanOutInvoiceEvents(db: Db, event: OutboxRow, now: Date) {
+  return db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as Db;
+    const [self] = await tx.select({ payload: outboxEvents.payload }).from(outboxEvents).where(eq(outboxEvents.id, event.id)).for("update");
+    const payload = self.payload as unknown as InvoicesCreatedPayload;
+    if (payload.fanned_out) return "already fanned out";
+    const [brand] = await selectRows(tx, brands, { where: eq(brands.id, event.brandId) });
+    const ctx = withDb({ ...systemContext(db, brand), now: () => now }, tx);
+    const rows = await selectRows(tx, invoices, { where: inBrand(ctx, invoices, anyOf(invoices.id, payload.invoice_ids)) });
+    const live = rows.filter((r) => r.deletedAt === null);
+    const accountIds = [...new Set(live.map((r) => r.customerAccountId))];
+    const [details, accounts] = await Promise.all([
+      withAmounts(ctx, live),
+      accountIds.length ? selectRows(tx, customerAccounts, { where: inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)) }) : [],
+    ]);
+    const accountById = new Map(accounts.map((a) => [a.id, a]));
+    const events = details.map((d) => ({
+      id: newId(),
+      brandId: brand.id,
+      type: "Invoice/Create",
+      payload: invoiceEventPayload(accountById.get(d.row.customerAccountId)!, invoiceView(d)),
+      nextAttemptAt: now,
+      createdAt: now,
+    }));
+    // A thousand rows per insert keeps each statement well under PostgreSQL's 65,535 parameters.
+    for (let i = 0; i < events.length; i += 1000) await tx.insert(outboxEvents).values(events.slice(i, i + 1000));
+    await tx
+      .update(outboxEvents)
+      .set({ payload: { ...payload, fanned_out: true } })
+      .where(eq(outboxEvents.id, event.id));
+    return `${events.length} Invoice/Create event(s) written`;
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * Invoice/Create events of generated invoices: the billing run writes one billing/invoices-created
+ * event per chunk (lib/billing/generate-invoices.ts), and delivering it writes one Invoice/Create
+ * event per invoice, built as for an invoice made through the API, at most once.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { and, eq, inArray } from "drizzle-orm";
+import { getDb, type Db } from "../db/client";
+import { invoices, outboxAttempts, outboxEvents } from "../db/schema";
+import { generateDueInvoices } from "../lib/billing/generate-invoices";
+import { INVOICES_CREATED } from "../lib/billing/invoice-events";
+import { ManualClock, systemClock, useClock } from "../lib/clock";
+import { deliverDue } from "../lib/outbox/deliver";
+import { sinkFor } from "../lib/outbox/sinks";
+import "../lib/billing/register";
+import { makeTenant, ok, type Tenant } from "./support/api";
+import { fixtures, subscriptionFor } from "./support/fixtures";
+
+const clock = new ManualClock("2026-03-01T10:00:00Z");
+let db: Db;
+let t: Tenant;
+const subs: { id: string; account: string }[] = [];
+
+beforeAll(async () => {
+  useClock(clock);
+  db = await getDb();
+  t = await makeTenant();
+  for (let i = 0; i < 3; i++) {
+    const account = await fixtures.Account(t);
+    subs.push({ id: await subscriptionFor(t, account), account });
+  }
+  return () => useClock(systemClock);
+});
+
+const eventsOf = (type: string) => db.select().from(outboxEvents).where(and(eq(outboxEvents.brandId, t.brand_id), eq(outboxEvents.type, type))).orderBy(outboxEvents.createdAt, outboxEvents.id);
+const deliver = () => deliverDue({ db, now: () => clock.now(), sinkFor });
+
+describe("Invoice/Create of generated invoices", () => {
+  let batchId: string;
+  let generated: (typeof invoices.$inferSelect)[];
+
+  it("the billing run writes its invoices and one event listing them, and no Invoice/Create yet", async () => {
+    const before = (await eventsOf("Invoice/Create")).length;
+    // Renewals on 3/31 (30-day product from 3/1): inside the 72-hour window from 3/29 on.
+    clock.set("2026-03-29T12:00:00Z");
+    const { created } = await generateDueInvoices({ db, now: clock.now(), subscriptionIds: subs.map((s) => s.id) });
+    expect(created).toBe(3);
+    generated = await db.select().from(invoices).where(and(inArray(invoices.subscriptionId, subs.map((s) => s.id)), eq(invoices.billingPeriodStart, "2026-03-31")));
+    expect(generated).toHaveLength(3);
+    const [batch, ...more] = await eventsOf(INVOICES_CREATED);
+    expect(more).toHaveLength(0);
+    expect(batch.status).toBe("pending");
+    expect([...(batch.payload as { invoice_ids: string[] }).invoice_ids].sort()).toEqual(generated.map((i) => i.id).sort());
+    batchId = batch.id;
+    expect(await eventsOf("Invoice/Create")).toHaveLength(before);
+  });
+
+  it("delivering it writes each live invoice's Invoice/Create, exactly as the API builds one", async () => {
+    // An invoice deleted before the event is delivered gets no email.
+    const [gone, ...live] = generated;
+    await db.update(invoices).set({ deletedAt: clock.now() }).where(eq(invoices.id, gone.id));
+    const before = (await eventsOf("Invoice/Create")).length;
+    await deliver();
+    const written = (await eventsOf("Invoice/Create")).slice(before);
+    expect(written).toHaveLength(2);
+    for (const inv of live) {
+      const event = written.find((e) => (e.payload as any).invoice.invoice_id === inv.id)!;
+      const view = (await ok(t, "json", "Invoice/List", { params: { subscription_id: inv.subscriptionId! } })).invoices.find((i: any) => i.invoice_id === inv.id);
+      const account = (await ok(t, "json", "Account/List", { params: { customer_account_id: inv.customerAccountId } })).customer_accounts[0];
+      expect(view.total).toBe("10.00");
+      expect(event.payload).toEqual({
+        to_email: account.email_address,
+        cc_email: null,
+        customer: { customer_account_id: inv.customerAccountId, first_name: "Fixture", last_name: "Account", company_name: null, email_address: account.email_address },
+        invoice: { invoice_id: inv.id, status: 0, due_date: "3/31/2026", total: "10.00", amount_paid: "0.00", amount_due: "10.00" },
+        subscription: { subscription_id: inv.subscriptionId },
+      });
+    }
+    const [batch] = await db.select().from(outboxEvents).where(eq(outboxEvents.id, batchId));
+    expect(batch).toMatchObject({ status: "delivered", payload: { fanned_out: true } });
+    const [attempt] = await db.select().from(outboxAttempts).where(eq(outboxAttempts.eventId, batchId));
+    expect(attempt).toMatchObject({ ok: "Y", detail: "2 Invoice/Create event(s) written" });
+  });
+
+  it("a second delivery of the same event (a worker that died before marking it) writes none again", async () => {
+    const before = (await eventsOf("Invoice/Create")).length;
+    await db.update(outboxEvents).set({ status: "pending", deliveredAt: null, nextAttemptAt: clock.now() }).where(eq(outboxEvents.id, batchId));
+    await deliver();
+    expect(await eventsOf("Invoice/Create")).toHaveLength(before);
+    const attempts = await db.select().from(outboxAttempts).where(eq(outboxAttempts.eventId, batchId)).orderBy(outboxAttempts.attempt);
+    expect(attempts.map((a) => a.detail)).toEqual(["2 Invoice/Create event(s) written", "already fanned out"]);
+  });
+
+  it("a rerun of the billing day writes neither invoices nor another event", async () => {
+    expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: subs.map((s) => s.id) })).created).toBe(0);
+    expect(await eventsOf(INVOICES_CREATED)).toHaveLength(1);
+  });
+});
