@@ -9,14 +9,17 @@ export const urlFor = (database: string) => {
   return u.toString();
 };
 
-export async function withAdmin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+/** One postgres.js connection to `url` for `fn`, closed afterwards. */
+export async function withConnection<T>(url: string, fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     return await fn(sql);
   } finally {
     await sql.end({ timeout: 5 });
   }
 }
+
+export const withAdmin = <T>(fn: (sql: postgres.Sql) => Promise<T>) => withConnection(ADMIN_URL, fn);
 
 export async function createDatabase(name: string, template?: string) {
   await withAdmin((sql) => sql.unsafe(`create database "${name}"${template ? ` template "${template}"` : ""}`));
