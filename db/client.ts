@@ -2,7 +2,7 @@ import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTable } from "drizzle-orm/pg-core";
+import { PgDialect, type PgColumn, type PgDatabase, type PgQueryResultHKT, type PgTable } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { config } from "../lib/config";
 
@@ -93,12 +93,16 @@ interface WholeRows {
   map: (row: Record<string, unknown>) => unknown;
 }
 
-/** Made once per table. Keys and column names come from the schema, never from input. */
-const wholeRows = new WeakMap<PgTable, WholeRows>();
-function wholeRowsOf(table: PgTable): WholeRows {
-  let made = wholeRows.get(table);
+/** Made once per table (and per column subset). Keys and column names come from the schema, never from input. */
+const compiled = new WeakMap<PgTable, Map<string, WholeRows>>();
+function wholeRowsOf(table: PgTable, keys?: readonly string[]): WholeRows {
+  let ofTable = compiled.get(table);
+  if (!ofTable) compiled.set(table, (ofTable = new Map()));
+  const cacheKey = keys ? keys.join(",") : "*";
+  let made = ofTable.get(cacheKey);
   if (made) return made;
-  const fields = Object.entries(getTableColumns(table)) as [string, Field][];
+  const all = getTableColumns(table) as Record<string, Field>;
+  const fields = keys ? keys.map((k) => [k, all[k]] as [string, Field]) : Object.entries(all);
   const props = fields.map(([key, col], i) => {
     const raw = `r[${JSON.stringify(col.name)}]`;
     return AS_IS.has(col.columnType ?? "")
@@ -109,7 +113,7 @@ function wholeRowsOf(table: PgTable): WholeRows {
     list: sql.raw(fields.map(([, col]) => `"${col.name.replaceAll('"', '""')}"`).join(", ")),
     map: new Function("c", `return (r) => { let v; return { ${props.join(", ")} }; };`)(fields.map(([, col]) => col)),
   };
-  wholeRows.set(table, made);
+  ofTable.set(cacheKey, made);
   return made;
 }
 
@@ -136,16 +140,28 @@ const dialect = new PgDialect();
  * and inside a transaction, whose handle has no `$client`, so its reads and locks stay on the
  * transaction's connection (a test holds that).
  */
-export async function selectRows<T extends PgTable>(db: Db, table: T, opts: RowsOptions = {}): Promise<T["$inferSelect"][]> {
+export const selectRows = <T extends PgTable>(db: Db, table: T, opts: RowsOptions = {}): Promise<T["$inferSelect"][]> => select(db, table, undefined, opts);
+
+/** selectRows of only some columns (the row mapper and select list are made once per subset, too). */
+export const selectColumns = <T extends PgTable, K extends keyof T["$inferSelect"] & string>(
+  db: Db,
+  table: T,
+  keys: readonly K[],
+  opts: RowsOptions = {},
+): Promise<Pick<T["$inferSelect"], K>[]> => select(db, table, keys, opts);
+
+async function select<T extends PgTable>(db: Db, table: T, keys: readonly string[] | undefined, opts: RowsOptions) {
   const client = postgresJsOf(db);
   if (!client?.unsafe) {
-    let query = db.select().from(table as PgTable).where(opts.where).$dynamic();
+    const columns = getTableColumns(table) as Record<string, PgColumn>;
+    const base = keys ? db.select(Object.fromEntries(keys.map((k) => [k, columns[k]]))) : db.select();
+    let query = base.from(table as PgTable).where(opts.where).$dynamic();
     if (opts.orderBy?.length) query = query.orderBy(...opts.orderBy);
     if (opts.limit !== undefined) query = query.limit(opts.limit);
     if (opts.forUpdate) query = query.for("update");
     return (await query) as T["$inferSelect"][];
   }
-  const { list, map } = wholeRowsOf(table);
+  const { list, map } = wholeRowsOf(table, keys);
   const clauses = [sql`select ${list} from ${table}`];
   if (opts.where) clauses.push(sql`where ${opts.where}`);
   if (opts.orderBy?.length) clauses.push(sql`order by ${sql.join(opts.orderBy, sql`, `)}`);

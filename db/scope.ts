@@ -49,4 +49,8 @@ export const anyOf = (column: PgColumn, ids: readonly string[]): SQL => sql`${co
 
 /** A PostgreSQL array literal of text values (cast it: `${arrayLiteral(xs)}::uuid[]`), each element quoted. */
 export const arrayLiteral = (values: readonly string[]) =>
-  `{${values.map((v) => `"${v.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`;
+  values.some((v) => v.includes('"') || v.includes("\\"))
+    ? `{${values.map((v) => `"${v.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`
+    : values.length
+      ? `{"${values.join('","')}"}`
+      : "{}";

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
-import { invoices, outboxAttempts, outboxEvents } from "../db/schema";
+import { brands, invoices, outboxAttempts, outboxEvents } from "../db/schema";
 import { generateDueInvoices } from "../lib/billing/generate-invoices";
 import { INVOICES_CREATED } from "../lib/billing/invoice-events";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
@@ -94,5 +94,35 @@ describe("Invoice/Create of generated invoices", () => {
   it("a rerun of the billing day writes neither invoices nor another event", async () => {
     expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: subs.map((s) => s.id) })).created).toBe(0);
     expect(await eventsOf(INVOICES_CREATED)).toHaveLength(1);
+  });
+});
+
+describe("generateDueInvoices, brand by brand in chunks", () => {
+  it("invoices every due subscription once across chunks and brands, one event per chunk, none for a deleted brand", async () => {
+    clock.set("2026-03-01T10:00:00Z");
+    const made = async (count: number) => {
+      const tenant = await makeTenant();
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) ids.push(await subscriptionFor(tenant, await fixtures.Account(tenant)));
+      return { tenant, ids };
+    };
+    const a = await made(5);
+    const b = await made(3);
+    const gone = await made(2);
+    await db.update(brands).set({ deletedAt: clock.now() }).where(eq(brands.id, gone.tenant.brand_id));
+    clock.set("2026-03-29T12:00:00Z");
+    const all = [...a.ids, ...b.ids, ...gone.ids];
+    // Chunks of 2: brand a in 2 + 2 + 1, brand b in 2 + 1, up to two chunks in flight at once.
+    const { created } = await generateDueInvoices({ db, now: clock.now(), subscriptionIds: all, chunkSize: 2 });
+    expect(created).toBe(8);
+    const rows = await db.select().from(invoices).where(and(inArray(invoices.subscriptionId, all), eq(invoices.billingPeriodStart, "2026-03-31")));
+    expect(rows.map((r) => r.subscriptionId).sort()).toEqual([...a.ids, ...b.ids].sort());
+    for (const [tenant, chunks] of [[a.tenant, [2, 2, 1]], [b.tenant, [2, 1]]] as const) {
+      const events = await db.select().from(outboxEvents).where(and(eq(outboxEvents.brandId, tenant.brand_id), eq(outboxEvents.type, INVOICES_CREATED)));
+      expect(events.map((e) => (e.payload as { invoice_ids: string[] }).invoice_ids.length).sort()).toEqual([...chunks].sort());
+      const listed = events.flatMap((e) => (e.payload as { invoice_ids: string[] }).invoice_ids);
+      expect(listed.sort()).toEqual(rows.filter((r) => r.brandId === tenant.brand_id).map((r) => r.id).sort());
+    }
+    expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: all, chunkSize: 2 })).created).toBe(0);
   });
 });

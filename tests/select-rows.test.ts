@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asc, desc, eq, ne, sql } from "drizzle-orm";
-import { getDb, openDatabase, selectRows } from "../db/client";
-import { anyOf } from "../db/scope";
+import { getDb, openDatabase, resultRows, selectColumns, selectRows } from "../db/client";
+import { anyOf, arrayLiteral } from "../db/scope";
 import { newId } from "../lib/ids";
 import { is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -25,6 +25,26 @@ describe("selectRows", () => {
       expect(fast.length).toBeGreaterThan(0);
       expect(fast).toEqual(await db.select().from(table).where(eq(table.brandId, t.brand_id)).orderBy(table.id));
     }
+  });
+
+  it("selectColumns answers drizzle's select of the same columns, on a pool, in a transaction and for other subsets", async () => {
+    const t = await makeTenant();
+    await fixtures.Subscription(t);
+    const db = await getDb();
+    const keys = ["id", "renewalDate", "createdAt", "variables", "status"] as const;
+    const drizzleRows = await db
+      .select({ id: subscriptions.id, renewalDate: subscriptions.renewalDate, createdAt: subscriptions.createdAt, variables: subscriptions.variables, status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.brandId, t.brand_id));
+    const fast = await selectColumns(db, subscriptions, keys, { where: eq(subscriptions.brandId, t.brand_id) });
+    expect(fast.length).toBe(1);
+    expect(fast).toEqual(drizzleRows);
+    expect(Object.keys(fast[0])).toEqual([...keys]);
+    const inTx = await db.transaction((tx) => selectColumns(tx as unknown as typeof db, subscriptions, keys, { where: eq(subscriptions.brandId, t.brand_id) }));
+    expect(inTx).toEqual(drizzleRows);
+    // Another subset of the same table is compiled on its own; whole rows are unchanged.
+    expect(await selectColumns(db, subscriptions, ["id"], { where: eq(subscriptions.brandId, t.brand_id) })).toEqual([{ id: fast[0].id }]);
+    expect((await selectRows(db, subscriptions, { where: eq(subscriptions.brandId, t.brand_id) }))[0]).toMatchObject(drizzleRows[0]);
   });
 
   it("maps every table of the schema like drizzle does", async () => {
@@ -67,6 +87,14 @@ describe("selectRows", () => {
     expect(rows.map((b) => b.id)).toEqual([t.brand_id, other.brand_id].sort());
     expect(await selectRows(db, brands, { where: anyOf(brands.id, []) })).toEqual([]);
     await expect(selectRows(db, brands, { where: anyOf(brands.id, [`${t.brand_id}","${other.brand_id}`]) })).rejects.toThrow();
+  });
+
+  it("arrayLiteral carries any text as one element each: quotes, backslashes, commas, braces, blanks", async () => {
+    const db = await getDb();
+    for (const values of [[], ["plain", "two words"], ['a"b', "back\\slash", "x,y", "{z}", "", "NULL", " pad "]]) {
+      const [row] = resultRows<{ v: string[] }>(await db.execute(sql`select ${arrayLiteral(values)}::text[] as v`));
+      expect(row.v).toEqual(values);
+    }
   });
 
   it("inside a transaction reads on the transaction's connection (its own uncommitted rows)", async () => {

@@ -1,15 +1,14 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { hasConnectionPool, resultRows, selectRows, type Db } from "../../db/client";
+import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { hasConnectionPool, resultRows, selectColumns, selectRows, type Db } from "../../db/client";
 import { brands, customerAccounts, invoices, productGroups, products, subscriptions } from "../../db/schema";
-import { systemContext, type Brand } from "../auth/context";
+import { systemContext, type Context } from "../auth/context";
 import { anyOf, arrayLiteral, inBrand } from "../../db/scope";
 import { newId } from "../ids";
 import { logger } from "../log";
-import { withDetails, nextPeriodLines } from "../subscriptions/details";
-import { INVOICE_LEAD_HOURS } from "./periods";
+import { nextPeriodLines, PRICED_COLUMNS, withDetails, type PricedSubscription } from "../subscriptions/details";
+import { invoiceHorizon } from "./periods";
 import { INVOICES_CREATED } from "./invoice-events";
 import { toInvoiceLines } from "./invoice-lines";
-import { storedLines } from "../invoices/lines";
 
 export interface GenerateOptions {
   db: Db;
@@ -22,69 +21,66 @@ export interface GenerateOptions {
 /**
  * Generates the invoice of every renewal due within 72 hours (spec, behaviour 1), for all brands.
  * Idempotent and safe to run concurrently: (subscription_id, billing_period_start) is unique, so a
- * second runner's insert of the same period does nothing. Works in chunks: one query for the due
- * subscriptions, a few per brand in the chunk for their catalog rows and accounts, pure pricing,
- * then one statement writing the invoices (their lines on them) and one event whose delivery writes
- * their Invoice/Create events.
+ * second runner's insert of the same period does nothing. Works brand by brand, in chunks of one
+ * brand's due subscriptions: one query for them, a few for their catalog rows and accounts, pure
+ * pricing, then one statement writing the invoices (their lines on them) and one event whose
+ * delivery writes their Invoice/Create events.
  * Skipped: suspended or deleted subscriptions, deleted brands, suspended or deleted groups, deleted products.
  */
 export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize = 5000 }: GenerateOptions) {
-  let cursor = "00000000-0000-0000-0000-000000000000";
+  const live = await selectRows(db, brands, {
+    where: and(
+      isNull(brands.deletedAt),
+      // For a few changed subscriptions, only their brands.
+      subscriptionIds
+        ? sql`exists (select 1 from ${subscriptions} where ${subscriptions.brandId} = ${brands.id} and ${anyOf(subscriptions.id, subscriptionIds)})`
+        : undefined,
+    ),
+    orderBy: [asc(brands.id)],
+  });
   let created = 0;
-  // While one chunk is priced here, the one before it is written by the database (on another core).
-  // Only with a pool of connections: PGlite and a transaction have one, and would interleave.
+  // While one chunk is priced here, those before it are written by the database (on the other
+  // core). Only with a pool of connections: PGlite and a transaction have one, and would interleave.
   const parallel = hasConnectionPool(db) ? 2 : 1;
   const running = new Set<Promise<void>>();
-  const at = sql`${now.toISOString()}::timestamptz`;
-  for (;;) {
-    const due = await selectRows(db, subscriptions, {
-      where: and(
-        eq(subscriptions.status, 1),
-        gt(subscriptions.id, cursor),
-        subscriptionIds ? anyOf(subscriptions.id, subscriptionIds) : undefined,
-        sql`exists (select 1 from ${brands} where ${brands.id} = ${subscriptions.brandId} and ${brands.deletedAt} is null
-          and ${subscriptions.renewalDate} <= ((${at} + interval '${sql.raw(String(INVOICE_LEAD_HOURS))} hours') at time zone ${brands.timezoneId})::date)`,
-        sql`exists (select 1 from ${productGroups} where ${productGroups.id} = ${subscriptions.productGroupId} and ${productGroups.status} = 1)`,
-        sql`exists (select 1 from ${products} where ${products.id} = ${subscriptions.productId} and ${products.status} <> 3)`,
-        sql`not exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id} and ${invoices.billingPeriodStart} = ${subscriptions.renewalDate})`,
-      ),
-      orderBy: [asc(subscriptions.id)],
-      limit: chunkSize,
-    });
-    if (due.length === 0) break;
-    cursor = due[due.length - 1].id;
-    const task = generateChunks(db, now, due)
-      .then((n) => void (created += n))
-      .finally(() => running.delete(task));
-    running.add(task);
-    if (running.size >= parallel) await Promise.race(running);
+  for (const brand of live) {
+    const ctx = { ...systemContext(db, brand), now: () => now };
+    const horizon = invoiceHorizon(now, brand.timezoneId);
+    for (let cursor = "00000000-0000-0000-0000-000000000000"; ; ) {
+      const due = await selectColumns(db, subscriptions, PRICED_COLUMNS, {
+        where: inBrand(
+          ctx,
+          subscriptions,
+          eq(subscriptions.status, 1),
+          lte(subscriptions.renewalDate, horizon),
+          gt(subscriptions.id, cursor),
+          subscriptionIds ? anyOf(subscriptions.id, subscriptionIds) : undefined,
+          sql`exists (select 1 from ${productGroups} where ${productGroups.id} = ${subscriptions.productGroupId} and ${productGroups.status} = 1)`,
+          sql`exists (select 1 from ${products} where ${products.id} = ${subscriptions.productId} and ${products.status} <> 3)`,
+          sql`not exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id} and ${invoices.billingPeriodStart} = ${subscriptions.renewalDate})`,
+        ),
+        orderBy: [asc(subscriptions.id)],
+        limit: chunkSize,
+      });
+      if (due.length === 0) break;
+      cursor = due[due.length - 1].id;
+      const task = generateChunk(ctx, due)
+        .then((n) => void (created += n))
+        // One chunk that fails must not keep the subscriptions after it from being invoiced.
+        .catch((err) => logger.error("generating invoices failed for a chunk", { brandId: brand.id, first: due[0].id, count: due.length, error: err }))
+        .finally(() => running.delete(task));
+      running.add(task);
+      if (running.size >= parallel) await Promise.race(running);
+      if (due.length < chunkSize) break;
+    }
   }
   await Promise.all(running);
   return { created };
 }
 
-/** The invoices of one chunk of due subscriptions, brand by brand. Never throws: a failure is logged. */
-async function generateChunks(db: Db, now: Date, due: (typeof subscriptions.$inferSelect)[]) {
-  let created = 0;
-  try {
-    const brandRows = await selectRows(db, brands, { where: anyOf(brands.id, [...new Set(due.map((s) => s.brandId))]) });
-    for (const brand of brandRows) {
-      const subs = due.filter((s) => s.brandId === brand.id);
-      // One chunk that fails must not keep the subscriptions after it from being invoiced.
-      try {
-        created += await generateChunk(db, now, brand, subs);
-      } catch (err) {
-        logger.error("generating invoices failed for a chunk", { brandId: brand.id, first: subs[0].id, count: subs.length, error: err });
-      }
-    }
-  } catch (err) {
-    logger.error("generating invoices failed for a chunk", { first: due[0].id, count: due.length, error: err });
-  }
-  return created;
-}
-
-async function generateChunk(db: Db, now: Date, brand: Brand, subs: (typeof subscriptions.$inferSelect)[]) {
-  const ctx = { ...systemContext(db, brand), now: () => now };
+async function generateChunk(ctx: Context, subs: PricedSubscription[]) {
+  const { db, brand } = ctx;
+  const now = ctx.now();
   const accountIds = [...new Set(subs.map((s) => s.customerAccountId))];
   const [details, accounts] = await Promise.all([
     withDetails(ctx, subs),
@@ -97,7 +93,7 @@ async function generateChunk(db: Db, now: Date, brand: Brand, subs: (typeof subs
   const accountById = new Map(accounts.map((a) => [a.id, a]));
   const ids = details.map(() => newId());
   const items = details.map((d) =>
-    storedLines(toInvoiceLines(nextPeriodLines(ctx, d), { product: d.product, account: accountById.get(d.sub.customerAccountId), components: d.attached.map((a) => a.component) })),
+    toInvoiceLines(nextPeriodLines(ctx, d), { product: d.product, account: accountById.get(d.sub.customerAccountId), components: d.attached.map((a) => a.component) }),
   );
   // One statement: the invoices a concurrent runner has not written already, and one event listing
   // exactly those, whose delivery writes their Invoice/Create events (lib/billing/invoice-events.ts).

@@ -1,5 +1,4 @@
-import type { NewLine } from "../invoices/lines";
-import type { InvoiceLineKind } from "../../db/schema";
+import type { InvoiceLine, InvoiceLineKind } from "../../db/schema";
 import type { Line, LineKind } from "./pricing";
 
 const KIND: Record<LineKind, InvoiceLineKind> = {
@@ -20,10 +19,10 @@ export interface TaxSubject {
 }
 
 /**
- * Pricing lines as invoice lines (unit price x quantity). Everything is tax exempt when the product
+ * Pricing lines as invoice lines (unit price x quantity), as stored (invoices.items). Everything is tax exempt when the product
  * or the customer account is; a component's lines are when the component is not taxable.
  */
-export function toInvoiceLines(lines: readonly Line[], tax: TaxSubject): NewLine[] {
+export function toInvoiceLines(lines: readonly Line[], tax: TaxSubject): InvoiceLine[] {
   const exempt = tax.product?.taxExempt === "Y" || tax.account?.taxExempt === "Y";
   const untaxed = new Set(tax.components.filter((c) => c.taxable === "N").map((c) => c.id));
   return lines.map((l) => ({

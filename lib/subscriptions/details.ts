@@ -12,8 +12,12 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type AttachedRow = typeof subscriptionComponents.$inferSelect & { component: Component };
 export type CouponRow = typeof subscriptionCoupons.$inferSelect & { coupon: Coupon };
 
-export interface SubscriptionDetails {
-  sub: SubscriptionRow;
+/** The subscription fields its details and its pricing read; the billing run loads only these. */
+export const PRICED_COLUMNS = ["id", "brandId", "customerAccountId", "productId", "productGroupId", "autoPay", "renewalDate"] as const;
+export type PricedSubscription = Pick<SubscriptionRow, (typeof PRICED_COLUMNS)[number]>;
+
+export interface SubscriptionDetails<S extends PricedSubscription = SubscriptionRow> {
+  sub: S;
   /** Null once the product was deleted (it is removed from its subscriptions). */
   product: Product | null;
   group: ProductGroup;
@@ -33,7 +37,7 @@ function groupBy<T>(items: T[], key: (t: T) => string) {
 }
 
 /** Subscriptions with their product, group, components and coupons, in a few queries for any number. */
-export async function withDetails(ctx: Context, subs: SubscriptionRow[]): Promise<SubscriptionDetails[]> {
+export async function withDetails<S extends PricedSubscription>(ctx: Context, subs: S[]): Promise<SubscriptionDetails<S>[]> {
   if (subs.length === 0) return [];
   const ids = subs.map((s) => s.id);
   const productIds = [...new Set(subs.map((s) => s.productId).filter((p): p is string => p !== null))];
@@ -61,12 +65,13 @@ export async function withDetails(ctx: Context, subs: SubscriptionRow[]): Promis
   const groupById = new Map(groupRows.map((g) => [g.id, g]));
   const componentById = new Map(componentRows.map((c) => [c.id, c]));
   const couponById = new Map(couponDefs.map((c) => [c.id, c]));
+  // The rows are this call's own, so each gets its catalog row set on it instead of being copied.
   const attachedOf = groupBy(
-    attachedRows.map((a) => ({ ...a, component: componentById.get(a.componentId)! })),
+    attachedRows.map((a): AttachedRow => Object.assign(a, { component: componentById.get(a.componentId)! })),
     (a) => a.subscriptionId,
   );
   const couponsOf = groupBy(
-    couponRows.map((c) => ({ ...c, coupon: couponById.get(c.couponId)! })),
+    couponRows.map((c): CouponRow => Object.assign(c, { coupon: couponById.get(c.couponId)! })),
     (c) => c.subscriptionId,
   );
   return subs.map((sub) => ({
@@ -84,7 +89,7 @@ export async function loadSubscription(ctx: Context, id: string, opts: { forUpda
 }
 
 /** Whether a coupon on this subscription discounts its next cycle, and why not. */
-export const couponQualification = (ctx: Context, d: SubscriptionDetails, c: CouponRow): Qualification =>
+export const couponQualification = (ctx: Context, d: SubscriptionDetails<PricedSubscription>, c: CouponRow): Qualification =>
   qualifyCoupon(c.coupon, {
     productId: d.sub.productId ?? "",
     now: ctx.now(),
@@ -94,7 +99,7 @@ export const couponQualification = (ctx: Context, d: SubscriptionDetails, c: Cou
   });
 
 /** The charge of the next regular period, from the subscription as it is now (spec, behaviour 2). */
-export function nextPeriodLines(ctx: Context, d: SubscriptionDetails): Line[] {
+export function nextPeriodLines(ctx: Context, d: SubscriptionDetails<PricedSubscription>): Line[] {
   if (!d.product || !isProductBillable(d.product, d.group)) return [];
   return recurringLines({
     product: pricedProduct(d.product),
