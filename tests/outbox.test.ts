@@ -7,7 +7,7 @@ import { brands, outboxAttempts, outboxEvents } from "../db/schema";
 import { systemContext, withDb, type Context } from "../lib/auth/context";
 import { ManualClock, useClock } from "../lib/clock";
 import { emit } from "../lib/outbox/emit";
-import { backoffMs, deliverDue, type OutboxRow } from "../lib/outbox/deliver";
+import { backoffMs, deliverAllDue, deliverDue, type OutboxRow } from "../lib/outbox/deliver";
 import { registerSink } from "../lib/outbox/sinks";
 import { deliverOutbox } from "../inngest/functions/deliver-outbox";
 
@@ -101,6 +101,21 @@ describe("deliverDue", () => {
       clock.advance({ hours: 7 });
     }
     expect((await rows([id]))[0]).toMatchObject({ status: "failed", attempts: 3, lastError: "down" });
+  });
+
+  it("deliverAllDue drains batch after batch in one call, events written meanwhile included, within its time budget", async () => {
+    const ids = await Promise.all(Array.from({ length: 120 }, (_, n) => emit(ctx, { type: "e/x", payload: { n } })));
+    let later = "";
+    const sink = async (e: OutboxRow) => {
+      // The first delivery writes one more event, as billing/invoices-created does.
+      if (!later) later = await emit(ctx, { type: "e/later", payload: {} });
+      return e.type;
+    };
+    expect(await deliverAllDue({ db, now: () => clock.now(), sinkFor: () => sink, batchSize: 50 })).toEqual({ delivered: 121, retried: 0, failed: 0 });
+    expect((await rows([...ids, later])).every((r) => r.status === "delivered")).toBe(true);
+    // With no time left after the first batch it stops there.
+    await Promise.all(Array.from({ length: 120 }, () => emit(ctx, { type: "e/y", payload: {} })));
+    expect(await deliverAllDue({ db, now: () => clock.now(), sinkFor: () => sink, batchSize: 50, budgetMs: 0 })).toEqual({ delivered: 50, retried: 0, failed: 0 });
   });
 
   it("an event claimed by a worker that died is delivered once its lease ends", async () => {

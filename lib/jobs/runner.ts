@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import { clock } from "../clock";
 import { logger } from "../log";
 import { config } from "../config";
-import { deliverDue } from "../outbox/deliver";
+import { deliverAllDue } from "../outbox/deliver";
 import { sinkFor } from "../outbox/sinks";
 // Each registers the sinks of its event types.
 import "../webhooks/register";
@@ -12,7 +12,7 @@ import { runBilling } from "../billing/run-billing";
 
 /** The background verbs, each safe to run twice or at once; Inngest functions call the same ones. */
 export const jobs = {
-  deliverOutbox: (db: Db) => deliverDue({ db, now: () => clock.now(), sinkFor }),
+  deliverOutbox: (db: Db) => deliverAllDue({ db, now: () => clock.now(), sinkFor }),
   runBilling: (db: Db) => runBilling({ db, now: clock.now() }),
 };
 
