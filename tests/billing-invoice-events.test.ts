@@ -5,8 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import { getDb, type Db } from "../db/client";
-import { brands, invoices, outboxAttempts, outboxEvents } from "../db/schema";
+import { getDb, openDatabase, type Db } from "../db/client";
+import { newId } from "../lib/ids";
+import { brands, customerAccounts, invoices, outboxAttempts, outboxEvents, productGroups, products, serviceAccounts, subscriptions } from "../db/schema";
 import { generateDueInvoices } from "../lib/billing/generate-invoices";
 import { INVOICES_CREATED } from "../lib/billing/invoice-events";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
@@ -124,5 +125,47 @@ describe("generateDueInvoices, brand by brand in chunks", () => {
       expect(listed.sort()).toEqual(rows.filter((r) => r.brandId === tenant.brand_id).map((r) => r.id).sort());
     }
     expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: all, chunkSize: 2 })).created).toBe(0);
+  });
+});
+
+describe("generateDueInvoices on the embedded PGlite database (one connection: chunks one at a time)", () => {
+  it("writes the invoice with its lines and the event, and delivering it writes the Invoice/Create", async () => {
+    const database = await openDatabase({ url: "", pgliteDir: ":memory:" });
+    try {
+      await database.migrate();
+      const pg = database.db;
+      const at = new Date("2026-03-29T12:00:00Z");
+      const stamps = { createdAt: at, updatedAt: at };
+      const [service] = await pg.insert(serviceAccounts).values({ id: newId(), name: "PGlite", createdAt: at }).returning();
+      const [brand] = await pg
+        .insert(brands)
+        .values({ id: newId(), serviceAccountId: service.id, name: "B", description: "d", logoUrl: "https://example.com/l.png", timezoneId: "UTC", webhookSecret: "s", ...stamps })
+        .returning();
+      const group = { id: newId(), brandId: brand.id, name: "G", description: "d", status: 1 as const, ...stamps };
+      await pg.insert(productGroups).values(group);
+      const product = {
+        id: newId(), brandId: brand.id, productGroupId: group.id, name: "Plan", description: "d", status: 1 as const, expirationInterval: 30, setupFeeCents: 0,
+        recurringPriceCents: 1250, trial: "N" as const, autoPayDiscount: "N" as const, promptForVariables: "N" as const, taxExempt: "N" as const, ...stamps,
+      };
+      await pg.insert(products).values(product);
+      const account = { id: newId(), brandId: brand.id, firstName: "A", lastName: "B", emailAddress: "a@example.com", locale: "en-US", timezoneId: "UTC", securityCode: "12345", emailVerificationCode: "code", ...stamps };
+      await pg.insert(customerAccounts).values(account);
+      const sub = {
+        id: newId(), brandId: brand.id, customerAccountId: account.id, productId: product.id, productGroupId: group.id, status: 1 as const, autoPay: "N" as const,
+        startDate: "2026-03-01", periodStart: "2026-03-01", renewalDate: "2026-03-31", overrideInitialBilling: "Y" as const, ...stamps,
+      };
+      await pg.insert(subscriptions).values(sub);
+
+      expect(await generateDueInvoices({ db: pg, now: at })).toEqual({ created: 1 });
+      const [invoice] = await pg.select().from(invoices);
+      expect(invoice).toMatchObject({ subscriptionId: sub.id, billingPeriodStart: "2026-03-31" });
+      expect(invoice.items).toEqual([{ itemName: "Plan", itemPrice: 1250, quantity: 1, taxExempt: "N", kind: "recurring", componentId: null }]);
+      await deliverDue({ db: pg, now: () => at, sinkFor });
+      const [created] = await pg.select().from(outboxEvents).where(eq(outboxEvents.type, "Invoice/Create"));
+      expect((created.payload as any).invoice).toMatchObject({ invoice_id: invoice.id, total: "12.50", amount_due: "12.50" });
+      expect(await generateDueInvoices({ db: pg, now: at })).toEqual({ created: 0 });
+    } finally {
+      await database.close();
+    }
   });
 });
