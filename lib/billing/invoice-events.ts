@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { selectRows, type Db } from "../../db/client";
 import { brands, customerAccounts, invoices, outboxEvents } from "../../db/schema";
-import { anyOf, inBrand } from "../../db/scope";
+import { anyOf, arrayLiteral, inBrand } from "../../db/scope";
 import { systemContext, withDb } from "../auth/context";
 import { newId } from "../ids";
 import { invoiceEventPayload } from "../invoices/events";
@@ -43,20 +43,20 @@ export async function fanOutInvoiceEvents(db: Db, event: OutboxRow, now: Date) {
       accountIds.length ? selectRows(tx, customerAccounts, { where: inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)) }) : [],
     ]);
     const accountById = new Map(accounts.map((a) => [a.id, a]));
-    const events = details.map((d) => ({
-      id: newId(),
-      brandId: brand.id,
-      type: "Invoice/Create",
-      payload: invoiceEventPayload(accountById.get(d.row.customerAccountId)!, invoiceView(d)),
-      nextAttemptAt: now,
-      createdAt: now,
-    }));
-    // A thousand rows per insert keeps each statement well under PostgreSQL's 65,535 parameters.
-    for (let i = 0; i < events.length; i += 1000) await tx.insert(outboxEvents).values(events.slice(i, i + 1000));
+    const payloads = details.map((d) => invoiceEventPayload(accountById.get(d.row.customerAccountId)!, invoiceView(d)));
+    // One statement whatever the count: ids as an array, payloads as one JSON array indexed by row.
+    if (payloads.length) {
+      const at = sql`${now.toISOString()}::timestamptz`;
+      await tx.execute(sql`
+        insert into outbox_events (id, brand_id, type, payload, next_attempt_at, created_at)
+        select id, ${brand.id}::uuid, 'Invoice/Create', events.payloads -> (n::int - 1), ${at}, ${at}
+        from unnest(${arrayLiteral(payloads.map(() => newId()))}::uuid[]) with ordinality as x(id, n),
+             (select ${JSON.stringify(payloads)}::jsonb as payloads) as events`);
+    }
     await tx
       .update(outboxEvents)
       .set({ payload: { ...payload, fanned_out: true } })
       .where(eq(outboxEvents.id, event.id));
-    return `${events.length} Invoice/Create event(s) written`;
+    return `${payloads.length} Invoice/Create event(s) written`;
   });
 }
