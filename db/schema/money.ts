@@ -119,7 +119,7 @@ export const invoices = pgTable(
     /**
      * The lines (InvoiceLine), in order. Kept on the invoice row rather than a table of their own:
      * an invoice is written and read with its lines, and billing writes one row per invoice
-     * instead of four (bench/billing). The check holds every line to what a line table would:
+     * instead of one more per line (bench/billing). The check holds every line to what a line table would:
      * whole cents, a positive whole quantity, no negative price but on discounts, a known kind.
      */
     items: jsonb("items").$type<InvoiceLine[]>().notNull().default(sql`'[]'::jsonb`),

@@ -97,7 +97,7 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]) {
   );
   // One statement: the invoices a concurrent runner has not written already, and one event listing
   // exactly those, whose delivery writes their Invoice/Create events (lib/billing/invoice-events.ts).
-  // Columns travel as arrays and the lines as one JSON array indexed by row: a quarter of the
+  // Columns travel as arrays and the lines as one JSON array indexed by row: about half the
   // database's time of json_to_recordset, which turns each nested value back into text to parse it.
   const column = (values: readonly string[], type: string) => sql`${arrayLiteral(values)}::${sql.raw(type)}`;
   const at = sql`${now.toISOString()}::timestamptz`;

@@ -19,8 +19,9 @@ export interface TaxSubject {
 }
 
 /**
- * Pricing lines as invoice lines (unit price x quantity), as stored (invoices.items). Everything is tax exempt when the product
- * or the customer account is; a component's lines are when the component is not taxable.
+ * Pricing lines as invoice lines (unit price x quantity), as stored (invoices.items). Everything is
+ * tax exempt when the product or the customer account is; a component's lines are when the
+ * component is not taxable.
  */
 export function toInvoiceLines(lines: readonly Line[], tax: TaxSubject): InvoiceLine[] {
   const exempt = tax.product?.taxExempt === "Y" || tax.account?.taxExempt === "Y";
