@@ -4,7 +4,7 @@
  * event per invoice, built as for an invoice made through the API, at most once.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, openDatabase, type Db } from "../db/client";
 import { newId } from "../lib/ids";
 import { brands, customerAccounts, invoices, outboxAttempts, outboxEvents, productGroups, products, serviceAccounts, subscriptions } from "../db/schema";
@@ -125,6 +125,30 @@ describe("generateDueInvoices, brand by brand in chunks", () => {
       expect(listed.sort()).toEqual(rows.filter((r) => r.brandId === tenant.brand_id).map((r) => r.id).sort());
     }
     expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: all, chunkSize: 2 })).created).toBe(0);
+  });
+});
+
+describe("generateDueInvoices when one subscription cannot be invoiced", () => {
+  it("invoices the rest of its chunk, and that one on a later run once it can be", async () => {
+    clock.set("2026-03-01T10:00:00Z");
+    const tenant = await makeTenant();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push(await subscriptionFor(tenant, await fixtures.Account(tenant)));
+    const bad = ids[4];
+    // Any row-level failure of the chunk statement will do; a trigger refuses this one's invoice.
+    await db.execute(sql.raw(`
+      create function refuse_one() returns trigger language plpgsql as $$
+      begin if new.subscription_id = '${bad}' then raise exception 'refused for the test'; end if; return new; end $$;
+      create trigger refuse_one before insert on invoices for each row execute function refuse_one();`));
+    try {
+      clock.set("2026-03-29T12:00:00Z");
+      expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: ids, chunkSize: 10 })).created).toBe(6);
+      const invoiced = await db.select({ id: invoices.subscriptionId }).from(invoices).where(and(inArray(invoices.subscriptionId, ids), eq(invoices.billingPeriodStart, "2026-03-31")));
+      expect(invoiced.map((r) => r.id).sort()).toEqual(ids.filter((id) => id !== bad).sort());
+    } finally {
+      await db.execute(sql.raw(`drop trigger refuse_one on invoices; drop function refuse_one();`));
+    }
+    expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: ids, chunkSize: 10 })).created).toBe(1);
   });
 });
 

@@ -64,10 +64,8 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
       });
       if (due.length === 0) break;
       cursor = due[due.length - 1].id;
-      const task = generateChunk(ctx, due)
+      const task = generateIsolating(ctx, due)
         .then((n) => void (created += n))
-        // One chunk that fails must not keep the subscriptions after it from being invoiced.
-        .catch((err) => logger.error("generating invoices failed for a chunk", { brandId: brand.id, first: due[0].id, count: due.length, error: err }))
         .finally(() => running.delete(task));
       running.add(task);
       if (running.size >= parallel) await Promise.race(running);
@@ -76,6 +74,36 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
   }
   await Promise.all(running);
   return { created };
+}
+
+/**
+ * generateChunk, and when the database refuses a chunk, its halves and their halves: a subscription
+ * that cannot be invoiced keeps only itself from its invoice, not the other 4,999 of its chunk (the
+ * chunk is one statement, so a refused one wrote nothing). Never throws: failures are logged, with
+ * the subscription once it is found.
+ */
+async function generateIsolating(ctx: Context, subs: PricedSubscription[]): Promise<number> {
+  try {
+    return await generateChunk(ctx, subs);
+  } catch (err) {
+    if (subs.length === 1 || !refusedByData(err)) {
+      logger.error("generating invoices failed", { brandId: ctx.brand.id, first: subs[0].id, count: subs.length, error: err });
+      return 0;
+    }
+    const half = Math.ceil(subs.length / 2);
+    return (await generateIsolating(ctx, subs.slice(0, half))) + (await generateIsolating(ctx, subs.slice(half)));
+  }
+}
+
+/**
+ * Whether PostgreSQL refused the statement for what it held (a constraint, a value, a trigger), so
+ * that smaller parts may succeed; not a lost connection or an exhausted server (SQLSTATE classes
+ * 08, 53, 57, 58), which splitting would only repeat once per subscription.
+ */
+function refusedByData(err: unknown) {
+  const cause = (err as { cause?: { code?: unknown } })?.cause ?? err;
+  const code = (cause as { code?: unknown })?.code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && !/^(08|53|57|58)/.test(code);
 }
 
 async function generateChunk(ctx: Context, subs: PricedSubscription[]) {
