@@ -125,10 +125,18 @@ export interface RowsOptions {
 }
 
 type PostgresJs = { unsafe?: (q: string, p: unknown[], o: object) => Promise<Record<string, unknown>[]> };
-const postgresJsOf = (db: Db) => (db as unknown as { $client?: PostgresJs }).$client;
+
+/**
+ * postgres.js's own client behind `db`: the pool, or inside a transaction the transaction's reserved
+ * connection (drizzle keeps either as its session's client). Undefined on PGlite.
+ */
+function postgresJsOf(db: Db) {
+  const client = (db as unknown as { session?: { client?: PostgresJs } }).session?.client;
+  return typeof client?.unsafe === "function" ? client : undefined;
+}
 
 /** Whether queries on `db` may run at once, each on a connection of its own: postgres.js's pool, not PGlite or a transaction. */
-export const hasConnectionPool = (db: Db) => typeof postgresJsOf(db)?.unsafe === "function";
+export const hasConnectionPool = (db: Db) => typeof (db as unknown as { $client?: PostgresJs }).$client?.unsafe === "function";
 
 const dialect = new PgDialect();
 
@@ -136,9 +144,9 @@ const dialect = new PgDialect();
  * `select * from table where ... order by ... limit ...` as drizzle rows. On postgres.js it skips
  * drizzle's query builder and row mapping, half of a 100-row list's CPU: the select list and the
  * row mapper are made once per table, only the clauses are turned into SQL per call, and a test
- * checks the rows equal drizzle's for every table. Elsewhere it is drizzle's own select: on PGlite,
- * and inside a transaction, whose handle has no `$client`, so its reads and locks stay on the
- * transaction's connection (a test holds that).
+ * checks the rows equal drizzle's for every table. Inside a transaction it runs on the
+ * transaction's connection, so its reads and locks are the transaction's (a test holds that). On
+ * PGlite it is drizzle's own select.
  */
 export const selectRows = <T extends PgTable>(db: Db, table: T, opts: RowsOptions = {}): Promise<T["$inferSelect"][]> => select(db, table, undefined, opts);
 

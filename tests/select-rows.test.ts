@@ -108,4 +108,16 @@ describe("selectRows", () => {
     });
     expect(inside).toBe(rename);
   });
+
+  it("forUpdate inside a transaction holds the row lock until that transaction ends", async () => {
+    const t = await makeTenant();
+    const db = await getDb();
+    const other = () => db.transaction((tx) => tx.execute(sql`select id from brands where id = ${t.brand_id} for update nowait`));
+    await db.transaction(async (tx) => {
+      await selectRows(tx as unknown as typeof db, brands, { where: eq(brands.id, t.brand_id), forUpdate: true });
+      // Another connection cannot take the row meanwhile (55P03: lock_not_available).
+      await expect(other()).rejects.toMatchObject({ cause: { code: "55P03" } });
+    });
+    await expect(other()).resolves.toBeDefined();
+  });
 });
