@@ -113,6 +113,14 @@ describe("deliverDue", () => {
     };
     expect(await deliverAllDue({ db, now: () => clock.now(), sinkFor: () => sink, batchSize: 50 })).toEqual({ delivered: 121, retried: 0, failed: 0 });
     expect((await rows([...ids, later])).every((r) => r.status === "delivered")).toBe(true);
+    // An event a delivery writes goes out in the same call even when its batch was not full.
+    let chained = "";
+    const chain = async (e: OutboxRow) => {
+      if (e.type === "e/first") chained = await emit(ctx, { type: "e/second", payload: {} });
+    };
+    await emit(ctx, { type: "e/first", payload: {} });
+    expect(await deliverAllDue({ db, now: () => clock.now(), sinkFor: () => chain, batchSize: 50 })).toEqual({ delivered: 2, retried: 0, failed: 0 });
+    expect((await rows([chained]))[0].status).toBe("delivered");
     // With no time left after the first batch it stops there.
     await Promise.all(Array.from({ length: 120 }, () => emit(ctx, { type: "e/y", payload: {} })));
     expect(await deliverAllDue({ db, now: () => clock.now(), sinkFor: () => sink, batchSize: 50, budgetMs: 0 })).toEqual({ delivered: 50, retried: 0, failed: 0 });

@@ -96,8 +96,9 @@ export async function deliverDue(opts: DeliverOptions) {
 /**
  * deliverDue batch after batch until nothing is due or `budgetMs` of work has passed. One tick of
  * the job then drains a billing day's events (one batch of 50 a minute would send 72,000 a day),
- * and events a delivery writes (the Invoice/Create events of billing/invoices-created) go out in
- * the same tick. Retried events are due again only after their backoff, so the loop ends.
+ * and events a delivery writes go out in the same tick: a change's billing/generate writes
+ * billing/invoices-created, which writes Invoice/Create, which sends the email. Retried events are
+ * due again only after their backoff, so the loop ends.
  */
 export async function deliverAllDue(opts: DeliverOptions & { budgetMs?: number }) {
   const { budgetMs = 45_000, batchSize = 50 } = opts;
@@ -108,6 +109,7 @@ export async function deliverAllDue(opts: DeliverOptions & { budgetMs?: number }
     total.delivered += batch.delivered;
     total.retried += batch.retried;
     total.failed += batch.failed;
-    if (batch.delivered + batch.retried + batch.failed < batchSize || performance.now() - started >= budgetMs) return total;
+    // Until a batch finds nothing: events written by this tick's deliveries go out in it too.
+    if (batch.delivered + batch.retried + batch.failed === 0 || performance.now() - started >= budgetMs) return total;
   }
 }
