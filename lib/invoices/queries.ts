@@ -38,7 +38,7 @@ export async function withAmounts(ctx: Context, rows: InvoiceRow[]): Promise<Inv
     .where(inBrand(ctx, payments, anyOf(payments.invoiceId, rows.map((r) => r.id)), eq(payments.status, "succeeded")))
     .groupBy(payments.invoiceId);
   const paidOf = new Map(paid.map((p) => [p.invoiceId, Number(p.paid)]));
-  return rows.map((row) => ({ row, lines: row.items, amounts: invoiceAmounts(row.items, paidOf.get(row.id) ?? 0, row.deletedAt !== null) }));
+  return rows.map((row) => ({ row, amounts: invoiceAmounts(row.items, paidOf.get(row.id) ?? 0, row.deletedAt !== null) }));
 }
 
 export const invoiceDetails = async (ctx: Context, row: InvoiceRow) => (await withAmounts(ctx, [row]))[0];

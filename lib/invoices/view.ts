@@ -5,10 +5,9 @@ import type { InvoiceAmounts } from "./amounts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-/** An invoice with what its money follows from. */
+/** An invoice (its lines on its row) with the amounts that follow from them and its payments. */
 export interface InvoiceDetails {
   row: InvoiceRow;
-  lines: InvoiceLine[];
   amounts: InvoiceAmounts;
 }
 
@@ -22,7 +21,7 @@ export const lineView = (l: InvoiceLine) => ({
 });
 
 /** An invoice as the API shows it (namespace invoice), its lines nested as items. */
-export const invoiceView = ({ row, lines, amounts }: InvoiceDetails) => ({
+export const invoiceView = ({ row, amounts }: InvoiceDetails) => ({
   invoice_id: row.id,
   customer_account_id: row.customerAccountId,
   subscription_id: row.subscriptionId,
@@ -34,7 +33,7 @@ export const invoiceView = ({ row, lines, amounts }: InvoiceDetails) => ({
   balance: formatCents(amounts.balance),
   custom_field_1: row.customField1,
   custom_field_2: row.customField2,
-  items: lines.map(lineView),
+  items: row.items.map(lineView),
   created: row.createdAt,
   updated: row.updatedAt,
   deleted: row.deletedAt,
