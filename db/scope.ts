@@ -45,10 +45,16 @@ export const oldestFirst = (table: { createdAt: PgColumn; id: PgColumn }) => [as
  * one per id (a thousand-id IN list cost more to bind and plan than to run). Elements are quoted,
  * so an id that is not a UUID is refused by the cast instead of splitting into several.
  */
-export const anyOf = (column: PgColumn, ids: readonly string[]): SQL => sql`${column} = any(${arrayLiteral(ids)}::uuid[])`;
+export const anyOf = (column: PgColumn, ids: readonly string[]): SQL => sql`${column} = any(${sqlArray(ids, "uuid[]")})`;
 
-/** A PostgreSQL array literal of text values (cast it: `${arrayLiteral(xs)}::uuid[]`), each element quoted. */
-export const arrayLiteral = (values: readonly string[]) =>
+/**
+ * Any number of values as one array parameter of a PostgreSQL type, e.g. the columns of a set of
+ * rows for `unnest(...)`: the statement's text stays the same whatever the count.
+ */
+export const sqlArray = (values: readonly string[], type: "uuid[]" | "date[]" | "text[]"): SQL => sql`${arrayLiteral(values)}::${sql.raw(type)}`;
+
+/** A PostgreSQL array literal of text values, each element quoted. */
+const arrayLiteral = (values: readonly string[]) =>
   values.some((v) => v.includes('"') || v.includes("\\"))
     ? `{${values.map((v) => `"${v.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`
     : values.length

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asc, desc, eq, ne, sql } from "drizzle-orm";
 import { getDb, openDatabase, resultRows, selectColumns, selectRows } from "../db/client";
-import { anyOf, arrayLiteral } from "../db/scope";
+import { anyOf, sqlArray } from "../db/scope";
 import { newId } from "../lib/ids";
 import { is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -89,10 +89,10 @@ describe("selectRows", () => {
     await expect(selectRows(db, brands, { where: anyOf(brands.id, [`${t.brand_id}","${other.brand_id}`]) })).rejects.toThrow();
   });
 
-  it("arrayLiteral carries any text as one element each: quotes, backslashes, commas, braces, blanks", async () => {
+  it("sqlArray carries any text as one element each: quotes, backslashes, commas, braces, blanks", async () => {
     const db = await getDb();
     for (const values of [[], ["plain", "two words"], ['a"b', "back\\slash", "x,y", "{z}", "", "NULL", " pad "]]) {
-      const [row] = resultRows<{ v: string[] }>(await db.execute(sql`select ${arrayLiteral(values)}::text[] as v`));
+      const [row] = resultRows<{ v: string[] }>(await db.execute(sql`select ${sqlArray(values, "text[]")} as v`));
       expect(row.v).toEqual(values);
     }
   });

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { hasConnectionPool, resultRows, selectColumns, selectRows, type Db } from "../../db/client";
 import { brands, customerAccounts, invoices, productGroups, products, subscriptions } from "../../db/schema";
 import { systemContext, type Context } from "../auth/context";
-import { anyOf, arrayLiteral, inBrand } from "../../db/scope";
+import { anyOf, inBrand, sqlArray } from "../../db/scope";
 import { newId } from "../ids";
 import { logger } from "../log";
 import { nextPeriodLines, PRICED_COLUMNS, withDetails, type PricedSubscription } from "../subscriptions/details";
@@ -113,10 +113,7 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]) {
   const [details, accounts] = await Promise.all([
     withDetails(ctx, subs),
     // Only whether each account is tax exempt: the Invoice/Create events read the rest when they are written.
-    db
-      .select({ id: customerAccounts.id, taxExempt: customerAccounts.taxExempt })
-      .from(customerAccounts)
-      .where(inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds))),
+    selectColumns(db, customerAccounts, ["id", "taxExempt"], { where: inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)) }),
   ]);
   const accountById = new Map(accounts.map((a) => [a.id, a]));
   const ids = details.map(() => newId());
@@ -127,15 +124,14 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]) {
   // exactly those, whose delivery writes their Invoice/Create events (lib/billing/invoice-events.ts).
   // Columns travel as arrays and the lines as one JSON array indexed by row: about half the
   // database's time of json_to_recordset, which turns each nested value back into text to parse it.
-  const column = (values: readonly string[], type: string) => sql`${arrayLiteral(values)}::${sql.raw(type)}`;
   const at = sql`${now.toISOString()}::timestamptz`;
   const [{ created }] = resultRows<{ created: number }>(
     await db.execute(sql`
       with inv as (
         insert into invoices (id, brand_id, customer_account_id, subscription_id, billing_period_start, due_date, items, created_at, updated_at)
         select id, ${brand.id}::uuid, account, subscription, period, period, lines.per_invoice -> (n::int - 1), ${at}, ${at}
-        from unnest(${column(ids, "uuid[]")}, ${column(details.map((d) => d.sub.customerAccountId), "uuid[]")},
-                    ${column(details.map((d) => d.sub.id), "uuid[]")}, ${column(details.map((d) => d.sub.renewalDate!), "date[]")})
+        from unnest(${sqlArray(ids, "uuid[]")}, ${sqlArray(details.map((d) => d.sub.customerAccountId), "uuid[]")},
+                    ${sqlArray(details.map((d) => d.sub.id), "uuid[]")}, ${sqlArray(details.map((d) => d.sub.renewalDate!), "date[]")})
                with ordinality as x(id, account, subscription, period, n),
              (select ${JSON.stringify(items)}::jsonb as per_invoice) as lines
         on conflict (subscription_id, billing_period_start) do nothing

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { selectRows, type Db } from "../../db/client";
 import { brands, customerAccounts, invoices, outboxEvents } from "../../db/schema";
-import { anyOf, arrayLiteral, inBrand } from "../../db/scope";
+import { anyOf, inBrand, sqlArray } from "../../db/scope";
 import { systemContext, withDb } from "../auth/context";
 import { newId } from "../ids";
 import { invoiceEventPayload } from "../invoices/events";
@@ -50,7 +50,7 @@ export async function fanOutInvoiceEvents(db: Db, event: OutboxRow, now: Date) {
       await tx.execute(sql`
         insert into outbox_events (id, brand_id, type, payload, next_attempt_at, created_at)
         select id, ${brand.id}::uuid, 'Invoice/Create', events.payloads -> (n::int - 1), ${at}, ${at}
-        from unnest(${arrayLiteral(payloads.map(() => newId()))}::uuid[]) with ordinality as x(id, n),
+        from unnest(${sqlArray(payloads.map(() => newId()), "uuid[]")}) with ordinality as x(id, n),
              (select ${JSON.stringify(payloads)}::jsonb as payloads) as events`);
     }
     await tx
