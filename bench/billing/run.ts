@@ -33,6 +33,7 @@ import { systemContext } from "../../lib/auth/context";
 import { fanOutInvoiceEvents, INVOICES_CREATED } from "../../lib/billing/invoice-events";
 import { generateDueInvoices } from "../../lib/billing/generate-invoices";
 import { toInvoiceLines } from "../../lib/billing/invoice-lines";
+import { linesTotalSql } from "../../lib/invoices/lines";
 import { INVOICE_LEAD_HOURS } from "../../lib/billing/periods";
 import { newId } from "../../lib/ids";
 import { nextPeriodLines, type SubscriptionDetails } from "../../lib/subscriptions/details";
@@ -363,7 +364,7 @@ async function runNaive(database: Database, sample: number) {
 async function invoiceTotals(db: Db, ids: string[]) {
   const rows = await query<{ subscription_id: string; lines: string; total: string }>(db, sql`
     select i.subscription_id, md5(i.items::text) as lines,
-           (select coalesce(sum((l->>'itemPrice')::bigint * (l->>'quantity')::int), 0) from jsonb_array_elements(i.items) l)::text as total
+           ${linesTotalSql(sql.raw("i.items"))}::text as total
     from invoices i
     where i.subscription_id = any(${`{${ids.join(",")}}`}::uuid[]) and i.created_at = ${NOW.toISOString()}::timestamptz`);
   return new Map(rows.map((r) => [r.subscription_id, `total ${r.total}, lines ${r.lines}`]));

@@ -13,6 +13,7 @@ import { emit } from "../outbox/emit";
 import { loadSubscription } from "../subscriptions/details";
 import { emitSubscriptionEvent, postActionUrl } from "../subscriptions/events";
 import { today, addDays } from "./periods";
+import { linesTotalSql } from "../invoices/lines";
 
 /**
  * Runs every dunning rule against the unpaid invoices of subscriptions in its product group whose
@@ -27,7 +28,7 @@ export async function runDunning({ db, now }: { db: Db; now: Date }) {
     const rules = await db.select().from(dunningRules).where(eq(dunningRules.brandId, brand.id));
     for (const rule of rules) {
       const dueDate = addDays(today(now, brand.timezoneId), -rule.overdueDays);
-      const total = sql<number>`coalesce((select sum((l->>'itemPrice')::bigint * (l->>'quantity')::int) from jsonb_array_elements(${invoices.items}) l), 0)`;
+      const total = linesTotalSql(sql`${invoices.items}`);
       const paid = sql<number>`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'succeeded'), 0)`;
       const matches = await db
         .select({ invoiceId: invoices.id, subscriptionId: invoices.subscriptionId, customerAccountId: invoices.customerAccountId, balance: sql<string>`(${total} - ${paid})` })

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { invoices, type InvoiceLine, type InvoiceLineKind } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
@@ -50,6 +50,10 @@ export const storedLines = (lines: readonly NewLine[]): InvoiceLine[] =>
     kind: l.kind,
     componentId: l.componentId ?? null,
   }));
+
+/** An invoice's total in SQL, from its stored lines: what invoiceAmounts (./amounts.ts) adds up in code. */
+export const linesTotalSql = (items: SQL) =>
+  sql<number>`(select coalesce(sum((l->>'itemPrice')::bigint * (l->>'quantity')::int), 0) from jsonb_array_elements(${items}) l)`;
 
 /** Replaces all lines of an invoice. */
 export async function replaceLines(ctx: Context, invoiceId: string, lines: readonly NewLine[]) {
