@@ -12,7 +12,8 @@ import type { OutboxRow } from "../outbox/deliver";
 /**
  * The event billing writes, one per chunk of generated invoices, in the statement that writes them.
  * Delivering it writes each invoice's Invoice/Create event (fanOutInvoiceEvents): the billing run
- * writes one row per invoice instead of two, and the emails follow on the next delivery tick.
+ * writes one row per invoice instead of two, and the emails follow when this event is delivered
+ * (in the same delivery tick: lib/outbox/deliver.ts, deliverAllDue).
  */
 export const INVOICES_CREATED = "billing/invoices-created";
 
