@@ -101,11 +101,11 @@ export async function deliverDue(opts: DeliverOptions) {
  * due again only after their backoff, so the loop ends.
  */
 export async function deliverAllDue(opts: DeliverOptions & { budgetMs?: number }) {
-  const { budgetMs = 45_000, batchSize = 50 } = opts;
+  const { budgetMs = 45_000 } = opts;
   const started = performance.now();
   const total = { delivered: 0, retried: 0, failed: 0 };
   for (;;) {
-    const batch = await deliverDue({ ...opts, batchSize });
+    const batch = await deliverDue(opts);
     total.delivered += batch.delivered;
     total.retried += batch.retried;
     total.failed += batch.failed;
