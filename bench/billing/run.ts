@@ -336,7 +336,7 @@ async function naiveInvoice(db: Db, id: string) {
     const withCoupons: SubscriptionDetails["coupons"] = [];
     for (const c of couponRows) withCoupons.push({ ...c, coupon: await one(txDb.select().from(coupons).where(eq(coupons.id, c.couponId))) });
 
-    const ctx = { ...systemContext(txDb, brand), now: () => NOW };
+    const ctx = systemContext(txDb, brand, NOW);
     const details: SubscriptionDetails = { sub, product, group, attached, coupons: withCoupons };
     const priced = nextPeriodLines(ctx, details);
     const invoiceId = newId();

@@ -103,9 +103,12 @@ async function resolve(db: Db, keyHash: string, userKeyHash: string, brandId: st
   return rows[0];
 }
 
-/** A context for background work (billing runs, deliveries) acting for the system on one brand. */
-export function systemContext(db: Db, brand: Brand): Context {
-  return { brand, actor: { kind: "system" }, db, now: () => clock.now(), requestId: "system" };
+/**
+ * A context for background work (billing runs, deliveries) acting for the system on one brand.
+ * `at` fixes its "now" for a run that must see one instant throughout (a billing day).
+ */
+export function systemContext(db: Db, brand: Brand, at?: Date): Context {
+  return { brand, actor: { kind: "system" }, db, now: at ? () => at : () => clock.now(), requestId: "system" };
 }
 
 /** The same context bound to another handle (a transaction). */

@@ -44,7 +44,7 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
   const parallel = hasConnectionPool(db) ? 2 : 1;
   const running = new Set<Promise<void>>();
   for (const brand of live) {
-    const ctx = { ...systemContext(db, brand), now: () => now };
+    const ctx = systemContext(db, brand, now);
     const horizon = invoiceHorizon(now, brand.timezoneId);
     for (let cursor = "00000000-0000-0000-0000-000000000000"; ; ) {
       const due = await selectColumns(db, subscriptions, PRICED_COLUMNS, {

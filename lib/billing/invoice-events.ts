@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { selectRows, type Db } from "../../db/client";
 import { brands, customerAccounts, invoices, outboxEvents } from "../../db/schema";
 import { anyOf, inBrand, sqlArray } from "../../db/scope";
-import { systemContext, withDb } from "../auth/context";
+import { systemContext } from "../auth/context";
 import { newId } from "../ids";
 import { invoiceEventPayload } from "../invoices/events";
 import { withAmounts } from "../invoices/queries";
@@ -35,7 +35,7 @@ export async function fanOutInvoiceEvents(db: Db, event: OutboxRow, now: Date) {
     const payload = self.payload as unknown as InvoicesCreatedPayload;
     if (payload.fanned_out) return "already fanned out";
     const [brand] = await selectRows(tx, brands, { where: eq(brands.id, event.brandId) });
-    const ctx = withDb({ ...systemContext(db, brand), now: () => now }, tx);
+    const ctx = systemContext(tx, brand, now);
     const rows = await selectRows(tx, invoices, { where: inBrand(ctx, invoices, anyOf(invoices.id, payload.invoice_ids)) });
     const live = rows.filter((r) => r.deletedAt === null);
     const accountIds = [...new Set(live.map((r) => r.customerAccountId))];

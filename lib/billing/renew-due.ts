@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { brands, invoices, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
-import { systemContext, withDb, type Brand, type Context } from "../auth/context";
+import { systemContext, type Brand, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { logger } from "../log";
 import { defaultPayMethod } from "../pay-methods/queries";
@@ -60,7 +60,7 @@ export async function renewDue({ db, now, chunkSize = 200 }: { db: Db; now: Date
 
 async function renewOne(db: Db, now: Date, brand: Brand, id: string) {
   return db.transaction(async (tx) => {
-    const ctx: Context = withDb({ ...systemContext(db, brand), now: () => now }, tx as unknown as Db);
+    const ctx: Context = systemContext(tx as unknown as Db, brand, now);
     const d = await loadSubscription(ctx, id, { forUpdate: true });
     const s = d.sub;
     if (s.status !== 1 || !s.renewalDate || s.renewalDate > today(now, brand.timezoneId)) return null;

@@ -1,7 +1,7 @@
 import { isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { brands } from "../../db/schema";
-import { systemContext, withDb } from "../auth/context";
+import { systemContext } from "../auth/context";
 import { logger } from "../log";
 import { reconcilePendingPayments } from "../payments/reconcile-payments";
 import { generateDueInvoices } from "./generate-invoices";
@@ -20,7 +20,7 @@ const MAX_CATCH_UP_PERIODS = 400;
 export async function runBilling({ db, now }: { db: Db; now: Date }) {
   for (const brand of await db.select().from(brands).where(isNull(brands.deletedAt))) {
     try {
-      await db.transaction((tx) => reconcilePendingPayments(withDb({ ...systemContext(db, brand), now: () => now }, tx as unknown as Db)));
+      await db.transaction((tx) => reconcilePendingPayments(systemContext(tx as unknown as Db, brand, now)));
     } catch (err) {
       logger.error("reconciling payments failed", { brandId: brand.id, error: err });
     }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { brands, dunningActions, dunningRules, invoices, payments, subscriptions } from "../../db/schema";
-import { systemContext, withDb, type Brand, type Context } from "../auth/context";
+import { systemContext, type Brand, type Context } from "../auth/context";
 import { newId } from "../ids";
 import { logger } from "../log";
 import { formatCents } from "../money";
@@ -67,7 +67,7 @@ interface Match {
 
 async function act(db: Db, now: Date, brand: Brand, rule: Rule, m: Match) {
   return db.transaction(async (tx) => {
-    const ctx: Context = withDb({ ...systemContext(db, brand), now: () => now }, tx as unknown as Db);
+    const ctx: Context = systemContext(tx as unknown as Db, brand, now);
     const claimed = await tx
       .insert(dunningActions)
       .values({ id: newId(), brandId: brand.id, ruleId: rule.id, invoiceId: m.invoiceId, action: rule.enforcementAction, ranAt: now })
