@@ -2,6 +2,7 @@ import { ilike, ne, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { customerAccounts } from "../../db/schema";
 import { findInBrand, inBrand } from "../../db/scope";
+import { isUniqueViolation } from "../../db/errors";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 
@@ -36,17 +37,9 @@ export async function refusingDuplicates<T>(write: () => Promise<T>, index: stri
   try {
     return await write();
   } catch (err) {
-    if (violates(err, index)) throw refusal();
+    if (isUniqueViolation(err, index)) throw refusal();
     throw err;
   }
-}
-
-function violates(err: unknown, index: string): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const pg = e as { code?: string; constraint_name?: string; constraint?: string };
-    if (pg.code === "23505" && (pg.constraint_name ?? pg.constraint) === index) return true;
-  }
-  return false;
 }
 
 export const accountEmailTaken = () => duplicateEmail(ACCOUNT_EMAIL_TAKEN);

@@ -3,6 +3,7 @@ import { hasConnectionPool, resultRows, selectColumns, selectRows, type Db } fro
 import { brands, customerAccounts, invoices, productGroups, products, subscriptions } from "../../db/schema";
 import { systemContext, type Context } from "../auth/context";
 import { anyOf, inBrand, sqlArray } from "../../db/scope";
+import { postgresError } from "../../db/errors";
 import { newId } from "../ids";
 import { logger } from "../log";
 import { nextPeriodLines, PRICED_COLUMNS, withDetails, type PricedSubscription } from "../subscriptions/details";
@@ -101,9 +102,8 @@ async function generateIsolating(ctx: Context, subs: PricedSubscription[]): Prom
  * 08, 53, 57, 58), which splitting would only repeat once per subscription.
  */
 function refusedByData(err: unknown) {
-  const cause = (err as { cause?: { code?: unknown } })?.cause ?? err;
-  const code = (cause as { code?: unknown })?.code;
-  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && !/^(08|53|57|58)/.test(code);
+  const code = postgresError(err)?.code;
+  return code !== undefined && !/^(08|53|57|58)/.test(code);
 }
 
 async function generateChunk(ctx: Context, subs: PricedSubscription[]) {

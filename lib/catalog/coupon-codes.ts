@@ -1,6 +1,7 @@
 import { eq, isNull, ne, sql } from "drizzle-orm";
 import { coupons } from "../../db/schema";
 import { inBrand } from "../../db/scope";
+import { isUniqueViolation } from "../../db/errors";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 
@@ -19,11 +20,6 @@ export async function assertCodeFree(ctx: Context, code: string, exceptId?: stri
     .limit(1);
   if (taken) throw duplicate(code);
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: unknown } | null;
-  return e?.code === "23505" || (e?.cause !== undefined && isUniqueViolation(e.cause));
-};
 
 /** Two concurrent writes can both pass assertCodeFree; the unique index then decides, and the loser gets DUPLICATE. */
 export async function withCodeUniqueness<T>(code: string | undefined, write: () => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 import { eq, isNull } from "drizzle-orm";
 import { inBrand, findInBrand } from "../../db/scope";
 import { notifications } from "../../db/schema";
+import { isUniqueViolation } from "../../db/errors";
 import type { Context } from "../auth/context";
 import { DomainError, invalidState } from "../errors";
 import { STATUS } from "../lifecycle";
@@ -48,11 +49,6 @@ export function assertTemplates(event: NotificationEvent, input: Partial<Record<
 export const templateOf = (n: NotificationRow, part: (typeof TEMPLATE_PARAMS)[number]) => {
   const stored = { subject_brand: n.subjectBrand, subject_customer: n.subjectCustomer, html_brand: n.htmlBrand, html_customer: n.htmlCustomer }[part];
   return stored ?? DEFAULT_TEMPLATES[n.event as NotificationEvent][part];
-};
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
 };
 
 /** Writes that make a notification live: a concurrent twin loses on the unique index, as DUPLICATE. */
