@@ -2,6 +2,7 @@ import { bigint, date, index, integer, jsonb, pgTable, smallint, text, timestamp
 import { brands } from "./brands";
 import { customerAccounts } from "./customers";
 import { components, coupons, productGroups, products } from "./catalog";
+import { invoices } from "./money";
 import type { Status } from "../../lib/lifecycle";
 
 const brandId = () => uuid("brand_id").notNull().references(() => brands.id);
@@ -39,6 +40,12 @@ export const subscriptions = pgTable(
     customField2: text("custom_field_2"),
     /** VAR1..VAR10 values, checked against the product group's variables. */
     variables: jsonb("variables").$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Raised by every change of what the subscription costs (and by each renewal). Invoice generation
+     * writes a period's invoice only while the version it priced is still the committed one, holding
+     * a share lock on the row meanwhile, so a change racing it never leaves a stale price behind.
+     */
+    version: integer("version").notNull().default(0),
     createdAt: instant("created_at").notNull(),
     updatedAt: instant("updated_at").notNull(),
     deletedAt: instant("deleted_at"),
@@ -47,6 +54,28 @@ export const subscriptions = pgTable(
     index("subscriptions_billing").on(t.status, t.renewalDate),
     index("subscriptions_brand_account").on(t.brandId, t.customerAccountId),
   ],
+);
+
+/**
+ * The ledger of periods a subscription has started: the first at its creation, one more at each
+ * renewal, each with the invoice that bills it. A period is written in the same transaction that
+ * starts it, and only with its invoice, so no period is ever started unbilled (npm run billing:check).
+ */
+export const subscriptionPeriods = pgTable(
+  "subscription_periods",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: brandId(),
+    subscriptionId: uuid("subscription_id").notNull().references(() => subscriptions.id),
+    periodStart: date("period_start", { mode: "string" }).notNull(),
+    /** The renewal that ends it; null for a one-time purchase. */
+    periodEnd: date("period_end", { mode: "string" }),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("subscription_periods_once").on(t.subscriptionId, t.periodStart)],
 );
 
 /** Components attached to a subscription, with the metered usage of the current cycle. */
