@@ -51,7 +51,7 @@ export const anyOf = (column: PgColumn, ids: readonly string[]): SQL => sql`${co
  * Any number of values as one array parameter of a PostgreSQL type, e.g. the columns of a set of
  * rows for `unnest(...)`: the statement's text stays the same whatever the count.
  */
-export const sqlArray = (values: readonly string[], type: "uuid[]" | "date[]" | "text[]"): SQL => sql`${arrayLiteral(values)}::${sql.raw(type)}`;
+export const sqlArray = (values: readonly string[], type: "uuid[]" | "date[]" | "text[]" | "int[]"): SQL => sql`${arrayLiteral(values)}::${sql.raw(type)}`;
 
 /** A PostgreSQL array literal of text values, each element quoted. */
 const arrayLiteral = (values: readonly string[]) =>

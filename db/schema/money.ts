@@ -74,7 +74,8 @@ export const payMethods = pgTable(
   ],
 );
 
-export const INVOICE_LINE_KINDS = ["item", "setup_fee", "recurring", "component", "usage", "discount"] as const;
+/** `credit`: a paid amount the invoice no longer needs (its price went down), moved to the prepaid balance. */
+export const INVOICE_LINE_KINDS = ["item", "setup_fee", "recurring", "component", "usage", "discount", "credit"] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
 /** A jsonpath matching any invoice line that breaks the rules of InvoiceLine (the invoices_items check). */
@@ -97,6 +98,8 @@ export interface InvoiceLine {
   taxExempt: "Y" | "N";
   kind: InvoiceLineKind;
   componentId: string | null;
+  /** The coupon a discount line is for: a coupon's cycle is counted by the invoices that carry it. */
+  couponCode?: string;
 }
 
 /**
@@ -157,7 +160,8 @@ export const payments = pgTable(
     payMethodId: uuid("pay_method_id").references(() => payMethods.id),
     gatewayId: uuid("gateway_id").references(() => payGateways.id),
     target: text("target", { enum: ["invoice", "prepaid_balance"] }).notNull(),
-    processedBy: text("processed_by", { enum: ["gateway", "recorded"] }).notNull(),
+    /** prepaid_balance: paid out of the customer's prepaid balance (at renewal, before any card). */
+    processedBy: text("processed_by", { enum: ["gateway", "recorded", "prepaid_balance"] }).notNull(),
     amount: cents("amount").notNull(),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
     /** The third party named with override_billing Y, or the provider of a real-time charge. */

@@ -1,15 +1,22 @@
 import { ne } from "drizzle-orm";
 import { customerUsers } from "../../db/schema";
 import type { Context } from "../auth/context";
-import { assertStatus, STATUS } from "../lifecycle";
+import { STATUS } from "../lifecycle";
+import { endSubscriptionsOfDeletedAccount } from "../subscriptions/catalog-effects";
 import { findAccount } from "./queries";
 import type { AccountIdInput } from "./schemas";
 import { setAccountStatus } from "./status";
+import { accountView } from "./view";
 
-/** Account/Delete: active or suspended -> deleted, with all its users; restorable for 90 days. */
+/**
+ * Account/Delete: deleted with all its users (restorable for 90 days); its subscriptions end (a
+ * deleted account is never billed again, and a restore does not bring them back), answered as
+ * ended_subscription_ids. Deleting it again changes nothing (any -> deleted), so the restore window
+ * keeps counting from the first deletion.
+ */
 export async function deleteAccount({ ctx, input }: { ctx: Context; input: AccountIdInput }) {
   const account = await findAccount(ctx, input.customer_account_id, "customer_account_id", { forUpdate: true });
-  // Deleting again would restart the restore window, so it is refused.
-  assertStatus(account.status, [STATUS.ACTIVE, STATUS.SUSPENDED], "This customer account is already deleted");
-  return setAccountStatus(ctx, account, STATUS.DELETED, ne(customerUsers.status, STATUS.DELETED));
+  if (account.status === STATUS.DELETED) return { ...accountView(account), ended_subscription_ids: [] as string[] };
+  const ended = await endSubscriptionsOfDeletedAccount(ctx, account.id);
+  return { ...(await setAccountStatus(ctx, account, STATUS.DELETED, ne(customerUsers.status, STATUS.DELETED))), ended_subscription_ids: ended };
 }

@@ -122,18 +122,28 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]) {
   );
   // One statement: the invoices a concurrent runner has not written already, and one event listing
   // exactly those, whose delivery writes their Invoice/Create events (lib/billing/invoice-events.ts).
-  // Columns travel as arrays and the lines as one JSON array indexed by row: about half the
-  // database's time of json_to_recordset, which turns each nested value back into text to parse it.
+  // Only for subscriptions still at the version priced here, share-locked until the statement ends:
+  // a change racing this (which locks the row and raises the version) either waits for these
+  // invoices and prices them again, or makes this skip its subscription, whose invoice then follows
+  // the change. Columns travel as arrays and the lines as one JSON array indexed by row: about half
+  // the database's time of json_to_recordset, which turns each nested value back into text to parse it.
   const at = sql`${now.toISOString()}::timestamptz`;
+  const subscriptionIds = sqlArray(details.map((d) => d.sub.id), "uuid[]");
+  const periods = sqlArray(details.map((d) => d.sub.renewalDate!), "date[]");
   const [{ created }] = resultRows<{ created: number }>(
     await db.execute(sql`
-      with inv as (
+      with current as (
+        select s.id from subscriptions s
+        join unnest(${subscriptionIds}, ${sqlArray(details.map((d) => String(d.sub.version)), "int[]")}, ${periods}) as x(id, version, period)
+          on s.id = x.id and s.version = x.version and s.renewal_date = x.period and s.status = 1
+        for share of s
+      ), inv as (
         insert into invoices (id, brand_id, customer_account_id, subscription_id, billing_period_start, due_date, items, created_at, updated_at)
         select id, ${brand.id}::uuid, account, subscription, period, period, lines.per_invoice -> (n::int - 1), ${at}, ${at}
-        from unnest(${sqlArray(ids, "uuid[]")}, ${sqlArray(details.map((d) => d.sub.customerAccountId), "uuid[]")},
-                    ${sqlArray(details.map((d) => d.sub.id), "uuid[]")}, ${sqlArray(details.map((d) => d.sub.renewalDate!), "date[]")})
+        from unnest(${sqlArray(ids, "uuid[]")}, ${sqlArray(details.map((d) => d.sub.customerAccountId), "uuid[]")}, ${subscriptionIds}, ${periods})
                with ordinality as x(id, account, subscription, period, n),
              (select ${JSON.stringify(items)}::jsonb as per_invoice) as lines
+        where subscription in (select id from current)
         on conflict (subscription_id, billing_period_start) do nothing
         returning id
       ), event as (

@@ -33,5 +33,6 @@ export function toInvoiceLines(lines: readonly Line[], tax: TaxSubject): Invoice
     kind: KIND[l.kind],
     componentId: l.componentId ?? null,
     taxExempt: exempt || (l.componentId !== undefined && untaxed.has(l.componentId)) ? "Y" : "N",
+    ...(l.couponCode ? { couponCode: l.couponCode } : {}),
   }));
 }

@@ -1,13 +1,18 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { brands, invoices, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
+import { brands, invoices, payMethods, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { logger } from "../log";
 import { defaultPayMethod } from "../pay-methods/queries";
 import { chargeInvoice } from "../payments/charge-invoice";
 import { reloadInvoice } from "../invoices/queries";
-import { couponQualification, loadSubscription } from "../subscriptions/details";
+import { loadSubscription, nextPeriodLines, type SubscriptionDetails, type SubscriptionRow } from "../subscriptions/details";
+import { recordPeriod } from "../subscriptions/periods";
+import { createInvoiceForSubscription } from "../invoices/create-invoice-for-subscription";
+import { carriesCoupon } from "../invoices/lines";
+import type { InvoiceRow } from "../invoices/view";
+import { payFromPrepaid } from "../payments/prepaid";
 import { postActionUrl } from "../subscriptions/events";
 import { pricedComponent } from "../subscriptions/terms";
 import { addDays, today } from "./periods";
@@ -65,41 +70,47 @@ async function renewOne(db: Db, now: Date, brand: Brand, id: string) {
     const s = d.sub;
     if (s.status !== 1 || !s.renewalDate || s.renewalDate > today(now, brand.timezoneId)) return null;
     if (!d.product || !isProductBillable(d.product, d.group)) return null;
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.subscriptionId, s.id), eq(invoices.billingPeriodStart, s.renewalDate), isNull(invoices.deletedAt)));
+    // A period never starts without its invoice: the one generated ahead, else one made now.
+    const invoice = await periodInvoice(ctx, d, s.renewalDate);
+    const live = invoice.deletedAt === null;
 
-    // The ending cycle's metered usage is billed on the renewal that ends it, then starts again at zero.
+    // The ending cycle's metered usage goes on this invoice and only then starts again at zero; a
+    // free trial's usage is not billed; usage waits for the next invoice if staff deleted this one.
     const metered = d.attached.filter((a) => a.component.componentType === "metered" && isComponentBillable(a.component));
-    const usage = usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
-    if (invoice && usage.length) {
-      const account = await findAccount(ctx, s.customerAccountId);
-      await appendLines(ctx, invoice.id, toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) }));
-    }
-    if (metered.length) {
+    if (metered.length && (live || s.inTrial === "Y")) {
+      const usage = s.inTrial === "Y" ? [] : usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
+      if (usage.length) {
+        const account = await findAccount(ctx, s.customerAccountId);
+        await appendLines(ctx, invoice.id, toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) }));
+      }
       await tx.update(subscriptionComponents).set({ usage: 0 }).where(and(eq(subscriptionComponents.subscriptionId, s.id), sql`${subscriptionComponents.usage} <> 0`));
     }
+    // A coupon's cycle is counted when, and only when, the period's invoice carries it.
     for (const c of d.coupons) {
-      if (couponQualification(ctx, d, c).qualifies) {
+      if (live && carriesCoupon(invoice.items, c.coupon.couponCode)) {
         await tx.update(subscriptionCoupons).set({ cyclesApplied: c.cyclesApplied + 1 }).where(eq(subscriptionCoupons.id, c.id));
       }
     }
+    // A one-time product (interval 0) ends here: its renewal date goes, it never renews again.
+    const next = d.product.expirationInterval > 0 ? addDays(s.renewalDate, d.product.expirationInterval) : null;
     const advanced = await tx
       .update(subscriptions)
-      .set({ periodStart: s.renewalDate, renewalDate: addDays(s.renewalDate, d.product.expirationInterval), inTrial: "N", updatedAt: now })
+      .set({ periodStart: s.renewalDate, renewalDate: next, inTrial: "N", version: sql`${subscriptions.version} + 1`, updatedAt: now })
       .where(and(eq(subscriptions.id, s.id), eq(subscriptions.renewalDate, s.renewalDate)))
       .returning();
     if (!advanced.length) return null;
+    await recordPeriod(ctx, { subscriptionId: s.id, periodStart: s.renewalDate, periodEnd: next, invoiceId: invoice.id });
     await postActionUrl(ctx, { ...d, sub: advanced[0] }, "renew_subscription");
+    if (!live) return "renewed";
 
-    if (!invoice || s.autoPay !== "Y") return "renewed";
-    const due2 = await reloadInvoice(ctx, invoice.id);
-    if (due2.amounts.balance <= 0) return "renewed";
-    const payMethodId = s.payMethodId ?? (await defaultPayMethod(ctx, s.customerAccountId))?.id;
-    if (!payMethodId) return "renewed";
+    // The prepaid balance pays first; the card, with auto pay, what is left.
+    await payFromPrepaid(ctx, invoice.id);
+    if (s.autoPay !== "Y") return "renewed";
+    if ((await reloadInvoice(ctx, invoice.id)).amounts.balance <= 0) return "renewed";
+    const payMethod = await renewalPayMethod(ctx, s);
+    if (!payMethod) return "renewed";
     try {
-      const r = await chargeInvoice(ctx, { invoiceId: invoice.id, payMethodId });
+      const r = await chargeInvoice(ctx, { invoiceId: invoice.id, payMethodId: payMethod.id });
       return r.status === "succeeded" ? "charged" : r.status === "failed" ? "declined" : "renewed";
     } catch (err) {
       // An unusable pay method leaves the invoice unpaid for dunning; the renewal itself stands.
@@ -107,4 +118,30 @@ async function renewOne(db: Db, now: Date, brand: Brand, id: string) {
       return "renewed";
     }
   });
+}
+
+/** The invoice of the period starting on `periodStart` (live, or deleted by staff), made now if billing never generated it. */
+async function periodInvoice(ctx: Context, d: SubscriptionDetails, periodStart: string): Promise<InvoiceRow> {
+  const find = async () =>
+    (await ctx.db.select().from(invoices).where(and(eq(invoices.subscriptionId, d.sub.id), eq(invoices.billingPeriodStart, periodStart))))[0];
+  const existing = await find();
+  if (existing) return existing;
+  const account = await findAccount(ctx, d.sub.customerAccountId);
+  await createInvoiceForSubscription(ctx, {
+    customerAccountId: d.sub.customerAccountId,
+    subscriptionId: d.sub.id,
+    periodStart,
+    dueDate: periodStart,
+    lines: toInvoiceLines(nextPeriodLines(ctx, d), { product: d.product, account, components: d.attached.map((a) => a.component) }),
+  });
+  return (await find())!;
+}
+
+/** Spec, behaviour 1: the subscription's own pay method while it can be charged, or else the customer's default. */
+async function renewalPayMethod(ctx: Context, s: SubscriptionRow) {
+  if (s.payMethodId) {
+    const [own] = await ctx.db.select().from(payMethods).where(and(eq(payMethods.id, s.payMethodId), eq(payMethods.customerAccountId, s.customerAccountId)));
+    if (own && !own.deletedAt && own.verified === "Y") return own;
+  }
+  return defaultPayMethod(ctx, s.customerAccountId);
 }

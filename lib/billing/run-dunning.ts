@@ -1,4 +1,4 @@
-import { and, eq, isNull, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { brands, dunningActions, dunningRules, invoices, payments, subscriptions } from "../../db/schema";
 import { systemContext, type Brand, type Context } from "../auth/context";
@@ -11,21 +11,22 @@ import { invoiceView } from "../invoices/view";
 import { findAccount } from "../accounts/queries";
 import { emit } from "../outbox/emit";
 import { loadSubscription } from "../subscriptions/details";
-import { emitSubscriptionEvent, postActionUrl } from "../subscriptions/events";
+import { endLocked, suspendLocked } from "../subscriptions/status-changes";
 import { today, addDays } from "./periods";
 import { linesTotalSql } from "../invoices/lines";
 
 /**
- * Runs every dunning rule against the unpaid invoices of subscriptions in its product group whose
- * days overdue equal the rule's overdue_days and whose unpaid amount reaches overdue_amount. All
- * matching rules run. Manual invoices are never dunned. Each rule acts once per invoice (a unique
- * key), so reruns and concurrent runners repeat nothing.
+ * Runs every dunning rule against the unpaid invoices of subscriptions in its product group that
+ * are at least the rule's overdue_days overdue and whose unpaid amount reaches overdue_amount. All
+ * matching rules run, fewest days first, so after missed runs (downtime) each rule whose day has
+ * come still fires, once, in order. Manual and voided invoices are never dunned. Each rule acts
+ * once per invoice (a unique key), so reruns and concurrent runners repeat nothing.
  */
 export async function runDunning({ db, now }: { db: Db; now: Date }) {
   const live = await db.select().from(brands).where(isNull(brands.deletedAt));
   const outcome = { actions: 0 };
   for (const brand of live) {
-    const rules = await db.select().from(dunningRules).where(eq(dunningRules.brandId, brand.id));
+    const rules = await db.select().from(dunningRules).where(eq(dunningRules.brandId, brand.id)).orderBy(asc(dunningRules.overdueDays), asc(dunningRules.createdAt), asc(dunningRules.id));
     for (const rule of rules) {
       const dueDate = addDays(today(now, brand.timezoneId), -rule.overdueDays);
       const total = linesTotalSql(sql`${invoices.items}`);
@@ -39,7 +40,8 @@ export async function runDunning({ db, now }: { db: Db; now: Date }) {
             eq(invoices.brandId, brand.id),
             isNotNull(invoices.subscriptionId),
             isNull(invoices.deletedAt),
-            eq(invoices.dueDate, dueDate),
+            lte(invoices.dueDate, dueDate),
+            sql`not exists (select 1 from ${dunningActions} where ${dunningActions.ruleId} = ${rule.id} and ${dunningActions.invoiceId} = ${invoices.id})`,
             eq(subscriptions.productGroupId, rule.productGroupId),
             sql`(${total} - ${paid}) > 0`,
             sql`(${total} - ${paid}) >= ${rule.overdueAmountCents}`,
@@ -78,16 +80,8 @@ async function act(db: Db, now: Date, brand: Brand, rule: Rule, m: Match) {
       case "SUSPEND":
       case "DELETE": {
         const d = await loadSubscription(ctx, m.subscriptionId!, { forUpdate: true });
-        const suspend = rule.enforcementAction === "SUSPEND";
-        if (d.sub.status === 3 || (suspend && d.sub.status !== 1)) return true;
-        const [sub] = await tx
-          .update(subscriptions)
-          .set(suspend ? { status: 2, suspendedBy: "dunning", updatedAt: now } : { status: 3, deletedAt: now, updatedAt: now })
-          .where(eq(subscriptions.id, d.sub.id))
-          .returning();
-        const after = { ...d, sub };
-        await emitSubscriptionEvent(ctx, suspend ? "Subscription/Suspend" : "Subscription/Delete", after);
-        await postActionUrl(ctx, after, suspend ? "status_subscription" : "cancel_subscrption");
+        if (rule.enforcementAction === "SUSPEND" && d.sub.status === 1) await suspendLocked(ctx, d, "dunning");
+        if (rule.enforcementAction === "DELETE" && d.sub.status !== 3) await endLocked(ctx, d.sub.id);
         return true;
       }
       case "REMIND": {

@@ -1,3 +1,4 @@
+import { groupBillingChanged } from "../subscriptions/catalog-effects";
 import type { Context } from "../auth/context";
 import { GROUP } from "./queries";
 import { suspendRecord } from "./status-changes";
@@ -5,5 +6,7 @@ import { productGroupView } from "./view";
 
 /** No new subscriptions and no billing for the group's subscriptions while suspended (see availability.ts). */
 export async function suspendProductGroup({ ctx, input }: { ctx: Context; input: { product_group_id: string } }) {
-  return productGroupView(await suspendRecord(ctx, GROUP, input.product_group_id));
+  const row = await suspendRecord(ctx, GROUP, input.product_group_id);
+  await groupBillingChanged(ctx, row.id, false);
+  return productGroupView(row);
 }

@@ -14,6 +14,7 @@ export interface NewLine {
   taxExempt?: "Y" | "N";
   kind: InvoiceLineKind;
   componentId?: string | null;
+  couponCode?: string;
 }
 
 /** A manual invoice's attached_items as lines; a tax-exempt account's items are all tax exempt. */
@@ -49,6 +50,7 @@ export const storedLines = (lines: readonly NewLine[]): InvoiceLine[] =>
     taxExempt: l.taxExempt ?? "N",
     kind: l.kind,
     componentId: l.componentId ?? null,
+    ...(l.couponCode ? { couponCode: l.couponCode } : {}),
   }));
 
 /** An invoice's total in SQL, from its stored lines: what invoiceAmounts (./amounts.ts) adds up in code. */
@@ -68,3 +70,7 @@ export async function appendLines(ctx: Context, invoiceId: string, lines: readon
     .set({ items: sql`${invoices.items} || ${JSON.stringify(storedLines(lines))}::jsonb` })
     .where(inBrand(ctx, invoices, eq(invoices.id, invoiceId)));
 }
+
+/** Whether the lines discount for this coupon (lines written before couponCode was kept are known by their name). */
+export const carriesCoupon = (items: readonly { kind: string; itemName: string; couponCode?: string }[], code: string) =>
+  items.some((l) => l.kind === "discount" && (l.couponCode ? l.couponCode.toLowerCase() === code.toLowerCase() : l.itemName === `Coupon ${code}`));

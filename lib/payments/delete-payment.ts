@@ -10,6 +10,7 @@ import { paymentAnswer } from "./answer";
 import { resolveAttempt } from "./attempts";
 import { lockCustomer } from "./customer";
 import { findPayment } from "./queries";
+import { creditPrepaid } from "./prepaid";
 import { refundThroughGateway } from "./refund";
 import type { DeletePaymentInput } from "./schemas";
 import { stillPending } from "./settle-pending";
@@ -53,6 +54,8 @@ export async function deletePayment({ ctx, input }: { ctx: Context; input: Delet
       .set({ prepaidBalance: sql`${customerAccounts.prepaidBalance} - ${payment.amount}`, updatedAt: now })
       .where(eq(customerAccounts.id, account.id));
   }
+  // Paid out of the prepaid balance: reversed, the money goes back there.
+  if (payment.processedBy === "prepaid_balance") await creditPrepaid(ctx, account.id, payment.amount);
   return paymentAnswer(ctx, reversed);
 }
 

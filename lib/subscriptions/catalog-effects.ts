@@ -1,36 +1,62 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { subscriptionComponents, subscriptions } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { STATUS } from "../lifecycle";
-import { withDetails } from "./details";
-import { emitSubscriptionEvent, postActionUrl } from "./events";
+import { endLocked, resumedRenewal } from "./status-changes";
+import { afterSubscriptionChange } from "./upcoming-invoice";
 
 /**
- * What deleting catalog records does to subscriptions (spec, States and transitions). Each runs in
- * the deleting verb's transaction, and restoring the record undoes none of it.
+ * What catalog changes do to subscriptions (spec, States and transitions). Each runs in the
+ * changing verb's transaction, locks the subscriptions it touches (in id order, as every batch
+ * does, so two never deadlock) and brings their invoices generated ahead along (upcoming-invoice.ts).
  */
-
-/** A deleted product is removed from its subscriptions (they are no longer billed for it). */
-export async function detachDeletedProduct(ctx: Context, productId: string) {
-  await ctx.db.update(subscriptions).set({ productId: null, updatedAt: ctx.now() }).where(inBrand(ctx, subscriptions, eq(subscriptions.productId, productId)));
+async function lockSubscriptions(ctx: Context, where: SQL | undefined) {
+  return ctx.db.select().from(subscriptions).where(inBrand(ctx, subscriptions, where)).orderBy(asc(subscriptions.id)).for("update");
 }
 
-/** A deleted component is unavailable to existing subscriptions too. */
+/** A deleted product is removed from its subscriptions: they are no longer billed for it. */
+export async function detachDeletedProduct(ctx: Context, productId: string) {
+  for (const s of await lockSubscriptions(ctx, eq(subscriptions.productId, productId))) {
+    await ctx.db.update(subscriptions).set({ productId: null, updatedAt: ctx.now() }).where(eq(subscriptions.id, s.id));
+    await afterSubscriptionChange(ctx, s.id);
+  }
+}
+
+/** A deleted component is unavailable to existing subscriptions too, and off the invoices generated ahead for them. */
 export async function detachDeletedComponent(ctx: Context, componentId: string) {
+  const attached = await ctx.db
+    .select({ subscriptionId: subscriptionComponents.subscriptionId })
+    .from(subscriptionComponents)
+    .where(inBrand(ctx, subscriptionComponents, eq(subscriptionComponents.componentId, componentId)));
+  if (!attached.length) return;
+  const subs = await lockSubscriptions(ctx, inArray(subscriptions.id, attached.map((a) => a.subscriptionId)));
   await ctx.db.delete(subscriptionComponents).where(inBrand(ctx, subscriptionComponents, eq(subscriptionComponents.componentId, componentId)));
+  for (const s of subs) await afterSubscriptionChange(ctx, s.id);
 }
 
 /** A deleted product group ends its subscriptions; restoring the group does not bring them back. */
 export async function endSubscriptionsOfDeletedGroup(ctx: Context, groupId: string) {
-  const now = ctx.now();
-  const ended = await ctx.db
-    .update(subscriptions)
-    .set({ status: STATUS.DELETED, deletedAt: now, updatedAt: now })
-    .where(inBrand(ctx, subscriptions, and(eq(subscriptions.productGroupId, groupId), ne(subscriptions.status, STATUS.DELETED))))
-    .returning();
-  for (const d of await withDetails(ctx, ended)) {
-    await emitSubscriptionEvent(ctx, "Subscription/Delete", d);
-    await postActionUrl(ctx, d, "cancel_subscrption");
+  for (const s of await lockSubscriptions(ctx, and(eq(subscriptions.productGroupId, groupId), ne(subscriptions.status, STATUS.DELETED)))) {
+    await endLocked(ctx, s.id);
+  }
+}
+
+/** A deleted customer account ends its subscriptions (answers their ids). */
+export async function endSubscriptionsOfDeletedAccount(ctx: Context, customerAccountId: string) {
+  const subs = await lockSubscriptions(ctx, and(eq(subscriptions.customerAccountId, customerAccountId), ne(subscriptions.status, STATUS.DELETED)));
+  for (const s of subs) await endLocked(ctx, s.id);
+  return subs.map((s) => s.id);
+}
+
+/**
+ * A product group suspended or restored: while suspended its subscriptions are not billed (their
+ * invoices generated ahead are voided); restored, they resume from today, as Subscription/Restore
+ * does: renewal dates that passed meanwhile become today, and no suspended period is billed.
+ */
+export async function groupBillingChanged(ctx: Context, groupId: string, resumed: boolean) {
+  for (const s of await lockSubscriptions(ctx, and(eq(subscriptions.productGroupId, groupId), eq(subscriptions.status, STATUS.ACTIVE)))) {
+    if (resumed) await ctx.db.update(subscriptions).set({ renewalDate: resumedRenewal(ctx, s.renewalDate), updatedAt: ctx.now() }).where(eq(subscriptions.id, s.id));
+    await afterSubscriptionChange(ctx, s.id);
   }
 }

@@ -8,7 +8,10 @@ import { formatWireDate } from "../dates";
 import { createInvoiceForSubscription } from "../invoices/create-invoice-for-subscription";
 import { chargeInvoice } from "../payments/charge-invoice";
 import { createPayment } from "../payments/create-payment";
-import { firstRenewal, invoiceHorizon, today } from "../billing/periods";
+import { firstRenewal, invoiceGenerationAt, invoiceHorizon, today } from "../billing/periods";
+import { qualifyCoupon } from "../catalog/coupon-qualification";
+import type { Coupon } from "../catalog/view";
+import { recordPeriod } from "./periods";
 import { initialLines, inTrial, recurringLines, sumLines, type Line } from "../billing/pricing";
 import { toInvoiceLines } from "../billing/invoice-lines";
 import type { CreateSubscriptionInput, EstimateSubscriptionInput } from "./schemas";
@@ -37,12 +40,29 @@ async function newSubscriptionTerms(ctx: Context, input: EstimateSubscriptionInp
   return { account, product, group, attached, coupons, payMethod, pricing, start, renewal, upfront: initialLines(pricing) };
 }
 
+/** The coupons that still discount the first renewal, whose invoice is priced 72 hours before it. */
+const renewalCoupons = (ctx: Context, coupons: Coupon[], productId: string, renewal: string, trial: boolean) =>
+  coupons
+    .filter(
+      (c) =>
+        qualifyCoupon(c, {
+          productId,
+          now: invoiceGenerationAt(renewal, ctx.brand.timezoneId),
+          cyclesApplied: trial ? 0 : 1,
+          alreadyRedeemedBySubscription: true,
+          timeZone: ctx.brand.timezoneId,
+        }).qualifies,
+    )
+    .map(pricedCoupon);
+
 const amounts = (lines: Line[]) => ({ total: formatCents(sumLines(lines)), lines: lines.map(lineView) });
 
 /** Subscription/Estimate: the up-front charge, the first renewal date and amount, and the lines behind each. No tax. */
 export async function estimateSubscription({ ctx, input }: { ctx: Context; input: EstimateSubscriptionInput }) {
   const t = await newSubscriptionTerms(ctx, input, true);
-  const renewalLines = t.renewal ? recurringLines({ ...t.pricing, autoPay: false }) : [];
+  // The renewal's coupons as the renewal will see them: the up-front period (outside a trial) used a cycle.
+  const renewalPricing = t.renewal ? { ...t.pricing, coupons: renewalCoupons(ctx, t.coupons, t.product.id, t.renewal, inTrial(t.pricing.product)) } : t.pricing;
+  const renewalLines = t.renewal ? recurringLines({ ...renewalPricing, autoPay: false }) : [];
   const upfront = amounts(t.upfront);
   return {
     customer_account_id: t.account.id,
@@ -54,7 +74,7 @@ export async function estimateSubscription({ ctx, input }: { ctx: Context; input
     next_renewal_date: t.renewal ? formatWireDate(t.renewal) : null,
     next_renewal_total: t.renewal ? formatCents(sumLines(renewalLines)) : null,
     next_renewal_lines: renewalLines.map(lineView),
-    next_renewal_total_with_auto_pay: t.renewal ? formatCents(sumLines(recurringLines(t.pricing))) : null,
+    next_renewal_total_with_auto_pay: t.renewal ? formatCents(sumLines(recurringLines(renewalPricing))) : null,
     pay_method_status: t.payMethod ? "verified" : null,
     tax: "0.00",
   };
@@ -112,6 +132,7 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     dueDate: t.start,
     lines: toInvoiceLines(t.upfront, { product: t.product, account: t.account, components: t.attached.map((a) => a.component) }),
   });
+  await recordPeriod(ctx, { subscriptionId: id, periodStart: t.start, periodEnd: t.renewal, invoiceId });
   const total = sumLines(t.upfront);
   if (total > 0 && override) {
     await createPayment({

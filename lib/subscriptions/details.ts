@@ -13,7 +13,7 @@ export type AttachedRow = typeof subscriptionComponents.$inferSelect & { compone
 export type CouponRow = typeof subscriptionCoupons.$inferSelect & { coupon: Coupon };
 
 /** The subscription fields its details and its pricing read; the billing run loads only these. */
-export const PRICED_COLUMNS = ["id", "brandId", "customerAccountId", "productId", "productGroupId", "autoPay", "renewalDate"] as const;
+export const PRICED_COLUMNS = ["id", "brandId", "customerAccountId", "productId", "productGroupId", "autoPay", "renewalDate", "version"] as const;
 export type PricedSubscription = Pick<SubscriptionRow, (typeof PRICED_COLUMNS)[number]>;
 
 export interface SubscriptionDetails<S extends PricedSubscription = SubscriptionRow> {

@@ -8,6 +8,7 @@ import { STATUS } from "../lifecycle";
 import type { Component, Coupon } from "../catalog/view";
 import { assertChargeable, findPayMethod } from "../pay-methods/queries";
 import { loadSubscription, type SubscriptionDetails } from "./details";
+import { couponCyclesUsed } from "./periods";
 
 /** A customer account of this brand that may take a new subscription. */
 export async function activeAccount(ctx: Context, id: string) {
@@ -80,6 +81,8 @@ export async function setCoupons(ctx: Context, subscriptionId: string, wanted: C
       .where(and(eq(coupons.id, c.id), or(isNull(coupons.maxRedemptions), lt(coupons.redemptionCount, coupons.maxRedemptions))))
       .returning({ id: coupons.id });
     if (!counted.length) throw new DomainError("INVALID_STATE", `Coupon ${c.couponCode} has no redemptions left`, { parameter: "coupon_code" });
-    await ctx.db.insert(subscriptionCoupons).values({ id: newId(), brandId: ctx.brand.id, subscriptionId, couponId: c.id, createdAt: ctx.now() });
+    // Put on again after a removal, it resumes from the cycles its earlier invoices used (a once coupon stays used).
+    const cyclesApplied = await couponCyclesUsed(ctx, subscriptionId, c.couponCode);
+    await ctx.db.insert(subscriptionCoupons).values({ id: newId(), brandId: ctx.brand.id, subscriptionId, couponId: c.id, cyclesApplied, createdAt: ctx.now() });
   }
 }

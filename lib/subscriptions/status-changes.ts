@@ -4,8 +4,8 @@ import type { Context } from "../auth/context";
 import { invalidState } from "../errors";
 import { STATUS } from "../lifecycle";
 import { today } from "../billing/periods";
-import { loadSubscription } from "./details";
-import { emitSubscriptionEvent, postActionUrl } from "./events";
+import { loadSubscription, type SubscriptionDetails } from "./details";
+import { emitSubscriptionEvent, postActionUrl, type ActionEvent } from "./events";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 import { subscriptionView } from "./view";
 
@@ -15,31 +15,44 @@ type Input = { subscription_id: string };
 export async function suspendSubscription({ ctx, input }: { ctx: Context; input: Input }) {
   const d = await loadSubscription(ctx, input.subscription_id, { forUpdate: true });
   if (d.sub.status !== STATUS.ACTIVE) throw invalidState("Only an active subscription can be suspended", "subscription_id");
-  const [sub] = await ctx.db
-    .update(subscriptions)
-    .set({ status: STATUS.SUSPENDED, suspendedBy: "staff", updatedAt: ctx.now() })
-    .where(eq(subscriptions.id, d.sub.id))
-    .returning();
-  const after = { ...d, sub };
-  await emitSubscriptionEvent(ctx, "Subscription/Suspend", after);
-  await postActionUrl(ctx, after, "status_subscription");
-  return subscriptionView(ctx, after);
+  return subscriptionView(ctx, await suspendLocked(ctx, d, "staff"));
 }
 
-/** Subscription/Delete: cancels it for good (it cannot be restored). */
+/** Suspends a locked active subscription (by staff or a dunning rule): its invoice generated ahead is voided. */
+export async function suspendLocked(ctx: Context, d: SubscriptionDetails, by: "staff" | "dunning") {
+  await ctx.db.update(subscriptions).set({ status: STATUS.SUSPENDED, suspendedBy: by, updatedAt: ctx.now() }).where(eq(subscriptions.id, d.sub.id));
+  return announce(ctx, d.sub.id, "Subscription/Suspend", "status_subscription");
+}
+
+/** Subscription/Delete: cancels it for good (it cannot be restored). Deleting it again changes nothing (any -> deleted). */
 export async function deleteSubscription({ ctx, input }: { ctx: Context; input: Input }) {
   const d = await loadSubscription(ctx, input.subscription_id, { forUpdate: true });
-  if (d.sub.status === STATUS.DELETED) throw invalidState("This subscription is already deleted", "subscription_id");
+  if (d.sub.status === STATUS.DELETED) return subscriptionView(ctx, d);
+  return subscriptionView(ctx, await endLocked(ctx, d.sub.id));
+}
+
+/**
+ * Ends a locked subscription for good (Subscription/Delete, a DELETE dunning rule, its account or
+ * product group deleted): no period starts after this one, so its invoice generated ahead is voided.
+ */
+export async function endLocked(ctx: Context, subscriptionId: string) {
   const now = ctx.now();
-  const [sub] = await ctx.db
-    .update(subscriptions)
-    .set({ status: STATUS.DELETED, deletedAt: now, updatedAt: now })
-    .where(eq(subscriptions.id, d.sub.id))
-    .returning();
-  const after = { ...d, sub };
-  await emitSubscriptionEvent(ctx, "Subscription/Delete", after);
-  await postActionUrl(ctx, after, "cancel_subscrption");
-  return subscriptionView(ctx, after);
+  await ctx.db.update(subscriptions).set({ status: STATUS.DELETED, deletedAt: now, updatedAt: now }).where(eq(subscriptions.id, subscriptionId));
+  return announce(ctx, subscriptionId, "Subscription/Delete", "cancel_subscrption");
+}
+
+async function announce(ctx: Context, subscriptionId: string, event: "Subscription/Suspend" | "Subscription/Delete", action: ActionEvent) {
+  await afterSubscriptionChange(ctx, subscriptionId);
+  const after = await loadSubscription(ctx, subscriptionId);
+  await emitSubscriptionEvent(ctx, event, after);
+  await postActionUrl(ctx, after, action);
+  return after;
+}
+
+/** Billing resumes from today: a renewal date that passed while not billed becomes today (nothing is back-billed). */
+export function resumedRenewal(ctx: Context, renewalDate: string | null) {
+  const day = today(ctx.now(), ctx.brand.timezoneId);
+  return renewalDate && renewalDate < day ? day : renewalDate;
 }
 
 /**
@@ -51,11 +64,9 @@ export async function restoreSubscription({ ctx, input }: { ctx: Context; input:
   const d = await loadSubscription(ctx, input.subscription_id, { forUpdate: true });
   if (d.sub.status === STATUS.DELETED) throw invalidState("A deleted subscription cannot be restored", "subscription_id");
   if (d.sub.status !== STATUS.SUSPENDED) throw invalidState("This subscription is not suspended", "subscription_id");
-  const day = today(ctx.now(), ctx.brand.timezoneId);
-  const renewalDate = d.sub.renewalDate && d.sub.renewalDate < day ? day : d.sub.renewalDate;
   await ctx.db
     .update(subscriptions)
-    .set({ status: STATUS.ACTIVE, suspendedBy: null, renewalDate, updatedAt: ctx.now() })
+    .set({ status: STATUS.ACTIVE, suspendedBy: null, renewalDate: resumedRenewal(ctx, d.sub.renewalDate), updatedAt: ctx.now() })
     .where(eq(subscriptions.id, d.sub.id));
   await afterSubscriptionChange(ctx, d.sub.id);
   const after = await loadSubscription(ctx, d.sub.id);

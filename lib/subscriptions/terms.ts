@@ -76,14 +76,22 @@ export async function checkComponents(ctx: Context, group: ProductGroup, attache
 }
 
 /** Comma-separated coupon codes: each exists, qualifies for the product now, and several only when all are stackable. */
-export async function checkCoupons(ctx: Context, raw: string | null | undefined, productId: string, alreadyOn = new Set<string>()) {
+export async function checkCoupons(
+  ctx: Context,
+  raw: string | null | undefined,
+  productId: string,
+  alreadyOn = new Set<string>(),
+  /** Cycles an earlier stay of the coupon on this subscription used (a removed once coupon stays used). */
+  cyclesUsed: (code: string) => Promise<number> = async () => 0,
+) {
   const P = "coupon_code";
   const codes = [...new Set((raw ?? "").split(",").map((c) => c.trim()).filter(Boolean).map((c) => c.toLowerCase()))];
   const found: Coupon[] = [];
   for (const code of codes) {
     const [c] = await ctx.db.select().from(coupons).where(inBrand(ctx, coupons, sameCode(code), isNull(coupons.deletedAt)));
     if (!c) throw notFound(`Coupon ${code}`, P);
-    const q = qualifyCoupon(c, { productId, now: ctx.now(), cyclesApplied: 0, alreadyRedeemedBySubscription: alreadyOn.has(c.id), timeZone: ctx.brand.timezoneId });
+    const cyclesApplied = alreadyOn.has(c.id) ? 0 : await cyclesUsed(c.couponCode);
+    const q = qualifyCoupon(c, { productId, now: ctx.now(), cyclesApplied, alreadyRedeemedBySubscription: alreadyOn.has(c.id), timeZone: ctx.brand.timezoneId });
     if (!q.qualifies) throw invalidState(`Coupon ${c.couponCode} does not qualify (${q.reason.replace(/_/g, " ")})`, P);
     found.push(c);
   }

@@ -1,13 +1,13 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { invoices, subscriptions } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { subscriptions } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
-import { invoiceDetails } from "../invoices/queries";
 import { today } from "../billing/periods";
 import type { UpdateSubscriptionInput } from "./schemas";
 import { checkComponents, checkCoupons, checkVariables, mergeVariables } from "./terms";
 import { assertNotDeleted, chargeablePayMethod, setComponents, setCoupons, subscriptionOf } from "./queries";
 import { loadSubscription } from "./details";
+import { couponCyclesUsed } from "./periods";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 import { subscriptionView } from "./view";
 
@@ -51,23 +51,10 @@ export async function updateSubscription({ ctx, input }: { ctx: Context; input: 
   }
   if (input.coupon_code !== undefined) {
     const on = new Set(d.coupons.map((c) => c.couponId));
-    await setCoupons(ctx, s.id, await checkCoupons(ctx, input.coupon_code, s.productId ?? "", on));
+    await setCoupons(ctx, s.id, await checkCoupons(ctx, input.coupon_code, s.productId ?? "", on, (code) => couponCyclesUsed(ctx, s.id, code)));
   }
-  // A renewal moved elsewhere leaves its unpaid, already generated invoice behind: it is withdrawn.
-  if (changes.renewalDate && changes.renewalDate !== s.renewalDate) await withdrawUnpaidInvoice(ctx, s.id, s.renewalDate!);
-
+  // A moved renewal date takes its generated invoice with it (afterSubscriptionChange).
   await ctx.db.update(subscriptions).set({ ...changes, updatedAt: ctx.now() }).where(eq(subscriptions.id, s.id));
   await afterSubscriptionChange(ctx, s.id);
   return subscriptionView(ctx, await loadSubscription(ctx, s.id));
-}
-
-async function withdrawUnpaidInvoice(ctx: Context, subscriptionId: string, periodStart: string) {
-  const [inv] = await ctx.db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.billingPeriodStart, periodStart), isNull(invoices.deletedAt)));
-  if (inv && (await invoiceDetails(ctx, inv)).amounts.paid === 0) {
-    // Its period key is freed too, so the period can be invoiced again should the date come back.
-    await ctx.db.update(invoices).set({ deletedAt: ctx.now(), updatedAt: ctx.now(), billingPeriodStart: null }).where(eq(invoices.id, inv.id));
-  }
 }

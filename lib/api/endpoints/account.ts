@@ -60,10 +60,10 @@ export const accountEndpoints = [
     resource: "Account",
     action: "Delete",
     method: "DELETE",
-    summary: "Deletes a customer account and all its users; Account/Restore can bring them back for 90 days.",
+    summary:
+      "Deletes a customer account and all its users (Account/Restore can bring them back for 90 days) and ends its subscriptions, listed in ended_subscription_ids. Deleting again changes nothing.",
     params: AccountIdParams,
     returns,
-    refusals: ["409 INVALID_STATE when the account is already deleted"],
     handler: (ctx, input) => deleteAccount({ ctx, input }),
   }),
   defineEndpoint({

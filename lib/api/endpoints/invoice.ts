@@ -48,10 +48,10 @@ export const invoiceEndpoints = [
     resource: "Invoice",
     action: "Delete",
     method: "DELETE",
-    summary: "Deletes an invoice, generated ones too (status 3). Irreversible; its payments stay on record and can still be reversed.",
+    summary:
+      "Deletes an invoice, generated ones too (status 3). Irreversible; its payments stay on record and can still be reversed. Deleting it again changes nothing.",
     params: InvoiceRefParams,
     returns,
-    refusals: ["409 INVALID_STATE when the invoice is already deleted"],
     handler: (ctx, input) => deleteInvoice({ ctx, input }),
   }),
   defineEndpoint({
