@@ -121,7 +121,8 @@ export interface RowsOptions {
   where?: SQL;
   orderBy?: SQL[];
   limit?: number;
-  forUpdate?: boolean;
+  /** true: FOR UPDATE; "no key update": the weaker lock that lets rows referencing this one still be written. */
+  forUpdate?: boolean | "no key update";
 }
 
 type PostgresJs = { unsafe?: (q: string, p: unknown[], o: object) => Promise<Record<string, unknown>[]> };
@@ -166,7 +167,7 @@ async function select<T extends PgTable>(db: Db, table: T, keys: readonly string
     let query = base.from(table as PgTable).where(opts.where).$dynamic();
     if (opts.orderBy?.length) query = query.orderBy(...opts.orderBy);
     if (opts.limit !== undefined) query = query.limit(opts.limit);
-    if (opts.forUpdate) query = query.for("update");
+    if (opts.forUpdate) query = query.for(opts.forUpdate === true ? "update" : opts.forUpdate);
     return (await query) as T["$inferSelect"][];
   }
   const { list, map } = wholeRowsOf(table, keys);
@@ -174,7 +175,7 @@ async function select<T extends PgTable>(db: Db, table: T, keys: readonly string
   if (opts.where) clauses.push(sql`where ${opts.where}`);
   if (opts.orderBy?.length) clauses.push(sql`order by ${sql.join(opts.orderBy, sql`, `)}`);
   if (opts.limit !== undefined) clauses.push(sql`limit ${opts.limit}`);
-  if (opts.forUpdate) clauses.push(sql`for update`);
+  if (opts.forUpdate) clauses.push(opts.forUpdate === true ? sql`for update` : sql`for no key update`);
   const query = dialect.sqlToQuery(sql.join(clauses, sql` `));
   const raw = await client.unsafe(query.sql, query.params, { prepare: true });
   return raw.map(map) as T["$inferSelect"][];

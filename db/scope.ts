@@ -23,7 +23,7 @@ export async function findInBrand<T extends BrandTable>(
   id: string,
   what: string,
   parameter?: string,
-  opts: { forUpdate?: boolean } = {},
+  opts: { forUpdate?: boolean | "no key update" } = {},
 ): Promise<T["$inferSelect"]> {
   if (!isUuid(id)) throw notFound(what, parameter);
   const rows = await selectRows(ctx.db, table, { where: inBrand(ctx, table, eq(table.id, id)), limit: 1, forUpdate: opts.forUpdate });

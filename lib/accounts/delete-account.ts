@@ -3,7 +3,7 @@ import { customerUsers } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { STATUS } from "../lifecycle";
 import { endSubscriptionsOfDeletedAccount } from "../subscriptions/catalog-effects";
-import { findAccount } from "./queries";
+import { lockAccount } from "./queries";
 import type { AccountIdInput } from "./schemas";
 import { setAccountStatus } from "./status";
 import { accountView } from "./view";
@@ -15,7 +15,7 @@ import { accountView } from "./view";
  * keeps counting from the first deletion.
  */
 export async function deleteAccount({ ctx, input }: { ctx: Context; input: AccountIdInput }) {
-  const account = await findAccount(ctx, input.customer_account_id, "customer_account_id", { forUpdate: true });
+  const account = await lockAccount(ctx, input.customer_account_id);
   if (account.status === STATUS.DELETED) return { ...accountView(account), ended_subscription_ids: [] as string[] };
   const ended = await endSubscriptionsOfDeletedAccount(ctx, account.id);
   return { ...(await setAccountStatus(ctx, account, STATUS.DELETED, ne(customerUsers.status, STATUS.DELETED))), ended_subscription_ids: ended };

@@ -6,8 +6,15 @@ import { isUniqueViolation } from "../../db/errors";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 
-export const findAccount = (ctx: Context, id: string, parameter = "customer_account_id", opts: { forUpdate?: boolean } = {}) =>
+export const findAccount = (ctx: Context, id: string, parameter = "customer_account_id", opts: { forUpdate?: boolean | "no key update" } = {}) =>
   findInBrand(ctx, customerAccounts, id, "Customer account", parameter, opts);
+
+/**
+ * The account, locked for a change of its state or its subscriptions' (FOR NO KEY UPDATE: invoices
+ * and subscriptions referencing it can still be written). Lock order, everywhere: the customer
+ * account, then its subscriptions, then their invoices; so two changes never deadlock.
+ */
+export const lockAccount = (ctx: Context, id: string, parameter = "customer_account_id") => findAccount(ctx, id, parameter, { forUpdate: "no key update" });
 
 /** Case-insensitive partial match; the user's text is matched literally (no LIKE wildcards). */
 export const contains = (column: PgColumn, text: string) => ilike(column, `%${text.replace(/[\\%_]/g, "\\$&")}%`);

@@ -24,12 +24,12 @@ import type { PaymentRow } from "./view";
 export async function deletePayment({ ctx, input }: { ctx: Context; input: DeletePaymentInput }) {
   const account = await findAccount(ctx, input.customer_account_id);
   const found = await findPayment(ctx, input.payment_id, account.id);
+  await lockCustomer(ctx, account.id); // before the invoice: the lock order of lockAccount
   const invoice = input.invoice_id ? await findInvoice(ctx, input.invoice_id, account.id, { lock: true }) : null;
   if (found.invoiceId && !invoice) {
     throw new DomainError("MISSING_PARAMETER", "invoice_id is required for a payment to an invoice", { parameter: "invoice_id" });
   }
   if (invoice && found.invoiceId !== invoice.id) throw notFound("Payment on this invoice", "payment_id");
-  if (!found.invoiceId) await lockCustomer(ctx, account.id);
 
   let payment = await findPayment(ctx, found.id, account.id); // read again under the lock
   if (payment.status === "pending") payment = await settle(ctx, payment);

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
-import { subscriptionComponents, subscriptions } from "../../db/schema";
+import { customerAccounts, subscriptionComponents, subscriptions } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { STATUS } from "../lifecycle";
@@ -12,6 +12,11 @@ import { afterSubscriptionChange } from "./upcoming-invoice";
  * does, so two never deadlock) and brings their invoices generated ahead along (upcoming-invoice.ts).
  */
 async function lockSubscriptions(ctx: Context, where: SQL | undefined) {
+  const owners = await ctx.db.selectDistinct({ id: subscriptions.customerAccountId }).from(subscriptions).where(inBrand(ctx, subscriptions, where));
+  if (owners.length) {
+    // Their accounts first, as everywhere (lockAccount), in id order.
+    await ctx.db.select({ id: customerAccounts.id }).from(customerAccounts).where(inArray(customerAccounts.id, owners.map((o) => o.id))).orderBy(asc(customerAccounts.id)).for("no key update");
+  }
   return ctx.db.select().from(subscriptions).where(inBrand(ctx, subscriptions, where)).orderBy(asc(subscriptions.id)).for("update");
 }
 

@@ -2,6 +2,7 @@ import { selectRows } from "../../db/client";
 import { components, coupons, productGroups, products, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
 import { anyOf, findInBrand, inBrand, oldestFirst } from "../../db/scope";
 import type { Context } from "../auth/context";
+import { lockAccount } from "../accounts/queries";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { qualifyCoupon, type Qualification } from "../catalog/coupon-qualification";
 import type { Component, Coupon, Product, ProductGroup } from "../catalog/view";
@@ -83,7 +84,15 @@ export async function withDetails<S extends PricedSubscription>(ctx: Context, su
   }));
 }
 
+/**
+ * A subscription with its details. forUpdate locks it for a change, after its customer account
+ * (the lock order everywhere: account, subscriptions, invoices; see lockAccount).
+ */
 export async function loadSubscription(ctx: Context, id: string, opts: { forUpdate?: boolean } = {}) {
+  if (opts.forUpdate) {
+    const { customerAccountId } = await findInBrand(ctx, subscriptions, id, "Subscription", "subscription_id");
+    await lockAccount(ctx, customerAccountId);
+  }
   const sub = await findInBrand(ctx, subscriptions, id, "Subscription", "subscription_id", opts);
   return (await withDetails(ctx, [sub]))[0];
 }

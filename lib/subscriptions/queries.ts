@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { coupons, subscriptionComponents, subscriptionCoupons } from "../../db/schema";
 import type { Context } from "../auth/context";
-import { findAccount } from "../accounts/queries";
+import { findAccount, lockAccount } from "../accounts/queries";
 import { DomainError, invalidState, notFound } from "../errors";
 import { newId } from "../ids";
 import { STATUS } from "../lifecycle";
@@ -10,9 +10,9 @@ import { assertChargeable, findPayMethod } from "../pay-methods/queries";
 import { loadSubscription, type SubscriptionDetails } from "./details";
 import { couponCyclesUsed } from "./periods";
 
-/** A customer account of this brand that may take a new subscription. */
+/** A customer account of this brand that may take a new subscription (locked: an Account/Delete under way ends it first). */
 export async function activeAccount(ctx: Context, id: string) {
-  const account = await findAccount(ctx, id);
+  const account = await lockAccount(ctx, id);
   if (account.status !== STATUS.ACTIVE) throw invalidState("This customer account is suspended or deleted", "customer_account_id");
   return account;
 }
