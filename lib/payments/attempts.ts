@@ -87,6 +87,20 @@ async function recordOutcome(ctx: Context, row: PaymentRow, result: ChargeResult
   return { status: "failed", payment: { ...row, ...failed } };
 }
 
+/** A payment that needs no gateway (recorded with override_billing Y, or out of the prepaid balance), then postSucceeded. */
+export async function recordPayment(
+  ctx: Context,
+  p: Pick<PaymentRow, "customerAccountId" | "invoiceId" | "payMethodId" | "processedBy" | "amount" | "paymentGateway" | "paymentTransactionId">,
+) {
+  const now = ctx.now();
+  const [payment] = await ctx.db
+    .insert(payments)
+    .values({ id: newId(), brandId: ctx.brand.id, ...p, target: p.invoiceId ? "invoice" : "prepaid_balance", status: "succeeded", createdAt: now, updatedAt: now })
+    .returning();
+  await postSucceeded(ctx, payment);
+  return payment;
+}
+
 /**
  * What follows a payment that went through, however it got there (recorded, charged, or settled
  * later): a prepaid payment credits the balance, and Payment/Create is emitted.

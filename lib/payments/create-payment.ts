@@ -1,11 +1,9 @@
-import { payments } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { DomainError, invalidState } from "../errors";
-import { newId } from "../ids";
 import { assertNotDeleted, findInvoice } from "../invoices/queries";
 import { assertChargeable, defaultPayMethod, findPayMethod } from "../pay-methods/queries";
 import { paymentAnswer } from "./answer";
-import { attemptCharge, postSucceeded, type AttemptOutcome } from "./attempts";
+import { attemptCharge, recordPayment, type AttemptOutcome } from "./attempts";
 import { findCustomer, lockCustomer } from "./customer";
 import { assertWithinBalance } from "./queries";
 import type { CreatePaymentInput } from "./schemas";
@@ -30,26 +28,15 @@ export async function createPayment({ ctx, input }: { ctx: Context; input: Creat
   if (input.override_billing === "Y") {
     await settlePendingPayments(ctx, target);
     if (invoice) await assertWithinBalance(ctx, invoice, input.amount);
-    const now = ctx.now();
-    const [payment] = await ctx.db
-      .insert(payments)
-      .values({
-        id: newId(),
-        brandId: ctx.brand.id,
-        customerAccountId: account.id,
-        invoiceId: invoice?.id ?? null,
-        payMethodId: chosen?.id ?? null,
-        target: invoice ? "invoice" : "prepaid_balance",
-        processedBy: "recorded",
-        amount: input.amount,
-        status: "succeeded",
-        paymentGateway: input.payment_gateway ?? null,
-        paymentTransactionId: input.payment_transaction_id ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await postSucceeded(ctx, payment);
+    const payment = await recordPayment(ctx, {
+      customerAccountId: account.id,
+      invoiceId: invoice?.id ?? null,
+      payMethodId: chosen?.id ?? null,
+      processedBy: "recorded",
+      amount: input.amount,
+      paymentGateway: input.payment_gateway ?? null,
+      paymentTransactionId: input.payment_transaction_id ?? null,
+    });
     return paymentAnswer(ctx, payment);
   }
 

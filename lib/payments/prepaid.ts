@@ -1,9 +1,8 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import { customerAccounts, payments } from "../../db/schema";
+import { customerAccounts } from "../../db/schema";
 import type { Context } from "../auth/context";
-import { newId } from "../ids";
 import { reloadInvoice } from "../invoices/queries";
-import { postSucceeded } from "./attempts";
+import { recordPayment } from "./attempts";
 
 /**
  * The customer's prepaid balance is their money held by the brand: paid into it, credited with what
@@ -44,23 +43,14 @@ export async function payFromPrepaid(ctx: Context, invoiceId: string) {
   const { row, amounts } = await reloadInvoice(ctx, invoiceId);
   const amount = await takeFromPrepaid(ctx, row.customerAccountId, amounts.balance);
   if (amount === 0) return 0;
-  const now = ctx.now();
-  const [payment] = await ctx.db
-    .insert(payments)
-    .values({
-      id: newId(),
-      brandId: ctx.brand.id,
-      customerAccountId: row.customerAccountId,
-      invoiceId,
-      target: "invoice",
-      processedBy: "prepaid_balance",
-      amount,
-      status: "succeeded",
-      paymentGateway: "prepaid_balance",
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  await postSucceeded(ctx, payment);
+  await recordPayment(ctx, {
+    customerAccountId: row.customerAccountId,
+    invoiceId,
+    payMethodId: null,
+    processedBy: "prepaid_balance",
+    amount,
+    paymentGateway: "prepaid_balance",
+    paymentTransactionId: null,
+  });
   return amount;
 }

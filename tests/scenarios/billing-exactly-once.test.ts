@@ -58,6 +58,13 @@ async function setUp(opts: { product?: Record<string, string>; sub?: Record<stri
   return { t, gatewayId, group, product, components, account, card, sub, id: sub.subscription_id as string };
 }
 
+/** Records a payment taken elsewhere (override_billing Y) on an invoice. */
+const payRecorded = (s: { t: Tenant; account: string }, invoiceId: string, amount: string) =>
+  ok(s.t, "json", "Payment/Create", {
+    method: "POST",
+    params: { customer_account_id: s.account, invoice_id: invoiceId, apply_to_prepaid_balance: "N", override_billing: "Y", amount },
+  });
+
 const invoicesOf = async (t: Tenant, subscriptionId: string) =>
   ((await ok(t, "json", "Invoice/List", { params: { subscription_id: subscriptionId } })).invoices as any[]).sort((a, b) => a.created.localeCompare(b.created) || a.invoice_id.localeCompare(b.invoice_id));
 const liveInvoicesOf = async (t: Tenant, id: string) => (await invoicesOf(t, id)).filter((i) => i.status !== "3");
@@ -177,10 +184,7 @@ describe("4. an invoice follows its renewal: moved, voided or credited, never bi
     clock.set("2026-03-09T10:00:00Z");
     await bill();
     const [, upcoming] = await liveInvoicesOf(s.t, s.id);
-    await ok(s.t, "json", "Payment/Create", {
-      method: "POST",
-      params: { customer_account_id: s.account, invoice_id: upcoming.invoice_id, apply_to_prepaid_balance: "N", override_billing: "Y", amount: "20.00" },
-    });
+    await payRecorded(s, upcoming.invoice_id, "20.00");
     await ok(s.t, "json", "Subscription/Update", { method: "POST", params: { subscription_id: s.id, customer_account_id: s.account, auto_pay: "N", renewal_date: "3/20/2026" } });
     clock.set("2026-03-20T10:00:00Z");
     await bill();
@@ -200,10 +204,7 @@ describe("4. an invoice follows its renewal: moved, voided or credited, never bi
     clock.set("2026-03-09T10:00:00Z");
     await bill();
     const [, upcoming] = await liveInvoicesOf(s.t, s.id);
-    await ok(s.t, "json", "Payment/Create", {
-      method: "POST",
-      params: { customer_account_id: s.account, invoice_id: upcoming.invoice_id, apply_to_prepaid_balance: "N", override_billing: "Y", amount: "7.50" },
-    });
+    await payRecorded(s, upcoming.invoice_id, "7.50");
     await ok(s.t, "json", "Subscription/Delete", { method: "DELETE", params: { subscription_id: s.id } });
     expect((await invoicesOf(s.t, s.id)).find((i) => i.invoice_id === upcoming.invoice_id).status).toBe("3");
     expect((await accountOf(s.t, s.account)).prepaid_balance).toBe("7.50");
@@ -218,11 +219,7 @@ describe("5. a partial payment does not freeze the price", () => {
     clock.set("2026-03-09T10:00:00Z");
     await bill();
     const [, upcoming] = await liveInvoicesOf(s.t, s.id);
-    const pay = (amount: string) =>
-      ok(s.t, "json", "Payment/Create", {
-        method: "POST",
-        params: { customer_account_id: s.account, invoice_id: upcoming.invoice_id, apply_to_prepaid_balance: "N", override_billing: "Y", amount },
-      });
+    const pay = (amount: string) => payRecorded(s, upcoming.invoice_id, amount);
     await pay("0.01");
     const change = (productId: string) => ok(s.t, "json", "Subscription/ChangeProduct", { method: "POST", params: { subscription_id: s.id, customer_account_id: s.account, product_id: productId } });
     await change(gold.product_id);
@@ -418,10 +415,7 @@ describe("12. coupon cycles are counted by the invoices that carry them", () => 
     clock.set("2026-03-09T10:00:00Z");
     await bill();
     const [, upcoming] = await liveInvoicesOf(s.t, s.id);
-    await ok(s.t, "json", "Payment/Create", {
-      method: "POST",
-      params: { customer_account_id: s.account, invoice_id: upcoming.invoice_id, apply_to_prepaid_balance: "N", override_billing: "Y", amount: "20.00" },
-    });
+    await payRecorded(s, upcoming.invoice_id, "20.00");
     await ok(s.t, "json", "Subscription/Update", { method: "POST", params: { subscription_id: s.id, customer_account_id: s.account, auto_pay: "N", coupon_code: c.coupon_code } });
     expect((await accountOf(s.t, s.account)).prepaid_balance).toBe("2.00");
     clock.set("2026-03-11T10:00:00Z");
