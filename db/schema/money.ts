@@ -127,6 +127,12 @@ export const invoices = pgTable(
      */
     items: jsonb("items").$type<InvoiceLine[]>().notNull().default(sql`'[]'::jsonb`),
     deletedAt: instant("deleted_at"),
+    /**
+     * Set (with deleted_at) when billing voids an invoice generated for a period that will not start
+     * (lib/subscriptions/upcoming-invoice.ts): its payments went to the prepaid balance. A voided
+     * invoice bills nothing; one deleted by staff forgives a period that did start.
+     */
+    voidedAt: instant("voided_at"),
     ...timestamps(),
   },
   (t) => [

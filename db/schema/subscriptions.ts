@@ -52,6 +52,8 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index("subscriptions_billing").on(t.status, t.renewalDate),
+    // The billing run walks each brand's due subscriptions in (renewal_date, id) order, a chunk at a time.
+    index("subscriptions_due").on(t.brandId, t.status, t.renewalDate, t.id),
     index("subscriptions_brand_account").on(t.brandId, t.customerAccountId),
   ],
 );

@@ -85,9 +85,10 @@ async function renewOne(db: Db, now: Date, brand: Brand, id: string) {
       }
       await tx.update(subscriptionComponents).set({ usage: 0 }).where(and(eq(subscriptionComponents.subscriptionId, s.id), sql`${subscriptionComponents.usage} <> 0`));
     }
-    // A coupon's cycle is counted when, and only when, the period's invoice carries it.
+    // A coupon's cycle is counted when, and only when, the period's invoice carries it (an invoice
+    // staff deleted forgives the period's money, not the coupon's cycle: it was given).
     for (const c of d.coupons) {
-      if (live && carriesCoupon(invoice.items, c.coupon.couponCode)) {
+      if (carriesCoupon(invoice.items, c.coupon.couponCode)) {
         await tx.update(subscriptionCoupons).set({ cyclesApplied: c.cyclesApplied + 1 }).where(eq(subscriptionCoupons.id, c.id));
       }
     }

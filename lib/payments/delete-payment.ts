@@ -19,7 +19,7 @@ import type { PaymentRow } from "./view";
 /**
  * Payment/Delete: reverses a payment. A real-time one is refunded through the gateway that charged
  * it; the invoice goes back to partially paid or unpaid, a prepaid credit is taken back (refused
- * when the balance no longer holds it).
+ * when the balance no longer holds it), as is what a voided invoice's payment left in the balance.
  */
 export async function deletePayment({ ctx, input }: { ctx: Context; input: DeletePaymentInput }) {
   const account = await findAccount(ctx, input.customer_account_id);
@@ -35,7 +35,10 @@ export async function deletePayment({ ctx, input }: { ctx: Context; input: Delet
   if (payment.status === "pending") payment = await settle(ctx, payment);
   if (payment.status === "failed") throw invalidState("This payment failed; there is nothing to reverse", "payment_id");
   if (payment.status === "reversed") throw invalidState("This payment is already reversed", "payment_id");
-  if (payment.target === "prepaid_balance") {
+  // The prepaid balance holds this payment's money when it was paid into it, or when billing voided
+  // its invoice (lib/subscriptions/upcoming-invoice.ts): reversed, that money leaves the balance.
+  const heldInPrepaid = payment.target === "prepaid_balance" || invoice?.voidedAt != null;
+  if (heldInPrepaid) {
     const [{ prepaidBalance }] = await ctx.db.select({ prepaidBalance: customerAccounts.prepaidBalance }).from(customerAccounts).where(eq(customerAccounts.id, account.id));
     if (prepaidBalance < payment.amount) {
       throw invalidState(`The prepaid balance (${formatCents(prepaidBalance)}) no longer holds this payment's ${formatCents(payment.amount)}`, "payment_id");
@@ -48,7 +51,7 @@ export async function deletePayment({ ctx, input }: { ctx: Context; input: Delet
     .set({ status: "reversed", refundTransactionId: refundId, reversedAt: now, updatedAt: now })
     .where(eq(payments.id, payment.id))
     .returning();
-  if (payment.target === "prepaid_balance") {
+  if (heldInPrepaid) {
     await ctx.db
       .update(customerAccounts)
       .set({ prepaidBalance: sql`${customerAccounts.prepaidBalance} - ${payment.amount}`, updatedAt: now })

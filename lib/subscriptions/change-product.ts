@@ -9,6 +9,8 @@ import { assertNotDeleted, setComponents, setCoupons, subscriptionOf } from "./q
 import { loadSubscription } from "./details";
 import { postActionUrl } from "./events";
 import { afterSubscriptionChange } from "./upcoming-invoice";
+import { resumedRenewal } from "./status-changes";
+import { isProductBillable } from "../catalog/availability";
 import { subscriptionView } from "./view";
 
 /**
@@ -28,9 +30,13 @@ export async function changeProduct({ ctx, input }: { ctx: Context; input: z.out
   }
   if (removeComponents) await setComponents(ctx, d.sub.id, []);
   if (input.remove_coupons === "Y") await setCoupons(ctx, d.sub.id, []);
+  // Not billed until now (its product deleted, its group suspended): billing resumes from today, as
+  // Subscription/Restore does, and the periods it was not billed for are not back-billed.
+  const wasBilled = d.product !== null && isProductBillable(d.product, d.group);
+  const renewalDate = wasBilled ? d.sub.renewalDate : resumedRenewal(ctx, d.sub.renewalDate);
   await ctx.db
     .update(subscriptions)
-    .set({ productId: product.id, productGroupId: group.id, updatedAt: ctx.now() })
+    .set({ productId: product.id, productGroupId: group.id, renewalDate, updatedAt: ctx.now() })
     .where(eq(subscriptions.id, d.sub.id));
   await afterSubscriptionChange(ctx, d.sub.id);
   const after = await loadSubscription(ctx, d.sub.id);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { subscriptionCoupons, subscriptions } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
@@ -6,6 +6,7 @@ import { newId } from "../ids";
 import { formatCents } from "../money";
 import { formatWireDate } from "../dates";
 import { createInvoiceForSubscription } from "../invoices/create-invoice-for-subscription";
+import { carriesCoupon } from "../invoices/lines";
 import { chargeInvoice } from "../payments/charge-invoice";
 import { createPayment } from "../payments/create-payment";
 import { firstRenewal, invoiceGenerationAt, invoiceHorizon, today } from "../billing/periods";
@@ -120,9 +121,16 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
   });
   await setComponents(ctx, id, t.attached);
   await setCoupons(ctx, id, t.coupons);
-  // Outside a trial the up-front charge is the first regular period: its coupons have discounted one cycle.
-  if (!inTrial(t.pricing.product) && t.coupons.length) {
-    await ctx.db.update(subscriptionCoupons).set({ cyclesApplied: 1 }).where(eq(subscriptionCoupons.subscriptionId, id));
+  const lines = toInvoiceLines(t.upfront, { product: t.product, account: t.account, components: t.attached.map((a) => a.component) });
+  // A coupon's cycle is counted when, and only when, a started period's invoice carries it: outside
+  // a trial the up-front charge is the first regular period.
+  for (const c of t.coupons) {
+    if (carriesCoupon(lines, c.couponCode)) {
+      await ctx.db
+        .update(subscriptionCoupons)
+        .set({ cyclesApplied: 1 })
+        .where(and(eq(subscriptionCoupons.subscriptionId, id), eq(subscriptionCoupons.couponId, c.id)));
+    }
   }
 
   const { invoiceId } = await createInvoiceForSubscription(ctx, {
@@ -130,7 +138,7 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     subscriptionId: id,
     periodStart: t.start,
     dueDate: t.start,
-    lines: toInvoiceLines(t.upfront, { product: t.product, account: t.account, components: t.attached.map((a) => a.component) }),
+    lines,
   });
   await recordPeriod(ctx, { subscriptionId: id, periodStart: t.start, periodEnd: t.renewal, invoiceId });
   const total = sumLines(t.upfront);

@@ -12,12 +12,16 @@ export async function recordPeriod(ctx: Context, p: { subscriptionId: string; pe
     .onConflictDoNothing();
 }
 
-/** How many started periods of the subscription were billed with this coupon: its cycles used, even if it was removed and put on again. */
+/**
+ * How many started periods of the subscription were billed with this coupon: its cycles used, even
+ * if it was removed and put on again, and even if staff deleted the invoice (the period was forgiven,
+ * the discount was still given). A started period's invoice is never voided.
+ */
 export async function couponCyclesUsed(ctx: Context, subscriptionId: string, code: string) {
   const rows = await ctx.db
     .select({ items: invoices.items })
     .from(subscriptionPeriods)
     .innerJoin(invoices, eq(invoices.id, subscriptionPeriods.invoiceId))
-    .where(and(eq(subscriptionPeriods.subscriptionId, subscriptionId), eq(subscriptionPeriods.brandId, ctx.brand.id), isNull(invoices.deletedAt)));
+    .where(and(eq(subscriptionPeriods.subscriptionId, subscriptionId), eq(subscriptionPeriods.brandId, ctx.brand.id), isNull(invoices.voidedAt)));
   return rows.filter((r) => carriesCoupon(r.items, code)).length;
 }

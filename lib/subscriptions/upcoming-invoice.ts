@@ -101,6 +101,6 @@ export async function voidInvoice(ctx: Context, invoice: InvoiceRow) {
   const { amounts } = await invoiceDetails(ctx, invoice);
   const refund = amounts.paid - creditedOn(invoice.items);
   await creditPrepaid(ctx, invoice.customerAccountId, refund);
-  await ctx.db.update(invoices).set({ deletedAt: ctx.now(), updatedAt: ctx.now(), billingPeriodStart: null }).where(eq(invoices.id, invoice.id));
+  await ctx.db.update(invoices).set({ deletedAt: ctx.now(), voidedAt: ctx.now(), updatedAt: ctx.now(), billingPeriodStart: null }).where(eq(invoices.id, invoice.id));
   if (refund > 0) logger.info("voided a paid invoice; its payments went to the prepaid balance", { invoiceId: invoice.id, cents: refund });
 }
