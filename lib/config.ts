@@ -1,3 +1,6 @@
+import path from "node:path";
+import { createHash } from "node:crypto";
+
 /** Every environment variable the app reads, in one place (the README documents each). */
 const num = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -12,6 +15,15 @@ export const config = {
   },
   get pgliteDir() {
     return process.env.PGLITE_DATA_DIR || ".data/pglite";
+  },
+  /**
+   * Where bootstrap keeps the demo's keys (the database has only their hashes): beside the embedded
+   * database, or one file per DATABASE_URL under .data/.
+   */
+  get demoCredentialsFile() {
+    if (process.env.DEMO_CREDENTIALS_FILE) return process.env.DEMO_CREDENTIALS_FILE;
+    if (!this.databaseUrl) return path.join(this.pgliteDir, "..", "demo-credentials.json");
+    return `.data/demo-credentials.${createHash("sha256").update(this.databaseUrl).digest("hex").slice(0, 12)}.json`;
   },
   get rateLimit() {
     return {

@@ -5,9 +5,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
-import { runBootstrap } from "./bootstrap";
+import { seedForStart } from "./bootstrap";
 
-await runBootstrap(false);
+await seedForStart();
 if (!existsSync(".next/BUILD_ID")) {
   console.log("Building the app (first start only)…");
   const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });

@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { ok, makeTenant } from "./support/api";
@@ -26,9 +29,12 @@ describe("Reference/List", () => {
 
 describe("npm run bootstrap -- --json", () => {
   it("creates the demo once and ends stdout with one JSON line of working credentials", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "rb-bootstrap-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const run = () =>
       promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/bootstrap.ts", "--json"], {
-        env: { ...process.env, PUBLIC_URL: "http://demo.test:3000" },
+        // The demo file goes to a temporary folder, not this checkout's .data/.
+        env: { ...process.env, PUBLIC_URL: "http://demo.test:3000", DEMO_CREDENTIALS_FILE: path.join(dir, "demo-credentials.json") },
       });
     const first = await run();
     const lines = first.stdout.trim().split("\n");
@@ -42,6 +48,7 @@ describe("npm run bootstrap -- --json", () => {
     expect(second.stdout).toContain("The demo service account is ready.");
     const again = JSON.parse(second.stdout.trim().split("\n").pop()!);
     expect(again.brand_id).toBe(creds.brand_id);
+    expect(again).toEqual(creds); // the same keys, not new ones
     expect((await ok(again, "json", "Brand/List")).count).toBe("1");
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import { getDatabase, MIGRATIONS_FOLDER, openDatabase } from "../db/client";
 import { newId } from "../lib/ids";
 import { createDatabase, dropDatabase, urlFor, withConnection } from "./support/pg";
 import { bootstrapDemo } from "../lib/platform/bootstrap";
-import { contextFromApiCredentials } from "../lib/auth/context";
+import { contextFromApiCredentials, forgetResolvedCredentials } from "../lib/auth/context";
 
 /** Tables that are not owned by one brand: the tenants themselves and what authenticates them. */
 const NOT_BRAND_OWNED = new Set(["service_accounts", "brands", "staff_users", "api_keys"]);
@@ -42,20 +42,26 @@ describe("the database", () => {
       const first = await openDatabase({ url: "", pgliteDir: dir });
       expect(first.driver).toBe("pglite");
       await first.migrate();
-      const creds = await bootstrapDemo(first.db);
-      expect(creds.created).toBe(true);
+      const made = await bootstrapDemo(first.db);
+      expect(made.created).toBe(true);
+      const creds = { key: made.key!, user_key: made.user_key!, brand_id: made.brand_id };
       await first.close();
 
       const second = await openDatabase({ url: "", pgliteDir: dir });
       await second.migrate();
-      const again = await bootstrapDemo(second.db, creds);
-      expect(again).toEqual({ ...creds, created: false });
+      const again = await bootstrapDemo(second.db, { known: creds });
+      expect(again).toEqual({ ...creds, created: false, minted: false });
       const ctx = await contextFromApiCredentials(second.db, { key: creds.key, userKey: creds.user_key, brandId: creds.brand_id }, "t");
       expect(ctx.brand.id).toBe(creds.brand_id);
-      // Lost saved credentials: new keys are issued for the same brand, and the old ones stop working.
-      const reissued = await bootstrapDemo(second.db);
-      expect(reissued.brand_id).toBe(creds.brand_id);
-      expect(reissued.key).not.toBe(creds.key);
+      // Lost saved credentials: nothing is reissued (keys not shown), the existing ones keep working.
+      expect(await bootstrapDemo(second.db)).toEqual({ key: null, user_key: null, brand_id: creds.brand_id, created: false, minted: false });
+      forgetResolvedCredentials();
+      expect((await contextFromApiCredentials(second.db, { key: creds.key, userKey: creds.user_key, brandId: creds.brand_id }, "t")).brand.id).toBe(creds.brand_id);
+      // Only an explicit request mints new keys, for the same brand; the old ones stop working.
+      const minted = await bootstrapDemo(second.db, { newKeys: true });
+      expect(minted).toMatchObject({ brand_id: creds.brand_id, created: false, minted: true });
+      expect(minted.key).not.toBe(creds.key);
+      await expect(contextFromApiCredentials(second.db, { key: creds.key, userKey: creds.user_key, brandId: creds.brand_id }, "t")).rejects.toThrow();
       await second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

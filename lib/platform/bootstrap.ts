@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { apiKeys, brands, serviceAccounts, staffUsers } from "../../db/schema";
 import { hashSecret, newId, newSecret } from "../ids";
@@ -60,11 +60,18 @@ export async function createServiceAccount(
   });
 }
 
-/** Issues a new API key for a service account and a new user key for one of its staff users. */
-export async function reissueKeys(db: Db, serviceAccountId: string, staffUserId: string, now = new Date()) {
+/**
+ * Replaces the bootstrap API keys of a service account and one staff user's user key: the earlier
+ * ones stop working (revoked, overwritten). Only ever on an explicit request (`--new-keys`).
+ */
+export async function mintKeys(db: Db, serviceAccountId: string, staffUserId: string, now = new Date()) {
   const key = newSecret("rbk");
   const userKey = newSecret("rbu");
   await db.transaction(async (tx) => {
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.serviceAccountId, serviceAccountId), eq(apiKeys.name, "bootstrap"), isNull(apiKeys.revokedAt)));
     await tx.insert(apiKeys).values({ id: newId(), serviceAccountId, name: "bootstrap", keyHash: hashSecret(key), keyPrefix: key.slice(0, 8), createdAt: now });
     await tx.update(staffUsers).set({ userKeyHash: hashSecret(userKey), userKeyPrefix: userKey.slice(0, 8) }).where(eq(staffUsers.id, staffUserId));
   });
@@ -72,21 +79,34 @@ export async function reissueKeys(db: Db, serviceAccountId: string, staffUserId:
   return { key, user_key: userKey };
 }
 
+/** The demo's credentials; `key` and `user_key` are null when they exist but cannot be shown. */
+export interface DemoCredentials {
+  key: string | null;
+  user_key: string | null;
+  brand_id: string;
+  created: boolean;
+  minted: boolean;
+}
+
 /**
- * The demo service account, brand and ADMIN, created when not there yet. Keys are stored hashed,
- * so `known` (what an earlier run saved) is returned when it still authenticates; else new keys.
+ * The demo service account, brand and ADMIN, created when not there yet. Existing keys are never
+ * changed unless `newKeys` asks for it: they are stored hashed, so `known` (what an earlier run
+ * saved) is returned when it still authenticates, else null keys (they exist, unseen).
  */
-export async function bootstrapDemo(db: Db, known?: IssuedCredentials): Promise<IssuedCredentials & { created: boolean }> {
-  const [staff] = await db.select().from(staffUsers).where(eq(staffUsers.email, DEMO_ADMIN_EMAIL)).limit(1);
+export async function bootstrapDemo(db: Db, opts: { known?: IssuedCredentials; newKeys?: boolean } = {}): Promise<DemoCredentials> {
+  const [staff] = await db.select().from(staffUsers).where(eq(staffUsers.email, DEMO_ADMIN_EMAIL)).orderBy(staffUsers.createdAt).limit(1);
   if (!staff) {
     const made = await createServiceAccount(db, { name: "Demo service account", brandName: "Demo Brand", staffEmail: DEMO_ADMIN_EMAIL });
-    return { key: made.key, user_key: made.user_key, brand_id: made.brand_id, created: true };
+    return { key: made.key, user_key: made.user_key, brand_id: made.brand_id, created: true, minted: false };
   }
   const [brand] = await db.select().from(brands).where(eq(brands.serviceAccountId, staff.serviceAccountId)).orderBy(brands.createdAt).limit(1);
-  if (known && known.brand_id === brand?.id && hashSecret(known.user_key) === staff.userKeyHash) {
+  if (opts.newKeys) return { ...(await mintKeys(db, staff.serviceAccountId, staff.id)), brand_id: brand.id, created: false, minted: true };
+  const known = opts.known;
+  if (known?.key && known.user_key && known.brand_id === brand.id && hashSecret(known.user_key) === staff.userKeyHash) {
     const [k] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashSecret(known.key))).limit(1);
-    if (k && !k.revokedAt) return { ...known, created: false };
+    if (k && !k.revokedAt && k.serviceAccountId === staff.serviceAccountId) {
+      return { key: known.key, user_key: known.user_key, brand_id: brand.id, created: false, minted: false };
+    }
   }
-  const keys = await reissueKeys(db, staff.serviceAccountId, staff.id);
-  return { ...keys, brand_id: brand.id, created: false };
+  return { key: null, user_key: null, brand_id: brand.id, created: false, minted: false };
 }
