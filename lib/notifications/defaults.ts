@@ -88,7 +88,7 @@ export const DEFAULT_TEMPLATES: Record<NotificationEvent, Template> = {
   "Payment/Create": template(
     "Payment received: {{payment.amount}}",
     "Thank you for your payment",
-    "A payment of {{payment.amount}} was posted to invoice {{payment.invoice_id}}.",
+    "A payment of {{payment.amount}} was posted {{#payment.invoice_id}}to invoice {{payment.invoice_id}}{{/payment.invoice_id}}{{^payment.invoice_id}}to the prepaid balance{{/payment.invoice_id}}.",
     "<p>We received your payment of {{payment.amount}}{{#payment.payment_date}} on {{payment.payment_date}}{{/payment.payment_date}}.{{#invoice.amount_due}} Still owed on the invoice: {{invoice.amount_due}}.{{/invoice.amount_due}}</p>",
   ),
   "Invoice/Reminder": template(

@@ -1,4 +1,4 @@
-import { PLACEHOLDERS, type Namespace, type PayloadNamespace } from "./placeholders";
+import { PLACEHOLDERS, placeholderNames, type Namespace, type PayloadNamespace } from "./placeholders";
 
 type FieldOf<N extends Namespace> = keyof (typeof PLACEHOLDERS)[N] & string;
 type Carries = { [N in PayloadNamespace]?: readonly FieldOf<N>[] };
@@ -105,5 +105,6 @@ export function eventPlaceholderTable(): string {
     const empty = Object.entries(spec.sometimesEmpty ?? {}).map(([p, when]) => `\`${p}\` when ${when}`);
     return `| ${e} | ${spec.sentWhen} | ${eventPlaceholders(e).map((p) => `\`${p}\``).join(", ")} | ${empty.join("; ")} |`;
   });
-  return ["| Event | Sent when | Placeholders | Empty when |", "|---|---|---|---|", ...rows].join("\n");
+  const common = `| (every event) | | ${placeholderNames(["brand", "event"]).map((p) => `\`${p}\``).join(", ")} | \`brand.*\` the brand has not set |`;
+  return ["| Event | Sent when | Placeholders | Empty when |", "|---|---|---|---|", common, ...rows].join("\n");
 }
