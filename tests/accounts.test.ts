@@ -75,11 +75,11 @@ describe("Account/Create", () => {
       const user = await userRow(r.body.user.user_id);
       expect(user).toMatchObject({ customerAccountId: a.customer_account_id, accessLevel: "ADMIN", emailAddress: params.email_address, status: 1 });
       expect(user.passwordHash).toMatch(/^\$argon2id\$/);
-      const [event] = (await outbox(t, "Account/Create")).filter((e) => e.customer_account_id === a.customer_account_id);
-      expect(event).toMatchObject({ user_id: user.id, username: user.username, email_address: params.email_address });
+      const [event] = (await outbox(t, "Account/Create")).filter((e) => e.customer.customer_account_id === a.customer_account_id);
+      expect(event).toMatchObject({ to_email: params.email_address, user: { user_id: user.id, username: user.username, email_address: params.email_address } });
       // The generated password reaches the customer only through the email, never the response.
-      expect(event.initial_password).toMatch(/^[A-Za-z0-9]{16}$/);
-      expect(r.text).not.toContain(event.initial_password);
+      expect(event.user.initial_password).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect(r.text).not.toContain(event.user.initial_password);
       expect(r.text).not.toMatch(/password|argon2/i);
     });
   }
@@ -88,11 +88,11 @@ describe("Account/Create", () => {
     const email = uniqueEmail();
     const r = await call("json", "Account/Create", { method: "POST", creds: t, params: accountFields({ email_address: email, password: "correct horse battery" }) });
     expect(r.text).not.toContain("correct horse battery");
-    const [event] = (await outbox(t, "Account/Create")).filter((e) => e.email_address === email);
-    expect(event.initial_password).toBeUndefined();
+    const [event] = (await outbox(t, "Account/Create")).filter((e) => e.to_email === email);
+    expect(event.user.initial_password).toBeUndefined();
 
     const quiet = await newCustomer(t, { skip_notification: "Y" });
-    expect((await outbox(t, "Account/Create")).some((e) => e.customer_account_id === quiet.account.customer_account_id)).toBe(false);
+    expect((await outbox(t, "Account/Create")).some((e) => e.customer.customer_account_id === quiet.account.customer_account_id)).toBe(false);
   });
 
   it("accepts a lower-case country and stores it upper case; outside the US city and state are required", async () => {

@@ -31,7 +31,7 @@ const request = (format: string, userId: string, method: string, tenant: Tenant 
 const verify = (format: string, userId: string, method: string, code: string, extra: Record<string, string> = {}) =>
   call(format, "User/2FAVerify", { method: "POST", creds: t, params: { verification_user_id: userId, verification_method: method, verification_code: code, ...extra } });
 
-const lastEmailCode = async (userId: string) => (await outbox(t, "User/2FARequest")).filter((e) => e.user_id === userId).at(-1)!.verification_code as string;
+const lastEmailCode = async (userId: string) => (await outbox(t, "User/2FARequest")).filter((e) => e.user.user_id === userId).at(-1)!.user.email_verification_code as string;
 const lastPhoneCode = () => /\b(\d{6})\b/.exec(sms.requests.at(-1)!.form.Body ?? sms.requests.at(-1)!.form.Twiml)![1];
 const lastSpokenCode = () => /code is ([\d, ]+?)\./.exec(sms.requests.at(-1)!.form.Twiml)![1].replace(/\D/g, "");
 
@@ -58,7 +58,7 @@ describe("User/2FARequest and User/2FAVerify", () => {
       const db = await getDb();
       const [row] = await db.select().from(customerUserCodes).where(eq(customerUserCodes.userId, user.user_id));
       expect(row.codeHash).toBe(hashSecret(code));
-      expect((await outbox(t, "User/2FARequest")).at(-1)).toMatchObject({ email_address: account.email_address });
+      expect((await outbox(t, "User/2FARequest")).at(-1)).toMatchObject({ to_email: account.email_address });
 
       clock.advance({ minutes: 1 });
       const ok1 = await verify(format, user.user_id, "email", code);

@@ -6,6 +6,7 @@ import { ManualClock, useClock } from "../lib/clock";
 import { config } from "../lib/config";
 import { formatInstant } from "../lib/dates";
 import { hashSecret } from "../lib/ids";
+import { localTime } from "../lib/users/events";
 import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from "../lib/users/sign-in";
 import { call, ok } from "./support/api";
 import { FORMATS, makeTenant, newCustomer, outbox, refused, uniqueEmail, userRow, type Tenant } from "./support/fake-customers";
@@ -244,11 +245,13 @@ describe("User/PasswdReset", () => {
       const { account, user } = await customer();
       const r = await call(format, "User/PasswdReset", { method: "POST", creds: t, params: { email_address: account.email_address } });
       expect(r.status).toBe(200);
-      const events = (await outbox(t, "User/PasswdReset")).filter((e) => e.user_id === user.user_id);
+      const events = (await outbox(t, "User/PasswdReset")).filter((e) => e.user.user_id === user.user_id);
       expect(events).toHaveLength(1);
-      const temporary = events[0].temporary_password as string;
+      const temporary = events[0].user.temporary_password as string;
       expect(temporary).toMatch(/^[A-Za-z0-9]{16}$/);
-      expect(events[0]).toMatchObject({ email_address: account.email_address, username: user.username, expires: new Date(clock.now().getTime() + 3_600_000).toISOString() });
+      // One hour from now, as the brand (UTC here) reads it.
+      expect(events[0]).toMatchObject({ to_email: account.email_address, user: { email_address: account.email_address, username: user.username } });
+      expect(events[0].user.temporary_password_expires).toBe(localTime(new Date(clock.now().getTime() + 3_600_000), "UTC"));
       expect(r.text).not.toContain(temporary);
 
       clock.advance({ minutes: 59 });
@@ -271,7 +274,7 @@ describe("User/PasswdReset", () => {
       expect(await ok(t, format, "User/PasswdReset", { method: "POST", params: { username: suspended.user.username } })).toEqual(answer);
       const foreign = await customer(other);
       await ok(t, format, "User/PasswdReset", { method: "POST", params: { username: foreign.user.username } });
-      const sent = (await outbox(t, "User/PasswdReset")).map((e) => e.user_id);
+      const sent = (await outbox(t, "User/PasswdReset")).map((e) => e.user.user_id);
       expect(sent).toContain(known.user.user_id);
       expect(sent).not.toContain(suspended.user.user_id);
       expect(sent).not.toContain(foreign.user.user_id);
@@ -292,9 +295,9 @@ describe("User/PasswdReset", () => {
   it("a new password set with User/Update ends the temporary one", async () => {
     const { user } = await customer();
     await ok(t, "json", "User/PasswdReset", { method: "POST", params: { username: user.username } });
-    const [event] = (await outbox(t, "User/PasswdReset")).filter((e) => e.user_id === user.user_id);
+    const [event] = (await outbox(t, "User/PasswdReset")).filter((e) => e.user.user_id === user.user_id);
     await ok(t, "json", "User/Update", { method: "PATCH", params: { user_id: user.user_id, access_level: "ADMIN", password: "my new password" } });
-    await expectSignInRefused("json", { username: user.username, password: event.temporary_password });
+    await expectSignInRefused("json", { username: user.username, password: event.user.temporary_password });
     await expectSignInRefused("json", { username: user.username, password: PASSWORD });
     expect((await authenticate("json", { username: user.username, password: "my new password" })).status).toBe(200);
   });

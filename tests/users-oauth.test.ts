@@ -107,9 +107,9 @@ describe("User/OAuthAuthenticate", () => {
       expect(signedIn.body.user).toMatchObject({ email_address: email, first_name: "Nia", last_name: "Newcomer", access_level: "ADMIN" });
       const accounts = await ok(t, "json", "Account/List", { params: { email_address: email } });
       expect(accounts.customer_accounts[0]).toMatchObject({ first_name: "Nia", country: "", locale: "en-US", status: "1" });
-      const [event] = (await outbox(t, "Account/Create")).filter((e) => e.email_address === email);
-      expect(event.username).toBe(signedIn.body.user.username);
-      expect(event.initial_password).toBeUndefined();
+      const [event] = (await outbox(t, "Account/Create")).filter((e) => e.to_email === email);
+      expect(event.user.username).toBe(signedIn.body.user.username);
+      expect(event.user.initial_password).toBeUndefined();
     });
   }
 

@@ -70,7 +70,7 @@ describe("User/Create", () => {
     });
     const silent = await ok(t, "json", "User/Create", { method: "POST", params: userFields(account.customer_account_id) });
     const events = await outbox(t, "User/Create");
-    const of = (id: string) => events.find((e) => e.user_id === id);
+    const of = (id: string) => events.find((e) => e.user.user_id === id)?.user;
     expect(of(generated.user.user_id)).toMatchObject({ username: generated.user.username, initial_password: expect.stringMatching(/^[A-Za-z0-9]{16}$/) });
     expect(of(chosen.user.user_id)).toBeDefined();
     expect(of(chosen.user.user_id)!.initial_password).toBeUndefined();

@@ -3,6 +3,8 @@ import { customerAccounts } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { newId } from "../ids";
 import { emit } from "../outbox/emit";
+import { customerPayload } from "../payments/customer";
+import { userFields } from "../users/events";
 import { insertUser } from "../users/insert-user";
 import { EMAIL_CODE_LENGTH, randomString } from "../users/secrets";
 import { accountEmailTaken, assertAccountEmailFree, refusingDuplicates } from "./queries";
@@ -56,19 +58,12 @@ export async function openAccount(ctx: Context, fields: NewAccount, opts: OpenAc
     opts.password,
   );
   if (opts.skipNotification !== "Y") {
+    // To the account holder (who is the initial user) and the account's cc_email_address.
     await emit(ctx, {
       type: "Account/Create",
       payload: {
-        customer_account_id: account.id,
-        email_address: account.emailAddress,
-        cc_email_address: account.ccEmailAddress,
-        first_name: account.firstName,
-        last_name: account.lastName,
-        user_id: user.id,
-        username: user.username,
-        email_verification_code: account.emailVerificationCode,
-        skip_notification: opts.skipNotification ?? null,
-        ...(opts.sendGeneratedPassword && generatedPassword ? { initial_password: generatedPassword } : {}),
+        ...customerPayload(account),
+        user: userFields(user, opts.sendGeneratedPassword && generatedPassword ? { initial_password: generatedPassword } : {}),
       },
     });
   }

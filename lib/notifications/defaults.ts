@@ -1,3 +1,4 @@
+import { CODE_MINUTES } from "../users/request-verification";
 import type { NotificationEvent } from "./events";
 
 export interface Template {
@@ -10,6 +11,9 @@ export interface Template {
 const hello = "<p>Hello {{customer.first_name}},</p>";
 const signoff = "<p>Thank you,<br>{{brand.name}}{{#brand.support_email}}<br>{{brand.support_email}}{{/brand.support_email}}</p>";
 const customerLine = "<p>Customer: {{customer.first_name}} {{customer.last_name}} ({{customer.email_address}}), account {{customer.customer_account_id}}</p>";
+const userLine =
+  "<p>User: {{user.first_name}} {{user.last_name}} ({{user.email_address}}), username {{user.username}}, account {{customer.customer_account_id}} of {{customer.first_name}} {{customer.last_name}}</p>";
+const signIn = "{{#brand.website_login_url}}<p>Sign in at <a href=\"{{brand.website_login_url}}\">{{brand.website_login_url}}</a>.</p>{{/brand.website_login_url}}";
 
 /** Builds one event's default: the brand gets a short notice, the customer a letter. */
 const template = (subjectBrand: string, subjectCustomer: string, brandBody: string, customerBody: string): Template => ({
@@ -19,25 +23,43 @@ const template = (subjectBrand: string, subjectCustomer: string, brandBody: stri
   html_customer: `${hello}${customerBody}${signoff}`,
 });
 
+/** The same for events addressed to one user of the account (who may not be the account holder). */
+const userTemplate = (subjectBrand: string, subjectCustomer: string, brandBody: string, userBody: string): Template => ({
+  subject_brand: subjectBrand,
+  subject_customer: subjectCustomer,
+  html_brand: `<p>${brandBody}</p>${userLine}`,
+  html_customer: `<p>Hello {{user.first_name}},</p>${userBody}${signoff}`,
+});
+
+/** Shown only when a password was generated (none given); the brand's and cc copies never carry it. */
+const initialPassword =
+  "{{#user.initial_password}}<p>Your password is <strong>{{user.initial_password}}</strong>. Please change it after signing in.</p>{{/user.initial_password}}";
+
 /** The templates used when a notification leaves a subject or html empty (Notification/List defaults=Y). */
 export const DEFAULT_TEMPLATES: Record<NotificationEvent, Template> = {
   "Account/Create": template(
     "New customer account: {{customer.first_name}} {{customer.last_name}}",
     "Welcome to {{brand.name}}",
     "A new customer account was created.",
-    "<p>Your {{brand.name}} account is ready. Your username is <strong>{{user.username}}</strong>.</p>{{#brand.website_login_url}}<p>Sign in at <a href=\"{{brand.website_login_url}}\">{{brand.website_login_url}}</a>.</p>{{/brand.website_login_url}}",
+    `<p>Your {{brand.name}} account is ready. Your username is <strong>{{user.username}}</strong>.</p>${initialPassword}${signIn}`,
   ),
-  "User/PasswdReset": template(
+  "User/PasswdReset": userTemplate(
     "Password reset for {{user.username}}",
     "Your temporary {{brand.name}} password",
     "A temporary password was sent to user {{user.username}}.",
-    "<p>Your temporary password is <strong>{{user.temporary_password}}</strong>. It works for one hour{{#user.temporary_password_expires}}, until {{user.temporary_password_expires}}{{/user.temporary_password_expires}}. Please choose a new password after signing in.</p><p>If you did not ask for this, contact us.</p>",
+    "<p>Your temporary password is <strong>{{user.temporary_password}}</strong>. It works for one hour, until {{user.temporary_password_expires}}. Please choose a new password after signing in.</p><p>If you did not ask for this, contact us.</p>",
   ),
-  "User/2FARequest": template(
+  "User/2FARequest": userTemplate(
     "Verification code requested by {{user.username}}",
     "Your {{brand.name}} verification code",
     "An email verification code was requested for user {{user.username}}.",
-    "<p>Your verification code is:</p><p><strong>{{user.email_verification_code}}</strong></p><p>If you did not ask for this, you can ignore this email.</p>",
+    `<p>Your verification code is:</p><p><strong>{{user.email_verification_code}}</strong></p><p>It works once, for ${CODE_MINUTES} minutes. If you did not ask for this, you can ignore this email.</p>`,
+  ),
+  "User/Create": userTemplate(
+    "New user {{user.username}} on account {{customer.customer_account_id}}",
+    "Your {{brand.name}} user is ready",
+    "A new user was added to a customer account.",
+    `<p>A {{brand.name}} user has been created for you. Your username is <strong>{{user.username}}</strong>.</p>${initialPassword}${signIn}`,
   ),
   "Subscription/Create": template(
     "New subscription: {{subscription.product_name}}",
@@ -66,7 +88,7 @@ export const DEFAULT_TEMPLATES: Record<NotificationEvent, Template> = {
   "Payment/Create": template(
     "Payment received: {{payment.amount}}",
     "Thank you for your payment",
-    "A payment of {{payment.amount}} was posted to invoice {{payment.invoice_id}}.",
+    "A payment of {{payment.amount}} was posted {{#payment.invoice_id}}to invoice {{payment.invoice_id}}{{/payment.invoice_id}}{{^payment.invoice_id}}to the prepaid balance{{/payment.invoice_id}}.",
     "<p>We received your payment of {{payment.amount}}{{#payment.payment_date}} on {{payment.payment_date}}{{/payment.payment_date}}.{{#invoice.amount_due}} Still owed on the invoice: {{invoice.amount_due}}.{{/invoice.amount_due}}</p>",
   ),
   "Invoice/Reminder": template(

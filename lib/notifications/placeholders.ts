@@ -36,9 +36,10 @@ export const PLACEHOLDERS = {
     first_name: "The user's first name",
     last_name: "The user's last name",
     email_address: "The user's email address",
-    temporary_password: "User/PasswdReset: the temporary password",
-    temporary_password_expires: "User/PasswdReset: when the temporary password stops working",
-    email_verification_code: "User/2FARequest: the email verification code",
+    initial_password: "The generated password, only when none was given",
+    temporary_password: "The temporary password",
+    temporary_password_expires: "When the temporary password stops working, in the brand's time zone",
+    email_verification_code: "The email verification code",
   },
   subscription: {
     subscription_id: "The subscription's id",
@@ -84,3 +85,11 @@ export type NotificationPayload = {
 /** Every placeholder as "namespace.field", for documentation. */
 export const placeholderNames = (namespaces: readonly Namespace[]) =>
   namespaces.flatMap((ns) => Object.keys(PLACEHOLDERS[ns]).map((f) => `${ns}.${f}`));
+
+/**
+ * Credentials: filled only in the email to the addressee (the user they belong to), never in the
+ * brand's copy or the cc copy, whatever the template asks for.
+ */
+export const SECRET_FIELDS = { user: ["initial_password", "temporary_password", "email_verification_code"] } as const satisfies {
+  [N in PayloadNamespace]?: readonly (keyof (typeof PLACEHOLDERS)[N])[];
+};

@@ -1,17 +1,16 @@
 import { z } from "zod";
 import { email, flag, id, oneOf, opt, req, text } from "../api/params";
-import { EVENT_NAMES, NOTIFICATION_EVENTS } from "./events";
-import { PLACEHOLDERS, placeholderNames, type Namespace } from "./placeholders";
+import { EVENT_NAMES, NOTIFICATION_EVENTS, eventPlaceholders } from "./events";
+import { placeholderNames } from "./placeholders";
 
 export const SUBJECT_MAX = 255;
 export const HTML_MAX = 100_000;
 
 const eventList = EVENT_NAMES.map((e) => `${e} (${NOTIFICATION_EVENTS[e].sentWhen})`).join("; ");
-const fieldsOf = (ns: Namespace) => `${ns}.{${Object.keys(PLACEHOLDERS[ns]).join(", ")}}`;
 const placeholderDoc =
   `Every event: ${placeholderNames(["brand", "event"]).join(", ")}. ` +
-  `Payload placeholders: ${(["customer", "user", "subscription", "invoice", "payment"] as const).map(fieldsOf).join("; ")}. ` +
-  `Which of those each event carries: ${EVENT_NAMES.map((e) => `${e}: ${NOTIFICATION_EVENTS[e].carries.join(", ")}`).join("; ")}`;
+  `Each event's own: ${EVENT_NAMES.map((e) => `${e}: ${eventPlaceholders(e).join(", ")}`).join("; ")}. ` +
+  "Passwords and codes are filled only in the email to the user they belong to, never in the brand's or the cc copy";
 const templateDoc = (what: string) =>
   `${what}; a mustache template with {{placeholder}} values (HTML-escaped in html_*; {{#name}}...{{/name}} shows a part only when the value is set). ` +
   `Empty: the event's default template is used (Notification/List with defaults=Y shows them). ${placeholderDoc}`;

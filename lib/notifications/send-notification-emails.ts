@@ -9,7 +9,7 @@ import { newId } from "../ids";
 import type { OutboxRow } from "../outbox/deliver";
 import { isNotificationEvent } from "./events";
 import { liveNotificationOf, templateOf } from "./queries";
-import { renderTemplate, templateView } from "./templates";
+import { renderTemplate, templateView, withoutSecrets } from "./templates";
 import type { NotificationRow } from "./view";
 
 type Audience = (typeof emailDeliveries.$inferInsert)["audience"];
@@ -22,7 +22,7 @@ interface Recipient {
 
 const isEmail = (v: unknown): v is string => typeof v === "string" && z.email().safeParse(v).success;
 
-/** The brand address and/or the customer's (payload to_email, plus cc_email as its own copy). */
+/** The brand address and/or the addressee's (payload to_email, plus cc_email as its own copy). */
 function recipientsOf(n: NotificationRow, payload: Record<string, unknown>): Recipient[] {
   const out: Recipient[] = [];
   if (n.notifyBrand === "Y" && n.brandEmail) out.push({ audience: "brand", address: n.brandEmail, copy: "brand" });
@@ -56,6 +56,7 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
   if (!recipients.length) return "the notification has no recipient for this event; nothing sent";
   const earlier = await db.select().from(emailDeliveries).where(eq(emailDeliveries.eventId, event.id));
   const view = templateView(event.type, brand, payload, event.createdAt);
+  const publicView = withoutSecrets(view);
   const from = formatSender(brand.name, notification.fromEmail);
 
   const failures: string[] = [];
@@ -68,8 +69,9 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
     let outcome: SendOutcome | undefined;
     let error: string | null = null;
     try {
-      subject = renderTemplate(templateOf(notification, `subject_${r.copy}`), view, false);
-      html = renderTemplate(templateOf(notification, `html_${r.copy}`), view, true);
+      const seen = r.audience === "customer" ? view : publicView;
+      subject = renderTemplate(templateOf(notification, `subject_${r.copy}`), seen, false);
+      html = renderTemplate(templateOf(notification, `html_${r.copy}`), seen, true);
       outcome = await sendEmail({ from, to: r.address, subject, html, idempotencyKey: idempotencyKey(event.id, r) });
       sent++;
     } catch (err) {

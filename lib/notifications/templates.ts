@@ -1,7 +1,7 @@
 import Mustache from "mustache";
 import type { Brand } from "../auth/context";
-import { namespacesOf, type NotificationEvent } from "./events";
-import { PLACEHOLDERS, type Namespace } from "./placeholders";
+import { fieldsOf, namespacesOf, type NotificationEvent } from "./events";
+import { SECRET_FIELDS, type Namespace } from "./placeholders";
 
 type Token = [type: string, value: string, start: number, end: number, children?: Token[]];
 
@@ -20,10 +20,11 @@ export function templateProblem(template: string, event: NotificationEvent, html
     return `is not a valid template: ${(err as Error).message}`;
   }
   const namespaces = namespacesOf(event);
+  // Only what this event carries: a placeholder it never fills would print empty.
   const known = (name: string, sections: string[]) =>
     name === "." ||
-    namespaces.some((ns) => name === ns || (name.startsWith(`${ns}.`) && Object.hasOwn(PLACEHOLDERS[ns], name.slice(ns.length + 1)))) ||
-    sections.some((ns) => Object.hasOwn(PLACEHOLDERS[ns as Namespace], name));
+    namespaces.some((ns) => name === ns || (name.startsWith(`${ns}.`) && fieldsOf(event, ns).includes(name.slice(ns.length + 1)))) ||
+    sections.some((ns) => fieldsOf(event, ns as Namespace).includes(name));
 
   const walk = (list: Token[], sections: string[]): string | null => {
     for (const [type, name, , , children] of list) {
@@ -44,11 +45,11 @@ export function templateProblem(template: string, event: NotificationEvent, html
 
 export type TemplateView = Record<string, Record<string, string>>;
 
-/** Picks the documented fields of one namespace out of an untrusted object, as strings. */
-function pick(ns: Namespace, source: unknown): Record<string, string> {
+/** Picks the listed fields out of an untrusted object, as strings. */
+function pick(fields: readonly string[], source: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!source || typeof source !== "object") return out;
-  for (const field of Object.keys(PLACEHOLDERS[ns])) {
+  for (const field of fields) {
     const v = (source as Record<string, unknown>)[field];
     if (typeof v === "string" || typeof v === "number") out[field] = String(v);
   }
@@ -62,7 +63,7 @@ const dayIn = (timeZone: string, at: Date) =>
 /** The values a template of `event` sees: the brand's fields, the event, and the payload's namespaces. */
 export function templateView(event: NotificationEvent, brand: Brand, payload: Record<string, unknown>, at: Date): TemplateView {
   const view: TemplateView = {
-    brand: pick("brand", {
+    brand: pick(fieldsOf(event, "brand"), {
       name: brand.name,
       description: brand.description,
       logo_url: brand.logoUrl,
@@ -76,8 +77,19 @@ export function templateView(event: NotificationEvent, brand: Brand, payload: Re
     }),
     event: { type: event, date: dayIn(brand.timezoneId, at) },
   };
-  for (const ns of namespacesOf(event)) if (!(ns in view)) view[ns] = pick(ns, payload[ns]);
+  for (const ns of namespacesOf(event)) if (!(ns in view)) view[ns] = pick(fieldsOf(event, ns), payload[ns]);
   return view;
+}
+
+/** The view for the brand's copy and the cc copy: the same, without credentials. */
+export function withoutSecrets(view: TemplateView): TemplateView {
+  const out = { ...view };
+  for (const [ns, fields] of Object.entries(SECRET_FIELDS)) {
+    if (!out[ns]) continue;
+    out[ns] = { ...out[ns] };
+    for (const f of fields) delete out[ns][f];
+  }
+  return out;
 }
 
 /** Renders a checked template; values are HTML-escaped in HTML, left as they are in a subject line. */

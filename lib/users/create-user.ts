@@ -3,6 +3,7 @@ import { columnsFrom } from "../accounts/view";
 import { requireAdmin, type Context } from "../auth/context";
 import { assertStatus, STATUS } from "../lifecycle";
 import { emit } from "../outbox/emit";
+import { userEventPayload } from "./events";
 import { insertUser, type NewUser } from "./insert-user";
 import type { CreateUserInput } from "./schemas";
 import { USER_COLUMNS, userView } from "./view";
@@ -16,18 +17,8 @@ export async function createUser({ ctx, input }: { ctx: Context; input: CreateUs
   const fields = { ...columnsFrom(input, USER_COLUMNS), customerAccountId: account.id } as NewUser;
   const { user, generatedPassword } = await insertUser(ctx, fields, input.password);
   if (input.send_new_user_email === "Y") {
-    await emit(ctx, {
-      type: "User/Create",
-      payload: {
-        user_id: user.id,
-        customer_account_id: account.id,
-        username: user.username,
-        email_address: user.emailAddress,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        ...(generatedPassword ? { initial_password: generatedPassword } : {}),
-      },
-    });
+    // Spec: the email carries the initial password when none was given.
+    await emit(ctx, { type: "User/Create", payload: userEventPayload(account, user, generatedPassword ? { initial_password: generatedPassword } : {}) });
   }
   return userView(user);
 }

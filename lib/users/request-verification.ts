@@ -2,11 +2,13 @@ import { and, eq, isNull } from "drizzle-orm";
 import { customerUserCodes } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import { smsSender } from "../adapters/sms";
+import { findAccount } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import { DomainError, invalidState } from "../errors";
 import { hashSecret, newId } from "../ids";
 import { logger } from "../log";
 import { emit } from "../outbox/emit";
+import { userEventPayload } from "./events";
 import { dialableNumber, maskEmail, maskPhone } from "./phone";
 import { accountStatusOf, findUser, mayUseAccount } from "./queries";
 import type { RequestVerificationInput } from "./schemas";
@@ -34,17 +36,8 @@ export async function requestVerification({ ctx, input }: { ctx: Context; input:
   await ctx.db.insert(c).values({ id: newId(), brandId: ctx.brand.id, userId: user.id, method, codeHash: hashSecret(code), expiresAt, createdAt: now });
 
   if (!phone) {
-    await emit(ctx, {
-      type: "User/2FARequest",
-      payload: {
-        user_id: user.id,
-        customer_account_id: user.customerAccountId,
-        email_address: user.emailAddress,
-        first_name: user.firstName,
-        verification_code: code,
-        expires: expiresAt.toISOString(),
-      },
-    });
+    const account = await findAccount(ctx, user.customerAccountId);
+    await emit(ctx, { type: "User/2FARequest", payload: userEventPayload(account, user, { email_verification_code: code }) });
   } else {
     // Sent last: if the provider refuses, the error rolls the new code back.
     await phone.send(`Your ${ctx.brand.name} verification code is ${code}. It expires in ${CODE_MINUTES} minutes.`, code);

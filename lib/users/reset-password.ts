@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { customerUsers } from "../../db/schema";
+import { findAccount } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import { emit } from "../outbox/emit";
+import { localTime, userEventPayload } from "./events";
 import { hashPassword, randomPassword } from "./passwords";
 import { usersSigningInAs } from "./queries";
 import type { ResetPasswordInput } from "./schemas";
@@ -24,18 +26,13 @@ export async function resetPassword({ ctx, input }: { ctx: Context; input: Reset
       .update(customerUsers)
       .set({ tempPasswordHash: await hashPassword(temporaryPassword), tempPasswordExpiresAt: expiresAt, updatedAt: now })
       .where(eq(customerUsers.id, user.id));
+    const account = await findAccount(ctx, user.customerAccountId);
     await emit(ctx, {
       type: "User/PasswdReset",
-      payload: {
-        user_id: user.id,
-        customer_account_id: user.customerAccountId,
-        username: user.username,
-        email_address: user.emailAddress,
-        first_name: user.firstName,
-        last_name: user.lastName,
+      payload: userEventPayload(account, user, {
         temporary_password: temporaryPassword,
-        expires: expiresAt.toISOString(),
-      },
+        temporary_password_expires: localTime(expiresAt, ctx.brand.timezoneId),
+      }),
     });
   }
   return { message: "If a user with these details exists, a temporary password valid for one hour has been sent to its email address." };
