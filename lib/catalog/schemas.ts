@@ -16,7 +16,7 @@ const VARIABLE_EXAMPLE = '{"name":"Size","prompt":"Y","type":"Options","options"
 const variableParam = (slot: VariableSlot) =>
   opt(
     json(GroupVariableSchema),
-    `Subscription variable ${slot} as JSON text: {"name", "prompt" (Y/N), "type" (${VARIABLE_TYPES.join(", ")}), ` +
+    `Subscription variable ${slot} as JSON text: {"name", "prompt" (Y/N), "type" (for example ${VARIABLE_TYPES.join(", ")}; any other name takes any text), ` +
       `"options" (list; required for Options), "description", "swapable" (Y/N), "category"}. Unknown keys are refused`,
     { example: VARIABLE_EXAMPLE },
   );
