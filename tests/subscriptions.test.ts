@@ -195,6 +195,25 @@ describe("Subscription/Estimate", () => {
     // Nothing was created.
     expect((await ok(t, "json", "Subscription/List", { params: { customer_account_id: account } })).count).toBe("0");
   });
+  // Issue 14 item 7: pay_method_id is there to confirm its status (spec), so Estimate answers it.
+  for (const format of FORMATS) {
+    it(`${format}: answers the status of the pay method it is given, verified or not, instead of refusing`, async () => {
+      const account = await makeAccount(t);
+      const bank = (await ok(t, "json", "PayMethod/Create", {
+        method: "POST",
+        params: { customer_account_id: account, pay_method_type: "BA", account_number: "000123456789", routing_number: "110000000", holder_name: "Ann Bank" },
+      })).pay_method.pay_method_id;
+      const card = await makeCard(t, account);
+      const gone = await makeCard(t, account);
+      await ok(t, "json", "PayMethod/Delete", { method: "DELETE", params: { customer_account_id: account, pay_method_id: gone } });
+      const status = async (pay_method_id: string) =>
+        (await ok(t, format, "Subscription/Estimate", { params: { customer_account_id: account, product_id: product.product_id, pay_method_id } })).estimate.pay_method_status;
+      expect([await status(bank), await status(card), await status(gone)]).toEqual(["unverified", "verified", "deleted"]);
+      const stranger = await makeAccount(t);
+      const r = await call(format, "Subscription/Estimate", { creds: t, params: { customer_account_id: stranger, product_id: product.product_id, pay_method_id: card } });
+      expectError(r, 404, "NOT_FOUND", "pay_method_id");
+    });
+  }
 });
 
 describe("Subscription/List", () => {
