@@ -133,7 +133,7 @@ export const userEndpoints = [
     method: "POST",
     summary:
       "Checks a verification code (once; it expires after 10 minutes). On success answers the user with authenticated = Y and " +
-      "stamps last_email_verification_date or last_phone_verification_date. force_verification Y skips the check.",
+      "stamps last_email_verification_date or last_phone_verification_date. force_verification Y skips the check: any verification_code is accepted.",
     params: VerifyCodeParams,
     returns: "user",
     refusals: ["403 AUTHENTICATION_FAILED for a wrong, used or expired code, with a message for end users; five wrong guesses retire a code"],
