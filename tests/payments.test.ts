@@ -210,12 +210,38 @@ describe("Payment/Delete", () => {
 
     const credit = await ok(t, "json", "Payment/Create", { method: "POST", params: { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "10.00" } });
     await (await getDb()).update(customerAccounts).set({ prepaidBalance: 400 }).where(eq(customerAccounts.id, account)); // spent by billing
-    const spent = await call("xml", "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id: credit.payment.payment_id, customer_account_id: account } });
+    const spent = await call("xml", "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id: credit.payment.payment_id, customer_account_id: account, invoice_id: "prepaid_balance" } });
     expectRefusal(spent, 409, "INVALID_STATE", "payment_id");
     await (await getDb()).update(customerAccounts).set({ prepaidBalance: 1200 }).where(eq(customerAccounts.id, account));
-    const back = await ok(t, "json", "Payment/Delete", { method: "DELETE", params: { payment_id: credit.payment.payment_id, customer_account_id: account } });
+    const back = await ok(t, "json", "Payment/Delete", { method: "DELETE", params: { payment_id: credit.payment.payment_id, customer_account_id: account, invoice_id: "prepaid_balance" } });
     expect(back.customer_account.prepaid_balance).toBe("2.00");
   });
+});
+
+// Issue 14 item 9: invoice_id is req (spec); a payment to the prepaid balance names it as prepaid_balance.
+describe("Payment/Delete needs invoice_id", () => {
+  for (const format of FORMATS) {
+    it(`${format}: refuses a reversal without invoice_id, also of a prepaid credit, and changes nothing`, async () => {
+      const account = await makeAccount(t);
+      const invoice = await makeInvoice(t, account, "6.00");
+      const paid = (await ok(t, "json", "Payment/Create", { method: "POST", params: recorded(account, invoice, "6.00") })).payment.payment_id;
+      const credit = (await ok(t, "json", "Payment/Create", { method: "POST", params: { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "4.00" } })).payment.payment_id;
+      for (const payment_id of [paid, credit]) {
+        const r = await call(format, "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id, customer_account_id: account } });
+        expectRefusal(r, 400, "MISSING_PARAMETER", "invoice_id");
+      }
+      // Each payment is reversed only through where it went.
+      const wrong = async (payment_id: string, invoice_id: string) =>
+        expectRefusal(await call(format, "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id, customer_account_id: account, invoice_id } }), 404, "NOT_FOUND", "payment_id");
+      await wrong(paid, "prepaid_balance");
+      await wrong(credit, invoice);
+      expect((await getInvoice(t, invoice)).status).toBe("1");
+      const back = await ok(t, format, "Payment/Delete", { method: "DELETE", params: { payment_id: credit, customer_account_id: account, invoice_id: "prepaid_balance" } });
+      expect(back.customer_account.prepaid_balance).toBe("0.00");
+      const undone = await ok(t, format, "Payment/Delete", { method: "DELETE", params: { payment_id: paid, customer_account_id: account, invoice_id: invoice } });
+      expect(undone.invoice.status).toBe("0");
+    });
+  }
 });
 
 describe("Payment/List", () => {
