@@ -320,6 +320,21 @@ describe("Subscription/Suspend, Delete, Restore", () => {
   });
 });
 
+// Issue 14 item 11: any -> deleted; a repeated delete succeeds and announces nothing again.
+describe("Subscription/Delete again", () => {
+  for (const format of FORMATS) {
+    it(`${format}: deleting a deleted subscription succeeds and changes nothing`, async () => {
+      const s = await subscribe();
+      const id = { subscription_id: s.subscription_id };
+      const first = (await ok(t, format, "Subscription/Delete", { method: "DELETE", params: id })).subscription;
+      const again = (await ok(t, format, "Subscription/Delete", { method: "DELETE", params: id })).subscription;
+      expect([again.status, again.deleted, again.updated]).toEqual(["3", first.deleted, first.updated]);
+      const mine = (e: any) => e.payload.subscription.subscription_id === s.subscription_id;
+      expect((await outboxEvents(t, "Subscription/Delete")).filter(mine)).toHaveLength(1);
+    });
+  }
+});
+
 describe("Subscription/ReportUsage", () => {
   it("additive and cumulative for metered and quantitative components; refused for traditional or unattached", async () => {
     const metered = await makeComponent(t, group.product_group_id, { component_type: "metered", unit_price: "0.10", starting_quantity: "100" });

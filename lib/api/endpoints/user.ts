@@ -80,10 +80,9 @@ export const userEndpoints = [
     resource: "User",
     action: "Delete",
     method: "PATCH",
-    summary: "Deletes a user; User/Restore can bring it back for 90 days.",
+    summary: "Deletes a user (from any state; deleting again changes nothing); User/Restore can bring it back for 90 days from the first deletion.",
     params: UserIdParams,
     returns: "user",
-    refusals: ["409 INVALID_STATE when the user is already deleted"],
     handler: (ctx, input) => deleteUser({ ctx, input }),
   }),
   defineEndpoint({
