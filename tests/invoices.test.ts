@@ -53,6 +53,24 @@ describe("Invoice/Create", () => {
     });
   }
 
+  // Issue 14 item 12: the spec's field name, in the shape attached_items is sent in.
+  for (const format of FORMATS) {
+    it(`${format}: answers attached_items as sent, beside items, in Create and List`, async () => {
+      const sent = [
+        { item_name: "Setup", item_price: "25.50", tax_exempt: "Y", quantity: "1" },
+        { item_name: "Hours", item_price: "40.00", tax_exempt: "N", quantity: "3" },
+      ];
+      const created = (await ok(t, format, "Invoice/Create", { method: "POST", params: createParams({ attached_items: JSON.stringify(sent) }) })).invoice;
+      const listed = (await ok(t, format, "Invoice/List", { params: { invoice_id: created.invoice_id } })).invoices;
+      for (const inv of [created, format === "json" ? listed[0] : listed.invoice]) {
+        // XML: <attached_items><attached_item><item_name>…</item_name>…</attached_item>…</attached_items>
+        expect(format === "json" ? inv.attached_items : inv.attached_items.attached_item).toEqual(sent);
+      }
+      const empty = (await ok(t, format, "Invoice/Create", { method: "POST", params: createParams() })).invoice;
+      expect(empty.attached_items).toEqual(format === "json" ? [] : "");
+    });
+  }
+
   it("validates attached_items item by item, changing nothing on a refusal", async () => {
     const before = (await ok(t, "json", "Invoice/List", { params: { customer_account_id: account } })).total;
     const bad: [string, RegExp][] = [

@@ -241,6 +241,33 @@ describe("Subscription/List", () => {
   });
 });
 
+// Issue 14 item 12: the spec's field names, in the shape of the request parameters.
+describe("Subscription fields named as in the spec", () => {
+  for (const format of FORMATS) {
+    it(`${format}: answers attached_components and coupon_code as they are sent, beside components and coupons`, async () => {
+      const extra = await makeComponent(t, group.product_group_id, { unit_price: "1.00" });
+      const seats = await makeComponent(t, group.product_group_id, { component_type: "quantitative", unit_price: "2.00" });
+      const [a, b] = [await makeCoupon(t, { stackable: "Y" }), await makeCoupon(t, { stackable: "Y" })];
+      const attached = [
+        { component_id: extra.component_id, units: "1" },
+        { component_id: seats.component_id, units: "4" },
+      ];
+      const account = await makeAccount(t);
+      const params = { customer_account_id: account, product_id: product.product_id, override_initial_billing: "Y", attached_components: JSON.stringify(attached), coupon_code: `${a.coupon_code},${b.coupon_code}` };
+      const created = (await ok(t, format, "Subscription/Create", { method: "POST", params: { auto_pay: "N", ...params } })).subscription;
+      const listed = (await ok(t, format, "Subscription/List", { params: { subscription_id: created.subscription_id } })).subscriptions;
+      for (const s of [created, format === "json" ? listed[0] : listed.subscription]) {
+        // XML: <attached_components><attached_component><component_id>…</component_id><units>4</units></attached_component>…
+        const got = format === "json" ? s.attached_components : s.attached_components.attached_component;
+        expect([...got].sort((x: any, y: any) => x.units.localeCompare(y.units))).toEqual(attached);
+        expect(s.coupon_code.split(",").sort()).toEqual([a.coupon_code, b.coupon_code].sort());
+      }
+      const bare = await subscribe({ customer_account_id: account });
+      expect([bare.attached_components, bare.coupon_code]).toEqual([[], ""]);
+    });
+  }
+});
+
 describe("Subscription/Update", () => {
   it("sets what is sent, clears what is sent empty, keeps the rest; the next charge follows", async () => {
     const s = await subscribe({ VAR2: "first", custom_field_1: "keep" });
