@@ -9,6 +9,7 @@ import { newId } from "../lib/ids";
 import { sandboxCharges } from "../lib/gateways/providers/sandbox";
 import { chargeInvoice } from "../lib/payments/charge-invoice";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
+import { subscriptionFor } from "./support/fixtures";
 import { CARDS, expectRefusal, FORMATS, getInvoice, makeAccount, makeCard, makeGateway, makeInvoice, outboxEvents } from "./support/payments";
 
 let t: Tenant;
@@ -251,7 +252,9 @@ describe("Payment/List", () => {
       await makeGateway(tenant);
       const account = await makeAccount(tenant);
       const card = await makeCard(tenant, account);
-      const subscription = "0190a0b0-0000-7000-8000-000000000001";
+      const subscription = await subscriptionFor(tenant, account);
+      // Its initial invoice was marked paid by a recorded payment.
+      const initial = (await ok(tenant, "json", "Payment/List", { params: { subscription_id: subscription } })).payments.map((p: any) => p.payment_id);
       const subInvoice = (await ok(tenant, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: account, due_date: "1/1/2027", attached_items: '[{"item_name":"P","item_price":"10.00"}]', auto_subscription_id: subscription } })).invoice.invoice_id;
       const a = (await ok(tenant, "json", "Payment/Create", { method: "POST", params: charged(account, subInvoice, "10.00", card) })).payment;
       const b = (await ok(tenant, "json", "Payment/Create", { method: "POST", params: { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "1.00", payment_transaction_id: "CHK-7" } })).payment;
@@ -260,12 +263,12 @@ describe("Payment/List", () => {
         const list = format === "json" ? r.payments : r.count === "0" ? [] : [r.payments.payment].flat();
         return list.map((p: any) => p.payment_id).sort();
       };
-      expect(await ids({})).toEqual([a.payment_id, b.payment_id].sort());
+      expect(await ids({})).toEqual([a.payment_id, b.payment_id, ...initial].sort());
       expect(await ids({ payment_id: a.payment_id })).toEqual([a.payment_id]);
       expect(await ids({ invoice_id: subInvoice })).toEqual([a.payment_id]);
-      expect(await ids({ customer_account_id: account })).toEqual([a.payment_id, b.payment_id].sort());
+      expect(await ids({ customer_account_id: account })).toEqual([a.payment_id, b.payment_id, ...initial].sort());
       expect(await ids({ pay_method_id: card })).toEqual([a.payment_id]);
-      expect(await ids({ subscription_id: subscription })).toEqual([a.payment_id]);
+      expect(await ids({ subscription_id: subscription })).toEqual([a.payment_id, ...initial].sort());
       expect(await ids({ payment_transaction_id: "CHK-7" })).toEqual([b.payment_id]);
       expect(await ids({ payment_transaction_id: a.payment_transaction_id })).toEqual([a.payment_id]);
       const one = await ok(tenant, "json", "Payment/List", { params: { payment_id: a.payment_id } });
