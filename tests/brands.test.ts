@@ -105,6 +105,19 @@ describe("Brand/List", () => {
   });
 });
 
+// Issue 14 item 10: limit is opt, default all (spec); no upper bound is given.
+describe("Brand/List limit", () => {
+  for (const format of ["json", "xml"]) {
+    it(`${format}: takes any positive limit; above the number of brands it lists them all`, async () => {
+      const s = await makeTenant();
+      await ok(s, "json", "Brand/Create", { method: "POST", params: { ...fields, name: "Second" } });
+      for (const limit of ["11", "300", "2147483647"]) expect(await ok(s, format, "Brand/List", { params: { limit } })).toMatchObject({ count: "2", total: "2" });
+      expect(await ok(s, format, "Brand/List", { params: { limit: "1" } })).toMatchObject({ count: "1", total: "2" });
+      for (const limit of ["0", "-1", "ten"]) expect((await call(format, "Brand/List", { creds: s, params: { limit } })).status).toBe(400);
+    });
+  }
+});
+
 describe("Brand/Update", () => {
   it("changes only what is sent, in json and xml, and can update another brand of the account", async () => {
     const s = await makeTenant();

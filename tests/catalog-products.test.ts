@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { makeTenant, ok, type Tenant } from "./support/api";
 import { ManualClock, useClock } from "../lib/clock";
 import { attempt, expectError, FORMATS, listed, makeGroup, makeProduct, PRODUCT_PARAMS, snapshot } from "./support/catalog";
+import { makeAccount } from "./support/payments";
 
 const clock = new ManualClock("2026-01-01T00:00:00Z");
 useClock(clock);
@@ -56,17 +57,28 @@ describe("Product/Create", () => {
     expect(await makeProduct(t, group, { trial: "Y", trial_interval: "7" })).toMatchObject({ trial_price: "0.00" });
     expect(expectError(await create("json", { trial: "Y" }), 400, "MISSING_PARAMETER", "trial_interval")).toBe("trial_interval is required when trial is Y");
     expectError(await create("xml", { trial: "Y", trial_price: "0.00" }), 400, "MISSING_PARAMETER", "trial_interval");
-    expectError(await create("json", { trial: "N", trial_interval: "7" }), 400, "INVALID_PARAMETER", "trial_interval");
-    expectError(await create("json", { trial: "N", trial_price: "0.00" }), 400, "INVALID_PARAMETER", "trial_price");
     expectError(await create("json", { trial: "Y", trial_interval: "0" }), 400, "INVALID_PARAMETER", "trial_interval");
   });
 
-  it("auto_pay_discount_amount is required when auto_pay_discount is Y, and only then", async () => {
+  // Issue 14 item 5: the spec marks these opt; with their flag N they are kept, unused.
+  for (const format of FORMATS) {
+    it(`${format}: trial_interval, trial_price and auto_pay_discount_amount are kept with their flag N, and billing ignores them`, async () => {
+      const dormant = { trial: "N", trial_interval: "7", trial_price: "1.00", auto_pay_discount: "N", auto_pay_discount_amount: "50.00" };
+      const r = await create(format, { recurring_price: "19.99", ...dormant });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.product).toMatchObject(dormant);
+      const account = await makeAccount(t);
+      const estimate = (await ok(t, format, "Subscription/Estimate", { params: { customer_account_id: account, product_id: r.body.product.product_id } })).estimate;
+      // No trial, no discount: 5.00 setup + 19.99, then 19.99 a period with or without auto pay.
+      expect(estimate).toMatchObject({ trial: "N", upfront_total: "24.99", next_renewal_total: "19.99", next_renewal_total_with_auto_pay: "19.99" });
+    });
+  }
+
+  it("auto_pay_discount_amount is required when auto_pay_discount is Y", async () => {
     expect(await makeProduct(t, group, { auto_pay_discount: "Y", auto_pay_discount_amount: "2.00" })).toMatchObject({ auto_pay_discount_amount: "2.00" });
     const missing = expectError(await create("json", { auto_pay_discount: "Y" }), 400, "MISSING_PARAMETER", "auto_pay_discount_amount");
     expect(missing).toBe("auto_pay_discount_amount is required when auto_pay_discount is Y");
     expectError(await create("xml", { auto_pay_discount: "Y", auto_pay_discount_amount: "" }), 400, "MISSING_PARAMETER", "auto_pay_discount_amount");
-    expectError(await create("json", { auto_pay_discount: "N", auto_pay_discount_amount: "2.00" }), 400, "INVALID_PARAMETER", "auto_pay_discount_amount");
     expectError(await create("json", { auto_pay_discount: "Y", auto_pay_discount_amount: "20.00" }), 400, "INVALID_PARAMETER", "auto_pay_discount_amount");
     expectError(await create("json", { auto_pay_discount: "Y", auto_pay_discount_amount: "0" }), 400, "INVALID_PARAMETER", "auto_pay_discount_amount");
   });
@@ -165,13 +177,20 @@ describe("Product/Update", () => {
     expectError(await update("json", p.product_id, { trial: "Y", trial_interval: "" }), 400, "MISSING_PARAMETER", "trial_interval");
   });
 
-  it("turning trial or auto_pay_discount off clears what depends on it; turning them on needs it", async () => {
-    const p = await makeProduct(t, group, { trial: "Y", trial_interval: "14", trial_price: "1.00", auto_pay_discount: "Y", auto_pay_discount_amount: "1.50" });
-    await update("json", p.product_id, { trial: "N", auto_pay_discount: "N" });
-    expect(await productNow(p.product_id)).toMatchObject({ trial: "N", trial_interval: "", trial_price: "", auto_pay_discount: "N", auto_pay_discount_amount: "" });
+  for (const format of FORMATS) {
+    it(`${format}: turning trial or auto_pay_discount off keeps what depends on it, for when they turn on again`, async () => {
+      const p = await makeProduct(t, group, { trial: "Y", trial_interval: "14", trial_price: "1.00", auto_pay_discount: "Y", auto_pay_discount_amount: "1.50" });
+      const kept = { trial_interval: "14", trial_price: "1.00", auto_pay_discount_amount: "1.50" };
+      expect((await update(format, p.product_id, { trial: "N", auto_pay_discount: "N" })).body.product).toMatchObject({ trial: "N", auto_pay_discount: "N", ...kept });
+      expect((await update(format, p.product_id, { trial: "N", trial_interval: "3" })).body.product).toMatchObject({ trial: "N", trial_interval: "3" });
+      expect((await update(format, p.product_id, { trial: "Y", auto_pay_discount: "Y" })).body.product).toMatchObject({ trial: "Y", ...kept, trial_interval: "3" });
+    });
+  }
+
+  it("turning trial or auto_pay_discount on needs what depends on it", async () => {
+    const p = await makeProduct(t, group);
     expectError(await update("json", p.product_id, { trial: "Y" }), 400, "MISSING_PARAMETER", "trial_interval");
     expectError(await update("xml", p.product_id, { auto_pay_discount: "Y" }), 400, "MISSING_PARAMETER", "auto_pay_discount_amount");
-    expectError(await update("json", p.product_id, { trial: "N", trial_interval: "3" }), 400, "INVALID_PARAMETER", "trial_interval");
     // The stored discount is checked against a new, lower price.
     await update("json", p.product_id, { auto_pay_discount: "Y", auto_pay_discount_amount: "5.00" });
     expectError(await update("json", p.product_id, { auto_pay_discount: "Y", recurring_price: "4.00" }), 400, "INVALID_PARAMETER", "auto_pay_discount_amount");

@@ -8,6 +8,7 @@ import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { createInvoiceForSubscription } from "../lib/invoices/create-invoice-for-subscription";
 import { newId } from "../lib/ids";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
+import { subscriptionFor } from "./support/fixtures";
 import { expectRefusal, FORMATS, getInvoice, items, makeAccount, makeInvoice, outboxEvents } from "./support/payments";
 
 let t: Tenant;
@@ -53,6 +54,24 @@ describe("Invoice/Create", () => {
     });
   }
 
+  // Issue 14 item 12: the spec's field name, in the shape attached_items is sent in.
+  for (const format of FORMATS) {
+    it(`${format}: answers attached_items as sent, beside items, in Create and List`, async () => {
+      const sent = [
+        { item_name: "Setup", item_price: "25.50", tax_exempt: "Y", quantity: "1" },
+        { item_name: "Hours", item_price: "40.00", tax_exempt: "N", quantity: "3" },
+      ];
+      const created = (await ok(t, format, "Invoice/Create", { method: "POST", params: createParams({ attached_items: JSON.stringify(sent) }) })).invoice;
+      const listed = (await ok(t, format, "Invoice/List", { params: { invoice_id: created.invoice_id } })).invoices;
+      for (const inv of [created, format === "json" ? listed[0] : listed.invoice]) {
+        // XML: <attached_items><attached_item><item_name>…</item_name>…</attached_item>…</attached_items>
+        expect(format === "json" ? inv.attached_items : inv.attached_items.attached_item).toEqual(sent);
+      }
+      const empty = (await ok(t, format, "Invoice/Create", { method: "POST", params: createParams() })).invoice;
+      expect(empty.attached_items).toEqual(format === "json" ? [] : "");
+    });
+  }
+
   it("validates attached_items item by item, changing nothing on a refusal", async () => {
     const before = (await ok(t, "json", "Invoice/List", { params: { customer_account_id: account } })).total;
     const bad: [string, RegExp][] = [
@@ -89,14 +108,28 @@ describe("Invoice/Create", () => {
     expect(inv.invoice.items.map((i: any) => i.tax_exempt)).toEqual(["Y", "Y"]);
   });
 
-  it("auto_subscription_id (for testing) is stored unchecked and makes the invoice behave as generated", async () => {
-    const sub = newId();
+  it("auto_subscription_id (for testing) makes the invoice behave as generated for that subscription", async () => {
+    const sub = await subscriptionFor(t, account);
     const inv = await ok(t, "json", "Invoice/Create", { method: "POST", params: createParams({ auto_subscription_id: sub, attached_items: items("9.99") }) });
     expect(inv.invoice.subscription_id).toBe(sub);
     const update = await call("json", "Invoice/Update", { method: "PATCH", creds: t, params: { invoice_id: inv.invoice.invoice_id, customer_account_id: account, due_date: "4/1/2026" } });
     expectRefusal(update, 409, "INVALID_STATE", "invoice_id");
-    expectRefusal(await call("json", "Invoice/Create", { method: "POST", creds: t, params: createParams({ auto_subscription_id: "sub-1" }) }), 400, "INVALID_PARAMETER", "auto_subscription_id");
   });
+
+  // Issue 14 item 13: auto_subscription_id must be a subscription of this brand (and account).
+  for (const format of FORMATS) {
+    it(`${format}: auto_subscription_id of another brand, another account or no subscription at all is 404, and creates nothing`, async () => {
+      const other = await makeTenant();
+      const theirs = await subscriptionFor(other, await makeAccount(other));
+      const anotherAccounts = await subscriptionFor(t, await makeAccount(t));
+      const before = (await ok(t, "json", "Invoice/List", { params: { customer_account_id: account } })).total;
+      for (const sub of [theirs, anotherAccounts, newId(), "sub-1"]) {
+        const r = await call(format, "Invoice/Create", { method: "POST", creds: t, params: createParams({ auto_subscription_id: sub, attached_items: items("1.00") }) });
+        expectRefusal(r, 404, "NOT_FOUND", "auto_subscription_id");
+      }
+      expect((await ok(t, "json", "Invoice/List", { params: { customer_account_id: account } })).total).toBe(before);
+    });
+  }
 
   it("is refused for a deleted customer account", async () => {
     const gone = await makeAccount(t);
@@ -257,7 +290,8 @@ describe("Invoice/List", () => {
     it(`${format}: filters by invoice, subscription and custom fields`, async () => {
       const tenant = await makeTenant();
       const acct = await makeAccount(tenant);
-      const sub = newId();
+      const sub = await subscriptionFor(tenant, acct);
+      const initial = (await ok(tenant, "json", "Invoice/List", { params: { subscription_id: sub } })).invoices[0].invoice_id;
       const a = (await ok(tenant, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: acct, due_date: "1/1/2027", custom_field_1: "alpha", auto_subscription_id: sub } })).invoice.invoice_id;
       const b = (await ok(tenant, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: acct, due_date: "1/1/2027", custom_field_2: "beta" } })).invoice.invoice_id;
       const only = async (params: Record<string, string>) => {
@@ -266,7 +300,7 @@ describe("Invoice/List", () => {
         return list.map((i: any) => i.invoice_id);
       };
       expect(await only({ invoice_id: a })).toEqual([a]);
-      expect(await only({ subscription_id: sub })).toEqual([a]);
+      expect((await only({ subscription_id: sub })).sort()).toEqual([a, initial].sort());
       expect(await only({ custom_field_1: "alpha" })).toEqual([a]);
       expect(await only({ custom_field_2: "beta" })).toEqual([b]);
       expect(await only({ custom_field_2: "bet" })).toEqual([]);

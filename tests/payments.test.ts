@@ -9,6 +9,7 @@ import { newId } from "../lib/ids";
 import { sandboxCharges } from "../lib/gateways/providers/sandbox";
 import { chargeInvoice } from "../lib/payments/charge-invoice";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
+import { subscriptionFor } from "./support/fixtures";
 import { CARDS, expectRefusal, FORMATS, getInvoice, makeAccount, makeCard, makeGateway, makeInvoice, outboxEvents } from "./support/payments";
 
 let t: Tenant;
@@ -210,12 +211,38 @@ describe("Payment/Delete", () => {
 
     const credit = await ok(t, "json", "Payment/Create", { method: "POST", params: { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "10.00" } });
     await (await getDb()).update(customerAccounts).set({ prepaidBalance: 400 }).where(eq(customerAccounts.id, account)); // spent by billing
-    const spent = await call("xml", "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id: credit.payment.payment_id, customer_account_id: account } });
+    const spent = await call("xml", "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id: credit.payment.payment_id, customer_account_id: account, invoice_id: "prepaid_balance" } });
     expectRefusal(spent, 409, "INVALID_STATE", "payment_id");
     await (await getDb()).update(customerAccounts).set({ prepaidBalance: 1200 }).where(eq(customerAccounts.id, account));
-    const back = await ok(t, "json", "Payment/Delete", { method: "DELETE", params: { payment_id: credit.payment.payment_id, customer_account_id: account } });
+    const back = await ok(t, "json", "Payment/Delete", { method: "DELETE", params: { payment_id: credit.payment.payment_id, customer_account_id: account, invoice_id: "prepaid_balance" } });
     expect(back.customer_account.prepaid_balance).toBe("2.00");
   });
+});
+
+// Issue 14 item 9: invoice_id is req (spec); a payment to the prepaid balance names it as prepaid_balance.
+describe("Payment/Delete needs invoice_id", () => {
+  for (const format of FORMATS) {
+    it(`${format}: refuses a reversal without invoice_id, also of a prepaid credit, and changes nothing`, async () => {
+      const account = await makeAccount(t);
+      const invoice = await makeInvoice(t, account, "6.00");
+      const paid = (await ok(t, "json", "Payment/Create", { method: "POST", params: recorded(account, invoice, "6.00") })).payment.payment_id;
+      const credit = (await ok(t, "json", "Payment/Create", { method: "POST", params: { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "4.00" } })).payment.payment_id;
+      for (const payment_id of [paid, credit]) {
+        const r = await call(format, "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id, customer_account_id: account } });
+        expectRefusal(r, 400, "MISSING_PARAMETER", "invoice_id");
+      }
+      // Each payment is reversed only through where it went.
+      const wrong = async (payment_id: string, invoice_id: string) =>
+        expectRefusal(await call(format, "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id, customer_account_id: account, invoice_id } }), 404, "NOT_FOUND", "payment_id");
+      await wrong(paid, "prepaid_balance");
+      await wrong(credit, invoice);
+      expect((await getInvoice(t, invoice)).status).toBe("1");
+      const back = await ok(t, format, "Payment/Delete", { method: "DELETE", params: { payment_id: credit, customer_account_id: account, invoice_id: "prepaid_balance" } });
+      expect(back.customer_account.prepaid_balance).toBe("0.00");
+      const undone = await ok(t, format, "Payment/Delete", { method: "DELETE", params: { payment_id: paid, customer_account_id: account, invoice_id: invoice } });
+      expect(undone.invoice.status).toBe("0");
+    });
+  }
 });
 
 describe("Payment/List", () => {
@@ -225,7 +252,9 @@ describe("Payment/List", () => {
       await makeGateway(tenant);
       const account = await makeAccount(tenant);
       const card = await makeCard(tenant, account);
-      const subscription = "0190a0b0-0000-7000-8000-000000000001";
+      const subscription = await subscriptionFor(tenant, account);
+      // Its initial invoice was marked paid by a recorded payment.
+      const initial = (await ok(tenant, "json", "Payment/List", { params: { subscription_id: subscription } })).payments.map((p: any) => p.payment_id);
       const subInvoice = (await ok(tenant, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: account, due_date: "1/1/2027", attached_items: '[{"item_name":"P","item_price":"10.00"}]', auto_subscription_id: subscription } })).invoice.invoice_id;
       const a = (await ok(tenant, "json", "Payment/Create", { method: "POST", params: charged(account, subInvoice, "10.00", card) })).payment;
       const b = (await ok(tenant, "json", "Payment/Create", { method: "POST", params: { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "1.00", payment_transaction_id: "CHK-7" } })).payment;
@@ -234,12 +263,12 @@ describe("Payment/List", () => {
         const list = format === "json" ? r.payments : r.count === "0" ? [] : [r.payments.payment].flat();
         return list.map((p: any) => p.payment_id).sort();
       };
-      expect(await ids({})).toEqual([a.payment_id, b.payment_id].sort());
+      expect(await ids({})).toEqual([a.payment_id, b.payment_id, ...initial].sort());
       expect(await ids({ payment_id: a.payment_id })).toEqual([a.payment_id]);
       expect(await ids({ invoice_id: subInvoice })).toEqual([a.payment_id]);
-      expect(await ids({ customer_account_id: account })).toEqual([a.payment_id, b.payment_id].sort());
+      expect(await ids({ customer_account_id: account })).toEqual([a.payment_id, b.payment_id, ...initial].sort());
       expect(await ids({ pay_method_id: card })).toEqual([a.payment_id]);
-      expect(await ids({ subscription_id: subscription })).toEqual([a.payment_id]);
+      expect(await ids({ subscription_id: subscription })).toEqual([a.payment_id, ...initial].sort());
       expect(await ids({ payment_transaction_id: "CHK-7" })).toEqual([b.payment_id]);
       expect(await ids({ payment_transaction_id: a.payment_transaction_id })).toEqual([a.payment_id]);
       const one = await ok(tenant, "json", "Payment/List", { params: { payment_id: a.payment_id } });

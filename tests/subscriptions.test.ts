@@ -195,6 +195,25 @@ describe("Subscription/Estimate", () => {
     // Nothing was created.
     expect((await ok(t, "json", "Subscription/List", { params: { customer_account_id: account } })).count).toBe("0");
   });
+  // Issue 14 item 7: pay_method_id is there to confirm its status (spec), so Estimate answers it.
+  for (const format of FORMATS) {
+    it(`${format}: answers the status of the pay method it is given, verified or not, instead of refusing`, async () => {
+      const account = await makeAccount(t);
+      const bank = (await ok(t, "json", "PayMethod/Create", {
+        method: "POST",
+        params: { customer_account_id: account, pay_method_type: "BA", account_number: "000123456789", routing_number: "110000000", holder_name: "Ann Bank" },
+      })).pay_method.pay_method_id;
+      const card = await makeCard(t, account);
+      const gone = await makeCard(t, account);
+      await ok(t, "json", "PayMethod/Delete", { method: "DELETE", params: { customer_account_id: account, pay_method_id: gone } });
+      const status = async (pay_method_id: string) =>
+        (await ok(t, format, "Subscription/Estimate", { params: { customer_account_id: account, product_id: product.product_id, pay_method_id } })).estimate.pay_method_status;
+      expect([await status(bank), await status(card), await status(gone)]).toEqual(["unverified", "verified", "deleted"]);
+      const stranger = await makeAccount(t);
+      const r = await call(format, "Subscription/Estimate", { creds: t, params: { customer_account_id: stranger, product_id: product.product_id, pay_method_id: card } });
+      expectError(r, 404, "NOT_FOUND", "pay_method_id");
+    });
+  }
 });
 
 describe("Subscription/List", () => {
@@ -220,6 +239,33 @@ describe("Subscription/List", () => {
     const j = (await ok(t, "json", "Subscription/List", { params: { subscription_id: s.subscription_id } })).subscriptions[0];
     expect(j.coupons[0]).toMatchObject({ qualification_status: "disqualified", disqualification_reason: "status", coupon_code: coupon.coupon_code });
   });
+});
+
+// Issue 14 item 12: the spec's field names, in the shape of the request parameters.
+describe("Subscription fields named as in the spec", () => {
+  for (const format of FORMATS) {
+    it(`${format}: answers attached_components and coupon_code as they are sent, beside components and coupons`, async () => {
+      const extra = await makeComponent(t, group.product_group_id, { unit_price: "1.00" });
+      const seats = await makeComponent(t, group.product_group_id, { component_type: "quantitative", unit_price: "2.00" });
+      const [a, b] = [await makeCoupon(t, { stackable: "Y" }), await makeCoupon(t, { stackable: "Y" })];
+      const attached = [
+        { component_id: extra.component_id, units: "1" },
+        { component_id: seats.component_id, units: "4" },
+      ];
+      const account = await makeAccount(t);
+      const params = { customer_account_id: account, product_id: product.product_id, override_initial_billing: "Y", attached_components: JSON.stringify(attached), coupon_code: `${a.coupon_code},${b.coupon_code}` };
+      const created = (await ok(t, format, "Subscription/Create", { method: "POST", params: { auto_pay: "N", ...params } })).subscription;
+      const listed = (await ok(t, format, "Subscription/List", { params: { subscription_id: created.subscription_id } })).subscriptions;
+      for (const s of [created, format === "json" ? listed[0] : listed.subscription]) {
+        // XML: <attached_components><attached_component><component_id>…</component_id><units>4</units></attached_component>…
+        const got = format === "json" ? s.attached_components : s.attached_components.attached_component;
+        expect([...got].sort((x: any, y: any) => x.units.localeCompare(y.units))).toEqual(attached);
+        expect(s.coupon_code.split(",").sort()).toEqual([a.coupon_code, b.coupon_code].sort());
+      }
+      const bare = await subscribe({ customer_account_id: account });
+      expect([bare.attached_components, bare.coupon_code]).toEqual([[], ""]);
+    });
+  }
 });
 
 describe("Subscription/Update", () => {
@@ -299,6 +345,21 @@ describe("Subscription/Suspend, Delete, Restore", () => {
     const events = (await outboxEvents(t, "post/action_url")).map((e) => Object.fromEntries(e.payload.fields)).filter((p) => p.subscription_id === s.subscription_id).map((p) => p.event);
     expect(events).toEqual(["new_subscription", "status_subscription", "status_subscription", "cancel_subscrption"]);
   });
+});
+
+// Issue 14 item 11: any -> deleted; a repeated delete succeeds and announces nothing again.
+describe("Subscription/Delete again", () => {
+  for (const format of FORMATS) {
+    it(`${format}: deleting a deleted subscription succeeds and changes nothing`, async () => {
+      const s = await subscribe();
+      const id = { subscription_id: s.subscription_id };
+      const first = (await ok(t, format, "Subscription/Delete", { method: "DELETE", params: id })).subscription;
+      const again = (await ok(t, format, "Subscription/Delete", { method: "DELETE", params: id })).subscription;
+      expect([again.status, again.deleted, again.updated]).toEqual(["3", first.deleted, first.updated]);
+      const mine = (e: any) => e.payload.subscription.subscription_id === s.subscription_id;
+      expect((await outboxEvents(t, "Subscription/Delete")).filter(mine)).toHaveLength(1);
+    });
+  }
 });
 
 describe("Subscription/ReportUsage", () => {

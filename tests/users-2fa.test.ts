@@ -121,6 +121,19 @@ describe("User/2FARequest and User/2FAVerify", () => {
       await expectCodeRefused(format, await verify(format, user.user_id, "call", lastPhoneCode()));
     });
 
+    // Issue 14 item 8: 'Y' verifies without a correct code, so a badly shaped one is no reason to refuse.
+    it(`${format}: force_verification Y verifies with a badly shaped code, or a code of a method never requested`, async () => {
+      const { user } = await customer();
+      for (const [method, code] of [["email", "x"], ["sms", "12ab"], ["call", "n/a"]]) {
+        const r = await verify(format, user.user_id, method, code, { force_verification: "Y" });
+        expect(r.status, r.text).toBe(200);
+        expect(r.body.authenticated).toBe("Y");
+      }
+      expect((await userRow(user.user_id)).lastEmailVerificationDate).not.toBeNull();
+      const e = await refused(t, format, "User/2FAVerify", "POST", { verification_user_id: user.user_id, verification_method: "sms", verification_code: "12ab" });
+      expect([e.status, e.code, e.parameter]).toEqual([400, "INVALID_PARAMETER", "verification_code"]);
+    });
+
     it(`${format}: codes expire after 10 minutes`, async () => {
       const { user } = await customer();
       await request("json", user.user_id, "sms");

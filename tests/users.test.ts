@@ -214,9 +214,12 @@ describe("User/Suspend, Delete and Restore", () => {
       const again = await refused(t, format, "User/Suspend", "PATCH", p);
       expect([again.status, again.code]).toEqual([409, "INVALID_STATE"]);
       expect((await ok(t, format, "User/Restore", { method: "PATCH", params: p })).user.status).toBe("1");
-      expect((await ok(t, format, "User/Delete", { method: "PATCH", params: p })).user.status).toBe("3");
-      const twice = await refused(t, format, "User/Delete", "PATCH", p);
-      expect([twice.status, twice.code]).toEqual([409, "INVALID_STATE"]);
+      const deleted = (await ok(t, format, "User/Delete", { method: "PATCH", params: p })).user;
+      expect(deleted.status).toBe("3");
+      // Issue 14 item 11: any -> deleted, so deleting again succeeds and changes nothing.
+      clock.advance({ minutes: 1 });
+      const twice = (await ok(t, format, "User/Delete", { method: "PATCH", params: p })).user;
+      expect([twice.status, twice.deleted]).toEqual(["3", deleted.deleted]);
       expect((await ok(t, format, "User/Restore", { method: "PATCH", params: p })).user).toMatchObject({ status: "1", deleted: "" });
     });
   }

@@ -22,7 +22,8 @@ const logo = () => imageUrl();
 
 export const ListBrandsParams = z.object({
   search_brand_id: opt(id(), "Only this brand (omit for all brands of the service account)", { refersTo: "Brand" }),
-  limit: opt(integer({ min: 1, max: 10 }), "At most this many brands (default all)"),
+  // Any positive limit (spec: default all); an account has few brands, so a large one just lists them all.
+  limit: opt(integer({ min: 1 }), "At most this many brands, any positive number (default all)"),
 });
 
 export const CreateBrandParams = z.object({

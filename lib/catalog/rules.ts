@@ -25,15 +25,17 @@ export interface ProductRuleFields {
   autoPayDiscountAmountCents: number | null;
 }
 
+/**
+ * Only what the spec requires: the dependent fields may be set while their flag is N (kept, and
+ * used once the flag turns Y); the discount's range matters only while it applies.
+ */
 export function productViolation(p: ProductRuleFields): Violation | null {
   if (p.trial === "Y" && p.trialInterval === null) return missing("trial_interval", "is required when trial is Y");
-  if (p.trial === "N" && p.trialInterval !== null) return invalid("trial_interval", "can only be set when trial is Y");
-  if (p.trial === "N" && p.trialPriceCents !== null) return invalid("trial_price", "can only be set when trial is Y");
+  if (p.autoPayDiscount !== "Y") return null;
   const amount = p.autoPayDiscountAmountCents;
-  if (p.autoPayDiscount === "Y" && amount === null) return missing("auto_pay_discount_amount", "is required when auto_pay_discount is Y");
-  if (p.autoPayDiscount === "N" && amount !== null) return invalid("auto_pay_discount_amount", "can only be set when auto_pay_discount is Y");
-  if (amount !== null && amount <= 0) return invalid("auto_pay_discount_amount", "must be more than 0.00");
-  if (amount !== null && amount > p.recurringPriceCents) return invalid("auto_pay_discount_amount", "must not be more than recurring_price");
+  if (amount === null) return missing("auto_pay_discount_amount", "is required when auto_pay_discount is Y");
+  if (amount <= 0) return invalid("auto_pay_discount_amount", "must be more than 0.00");
+  if (amount > p.recurringPriceCents) return invalid("auto_pay_discount_amount", "must not be more than recurring_price");
   return null;
 }
 

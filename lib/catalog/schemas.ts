@@ -16,7 +16,7 @@ const VARIABLE_EXAMPLE = '{"name":"Size","prompt":"Y","type":"Options","options"
 const variableParam = (slot: VariableSlot) =>
   opt(
     json(GroupVariableSchema),
-    `Subscription variable ${slot} as JSON text: {"name", "prompt" (Y/N), "type" (${VARIABLE_TYPES.join(", ")}), ` +
+    `Subscription variable ${slot} as JSON text: {"name", "prompt" (Y/N), "type" (for example ${VARIABLE_TYPES.join(", ")}; any other name takes any text), ` +
       `"options" (list; required for Options), "description", "swapable" (Y/N), "category"}. Unknown keys are refused`,
     { example: VARIABLE_EXAMPLE },
   );
@@ -64,10 +64,10 @@ const productFields = {
   setup_fee: req(money(), "One-time fee charged at the start (added to the components' setup fees)", { example: "0.00" }),
   recurring_price: req(money(), "Price charged every expiration_interval", { example: "19.99" }),
   trial: req(flag(), "Whether subscriptions start with a trial", { example: "N" }),
-  trial_interval: opt(integer({ min: 1, max: 3650 }), "Trial length in days; required when trial is Y"),
+  trial_interval: opt(integer({ min: 1, max: 3650 }), "Trial length in days; required when trial is Y (kept, unused, while trial is N)"),
   trial_price: opt(money(), "Price of the trial; 0.00 (the default when trial is Y) is a free trial"),
   auto_pay_discount: req(flag(), "Whether subscriptions with auto pay get a discount", { example: "N" }),
-  auto_pay_discount_amount: opt(money(), "Discount per cycle for auto pay; required when auto_pay_discount is Y, at most recurring_price"),
+  auto_pay_discount_amount: opt(money(), "Discount per cycle for auto pay; required when auto_pay_discount is Y, then more than 0.00 and at most recurring_price (kept, unused, while N)"),
   prompt_for_variables: req(flag(), "Whether the group's variables with prompt Y are asked for when subscribing", { example: "N" }),
   tax_exempt: req(flag(), "Whether the product is tax exempt (disregarded when the customer account is)", { example: "N" }),
   custom_field_1: customField(1),

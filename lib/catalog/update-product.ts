@@ -6,8 +6,8 @@ import { productValues } from "./values";
 import { productView } from "./view";
 
 /**
- * The required fields are sent every time; optional ones follow Update semantics. Turning trial
- * or auto_pay_discount off clears what depends on it. product_group_id is not a parameter: it cannot change.
+ * The required fields are sent every time; optional ones follow Update semantics (turning trial or
+ * auto_pay_discount off keeps what depends on it, unused). product_group_id is not a parameter: it cannot change.
  */
 export async function updateProduct({ ctx, input }: { ctx: Context; input: UpdateProductInput }) {
   const product = await loadForChange(ctx, PRODUCT, input.product_id);

@@ -39,16 +39,15 @@ export function productGroupValues(input: CreateProductGroupInput | UpdateProduc
   });
 }
 
-/** The rule-relevant values a product would end up with. */
+/** The rule-relevant values a product would end up with (the flags do not clear what depends on them). */
 export function productRuleFields(input: ProductFieldsInput, stored: Product | null): ProductRuleFields {
-  const trialOn = input.trial === "Y";
   return {
     recurringPriceCents: input.recurring_price,
     trial: input.trial,
-    trialInterval: dependentValue(input.trial_interval, stored?.trialInterval ?? null, trialOn),
-    trialPriceCents: dependentValue(input.trial_price, stored?.trialPriceCents ?? null, trialOn),
+    trialInterval: merged(input.trial_interval, stored?.trialInterval ?? null),
+    trialPriceCents: merged(input.trial_price, stored?.trialPriceCents ?? null),
     autoPayDiscount: input.auto_pay_discount,
-    autoPayDiscountAmountCents: dependentValue(input.auto_pay_discount_amount, stored?.autoPayDiscountAmountCents ?? null, input.auto_pay_discount === "Y"),
+    autoPayDiscountAmountCents: merged(input.auto_pay_discount_amount, stored?.autoPayDiscountAmountCents ?? null),
   };
 }
 
@@ -58,7 +57,7 @@ export function productValues(input: ProductFieldsInput, stored: Product | null)
   return {
     ...rules,
     // A trial without a price is free (spec: '0.00' is a free trial), so billing never sees a missing one.
-    trialPriceCents: rules.trial === "Y" ? (rules.trialPriceCents ?? 0) : null,
+    trialPriceCents: rules.trial === "Y" ? (rules.trialPriceCents ?? 0) : rules.trialPriceCents,
     name: input.name,
     description: input.description,
     expirationInterval: input.expiration_interval,

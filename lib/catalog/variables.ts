@@ -2,11 +2,11 @@ import { z } from "zod";
 
 /**
  * The product-group variable object (spec: name, prompt, type, options, description, swapable,
- * category), sent as JSON text in VAR1..VAR10. Types are a closed list so a typo is refused rather
- * than stored; `Options` variables must list the values a subscription may choose from.
+ * category), sent as JSON text in VAR1..VAR10. The spec names TEXT only as an example, so any type
+ * name is accepted (the known ones spelled canonically); every type but `Options` takes any text, and
+ * `Options` variables must list the values a subscription may choose from.
  */
 export const VARIABLE_TYPES = ["TEXT", "TEXTAREA", "NUMBER", "EMAIL", "URL", "DATE", "Options"] as const;
-export type VariableType = (typeof VARIABLE_TYPES)[number];
 
 export const VARIABLE_SLOTS = ["VAR1", "VAR2", "VAR3", "VAR4", "VAR5", "VAR6", "VAR7", "VAR8", "VAR9", "VAR10"] as const;
 export type VariableSlot = (typeof VARIABLE_SLOTS)[number];
@@ -14,15 +14,11 @@ export type VariableSlot = (typeof VARIABLE_SLOTS)[number];
 const yesNo = z.enum(["Y", "N"], { error: "must be Y or N" });
 const shortText = (max: number) => z.string({ error: "must be text" }).max(max, { error: `must be at most ${max} characters` });
 
-/** Accepts any letter case for the type ("options", "text") and stores the canonical spelling. */
-const variableType = z.string({ error: "must be text" }).transform((s, c): VariableType => {
-  const found = VARIABLE_TYPES.find((t) => t.toLowerCase() === s.trim().toLowerCase());
-  if (!found) {
-    c.issues.push({ code: "custom", message: `must be one of ${VARIABLE_TYPES.join(", ")}`, input: s });
-    return z.NEVER;
-  }
-  return found;
-});
+/** Any type name; a known one in any letter case ("options", "text") is stored in its canonical spelling. */
+const variableType = shortText(50)
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1, { error: "must not be empty" }))
+  .transform((s) => VARIABLE_TYPES.find((t) => t.toLowerCase() === s.toLowerCase()) ?? s);
 
 const KEYS = "name, prompt, type, options, description, swapable, category";
 

@@ -1,4 +1,6 @@
-import { invoices } from "../../db/schema";
+import { invoices, subscriptions } from "../../db/schema";
+import { findInBrand } from "../../db/scope";
+import { notFound } from "../errors";
 import type { Context } from "../auth/context";
 import { newId } from "../ids";
 import { findCustomer } from "../payments/customer";
@@ -8,9 +10,16 @@ import { reloadInvoice } from "./queries";
 import type { CreateInvoiceInput } from "./schemas";
 import { invoiceView } from "./view";
 
-/** Invoice/Create: a manual invoice (auto_subscription_id, for testing, makes it look generated). */
+/**
+ * Invoice/Create: a manual invoice (auto_subscription_id, for testing, makes it look generated: it
+ * must name a subscription of this brand and account, so the invoice is listed where it belongs).
+ */
 export async function createInvoice({ ctx, input }: { ctx: Context; input: CreateInvoiceInput }) {
   const account = await findCustomer(ctx, input.customer_account_id);
+  if (input.auto_subscription_id) {
+    const sub = await findInBrand(ctx, subscriptions, input.auto_subscription_id, "Subscription", "auto_subscription_id");
+    if (sub.customerAccountId !== account.id) throw notFound("Subscription of this customer account", "auto_subscription_id");
+  }
   const lines = manualLines(input.attached_items ?? [], account);
   assertLinesTotal(lines);
   const id = newId();

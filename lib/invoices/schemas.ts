@@ -59,7 +59,11 @@ export const CreateInvoiceParams = z.object({
   due_date: dueDate(),
   attached_items: attachedItems(`The invoice's items: ${ITEMS_DOC}`),
   ...customFields,
-  auto_subscription_id: opt(z.uuid({ error: "must be a subscription id (a UUID)" }), "For testing only: stored as the invoice's subscription_id without any check, so the invoice behaves as one generated for that subscription (Invoice/Update then refuses it)"),
+  auto_subscription_id: opt(
+    id(),
+    "For testing only: a subscription of this customer account, stored as the invoice's subscription_id, so the invoice behaves as one generated for it (Invoice/Update then refuses it)",
+    { refersTo: "Subscription" },
+  ),
 });
 
 export const UpdateInvoiceParams = z.object({

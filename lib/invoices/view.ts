@@ -20,7 +20,7 @@ export const lineView = (l: InvoiceLine) => ({
   component_id: l.componentId,
 });
 
-/** An invoice as the API shows it (namespace invoice), its lines nested as items. */
+/** An invoice as the API shows it (namespace invoice), its lines nested as items and attached_items. */
 export const invoiceView = ({ row, amounts }: InvoiceDetails) => ({
   invoice_id: row.id,
   customer_account_id: row.customerAccountId,
@@ -34,6 +34,8 @@ export const invoiceView = ({ row, amounts }: InvoiceDetails) => ({
   custom_field_1: row.customField1,
   custom_field_2: row.customField2,
   items: row.items.map(lineView),
+  // The spec's name, in the shape attached_items is sent in (items adds each line's kind and component).
+  attached_items: row.items.map((l) => ({ item_name: l.itemName, item_price: formatCents(l.itemPrice), tax_exempt: l.taxExempt, quantity: l.quantity })),
   created: row.createdAt,
   updated: row.updatedAt,
   deleted: row.deletedAt,

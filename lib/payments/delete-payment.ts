@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { customerAccounts, payments, payMethods } from "../../db/schema";
 import { findAccount } from "../accounts/queries";
 import type { Context } from "../auth/context";
-import { DomainError, invalidState, notFound } from "../errors";
+import { invalidState, notFound } from "../errors";
 import { connectGateway, gatewayById } from "../gateways/queries";
 import { findInvoice } from "../invoices/queries";
 import { formatCents } from "../money";
@@ -12,7 +12,7 @@ import { lockCustomer } from "./customer";
 import { findPayment } from "./queries";
 import { creditPrepaid } from "./prepaid";
 import { refundThroughGateway } from "./refund";
-import type { DeletePaymentInput } from "./schemas";
+import { PREPAID_BALANCE, type DeletePaymentInput } from "./schemas";
 import { stillPending } from "./settle-pending";
 import type { PaymentRow } from "./view";
 
@@ -25,11 +25,8 @@ export async function deletePayment({ ctx, input }: { ctx: Context; input: Delet
   const account = await findAccount(ctx, input.customer_account_id);
   const found = await findPayment(ctx, input.payment_id, account.id);
   await lockCustomer(ctx, account.id); // before the invoice: the lock order of lockAccount
-  const invoice = input.invoice_id ? await findInvoice(ctx, input.invoice_id, account.id, { lock: true }) : null;
-  if (found.invoiceId && !invoice) {
-    throw new DomainError("MISSING_PARAMETER", "invoice_id is required for a payment to an invoice", { parameter: "invoice_id" });
-  }
-  if (invoice && found.invoiceId !== invoice.id) throw notFound("Payment on this invoice", "payment_id");
+  const invoice = input.invoice_id === PREPAID_BALANCE ? null : await findInvoice(ctx, input.invoice_id, account.id, { lock: true });
+  if (found.invoiceId !== (invoice?.id ?? null)) throw notFound(invoice ? "Payment on this invoice" : "Payment to the prepaid balance", "payment_id");
 
   let payment = await findPayment(ctx, found.id, account.id); // read again under the lock
   if (payment.status === "pending") payment = await settle(ctx, payment);

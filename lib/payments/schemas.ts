@@ -41,10 +41,13 @@ export const CreatePaymentParams = z
     }
   });
 
+/** Payment/Delete's invoice_id for a payment that went to the prepaid balance (it has no invoice). */
+export const PREPAID_BALANCE = "prepaid_balance";
+
 export const DeletePaymentParams = z.object({
   payment_id: req(id(), "The payment to reverse", { refersTo: "Payment" }),
   customer_account_id: accountId("The customer account of the payment"),
-  invoice_id: opt(id(), "The invoice the payment went to (required unless it went to the prepaid balance)", { refersTo: "Invoice" }),
+  invoice_id: req(id(), `The invoice the payment went to (spec: req), or ${PREPAID_BALANCE} for a payment to the prepaid balance`, { refersTo: "Invoice" }),
 });
 
 export type ListPaymentsInput = z.output<typeof ListPaymentsParams>;

@@ -17,7 +17,9 @@ import { initialLines, inTrial, recurringLines, sumLines, type Line } from "../b
 import { toInvoiceLines } from "../billing/invoice-lines";
 import type { CreateSubscriptionInput, EstimateSubscriptionInput } from "./schemas";
 import { checkComponents, checkCoupons, checkVariables, pricedComponent, pricedCoupon, pricedProduct, sellableProduct } from "./terms";
-import { activeAccount, chargeablePayMethod, setComponents, setCoupons } from "./queries";
+import { activeAccount, setComponents, setCoupons } from "./queries";
+import { assertChargeable, findPayMethod } from "../pay-methods/queries";
+import type { PayMethodRow } from "../pay-methods/view";
 import { loadSubscription } from "./details";
 import { emitSubscriptionEvent, postActionUrl, requestInvoiceGeneration } from "./events";
 import { lineView, subscriptionView } from "./view";
@@ -28,7 +30,8 @@ async function newSubscriptionTerms(ctx: Context, input: EstimateSubscriptionInp
   const { product, group } = await sellableProduct(ctx, input.product_id);
   const attached = await checkComponents(ctx, group, input.attached_components ?? []);
   const coupons = await checkCoupons(ctx, input.coupon_code, product.id);
-  const payMethod = input.pay_method_id ? await chargeablePayMethod(ctx, input.pay_method_id, account.id) : null;
+  // Estimate only reports the pay method's status (spec); Create refuses one it cannot charge.
+  const payMethod = input.pay_method_id ? await findPayMethod(ctx, input.pay_method_id, account.id) : null;
   const pricing = {
     product: pricedProduct(product),
     productName: product.name,
@@ -58,6 +61,9 @@ const renewalCoupons = (ctx: Context, coupons: Coupon[], productId: string, rene
 
 const amounts = (lines: Line[]) => ({ total: formatCents(sumLines(lines)), lines: lines.map(lineView) });
 
+/** What Estimate confirms about a pay method: deleted, or whether it is verified (only a verified one can be charged). */
+const payMethodStatus = (p: PayMethodRow) => (p.deletedAt ? "deleted" : p.verified === "Y" ? "verified" : "unverified");
+
 /** Subscription/Estimate: the up-front charge, the first renewal date and amount, and the lines behind each. No tax. */
 export async function estimateSubscription({ ctx, input }: { ctx: Context; input: EstimateSubscriptionInput }) {
   const t = await newSubscriptionTerms(ctx, input, true);
@@ -76,7 +82,7 @@ export async function estimateSubscription({ ctx, input }: { ctx: Context; input
     next_renewal_total: t.renewal ? formatCents(sumLines(renewalLines)) : null,
     next_renewal_lines: renewalLines.map(lineView),
     next_renewal_total_with_auto_pay: t.renewal ? formatCents(sumLines(recurringLines(renewalPricing))) : null,
-    pay_method_status: t.payMethod ? "verified" : null,
+    pay_method_status: t.payMethod ? payMethodStatus(t.payMethod) : null,
     tax: "0.00",
   };
 }
@@ -95,6 +101,7 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     }
   }
   const t = await newSubscriptionTerms(ctx, input, input.auto_pay === "Y");
+  if (t.payMethod) assertChargeable(t.payMethod);
   const variables = checkVariables(t.group, input);
   const now = ctx.now();
   const id = newId();

@@ -50,7 +50,7 @@ export const EstimateSubscriptionParams = z.object({
   product_id: product("The product to estimate"),
   attached_components: componentsParam("Components to add: JSON [{component_id, units}]; traditional units must be 1"),
   coupon_code: couponsParam(),
-  pay_method_id: payMethod("A pay method whose status to confirm (it is not charged)"),
+  pay_method_id: payMethod("A pay method of the account whose status to confirm (it is not charged): answered as pay_method_status verified, unverified or deleted"),
   override_initial_billing: opt(flag(), "Y: the initial invoice would be marked paid without a charge"),
 });
 

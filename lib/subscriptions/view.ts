@@ -42,6 +42,9 @@ export function subscriptionView(ctx: Context, d: SubscriptionDetails) {
     custom_field_1: s.customField1,
     custom_field_2: s.customField2,
     ...Object.fromEntries(VARIABLE_SLOTS.map((slot) => [slot, s.variables[slot] ?? null])),
+    // The spec's names, in the shape of the request parameters (components and coupons give the details).
+    attached_components: d.attached.map((a) => ({ component_id: a.componentId, units: a.units })),
+    coupon_code: d.coupons.map((c) => c.coupon.couponCode).join(","),
     components: d.attached.map((a) => ({
       component_id: a.componentId,
       name: a.component.name,

@@ -1,13 +1,16 @@
 import type { Context } from "../auth/context";
-import { assertStatus, STATUS } from "../lifecycle";
+import { STATUS } from "../lifecycle";
 import { findUser } from "./queries";
 import type { UserIdInput } from "./schemas";
 import { setUserStatus } from "./status";
+import { userView } from "./view";
 
-/** User/Delete: active or suspended -> deleted; restorable for 90 days. */
+/**
+ * User/Delete: any -> deleted (spec), restorable for 90 days. Deleting again changes nothing, so
+ * the restore window keeps counting from the first deletion.
+ */
 export async function deleteUser({ ctx, input }: { ctx: Context; input: UserIdInput }) {
   const user = await findUser(ctx, input.user_id, "user_id", { forUpdate: true });
-  // Deleting again would restart the restore window, so it is refused.
-  assertStatus(user.status, [STATUS.ACTIVE, STATUS.SUSPENDED], "This user is already deleted");
+  if (user.status === STATUS.DELETED) return userView(user);
   return setUserStatus(ctx, user, STATUS.DELETED);
 }

@@ -235,7 +235,7 @@ async function act(w: World, s: Step): Promise<void> {
       );
       if (!paid.length) return;
       const p = of(paid, s.payment);
-      await api("Payment/Delete", "DELETE", { customer_account_id: p.customer_account_id, payment_id: p.id, ...(p.invoice_id ? { invoice_id: p.invoice_id } : {}) });
+      await api("Payment/Delete", "DELETE", { customer_account_id: p.customer_account_id, payment_id: p.id, invoice_id: p.invoice_id ?? "prepaid_balance" });
       return;
     }
     case "renewalDate": {

@@ -28,7 +28,11 @@ export const invoiceEndpoints = [
     summary: `Creates a manual invoice (charges outside any subscription) and emits Invoice/Create. ${AMOUNTS}`,
     params: CreateInvoiceParams,
     returns,
-    refusals: ["409 INVALID_STATE when the customer account is deleted", "400 INVALID_PARAMETER attached_items when an item is malformed (the message names it)"],
+    refusals: [
+      "409 INVALID_STATE when the customer account is deleted",
+      "400 INVALID_PARAMETER attached_items when an item is malformed (the message names it)",
+      "404 NOT_FOUND auto_subscription_id when it is not a subscription of this brand and customer account",
+    ],
     handler: (ctx, input) => createInvoice({ ctx, input }),
   }),
   defineEndpoint({

@@ -47,6 +47,7 @@ export const paymentEndpoints = [
     params: DeletePaymentParams,
     returns,
     refusals: [
+      "404 NOT_FOUND on payment_id when the payment did not go to invoice_id (prepaid_balance: to the prepaid balance)",
       "409 INVALID_STATE when the payment failed or is already reversed, or the prepaid balance no longer holds it",
       "409 INVALID_STATE when the gateway refuses the refund; 502 GATEWAY_UNAVAILABLE when it does not answer (nothing changed; send it again)",
     ],

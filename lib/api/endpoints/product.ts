@@ -10,7 +10,7 @@ import { RESTORE_WINDOW_DAYS } from "../../lifecycle";
 
 const FIELD_RULES = [
   "400 MISSING_PARAMETER trial_interval when trial is Y; auto_pay_discount_amount when auto_pay_discount is Y",
-  "400 INVALID_PARAMETER trial_interval or trial_price when trial is N; auto_pay_discount_amount when auto_pay_discount is N or above recurring_price",
+  "400 INVALID_PARAMETER auto_pay_discount_amount of 0.00 or above recurring_price when auto_pay_discount is Y",
 ];
 
 export const productEndpoints = [
@@ -40,7 +40,7 @@ export const productEndpoints = [
     method: "PATCH",
     summary:
       "Changes a product. The required fields are sent every time; optional ones absent are left alone and sent empty are cleared. " +
-      "trial N clears trial_interval and trial_price; auto_pay_discount N clears the amount. product_group_id cannot change (it is not a parameter here).",
+      "trial_interval, trial_price and auto_pay_discount_amount are kept while their flag is N and apply once it is Y. product_group_id cannot change (it is not a parameter here).",
     params: UpdateProductParams,
     returns: "product",
     refusals: [...FIELD_RULES, "409 INVALID_STATE when the product is deleted (restore it first)"],

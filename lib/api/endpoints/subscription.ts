@@ -32,10 +32,12 @@ export const subscriptionEndpoints = [
     ...s,
     action: "Estimate",
     method: "GET",
-    summary: "Estimates a new subscription: the up-front charge, the first renewal date and amount, and the lines behind each (no tax).",
+    summary:
+      "Estimates a new subscription: the up-front charge, the first renewal date and amount, and the lines behind each (no tax). " +
+      "With pay_method_id, pay_method_status tells whether Create could charge it: verified, unverified or deleted.",
     params: EstimateSubscriptionParams,
     returns: "estimate",
-    refusals: ["409 INVALID_STATE for a suspended or deleted product, group or component, a coupon that does not qualify, an unverified pay method"],
+    refusals: ["409 INVALID_STATE for a suspended or deleted product, group or component, or a coupon that does not qualify"],
     handler: (ctx, input) => estimateSubscription({ ctx, input }),
   }),
   defineEndpoint({

@@ -80,10 +80,9 @@ export const userEndpoints = [
     resource: "User",
     action: "Delete",
     method: "PATCH",
-    summary: "Deletes a user; User/Restore can bring it back for 90 days.",
+    summary: "Deletes a user (from any state; deleting again changes nothing); User/Restore can bring it back for 90 days from the first deletion.",
     params: UserIdParams,
     returns: "user",
-    refusals: ["409 INVALID_STATE when the user is already deleted"],
     handler: (ctx, input) => deleteUser({ ctx, input }),
   }),
   defineEndpoint({
@@ -133,7 +132,7 @@ export const userEndpoints = [
     method: "POST",
     summary:
       "Checks a verification code (once; it expires after 10 minutes). On success answers the user with authenticated = Y and " +
-      "stamps last_email_verification_date or last_phone_verification_date. force_verification Y skips the check.",
+      "stamps last_email_verification_date or last_phone_verification_date. force_verification Y skips the check: any verification_code is accepted.",
     params: VerifyCodeParams,
     returns: "user",
     refusals: ["403 AUTHENTICATION_FAILED for a wrong, used or expired code, with a message for end users; five wrong guesses retire a code"],
