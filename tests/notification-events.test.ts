@@ -377,3 +377,18 @@ describe("the README", () => {
     expect(readme, "paste eventPlaceholderTable() (lib/notifications/events.ts) into README.md").toContain(eventPlaceholderTable());
   });
 });
+
+describe("User/Create without a notification", () => {
+  it("send_new_user_email Y still emails the user (default template and sender) with the generated password; N sends nothing", async () => {
+    const t = await makeTenant();
+    const { account } = await customer(t);
+    const from = fake.emails.length;
+    const { params } = await secondUser(t, account.customer_account_id, { send_new_user_email: "Y", password: "" });
+    await secondUser(t, account.customer_account_id, { send_new_user_email: "N", password: "" });
+    await deliver();
+    const { got } = emailsSince(from);
+    expect(got.map((e) => e.body.to)).toEqual([[params.email_address]]);
+    const [payload] = (await outbox(t, "User/Create")).slice(-1);
+    expect(got[0].body.html).toContain(payload.user.initial_password);
+  });
+});

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { brands, emailDeliveries } from "../../db/schema";
-import { formatSender, sendEmail, type SendOutcome } from "../adapters/email";
+import { defaultSender, formatSender, sendEmail, type SendOutcome } from "../adapters/email";
 import { systemContext } from "../auth/context";
 import { newId } from "../ids";
 import type { OutboxRow } from "../outbox/deliver";
@@ -35,6 +35,20 @@ function recipientsOf(n: NotificationRow, payload: Record<string, unknown>): Rec
   return out;
 }
 
+/**
+ * User/Create's email is asked for by the caller (send_new_user_email Y), not by a brand's
+ * notification: without one it still goes to the user, with the default templates and sender.
+ */
+function requestedWithoutNotification(event: OutboxRow, brandId: string): NotificationRow | undefined {
+  if (event.type !== "User/Create") return undefined;
+  const at = event.createdAt;
+  return {
+    id: event.id, brandId, event: event.type, notifyBrand: "N", brandEmail: null, notifyCustomer: "Y",
+    subjectBrand: null, subjectCustomer: null, htmlBrand: null, htmlCustomer: null,
+    fromEmail: defaultSender(), status: 1, deletedAt: null, createdAt: at, updatedAt: at,
+  };
+}
+
 /** Stable per (event, recipient) and within the provider's 256-character limit. */
 const idempotencyKey = (eventId: string, r: Recipient) =>
   `${eventId}:${createHash("sha256").update(`${r.audience}:${r.address.toLowerCase()}`).digest("hex").slice(0, 32)}`;
@@ -48,7 +62,7 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
   if (!isNotificationEvent(event.type)) return `${event.type} is not a notification event`;
   const [brand] = await db.select().from(brands).where(eq(brands.id, event.brandId));
   if (!brand || brand.deletedAt) return "the brand is deleted; nothing sent";
-  const notification = await liveNotificationOf(systemContext(db, brand), event.type);
+  const notification = (await liveNotificationOf(systemContext(db, brand), event.type)) ?? requestedWithoutNotification(event, brand.id);
   if (!notification) return `no notification is configured for ${event.type}; nothing sent`;
 
   const payload = (event.payload ?? {}) as Record<string, unknown>;
