@@ -2,6 +2,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Context } from "../lib/auth/context";
 import { selectRows } from "./client";
+import type { customerAccounts } from "./schema";
 import { notFound } from "../lib/errors";
 import { isUuid } from "../lib/ids";
 
@@ -14,6 +15,19 @@ export type BrandTable = PgTable & { id: PgColumn; brandId: PgColumn };
  */
 export function inBrand(ctx: Context, table: BrandTable, ...conditions: (SQL | undefined)[]): SQL {
   return and(eq(table.brandId, ctx.brand.id), ...conditions)!;
+}
+
+/** A table of a customer account's records (`customer_account_id`), or customer_accounts itself. */
+export type AccountTable = (BrandTable & { customerAccountId: PgColumn }) | typeof customerAccounts;
+
+/**
+ * The portal's scope: inBrand, and for a customer context also the signed-in customer's account, so
+ * a portal query can never reach another account's rows. Staff and system contexts see the brand.
+ */
+export function inAccount(ctx: Context, table: AccountTable, ...conditions: (SQL | undefined)[]): SQL {
+  if (ctx.actor.kind !== "customer") return inBrand(ctx, table, ...conditions);
+  const column = "customerAccountId" in table ? table.customerAccountId : table.id;
+  return inBrand(ctx, table, eq(column, ctx.actor.customerAccountId), ...conditions);
 }
 
 /** Loads one record of the context's brand by id, or throws NOT_FOUND naming the parameter. */

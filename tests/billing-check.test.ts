@@ -14,7 +14,6 @@ import { makeAccount, makeInvoice } from "./support/payments";
 import { checkLedger, type LedgerRule } from "../lib/billing/check-ledger";
 import { ManualClock, useClock } from "../lib/clock";
 import { runBilling } from "../lib/billing/run-billing";
-import "../lib/billing/register";
 
 const clock = new ManualClock("2026-05-01T10:00:00Z");
 useClock(clock);

@@ -12,8 +12,7 @@ import { generateDueInvoices } from "../lib/billing/generate-invoices";
 import { INVOICES_CREATED } from "../lib/billing/invoice-events";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { deliverDue } from "../lib/outbox/deliver";
-import { sinkFor } from "../lib/outbox/sinks";
-import "../lib/billing/register";
+import { sinkFor } from "../lib/jobs/sinks";
 import { makeTenant, ok, type Tenant } from "./support/api";
 import { fixtures, subscriptionFor } from "./support/fixtures";
 

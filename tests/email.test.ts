@@ -8,9 +8,9 @@ import { systemContext } from "../lib/auth/context";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { emit } from "../lib/outbox/emit";
 import { backoffMs, deliverDue } from "../lib/outbox/deliver";
-import { sinkFor } from "../lib/outbox/sinks";
-import { notificationSink } from "../lib/notifications/register";
-import { EVENT_NAMES } from "../lib/notifications/events";
+import { sinkFor } from "../lib/jobs/sinks";
+import { notificationSink } from "../lib/notifications/send-notification-emails";
+import { EVENT_NAMES, type NotificationEvent } from "../lib/notifications/events";
 import type { NotificationPayload } from "../lib/notifications/placeholders";
 
 let db: Db;
@@ -43,9 +43,9 @@ afterEach(() => {
 const deliver = () => deliverDue({ db, now: () => clock.now(), sinkFor });
 
 /** Emits as a verb would, with a system context of the tenant's brand. */
-async function emitFor(t: Tenant, type: string, payload: NotificationPayload) {
+async function emitFor(t: Tenant, type: NotificationEvent, payload: NotificationPayload) {
   const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
-  return emit(systemContext(db, brand), { type, payload: payload as Record<string, unknown> });
+  return emit(systemContext(db, brand), { type, payload });
 }
 
 async function notify(t: Tenant, params: Record<string, string>) {

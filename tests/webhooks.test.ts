@@ -9,8 +9,7 @@ import { systemContext, type Context } from "../lib/auth/context";
 import { ManualClock } from "../lib/clock";
 import { emit } from "../lib/outbox/emit";
 import { deliverDue } from "../lib/outbox/deliver";
-import { sinkFor } from "../lib/outbox/sinks";
-import "../lib/webhooks/register";
+import { sinkFor } from "../lib/jobs/sinks";
 import { SIGNATURE_HEADER } from "../lib/webhooks/post";
 
 interface Received {

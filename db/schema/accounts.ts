@@ -21,6 +21,8 @@ export const staffUsers = pgTable(
     userKeyHash: text("user_key_hash").notNull(),
     userKeyPrefix: text("user_key_prefix").notNull(),
     createdAt: created(),
+    /** Set when the staff user is disabled: neither their API credentials nor a session work. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("staff_users_user_key_hash").on(t.userKeyHash),

@@ -3,7 +3,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Db } from "../../db/client";
 import { idempotencyKeys } from "../../db/schema";
-import { contextFromApiCredentials, withDb, type Context } from "../auth/context";
+import { contextFromApiCredentials, requesterId, withDb, type Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { newId } from "../ids";
 import { config } from "../config";
@@ -153,7 +153,7 @@ async function runWrite(ctx: Context, idemKey: string | undefined, hash: string,
   return ctx.db.transaction(async (tx) => {
     const txCtx = withDb(ctx, tx as unknown as Db);
     if (!idemKey) return { ...(await work(txCtx)), replayed: false };
-    const actor = ctx.actor.kind === "staff" ? ctx.actor.apiKeyId : "system";
+    const actor = requesterId(ctx.actor);
     const now = ctx.now();
     const inserted = await tx
       .insert(idempotencyKeys)
@@ -230,7 +230,7 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
       requestId,
     );
     if (ctx.actor.kind === "staff") {
-      const wait = rateLimiter.take(ctx.actor.apiKeyId);
+      const wait = rateLimiter.take(requesterId(ctx.actor));
       if (wait > 0) {
         throw new DomainError("RATE_LIMITED", "Too many requests; retry after the time in Retry-After", {
           headers: { "retry-after": String(Math.ceil(wait)) },

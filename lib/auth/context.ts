@@ -1,15 +1,19 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { apiKeys, brands, staffUsers } from "../../db/schema";
-import { clock } from "../clock";
-import { DomainError } from "../errors";
-import { hashSecret, isUuid } from "../ids";
+import { apiKeys, brands, customerAccounts, customerUsers, staffUsers } from "../../db/schema";
+import { clock as processClock, type Clock } from "../clock";
+import { DomainError, notFound } from "../errors";
+import { hashSecret, isUuid, newId } from "../ids";
+import { STATUS } from "../lifecycle";
 import { config } from "../config";
 
 export type Brand = typeof brands.$inferSelect;
 
 export type Actor =
-  | { kind: "staff"; serviceAccountId: string; staffUserId: string; accessLevel: "ADMIN" | "USER"; apiKeyId: string }
+  /** A staff user, through an API key (apiKeyId) or signed in to the dashboard (apiKeyId null). */
+  | { kind: "staff"; serviceAccountId: string; staffUserId: string; accessLevel: "ADMIN" | "USER"; apiKeyId: string | null }
+  /** A customer's user signed in to the portal: sees only their own account (db/scope.ts inAccount). */
+  | { kind: "customer"; customerAccountId: string; userId: string; accessLevel: "ADMIN" | "USER" }
   | { kind: "system" };
 
 /** What every domain verb receives: whose data (brand), who acts, the database and the time. */
@@ -17,9 +21,33 @@ export interface Context {
   brand: Brand;
   actor: Actor;
   db: Db;
+  /** The clock this context reads time from; now() is clock.now(). */
+  clock: Clock;
   now(): Date;
   requestId: string;
 }
+
+/**
+ * The clock a brand's contexts read. The process clock for every brand today; a sandbox brand's
+ * test clock will be chosen here, so no builder decides it on its own.
+ */
+export const clockFor = (_brand: Brand): Clock => processClock;
+
+const build = (brand: Brand, actor: Actor, db: Db, clock: Clock, requestId: string): Context => ({
+  brand,
+  actor,
+  db,
+  clock,
+  now: () => clock.now(),
+  requestId,
+});
+
+/**
+ * The id idempotency keys and rate limits are kept per: the API key, else the signed-in user
+ * (both UUIDs), else "system".
+ */
+export const requesterId = (actor: Actor): string =>
+  actor.kind === "staff" ? (actor.apiKeyId ?? actor.staffUserId) : actor.kind === "customer" ? actor.userId : "system";
 
 export interface ApiCredentials {
   key?: string;
@@ -49,7 +77,7 @@ export function forgetResolvedCredentials() {
  * The only place an API request becomes a Context: the key, the staff user and the brand must all
  * belong to one service account, and the brand must not be deleted. One query, one round trip.
  */
-export async function contextFromApiCredentials(db: Db, creds: ApiCredentials, requestId: string): Promise<Context> {
+export async function contextFromApiCredentials(db: Db, creds: ApiCredentials, requestId: string, clock?: Clock): Promise<Context> {
   const missing = (["key", "userKey", "brandId"] as const).filter((k) => !creds[k]);
   if (missing.length) {
     throw unauthenticated("Credentials are required: key, user_key and brand_id (or the X-Api-Key, X-User-Key and X-Brand-Id headers)");
@@ -69,19 +97,14 @@ export async function contextFromApiCredentials(db: Db, creds: ApiCredentials, r
       resolvedCache.set(cacheKey, { value: row, until: performance.now() + ttl });
     }
   }
-  return {
-    brand: row.brand,
-    actor: {
-      kind: "staff",
-      serviceAccountId: row.brand.serviceAccountId,
-      staffUserId: row.staffUserId,
-      accessLevel: row.accessLevel,
-      apiKeyId: row.apiKeyId,
-    },
-    db,
-    now: () => clock.now(),
-    requestId,
+  const actor: Actor = {
+    kind: "staff",
+    serviceAccountId: row.brand.serviceAccountId,
+    staffUserId: row.staffUserId,
+    accessLevel: row.accessLevel,
+    apiKeyId: row.apiKeyId,
   };
+  return build(row.brand, actor, db, clock ?? clockFor(row.brand), requestId);
 }
 
 async function resolve(db: Db, keyHash: string, userKeyHash: string, brandId: string): Promise<Resolved | undefined> {
@@ -95,6 +118,7 @@ async function resolve(db: Db, keyHash: string, userKeyHash: string, brandId: st
         eq(apiKeys.keyHash, keyHash),
         isNull(apiKeys.revokedAt),
         eq(staffUsers.userKeyHash, userKeyHash),
+        isNull(staffUsers.disabledAt),
         eq(brands.id, brandId),
         isNull(brands.deletedAt),
       ),
@@ -103,19 +127,94 @@ async function resolve(db: Db, keyHash: string, userKeyHash: string, brandId: st
   return rows[0];
 }
 
+export interface SessionOptions {
+  requestId?: string;
+  clock?: Clock;
+}
+
+/**
+ * A dashboard session: the staff user must exist and not be disabled (else UNAUTHENTICATED: sign in
+ * again), the chosen brand must be one of their service account's and not deleted (else NOT_FOUND).
+ */
+export async function contextFromStaffSession(
+  db: Db,
+  session: { staffUserId: string; brandId: string },
+  opts: SessionOptions = {},
+): Promise<Context> {
+  if (!isUuid(session.staffUserId)) throw unauthenticated("The session's staff user no longer exists or is disabled");
+  if (!isUuid(session.brandId)) throw notFound("Brand", "brand_id");
+  const [row] = await db
+    .select({ staff: staffUsers, brand: brands })
+    .from(staffUsers)
+    .leftJoin(
+      brands,
+      and(eq(brands.id, session.brandId), eq(brands.serviceAccountId, staffUsers.serviceAccountId), isNull(brands.deletedAt)),
+    )
+    .where(eq(staffUsers.id, session.staffUserId))
+    .limit(1);
+  if (!row || row.staff.disabledAt) throw unauthenticated("The session's staff user no longer exists or is disabled");
+  if (!row.brand) throw notFound("Brand", "brand_id");
+  const actor: Actor = {
+    kind: "staff",
+    serviceAccountId: row.staff.serviceAccountId,
+    staffUserId: row.staff.id,
+    accessLevel: row.staff.accessLevel,
+    apiKeyId: null,
+  };
+  return build(row.brand, actor, db, opts.clock ?? clockFor(row.brand), opts.requestId ?? newId());
+}
+
+/**
+ * A portal session: the brand not deleted, the user and their account active (not suspended or
+ * deleted) and both of this brand; otherwise UNAUTHENTICATED, whichever part failed.
+ */
+export async function contextFromCustomerSession(
+  db: Db,
+  session: { brandId: string; customerAccountId: string; userId: string },
+  opts: SessionOptions = {},
+): Promise<Context> {
+  const refused = () => unauthenticated("The session's user or customer account is no longer active");
+  if (![session.brandId, session.customerAccountId, session.userId].every(isUuid)) throw refused();
+  const [row] = await db
+    .select({ brand: brands, accessLevel: customerUsers.accessLevel })
+    .from(customerUsers)
+    .innerJoin(customerAccounts, eq(customerAccounts.id, customerUsers.customerAccountId))
+    .innerJoin(brands, eq(brands.id, customerUsers.brandId))
+    .where(
+      and(
+        eq(customerUsers.id, session.userId),
+        eq(customerUsers.brandId, session.brandId),
+        eq(customerUsers.customerAccountId, session.customerAccountId),
+        eq(customerUsers.status, STATUS.ACTIVE),
+        isNull(customerUsers.deletedAt),
+        eq(customerAccounts.brandId, session.brandId),
+        eq(customerAccounts.status, STATUS.ACTIVE),
+        isNull(customerAccounts.deletedAt),
+        isNull(brands.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) throw refused();
+  const actor: Actor = { kind: "customer", customerAccountId: session.customerAccountId, userId: session.userId, accessLevel: row.accessLevel };
+  return build(row.brand, actor, db, opts.clock ?? clockFor(row.brand), opts.requestId ?? newId());
+}
+
 /**
  * A context for background work (billing runs, deliveries) acting for the system on one brand.
- * `at` fixes its "now" for a run that must see one instant throughout (a billing day).
+ * `at` fixes its "now" for a run that must see one instant throughout (a billing day); a Clock
+ * gives it that clock; by default the brand's.
  */
-export function systemContext(db: Db, brand: Brand, at?: Date): Context {
-  return { brand, actor: { kind: "system" }, db, now: at ? () => at : () => clock.now(), requestId: "system" };
+export function systemContext(db: Db, brand: Brand, at?: Date | Clock): Context {
+  const clock = at instanceof Date ? { now: () => at } : (at ?? clockFor(brand));
+  return build(brand, { kind: "system" }, db, clock, "system");
 }
 
 /** The same context bound to another handle (a transaction). */
 export const withDb = (ctx: Context, db: Db): Context => ({ ...ctx, db });
 
+/** Admin-only verbs: an ADMIN staff user or the system; never a USER staff user or a customer. */
 export function requireAdmin(ctx: Context, what: string) {
-  if (ctx.actor.kind === "staff" && ctx.actor.accessLevel !== "ADMIN") {
+  if (ctx.actor.kind === "customer" || (ctx.actor.kind === "staff" && ctx.actor.accessLevel !== "ADMIN")) {
     throw new DomainError("FORBIDDEN", `Only an ADMIN staff user may ${what}`);
   }
 }

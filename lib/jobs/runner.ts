@@ -3,11 +3,7 @@ import { clock } from "../clock";
 import { logger } from "../log";
 import { config } from "../config";
 import { deliverAllDue } from "../outbox/deliver";
-import { sinkFor } from "../outbox/sinks";
-// Each registers the sinks of its event types.
-import "../webhooks/register";
-import "../notifications/register";
-import "../billing/register";
+import { sinkFor } from "./sinks";
 import { runBilling } from "../billing/run-billing";
 
 /** The background verbs, each safe to run twice or at once; Inngest functions call the same ones. */

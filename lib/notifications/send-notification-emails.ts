@@ -6,7 +6,7 @@ import { brands, emailDeliveries } from "../../db/schema";
 import { defaultSender, formatSender, sendEmail, type SendOutcome } from "../adapters/email";
 import { systemContext } from "../auth/context";
 import { newId } from "../ids";
-import type { OutboxRow } from "../outbox/deliver";
+import type { OutboxRow, Sink } from "../outbox/deliver";
 import { isNotificationEvent } from "./events";
 import { liveNotificationOf, templateOf } from "./queries";
 import { renderTemplate, templateView, withoutSecrets } from "./templates";
@@ -141,3 +141,6 @@ async function recordDelivery(db: Db, now: Date, d: DeliveryRecord) {
       set: { ...values, attempts: sql`${emailDeliveries.attempts} + 1` },
     });
 }
+
+/** The outbox sink of every notification event: its emails, with the deliverer's database and clock. */
+export const notificationSink: Sink = (event, { db, now }) => sendNotificationEmails({ db, now, event });

@@ -1,18 +1,13 @@
 import { outboxEvents } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { newId } from "../ids";
-
-export interface OutboxEvent {
-  /** e.g. "Account/Create" (an email notification event) or "action_url/new_subscription". */
-  type: string;
-  payload: Record<string, unknown>;
-}
+import type { OutboxEvent, OutboxEventType } from "./events";
 
 /**
  * Records an event for delivery. Call it with the verb's own ctx: inside the request's
  * transaction the event is committed with the change, or not at all.
  */
-export async function emit(ctx: Context, event: OutboxEvent) {
+export async function emit<T extends OutboxEventType>(ctx: Context, event: OutboxEvent<T>) {
   const now = ctx.now();
   const [row] = await ctx.db
     .insert(outboxEvents)

@@ -22,7 +22,6 @@ import { makeAccount, makeCard, makeGateway } from "../support/payments";
 import { ManualClock, systemClock, useClock } from "../../lib/clock";
 import { runBilling } from "../../lib/billing/run-billing";
 import { checkLedger } from "../../lib/billing/check-ledger";
-import "../../lib/billing/register";
 
 const clock = new ManualClock("2026-03-01T10:00:00Z");
 beforeAll(() => useClock(clock));

@@ -19,8 +19,7 @@ import { updateSubscription } from "../../lib/subscriptions/update-subscription"
 import { sandboxCharges, sandboxProvider } from "../../lib/gateways/providers/sandbox";
 import { newId } from "../../lib/ids";
 import { deliverAllDue } from "../../lib/outbox/deliver";
-import { sinkFor } from "../../lib/outbox/sinks";
-import "../../lib/billing/register";
+import { sinkFor } from "../../lib/jobs/sinks";
 
 const clock = new ManualClock("2026-03-01T10:00:00Z");
 beforeAll(() => useClock(clock));

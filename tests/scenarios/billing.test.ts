@@ -12,8 +12,7 @@ import { CARDS, makeAccount, makeCard, makeGateway, outboxEvents } from "../supp
 import { ManualClock, systemClock, useClock } from "../../lib/clock";
 import { runBilling } from "../../lib/billing/run-billing";
 import { deliverDue } from "../../lib/outbox/deliver";
-import { sinkFor } from "../../lib/outbox/sinks";
-import "../../lib/billing/register";
+import { sinkFor } from "../../lib/jobs/sinks";
 
 const clock = new ManualClock("2026-01-01T10:00:00Z");
 beforeAll(() => useClock(clock));

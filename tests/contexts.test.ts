@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { call, makeTenant, type Tenant } from "./support/api";
+import { newCustomer } from "./support/fake-customers";
+import { getDb, type Db } from "../db/client";
+import { brands, customerAccounts, customerUsers } from "../db/schema";
+import { inAccount } from "../db/scope";
+import {
+  contextFromApiCredentials,
+  contextFromCustomerSession,
+  contextFromStaffSession,
+  systemContext,
+  type Brand,
+} from "../lib/auth/context";
+import { clock, ManualClock } from "../lib/clock";
+import { setStaffUserDisabled } from "../lib/staff/disable-staff-user";
+import { STATUS } from "../lib/lifecycle";
+
+let db: Db;
+let a: Tenant;
+let b: Tenant;
+let brandA: Brand;
+let one: { account: { customer_account_id: string }; user: { user_id: string } };
+let two: { account: { customer_account_id: string }; user: { user_id: string } };
+let ofB: { account: { customer_account_id: string }; user: { user_id: string } };
+
+const brandRow = async (id: string) => (await db.select().from(brands).where(eq(brands.id, id)))[0];
+const codeOf = (p: Promise<unknown>) => p.then(() => "OK", (e: { code?: string }) => e.code);
+const session = (t: Tenant, c: typeof one) => ({ brandId: t.brand_id, customerAccountId: c.account.customer_account_id, userId: c.user.user_id });
+
+beforeAll(async () => {
+  db = await getDb();
+  [a, b] = await Promise.all([makeTenant(), makeTenant()]);
+  brandA = await brandRow(a.brand_id);
+  [one, two, ofB] = await Promise.all([newCustomer(a), newCustomer(a), newCustomer(b)]);
+});
+
+describe("a staff session", () => {
+  it("acts as the staff user on a brand of their service account, without an API key", async () => {
+    const ctx = await contextFromStaffSession(db, { staffUserId: a.staffUserId, brandId: a.brand_id });
+    expect(ctx.brand.id).toBe(a.brand_id);
+    expect(ctx.actor).toEqual({ kind: "staff", serviceAccountId: a.serviceAccountId, staffUserId: a.staffUserId, accessLevel: "ADMIN", apiKeyId: null });
+  });
+
+  it("refuses another service account's brand, a deleted brand, an unknown or disabled staff user", async () => {
+    expect(await codeOf(contextFromStaffSession(db, { staffUserId: a.staffUserId, brandId: b.brand_id }))).toBe("NOT_FOUND");
+    expect(await codeOf(contextFromStaffSession(db, { staffUserId: a.staffUserId, brandId: "not-a-uuid" }))).toBe("NOT_FOUND");
+    expect(await codeOf(contextFromStaffSession(db, { staffUserId: b.staffUserId, brandId: a.brand_id }))).toBe("NOT_FOUND");
+    expect(await codeOf(contextFromStaffSession(db, { staffUserId: "01a20364-be82-7642-8c9d-6b63720adb7e", brandId: a.brand_id }))).toBe("UNAUTHENTICATED");
+
+    const c = await makeTenant();
+    await db.update(brands).set({ deletedAt: new Date() }).where(eq(brands.id, c.brand_id));
+    expect(await codeOf(contextFromStaffSession(db, { staffUserId: c.staffUserId, brandId: c.brand_id }))).toBe("NOT_FOUND");
+
+    const d = await makeTenant();
+    await setStaffUserDisabled(systemContext(db, await brandRow(d.brand_id)), d.staffUserId, true);
+    expect(await codeOf(contextFromStaffSession(db, { staffUserId: d.staffUserId, brandId: d.brand_id }))).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("disabling a staff user", () => {
+  it("makes their API credentials answer 401 at once, and enabling them again restores them", async () => {
+    const t = await makeTenant();
+    const system = systemContext(db, await brandRow(t.brand_id));
+    expect((await call("json", "Brand/List", { creds: t })).status).toBe(200);
+    await setStaffUserDisabled(system, t.staffUserId, true);
+    const r = await call("json", "Brand/List", { creds: t });
+    expect(r.status).toBe(401);
+    expect(r.body.exception.code).toBe("UNAUTHENTICATED");
+    await setStaffUserDisabled(system, t.staffUserId, false);
+    expect((await call("json", "Brand/List", { creds: t })).status).toBe(200);
+  });
+
+  it("is for an admin of the same service account, never oneself", async () => {
+    const admin = await contextFromStaffSession(db, { staffUserId: a.staffUserId, brandId: a.brand_id });
+    expect(await codeOf(setStaffUserDisabled(admin, a.staffUserId, true))).toBe("INVALID_STATE");
+    expect(await codeOf(setStaffUserDisabled(admin, b.staffUserId, true))).toBe("NOT_FOUND");
+    const u = await makeTenant("USER");
+    const user = await contextFromStaffSession(db, { staffUserId: u.staffUserId, brandId: u.brand_id });
+    expect(await codeOf(setStaffUserDisabled(user, a.staffUserId, true))).toBe("FORBIDDEN");
+    expect(await codeOf(setStaffUserDisabled(await contextFromCustomerSession(db, session(a, one)), a.staffUserId, true))).toBe("FORBIDDEN");
+  });
+});
+
+describe("a customer session", () => {
+  it("acts as the customer's user on their account", async () => {
+    const ctx = await contextFromCustomerSession(db, session(a, one));
+    expect(ctx.brand.id).toBe(a.brand_id);
+    expect(ctx.actor).toEqual({ kind: "customer", customerAccountId: one.account.customer_account_id, userId: one.user.user_id, accessLevel: "ADMIN" });
+  });
+
+  it("refuses an account of another brand, another account's user, a suspended or deleted user or account, a deleted brand", async () => {
+    const refused = async (s: ReturnType<typeof session>) => expect(await codeOf(contextFromCustomerSession(db, s))).toBe("UNAUTHENTICATED");
+    await refused(session(a, ofB));
+    await refused({ ...session(b, ofB), brandId: a.brand_id });
+    await refused({ ...session(a, one), userId: two.user.user_id });
+    await refused({ ...session(a, one), customerAccountId: "not-a-uuid" });
+
+    const t = await makeTenant();
+    const setUser = (status: number, deletedAt: Date | null) => db.update(customerUsers).set({ status, deletedAt }).where(eq(customerUsers.id, c.user.user_id));
+    const setAccount = (status: number, deletedAt: Date | null) =>
+      db.update(customerAccounts).set({ status, deletedAt }).where(eq(customerAccounts.id, c.account.customer_account_id));
+    const c = await newCustomer(t);
+    expect(await codeOf(contextFromCustomerSession(db, session(t, c)))).toBe("OK");
+    await setUser(STATUS.SUSPENDED, null);
+    await refused(session(t, c));
+    await setUser(STATUS.DELETED, new Date());
+    await refused(session(t, c));
+    await setUser(STATUS.ACTIVE, null);
+    await setAccount(STATUS.SUSPENDED, null);
+    await refused(session(t, c));
+    await setAccount(STATUS.DELETED, new Date());
+    await refused(session(t, c));
+    await setAccount(STATUS.ACTIVE, null);
+    expect(await codeOf(contextFromCustomerSession(db, session(t, c)))).toBe("OK");
+    await db.update(brands).set({ deletedAt: new Date() }).where(eq(brands.id, t.brand_id));
+    await refused(session(t, c));
+  });
+});
+
+describe("inAccount", () => {
+  it("never returns another account's rows to a customer; staff see the brand", async () => {
+    const ctx = await contextFromCustomerSession(db, session(a, one));
+    const accounts = await db.select({ id: customerAccounts.id }).from(customerAccounts).where(inAccount(ctx, customerAccounts));
+    expect(accounts.map((r) => r.id)).toEqual([one.account.customer_account_id]);
+    const users = await db.select({ id: customerUsers.id }).from(customerUsers).where(inAccount(ctx, customerUsers));
+    expect(users.map((r) => r.id)).toEqual([one.user.user_id]);
+    const asked = await db.select().from(customerUsers).where(inAccount(ctx, customerUsers, eq(customerUsers.id, two.user.user_id)));
+    expect(asked).toEqual([]);
+
+    const staff = await contextFromStaffSession(db, { staffUserId: a.staffUserId, brandId: a.brand_id });
+    const all = await db.select({ id: customerAccounts.id }).from(customerAccounts).where(inAccount(staff, customerAccounts));
+    expect(all.map((r) => r.id).sort()).toEqual([one.account.customer_account_id, two.account.customer_account_id].sort());
+  });
+});
+
+describe("each context's clock", () => {
+  it("is the one it was built with; by default the process clock", async () => {
+    const early = new ManualClock("2026-01-01T00:00:00Z");
+    const late = new ManualClock("2030-06-01T00:00:00Z");
+    const x = await contextFromStaffSession(db, { staffUserId: a.staffUserId, brandId: a.brand_id }, { clock: early });
+    const y = await contextFromCustomerSession(db, session(a, one), { clock: late });
+    expect(x.now().toISOString()).toBe("2026-01-01T00:00:00.000Z");
+    expect(y.now().toISOString()).toBe("2030-06-01T00:00:00.000Z");
+    early.advance({ days: 1 });
+    expect(x.now().toISOString()).toBe("2026-01-02T00:00:00.000Z");
+    expect(y.now().toISOString()).toBe("2030-06-01T00:00:00.000Z");
+    expect(systemContext(db, brandA, late).now()).toEqual(late.now());
+    expect(systemContext(db, brandA, new Date("2027-03-04T00:00:00Z")).now().toISOString()).toBe("2027-03-04T00:00:00.000Z");
+
+    const api = await contextFromApiCredentials(db, { key: a.key, userKey: a.user_key, brandId: a.brand_id }, "r-1");
+    expect(api.clock).toBe(clock);
+    expect(systemContext(db, brandA).clock).toBe(clock);
+  });
+});
