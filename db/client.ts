@@ -121,6 +121,8 @@ export interface RowsOptions {
   where?: SQL;
   orderBy?: SQL[];
   limit?: number;
+  /** Rows to skip (a page of a list). */
+  offset?: number;
   /** true: FOR UPDATE; "no key update": the weaker lock that lets rows referencing this one still be written. */
   forUpdate?: boolean | "no key update";
 }
@@ -167,6 +169,7 @@ async function select<T extends PgTable>(db: Db, table: T, keys: readonly string
     let query = base.from(table as PgTable).where(opts.where).$dynamic();
     if (opts.orderBy?.length) query = query.orderBy(...opts.orderBy);
     if (opts.limit !== undefined) query = query.limit(opts.limit);
+    if (opts.offset) query = query.offset(opts.offset);
     if (opts.forUpdate) query = query.for(opts.forUpdate === true ? "update" : opts.forUpdate);
     return (await query) as T["$inferSelect"][];
   }
@@ -175,6 +178,7 @@ async function select<T extends PgTable>(db: Db, table: T, keys: readonly string
   if (opts.where) clauses.push(sql`where ${opts.where}`);
   if (opts.orderBy?.length) clauses.push(sql`order by ${sql.join(opts.orderBy, sql`, `)}`);
   if (opts.limit !== undefined) clauses.push(sql`limit ${opts.limit}`);
+  if (opts.offset) clauses.push(sql`offset ${opts.offset}`);
   if (opts.forUpdate) clauses.push(opts.forUpdate === true ? sql`for update` : sql`for no key update`);
   const query = dialect.sqlToQuery(sql.join(clauses, sql` `));
   const raw = await client.unsafe(query.sql, query.params, { prepare: true });

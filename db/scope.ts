@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Context } from "../lib/auth/context";
 import { selectRows } from "./client";
@@ -51,6 +51,9 @@ export const filters = (pairs: [PgColumn, string | number | null | undefined][])
 
 /** An id filter that is not a UUID can match nothing: answer an empty list without asking the database. */
 export const impossibleIds = (...ids: (string | null | undefined)[]) => ids.some((id) => id && !isUuid(id));
+
+/** Case-insensitive partial match; the user's text is matched literally (no LIKE wildcards). */
+export const contains = (column: PgColumn | SQL, text: string) => ilike(column, `%${text.replace(/[\\%_]/g, "\\$&")}%`);
 
 export const oldestFirst = (table: { createdAt: PgColumn; id: PgColumn }) => [asc(table.createdAt), asc(table.id)];
 

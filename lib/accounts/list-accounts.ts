@@ -1,37 +1,46 @@
-import { asc, count, desc, eq } from "drizzle-orm";
-import { customerAccounts } from "../../db/schema";
-import { inBrand, impossibleIds } from "../../db/scope";
+import { customerAccounts as t } from "../../db/schema";
+import { containsFilter, defineList, idFilter, statusFilter } from "../../db/paging";
 import type { Context } from "../auth/context";
-import { contains } from "./queries";
 import type { ListAccountsInput } from "./schemas";
 import { accountView } from "./view";
 
 export const MAX_ACCOUNTS_LISTED = 300;
 
+/** Customer accounts, deleted ones included (status 3); `q` searches names, company and email. */
+export const accountList = defineList({
+  table: t,
+  filters: {
+    customerAccountId: idFilter(t.id),
+    status: statusFilter(t.status),
+    emailAddress: containsFilter(t.emailAddress),
+    firstName: containsFilter(t.firstName),
+    lastName: containsFilter(t.lastName),
+    companyName: containsFilter(t.companyName),
+    customField1: containsFilter(t.customField1),
+    customField2: containsFilter(t.customField2),
+  },
+  search: [t.firstName, t.lastName, t.companyName, t.emailAddress],
+  sortable: { created_at: t.createdAt, last_name: t.lastName, company_name: t.companyName, email_address: t.emailAddress },
+  defaultSort: { key: "created_at", dir: "asc" },
+  view: (_ctx, rows) => rows.map(accountView),
+});
+export const listAccountsPage = accountList.page;
+
 /** Account/List: deleted accounts included; total counts every match before limit and offset. */
 export async function listAccounts({ ctx, input }: { ctx: Context; input: ListAccountsInput }) {
-  const id = input.customer_account_id;
-  if (impossibleIds(id)) return { items: [], total: 0 };
-  const t = customerAccounts;
-  const partial = [
-    [t.emailAddress, input.email_address],
-    [t.firstName, input.first_name],
-    [t.lastName, input.last_name],
-    [t.companyName, input.company_name],
-    [t.customField1, input.custom_field_1],
-    [t.customField2, input.custom_field_2],
-  ] as const;
-  const where = inBrand(ctx, t, id ? eq(t.id, id) : undefined, ...partial.map(([column, text]) => (text ? contains(column, text) : undefined)));
-  const direction = input.order === "desc" ? desc : asc;
-  const [rows, [{ n }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(direction(t.createdAt), direction(t.id))
-      .limit(input.limit ?? MAX_ACCOUNTS_LISTED)
-      .offset(input.offset ?? 0),
-    ctx.db.select({ n: count() }).from(t).where(where),
-  ]);
-  return { items: rows.map(accountView), total: n };
+  const { rows, total } = await accountList.window(ctx, {
+    filters: {
+      customerAccountId: input.customer_account_id,
+      emailAddress: input.email_address,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      companyName: input.company_name,
+      customField1: input.custom_field_1,
+      customField2: input.custom_field_2,
+    },
+    sort: { key: "created_at", dir: input.order ?? "asc" },
+    offset: input.offset ?? 0,
+    limit: input.limit ?? MAX_ACCOUNTS_LISTED,
+  });
+  return { items: rows, total };
 }

@@ -1,7 +1,7 @@
-import { ilike, ne, sql } from "drizzle-orm";
+import { ne, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { customerAccounts } from "../../db/schema";
-import { findInBrand, inBrand } from "../../db/scope";
+import { contains, findInBrand, inBrand } from "../../db/scope";
 import { isUniqueViolation } from "../../db/errors";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
@@ -16,8 +16,13 @@ export const findAccount = (ctx: Context, id: string, parameter = "customer_acco
  */
 export const lockAccount = (ctx: Context, id: string, parameter = "customer_account_id") => findAccount(ctx, id, parameter, { forUpdate: "no key update" });
 
-/** Case-insensitive partial match; the user's text is matched literally (no LIKE wildcards). */
-export const contains = (column: PgColumn, text: string) => ilike(column, `%${text.replace(/[\\%_]/g, "\\$&")}%`);
+export { contains } from "../../db/scope";
+
+/** A record whose customer account's name, company or email contains the text: `q` on lists of an account's records. */
+export const accountMatches = (accountId: PgColumn, text: string): SQL => {
+  const a = customerAccounts;
+  return sql`exists (select 1 from ${a} where ${a.id} = ${accountId} and (${or(...[a.firstName, a.lastName, a.companyName, a.emailAddress].map((c) => contains(c, text)))}))`;
+};
 
 /** Case-insensitive equality, matching the lower(...) unique indexes. */
 export const sameText = (column: PgColumn, text: string) => sql`lower(${column}) = lower(${text})`;

@@ -1,31 +1,36 @@
-import { selectRows } from "../../db/client";
-import { count } from "drizzle-orm";
-import { components } from "../../db/schema";
-import { inBrand, filters, impossibleIds, oldestFirst } from "../../db/scope";
+import { z } from "zod";
+import { components as t, COMPONENT_TYPES } from "../../db/schema";
+import { defineList, equalsFilter, idFilter, statusFilter } from "../../db/paging";
 import type { Context } from "../auth/context";
-
 import type { ListComponentsInput } from "./schemas";
-import { byIdOrLive } from "./status-changes";
+import { liveUnlessAsked } from "./status-changes";
 import { componentView } from "./view";
 
 /** Component/List answers at most this many (spec, Limits); `total` says how many matched. */
 export const MAX_COMPONENTS_LISTED = 300;
 
+export const componentList = defineList({
+  table: t,
+  filters: {
+    id: idFilter(t.id),
+    status: statusFilter(t.status),
+    productGroupId: idFilter(t.productGroupId),
+    componentType: equalsFilter(t.componentType, z.enum(COMPONENT_TYPES)),
+    customField1: equalsFilter(t.customField1, z.string()),
+    customField2: equalsFilter(t.customField2, z.string()),
+  },
+  scope: liveUnlessAsked(t),
+  search: [t.name],
+  sortable: { created_at: t.createdAt, name: t.name },
+  defaultSort: { key: "created_at", dir: "asc" },
+  view: (_ctx, rows) => rows.map(componentView),
+});
+export const listComponentsPage = componentList.page;
+
 export async function listComponents({ ctx, input }: { ctx: Context; input: ListComponentsInput }) {
-  if (impossibleIds(input.component_id, input.product_group_id)) return { items: [], total: 0 };
-  const where = inBrand(
-    ctx,
-    components,
-    byIdOrLive(components, input.component_id),
-    ...filters([
-      [components.productGroupId, input.product_group_id],
-      [components.customField1, input.custom_field_1],
-      [components.customField2, input.custom_field_2],
-    ]),
-  );
-  const [rows, [{ n }]] = await Promise.all([
-    selectRows(ctx.db, components, { where, orderBy: oldestFirst(components), limit: MAX_COMPONENTS_LISTED }),
-    ctx.db.select({ n: count() }).from(components).where(where),
-  ]);
-  return { items: rows.map(componentView), total: n };
+  const { rows, total } = await componentList.window(ctx, {
+    filters: { id: input.component_id, productGroupId: input.product_group_id, customField1: input.custom_field_1, customField2: input.custom_field_2 },
+    limit: MAX_COMPONENTS_LISTED,
+  });
+  return { items: rows, total };
 }

@@ -1,23 +1,32 @@
-import { selectRows } from "../../db/client";
-import { eq, ne } from "drizzle-orm";
-import { coupons } from "../../db/schema";
-import { inBrand, impossibleIds, oldestFirst } from "../../db/scope";
+import { ne } from "drizzle-orm";
+import { z } from "zod";
+import { coupons as t, COUPON_STATUSES } from "../../db/schema";
+import { defineList, equalsFilter, idFilter, sqlFilter } from "../../db/paging";
 import type { Context } from "../auth/context";
 import { sameCode } from "./coupon-codes";
-
 import type { ListCouponsInput } from "./schemas";
 import { couponView } from "./view";
 
-/** Like products: by coupon_id also finds a deleted coupon, otherwise deleted ones are left out. */
+/** Like products: by id also a deleted coupon, otherwise deleted ones are left out (unless a page asks by status). */
+export const couponList = defineList({
+  table: t,
+  filters: {
+    id: idFilter(t.id),
+    status: equalsFilter(t.status, z.enum(COUPON_STATUSES)),
+    couponCode: sqlFilter(z.string(), sameCode),
+  },
+  scope: (f) => (f.id || f.status ? undefined : ne(t.status, "deleted")),
+  search: [t.name, t.couponCode],
+  sortable: { created_at: t.createdAt, name: t.name, coupon_code: t.couponCode, expiration_date: t.expirationDate },
+  defaultSort: { key: "created_at", dir: "asc" },
+  view: (ctx, rows) => {
+    const now = ctx.now();
+    return rows.map((c) => couponView(c, now, ctx.brand.timezoneId));
+  },
+});
+export const listCouponsPage = couponList.page;
+
 export async function listCoupons({ ctx, input }: { ctx: Context; input: ListCouponsInput }) {
-  if (impossibleIds(input.coupon_id)) return { items: [], total: 0 };
-  const where = inBrand(
-    ctx,
-    coupons,
-    input.coupon_id ? eq(coupons.id, input.coupon_id) : ne(coupons.status, "deleted"),
-    input.coupon_code ? sameCode(input.coupon_code) : undefined,
-  );
-  const rows = await selectRows(ctx.db, coupons, { where, orderBy: oldestFirst(coupons) });
-  const now = ctx.now();
-  return { items: rows.map((c) => couponView(c, now, ctx.brand.timezoneId)), total: rows.length };
+  const { rows, total } = await couponList.window(ctx, { filters: { id: input.coupon_id, couponCode: input.coupon_code } });
+  return { items: rows, total };
 }

@@ -1,16 +1,22 @@
-import { productGroups } from "../../db/schema";
-import { inBrand, impossibleIds, oldestFirst } from "../../db/scope";
+import { productGroups as t } from "../../db/schema";
+import { defineList, idFilter, statusFilter } from "../../db/paging";
 import type { Context } from "../auth/context";
-
-import { byIdOrLive } from "./status-changes";
+import { liveUnlessAsked } from "./status-changes";
 import { productGroupView } from "./view";
 
+/** Product groups: deleted ones only by id or status (spec); `q` searches the name. */
+export const productGroupList = defineList({
+  table: t,
+  filters: { id: idFilter(t.id), status: statusFilter(t.status) },
+  scope: liveUnlessAsked(t),
+  search: [t.name],
+  sortable: { created_at: t.createdAt, name: t.name },
+  defaultSort: { key: "created_at", dir: "asc" },
+  view: (_ctx, rows) => rows.map(productGroupView),
+});
+export const listProductGroupsPage = productGroupList.page;
+
 export async function listProductGroups({ ctx, input }: { ctx: Context; input: { product_group_id?: string | null } }) {
-  if (impossibleIds(input.product_group_id)) return { items: [], total: 0 };
-  const rows = await ctx.db
-    .select()
-    .from(productGroups)
-    .where(inBrand(ctx, productGroups, byIdOrLive(productGroups, input.product_group_id)))
-    .orderBy(...oldestFirst(productGroups));
-  return { items: rows.map(productGroupView), total: rows.length };
+  const { rows, total } = await productGroupList.window(ctx, { filters: { id: input.product_group_id } });
+  return { items: rows, total };
 }

@@ -1,25 +1,32 @@
-import { selectRows } from "../../db/client";
-import { products } from "../../db/schema";
-import { inBrand, filters, impossibleIds, oldestFirst } from "../../db/scope";
+import { products as t } from "../../db/schema";
+import { defineList, equalsFilter, idFilter, statusFilter } from "../../db/paging";
+import { z } from "zod";
 import type { Context } from "../auth/context";
-
 import type { ListProductsInput } from "./schemas";
-import { byIdOrLive } from "./status-changes";
+import { liveUnlessAsked } from "./status-changes";
 import { productView } from "./view";
 
-/** By product_id also finds a deleted product; every other listing leaves deleted ones out (spec). */
+/** Products: by id also a deleted one; every other listing leaves deleted ones out (spec) unless a page asks by status. */
+export const productList = defineList({
+  table: t,
+  filters: {
+    id: idFilter(t.id),
+    status: statusFilter(t.status),
+    productGroupId: idFilter(t.productGroupId),
+    customField1: equalsFilter(t.customField1, z.string()),
+    customField2: equalsFilter(t.customField2, z.string()),
+  },
+  scope: liveUnlessAsked(t),
+  search: [t.name],
+  sortable: { created_at: t.createdAt, name: t.name },
+  defaultSort: { key: "created_at", dir: "asc" },
+  view: (_ctx, rows) => rows.map(productView),
+});
+export const listProductsPage = productList.page;
+
 export async function listProducts({ ctx, input }: { ctx: Context; input: ListProductsInput }) {
-  if (impossibleIds(input.product_id, input.product_group_id)) return { items: [], total: 0 };
-  const where = inBrand(
-    ctx,
-    products,
-    byIdOrLive(products, input.product_id),
-    ...filters([
-      [products.productGroupId, input.product_group_id],
-      [products.customField1, input.custom_field_1],
-      [products.customField2, input.custom_field_2],
-    ]),
-  );
-  const rows = await selectRows(ctx.db, products, { where, orderBy: oldestFirst(products) });
-  return { items: rows.map(productView), total: rows.length };
+  const { rows, total } = await productList.window(ctx, {
+    filters: { id: input.product_id, productGroupId: input.product_group_id, customField1: input.custom_field_1, customField2: input.custom_field_2 },
+  });
+  return { items: rows, total };
 }

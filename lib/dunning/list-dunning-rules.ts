@@ -1,21 +1,28 @@
-import { selectRows } from "../../db/client";
-import { count } from "drizzle-orm";
-import { dunningRules } from "../../db/schema";
-import { inBrand, filters, impossibleIds, oldestFirst } from "../../db/scope";
+import { z } from "zod";
+import { dunningRules as t } from "../../db/schema";
+import { defineList, equalsFilter, idFilter } from "../../db/paging";
 import type { Context } from "../auth/context";
-
 import type { ListDunningRulesInput } from "./schemas";
 import { dunningRuleView } from "./view";
 
 /** The spec sets no limit; we answer at most this many like other lists, and `total` says how many matched. */
 export const MAX_DUNNING_RULES_LISTED = 300;
 
+/** Dunning rules; `q` searches the name. */
+export const dunningRuleList = defineList({
+  table: t,
+  filters: {
+    productGroupId: idFilter(t.productGroupId),
+    enforcementAction: equalsFilter(t.enforcementAction, z.enum(["SUSPEND", "DELETE", "REMIND", "POST"])),
+  },
+  search: [t.name],
+  sortable: { created_at: t.createdAt, name: t.name, overdue_days: t.overdueDays },
+  defaultSort: { key: "created_at", dir: "asc" },
+  view: (_ctx, rows) => rows.map(dunningRuleView),
+});
+export const listDunningRulesPage = dunningRuleList.page;
+
 export async function listDunningRules({ ctx, input }: { ctx: Context; input: ListDunningRulesInput }) {
-  if (impossibleIds(input.product_group_id)) return { items: [], total: 0 };
-  const where = inBrand(ctx, dunningRules, ...filters([[dunningRules.productGroupId, input.product_group_id]]));
-  const [rows, [{ n }]] = await Promise.all([
-    selectRows(ctx.db, dunningRules, { where, orderBy: oldestFirst(dunningRules), limit: MAX_DUNNING_RULES_LISTED }),
-    ctx.db.select({ n: count() }).from(dunningRules).where(where),
-  ]);
-  return { items: rows.map(dunningRuleView), total: n };
+  const { rows, total } = await dunningRuleList.window(ctx, { filters: { productGroupId: input.product_group_id }, limit: MAX_DUNNING_RULES_LISTED });
+  return { items: rows, total };
 }

@@ -1,12 +1,25 @@
 import { isNull } from "drizzle-orm";
-import { payGateways } from "../../db/schema";
-import { filters, inBrand, oldestFirst } from "../../db/scope";
+import { z } from "zod";
+import { payGateways as t } from "../../db/schema";
+import { defineList, equalsFilter } from "../../db/paging";
 import { WithExtras } from "../api/endpoint";
 import type { Context } from "../auth/context";
 import { PROVIDERS } from "./providers";
 import { findGateway } from "./queries";
 import type { ListGatewaysInput } from "./schemas";
 import { gatewayView, providerView } from "./view";
+
+/** The brand's gateways (deleted ones are gone); `q` searches the name. */
+export const gatewayList = defineList({
+  table: t,
+  filters: { provider: equalsFilter(t.provider, z.string()) },
+  scope: () => isNull(t.deletedAt),
+  search: [t.name],
+  sortable: { created_at: t.createdAt, name: t.name },
+  defaultSort: { key: "created_at", dir: "asc" },
+  view: (_ctx, rows) => rows.map(gatewayView),
+});
+export const listGatewaysPage = gatewayList.page;
 
 /**
  * The brand's gateways (deleted ones are gone), with count and total beside them; without a
@@ -18,10 +31,6 @@ export async function listGateways({ ctx, input }: { ctx: Context; input: ListGa
     const items = !input.gateway_provider || gateway.provider === input.gateway_provider ? [gatewayView(gateway)] : [];
     return new WithExtras(items, { count: items.length, total: items.length });
   }
-  const rows = await ctx.db
-    .select()
-    .from(payGateways)
-    .where(inBrand(ctx, payGateways, isNull(payGateways.deletedAt), ...filters([[payGateways.provider, input.gateway_provider]])))
-    .orderBy(...oldestFirst(payGateways));
-  return new WithExtras(rows.map(gatewayView), { count: rows.length, total: rows.length, providers: PROVIDERS.map(providerView) });
+  const { rows } = await gatewayList.window(ctx, { filters: { provider: input.gateway_provider } });
+  return new WithExtras(rows, { count: rows.length, total: rows.length, providers: PROVIDERS.map(providerView) });
 }

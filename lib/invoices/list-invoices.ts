@@ -1,8 +1,11 @@
-import { selectRows } from "../../db/client";
-import { count, desc } from "drizzle-orm";
-import { invoices } from "../../db/schema";
-import { inBrand, impossibleIds, filters } from "../../db/scope";
+import { or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { invoices as t, payments } from "../../db/schema";
+import { defineList, equalsFilter, idFilter, sqlFilter } from "../../db/paging";
+import { contains } from "../../db/scope";
+import { accountMatches } from "../accounts/queries";
 import type { Context } from "../auth/context";
+import { INVOICE_STATUS } from "./amounts";
 import { withAmounts } from "./queries";
 import type { ListInvoicesInput } from "./schemas";
 import { invoiceView } from "./view";
@@ -11,24 +14,46 @@ import { invoiceView } from "./view";
 export const LIST_LIMIT = 50;
 export const FILTERED_LIST_LIMIT = 400;
 
+/**
+ * invoiceAmounts' status in SQL, for a page's status filter (status is never stored): 3 deleted,
+ * else 1 when the succeeded payments cover the lines' total, 2 when some are paid, else 0.
+ */
+const statusSql = sql<number>`(case when ${t.deletedAt} is not null then ${INVOICE_STATUS.DELETED} else (
+  select case when paid >= total then ${INVOICE_STATUS.PAID} when paid > 0 then ${INVOICE_STATUS.PARTIALLY_PAID} else ${INVOICE_STATUS.UNPAID} end
+  from (select
+    coalesce((select sum((l->>'itemPrice')::bigint * (l->>'quantity')::bigint) from jsonb_array_elements(${t.items}) l), 0) as total,
+    coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${t.id} and ${payments.status} = 'succeeded'), 0) as paid
+  ) amounts) end)`;
+
+/** Invoices, deleted ones too (status 3); `q` searches the invoice number (its id) and the customer's name and email. */
+export const invoiceList = defineList({
+  table: t,
+  filters: {
+    id: idFilter(t.id),
+    customerAccountId: idFilter(t.customerAccountId),
+    subscriptionId: idFilter(t.subscriptionId),
+    status: sqlFilter(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]), (s) => sql`${statusSql} = ${s}`),
+    customField1: equalsFilter(t.customField1, z.string()),
+    customField2: equalsFilter(t.customField2, z.string()),
+  },
+  search: (q) => or(contains(sql`${t.id}::text`, q), accountMatches(t.customerAccountId, q))!,
+  sortable: { created_at: t.createdAt, due_date: t.dueDate },
+  defaultSort: { key: "created_at", dir: "desc" },
+  view: async (ctx, rows) => (await withAmounts(ctx, rows)).map(invoiceView),
+});
+export const listInvoicesPage = invoiceList.page;
+
 /** Newest first (deleted ones too, as status 3); total counts every match. */
 export async function listInvoices({ ctx, input }: { ctx: Context; input: ListInvoicesInput }) {
-  if (impossibleIds(input.invoice_id, input.customer_account_id, input.subscription_id)) return { items: [], total: 0 };
-  const where = inBrand(
-    ctx,
-    invoices,
-    ...filters([
-      [invoices.id, input.invoice_id],
-      [invoices.customerAccountId, input.customer_account_id],
-      [invoices.subscriptionId, input.subscription_id],
-      [invoices.customField1, input.custom_field_1],
-      [invoices.customField2, input.custom_field_2],
-    ]),
-  );
-  const limit = input.customer_account_id || input.subscription_id ? FILTERED_LIST_LIMIT : LIST_LIMIT;
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(ctx.db, invoices, { where, orderBy: [desc(invoices.createdAt), desc(invoices.id)], limit }),
-    ctx.db.select({ total: count() }).from(invoices).where(where),
-  ]);
-  return { items: (await withAmounts(ctx, rows)).map(invoiceView), total };
+  const { rows, total } = await invoiceList.window(ctx, {
+    filters: {
+      id: input.invoice_id,
+      customerAccountId: input.customer_account_id,
+      subscriptionId: input.subscription_id,
+      customField1: input.custom_field_1,
+      customField2: input.custom_field_2,
+    },
+    limit: input.customer_account_id || input.subscription_id ? FILTERED_LIST_LIMIT : LIST_LIMIT,
+  });
+  return { items: rows, total };
 }

@@ -1,31 +1,40 @@
-import { selectRows } from "../../db/client";
-import { eq, isNull, sql, type SQL } from "drizzle-orm";
-import { filters, impossibleIds, inBrand, oldestFirst } from "../../db/scope";
-import { kbArticles } from "../../db/schema";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { defineList, idFilter, liveUnlessById, sqlFilter } from "../../db/paging";
+import { filters, impossibleIds, inBrand } from "../../db/scope";
+import { kbArticles as t } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { containsPattern } from "./queries";
 import type { ListArticlesInput } from "./schemas";
 import { listedArticleView } from "./view";
 
+/** Some tag contains the text, in any case (a scan of the tags: the spec warns it is slower). */
+const tagContains = (text: string): SQL => sql`exists (select 1 from unnest(${t.tags}) as t(tag) where t.tag ilike ${containsPattern(text)})`;
+
+/** Live articles (hidden ones too: visibility does not change listing); `q` searches title and summary. */
+export const articleList = defineList({
+  table: t,
+  filters: { id: idFilter(t.id), categoryId: idFilter(t.categoryId), tags: sqlFilter(z.string(), tagContains) },
+  scope: liveUnlessById(t.deletedAt),
+  search: [t.title, t.summary],
+  sortable: { created_at: t.createdAt, title: t.title, view_count: t.viewCount },
+  defaultSort: { key: "created_at", dir: "asc" },
+  view: (_ctx, rows) => rows.map(listedArticleView),
+});
+export const listArticlesPage = articleList.page;
+
 /**
- * Live articles (hidden ones too: visibility does not change listing), filtered by category and
- * part of a tag. By article_id the article is found even when deleted, and each such retrieval
- * adds one to its view_count (the answer includes this view).
+ * Live articles filtered by category and part of a tag. By article_id the article is found even
+ * when deleted, and each such retrieval adds one to its view_count (the answer includes this view):
+ * a write, so not the list query.
  */
 export async function listArticles({ ctx, input }: { ctx: Context; input: ListArticlesInput }) {
+  if (!input.article_id) {
+    const { rows, total } = await articleList.window(ctx, { filters: { categoryId: input.category_id, tags: input.tags } });
+    return { items: rows, total };
+  }
   if (impossibleIds(input.article_id, input.category_id)) return { items: [], total: 0 };
-  const where = inBrand(
-    ctx,
-    kbArticles,
-    input.article_id ? eq(kbArticles.id, input.article_id) : isNull(kbArticles.deletedAt),
-    ...filters([[kbArticles.categoryId, input.category_id]]),
-    input.tags ? tagContains(input.tags) : undefined,
-  );
-  const rows = input.article_id
-    ? await ctx.db.update(kbArticles).set({ viewCount: sql`${kbArticles.viewCount} + 1` }).where(where).returning()
-    : await selectRows(ctx.db, kbArticles, { where, orderBy: oldestFirst(kbArticles) });
+  const where = inBrand(ctx, t, eq(t.id, input.article_id), ...filters([[t.categoryId, input.category_id]]), input.tags ? tagContains(input.tags) : undefined);
+  const rows = await ctx.db.update(t).set({ viewCount: sql`${t.viewCount} + 1` }).where(where).returning();
   return { items: rows.map(listedArticleView), total: rows.length };
 }
-
-/** Some tag contains the text, in any case (a scan of the tags: the spec warns it is slower). */
-const tagContains = (text: string): SQL => sql`exists (select 1 from unnest(${kbArticles.tags}) as t(tag) where t.tag ilike ${containsPattern(text)})`;

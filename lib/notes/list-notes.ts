@@ -1,9 +1,25 @@
-import { count, desc, eq, isNull } from "drizzle-orm";
-import { notes } from "../../db/schema";
-import { filters, impossibleIds, inBrand } from "../../db/scope";
+import { notes as t } from "../../db/schema";
+import { defineList, idFilter, liveUnlessById } from "../../db/paging";
 import type { Context } from "../auth/context";
 import { NOTES_LISTED_BY_DEFAULT, type ListNotesInput } from "./schemas";
 import { noteView } from "./view";
+
+/** Notes, newest first; deleted ones only by id; `q` searches subject and contents. */
+export const noteList = defineList({
+  table: t,
+  filters: {
+    id: idFilter(t.id),
+    customerAccountId: idFilter(t.customerAccountId),
+    subscriptionId: idFilter(t.subscriptionId),
+    invoiceId: idFilter(t.invoiceId),
+  },
+  scope: liveUnlessById(t.deletedAt),
+  search: [t.subject, t.contents],
+  sortable: { created_at: t.createdAt, subject: t.subject },
+  defaultSort: { key: "created_at", dir: "desc" },
+  view: (_ctx, rows) => rows.map(noteView),
+});
+export const listNotesPage = noteList.page;
 
 /**
  * Note/List, newest first. Filters combine; deleted notes only by note_id. With no filter at all,
@@ -11,23 +27,10 @@ import { noteView } from "./view";
  */
 export async function listNotes({ ctx, input }: { ctx: Context; input: ListNotesInput }) {
   const { note_id, customer_account_id, subscription_id, invoice_id } = input;
-  const given = [note_id, customer_account_id, subscription_id, invoice_id].filter((v): v is string => Boolean(v));
-  if (impossibleIds(...given)) return { items: [], total: 0 };
-  const where = inBrand(
-    ctx,
-    notes,
-    note_id ? eq(notes.id, note_id) : isNull(notes.deletedAt),
-    ...filters([
-      [notes.customerAccountId, customer_account_id],
-      [notes.subscriptionId, subscription_id],
-      [notes.invoiceId, invoice_id],
-    ]),
-  );
-  const query = ctx.db.select().from(notes).where(where).orderBy(desc(notes.createdAt), desc(notes.id)).$dynamic();
-  if (given.length) {
-    const rows = await query;
-    return { items: rows.map(noteView), total: rows.length };
-  }
-  const [rows, [{ n }]] = await Promise.all([query.limit(NOTES_LISTED_BY_DEFAULT), ctx.db.select({ n: count() }).from(notes).where(where)]);
-  return { items: rows.map(noteView), total: n };
+  const filtered = Boolean(note_id || customer_account_id || subscription_id || invoice_id);
+  const { rows, total } = await noteList.window(ctx, {
+    filters: { id: note_id, customerAccountId: customer_account_id, subscriptionId: subscription_id, invoiceId: invoice_id },
+    limit: filtered ? undefined : NOTES_LISTED_BY_DEFAULT,
+  });
+  return { items: rows, total };
 }

@@ -1,12 +1,24 @@
-import { eq, isNull } from "drizzle-orm";
-import { filters, impossibleIds, inBrand, oldestFirst } from "../../db/scope";
-import { notifications } from "../../db/schema";
+import { z } from "zod";
+import { notifications as t } from "../../db/schema";
+import { defineList, equalsFilter, idFilter, liveUnlessById } from "../../db/paging";
 import type { Context } from "../auth/context";
 import { defaultSender } from "../adapters/email";
 import { DEFAULT_TEMPLATES } from "./defaults";
 import { EVENT_NAMES } from "./events";
 import type { ListNotificationsInput } from "./schemas";
 import { defaultTemplateView, notificationView } from "./view";
+
+/** The brand's live notifications (or one by id, even deleted); `q` searches the event and subjects. */
+export const notificationList = defineList({
+  table: t,
+  filters: { id: idFilter(t.id), event: equalsFilter(t.event, z.string()) },
+  scope: liveUnlessById(t.deletedAt),
+  search: [t.event, t.subjectCustomer, t.subjectBrand],
+  sortable: { created_at: t.createdAt, event: t.event },
+  defaultSort: { key: "created_at", dir: "asc" },
+  view: (_ctx, rows) => rows.map(notificationView),
+});
+export const listNotificationsPage = notificationList.page;
 
 /** The brand's live notifications (or one by id, even deleted), or with defaults=Y the default templates. */
 export async function listNotifications({ ctx, input }: { ctx: Context; input: ListNotificationsInput }) {
@@ -15,19 +27,6 @@ export async function listNotifications({ ctx, input }: { ctx: Context; input: L
     const items = events.map((e) => defaultTemplateView(e, DEFAULT_TEMPLATES[e], defaultSender()));
     return { items, total: items.length };
   }
-  const id = input.notification_id;
-  if (impossibleIds(id)) return { items: [], total: 0 };
-  const rows = await ctx.db
-    .select()
-    .from(notifications)
-    .where(
-      inBrand(
-        ctx,
-        notifications,
-        id ? eq(notifications.id, id) : isNull(notifications.deletedAt),
-        ...filters([[notifications.event, input.notification_event]]),
-      ),
-    )
-    .orderBy(...oldestFirst(notifications));
-  return { items: rows.map(notificationView), total: rows.length };
+  const { rows, total } = await notificationList.window(ctx, { filters: { id: input.notification_id, event: input.notification_event } });
+  return { items: rows, total };
 }

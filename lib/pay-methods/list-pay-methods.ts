@@ -1,25 +1,29 @@
-import { selectRows } from "../../db/client";
-import { count, eq, isNull } from "drizzle-orm";
-import { payMethods } from "../../db/schema";
-import { filters, impossibleIds, inBrand, oldestFirst } from "../../db/scope";
+import { z } from "zod";
+import { payMethods as t, PAY_METHOD_TYPES } from "../../db/schema";
+import { defineList, equalsFilter, idFilter, liveUnlessById } from "../../db/paging";
 import type { Context } from "../auth/context";
 import type { ListPayMethodsInput } from "./schemas";
 import { payMethodView } from "./view";
 
 export const PAY_METHOD_LIST_LIMIT = 400;
 
+/** Pay methods; deleted ones only when asked for by id; `q` searches the holder's name and the last four digits. */
+export const payMethodList = defineList({
+  table: t,
+  filters: { id: idFilter(t.id), customerAccountId: idFilter(t.customerAccountId), type: equalsFilter(t.type, z.enum(PAY_METHOD_TYPES)) },
+  scope: liveUnlessById(t.deletedAt),
+  search: [t.holderName, t.lastFour],
+  sortable: { created_at: t.createdAt },
+  defaultSort: { key: "created_at", dir: "asc" },
+  view: (_ctx, rows) => rows.map(payMethodView),
+});
+export const listPayMethodsPage = payMethodList.page;
+
 /** Oldest first; deleted ones only when asked for by pay_method_id. */
 export async function listPayMethods({ ctx, input }: { ctx: Context; input: ListPayMethodsInput }) {
-  if (impossibleIds(input.pay_method_id, input.customer_account_id)) return { items: [], total: 0 };
-  const where = inBrand(
-    ctx,
-    payMethods,
-    input.pay_method_id ? eq(payMethods.id, input.pay_method_id) : isNull(payMethods.deletedAt),
-    ...filters([[payMethods.customerAccountId, input.customer_account_id]]),
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(ctx.db, payMethods, { where, orderBy: oldestFirst(payMethods), limit: PAY_METHOD_LIST_LIMIT }),
-    ctx.db.select({ total: count() }).from(payMethods).where(where),
-  ]);
-  return { items: rows.map(payMethodView), total };
+  const { rows, total } = await payMethodList.window(ctx, {
+    filters: { id: input.pay_method_id, customerAccountId: input.customer_account_id },
+    limit: PAY_METHOD_LIST_LIMIT,
+  });
+  return { items: rows, total };
 }

@@ -1,36 +1,61 @@
-import { count, desc, eq } from "drizzle-orm";
-import { invoices, payments } from "../../db/schema";
-import { inBrand, impossibleIds, filters } from "../../db/scope";
+import { or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { invoices, payments as t, PAYMENT_STATUSES } from "../../db/schema";
+import { defineList, equalsFilter, idFilter, sqlFilter } from "../../db/paging";
+import { anyOf, contains, inBrand } from "../../db/scope";
+import { isUuid } from "../ids";
+import { accountMatches } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import type { ListPaymentsInput } from "./schemas";
 import { paymentView } from "./view";
 
 export const PAYMENT_LIST_LIMIT = 400;
 
+/** Payments, failed and reversed ones included (payment_status tells); `q` searches the transaction id and the customer's name and email. */
+export const paymentList = defineList({
+  table: t,
+  filters: {
+    id: idFilter(t.id),
+    invoiceId: idFilter(t.invoiceId),
+    customerAccountId: idFilter(t.customerAccountId),
+    payMethodId: idFilter(t.payMethodId),
+    // Payments to invoices of the subscription (a prepaid top-up has no invoice, so never matches).
+    subscriptionId: sqlFilter(z.string(), (id) =>
+      isUuid(id) ? sql`exists (select 1 from ${invoices} where ${invoices.id} = ${t.invoiceId} and ${invoices.subscriptionId} = ${id})` : null,
+    ),
+    paymentTransactionId: equalsFilter(t.paymentTransactionId, z.string()),
+    status: equalsFilter(t.status, z.enum(PAYMENT_STATUSES)),
+  },
+  search: (q) => or(contains(t.paymentTransactionId, q), accountMatches(t.customerAccountId, q))!,
+  sortable: { created_at: t.createdAt, amount: t.amount },
+  defaultSort: { key: "created_at", dir: "desc" },
+  view: async (ctx, rows) => {
+    // Each payment shows its invoice's subscription.
+    const invoiceIds = [...new Set(rows.flatMap((p) => (p.invoiceId ? [p.invoiceId] : [])))];
+    const subs = invoiceIds.length
+      ? await ctx.db
+          .select({ id: invoices.id, subscriptionId: invoices.subscriptionId })
+          .from(invoices)
+          .where(inBrand(ctx, invoices, anyOf(invoices.id, invoiceIds)))
+      : [];
+    const subscriptionOf = new Map(subs.map((i) => [i.id, i.subscriptionId]));
+    return rows.map((p) => paymentView(p, (p.invoiceId && subscriptionOf.get(p.invoiceId)) || null));
+  },
+});
+export const listPaymentsPage = paymentList.page;
+
 /** Newest first, failed and reversed ones included (payment_status tells); total counts every match. */
 export async function listPayments({ ctx, input }: { ctx: Context; input: ListPaymentsInput }) {
-  if (impossibleIds(input.payment_id, input.invoice_id, input.customer_account_id, input.pay_method_id, input.subscription_id)) return { items: [], total: 0 };
-  const where = inBrand(
-    ctx,
-    payments,
-    ...filters([
-      [payments.id, input.payment_id],
-      [payments.invoiceId, input.invoice_id],
-      [payments.customerAccountId, input.customer_account_id],
-      [payments.payMethodId, input.pay_method_id],
-      [invoices.subscriptionId, input.subscription_id],
-      [payments.paymentTransactionId, input.payment_transaction_id],
-    ]),
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ payment: payments, subscriptionId: invoices.subscriptionId })
-      .from(payments)
-      .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(PAYMENT_LIST_LIMIT),
-    ctx.db.select({ total: count() }).from(payments).leftJoin(invoices, eq(invoices.id, payments.invoiceId)).where(where),
-  ]);
-  return { items: rows.map((r) => paymentView(r.payment, r.subscriptionId)), total };
+  const { rows, total } = await paymentList.window(ctx, {
+    filters: {
+      id: input.payment_id,
+      invoiceId: input.invoice_id,
+      customerAccountId: input.customer_account_id,
+      payMethodId: input.pay_method_id,
+      subscriptionId: input.subscription_id,
+      paymentTransactionId: input.payment_transaction_id,
+    },
+    limit: PAYMENT_LIST_LIMIT,
+  });
+  return { items: rows, total };
 }

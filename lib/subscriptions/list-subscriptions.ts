@@ -1,8 +1,9 @@
-import { selectRows } from "../../db/client";
-import { eq } from "drizzle-orm";
-import type { z } from "zod";
-import { subscriptions } from "../../db/schema";
-import { filters, impossibleIds, inBrand, oldestFirst } from "../../db/scope";
+import { or, sql } from "drizzle-orm";
+import { products, subscriptions as t } from "../../db/schema";
+import { contains } from "../../db/scope";
+import { defineList, equalsFilter, idFilter, statusFilter } from "../../db/paging";
+import { z } from "zod";
+import { accountMatches } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import type { ListSubscriptionsParams } from "./schemas";
 import { withDetails } from "./details";
@@ -11,22 +12,34 @@ import { subscriptionView } from "./view";
 /** At most this many subscriptions per answer (spec, Limits). */
 export const MAX_SUBSCRIPTIONS = 100;
 
+/** Subscriptions, deleted ones included; `q` searches the customer's name and email and the product's name. */
+export const subscriptionList = defineList({
+  table: t,
+  filters: {
+    id: idFilter(t.id),
+    customerAccountId: idFilter(t.customerAccountId),
+    productId: idFilter(t.productId),
+    status: statusFilter(t.status),
+    customField1: equalsFilter(t.customField1, z.string()),
+    customField2: equalsFilter(t.customField2, z.string()),
+  },
+  search: (q) => or(accountMatches(t.customerAccountId, q), sql`exists (select 1 from ${products} where ${products.id} = ${t.productId} and ${contains(products.name, q)})`)!,
+  sortable: { created_at: t.createdAt, start_date: t.startDate, renewal_date: t.renewalDate, status: t.status },
+  defaultSort: { key: "created_at", dir: "asc" },
+  view: async (ctx, rows) => (await withDetails(ctx, rows)).map((d) => subscriptionView(ctx, d)),
+});
+export const listSubscriptionsPage = subscriptionList.page;
+
 export async function listSubscriptions({ ctx, input }: { ctx: Context; input: z.output<typeof ListSubscriptionsParams> }) {
-  if (impossibleIds(input.subscription_id, input.customer_account_id)) return { items: [], total: 0 };
-  const where = inBrand(
-    ctx,
-    subscriptions,
-    input.status ? eq(subscriptions.status, input.status as 1 | 2 | 3) : undefined,
-    ...filters([
-      [subscriptions.id, input.subscription_id],
-      [subscriptions.customerAccountId, input.customer_account_id],
-      [subscriptions.customField1, input.custom_field_1],
-      [subscriptions.customField2, input.custom_field_2],
-    ]),
-  );
-  const [rows, [{ n }]] = await Promise.all([
-    selectRows(ctx.db, subscriptions, { where, orderBy: oldestFirst(subscriptions), limit: MAX_SUBSCRIPTIONS }),
-    ctx.db.$count(subscriptions, where).then((n) => [{ n }]),
-  ]);
-  return { items: (await withDetails(ctx, rows)).map((d) => subscriptionView(ctx, d)), total: n };
+  const { rows, total } = await subscriptionList.window(ctx, {
+    filters: {
+      id: input.subscription_id,
+      customerAccountId: input.customer_account_id,
+      status: input.status as 1 | 2 | 3 | null | undefined,
+      customField1: input.custom_field_1,
+      customField2: input.custom_field_2,
+    },
+    limit: MAX_SUBSCRIPTIONS,
+  });
+  return { items: rows, total };
 }

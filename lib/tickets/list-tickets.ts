@@ -1,38 +1,49 @@
-import { asc, count, desc } from "drizzle-orm";
-import { tickets } from "../../db/schema";
-import { filters, inBrand, impossibleIds } from "../../db/scope";
+import { or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { tickets as t, TICKET_DIRECTIONS, TICKET_WORKING_STATUSES } from "../../db/schema";
+import { defineList, equalsFilter, idFilter } from "../../db/paging";
+import { contains } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { messagesOf } from "./queries";
 import { MAX_TICKETS_LISTED, type ListTicketsInput } from "./schemas";
 import { ticketView } from "./view";
 
+/** Tickets, each with its messages; `q` searches subject, guest email and the ticket number. */
+export const ticketList = defineList({
+  table: t,
+  filters: {
+    id: idFilter(t.id),
+    friendlyTicketId: equalsFilter(t.friendlyTicketId, z.number().int()),
+    direction: equalsFilter(t.direction, z.enum(TICKET_DIRECTIONS)),
+    workingStatus: equalsFilter(t.workingStatus, z.enum(TICKET_WORKING_STATUSES)),
+    department: equalsFilter(t.department, z.string()),
+    customerAccountId: idFilter(t.customerAccountId),
+    subscriptionId: idFilter(t.subscriptionId),
+  },
+  search: (q) => or(contains(t.subject, q), contains(t.guestEmail, q), contains(sql`${t.friendlyTicketId}::text`, q))!,
+  sortable: { friendly_ticket_id: t.friendlyTicketId, updated_at: t.updatedAt, subject: t.subject },
+  defaultSort: { key: "friendly_ticket_id", dir: "asc" },
+  view: async (ctx, rows) => {
+    const messages = await messagesOf(ctx, rows.map((r) => r.id));
+    return rows.map((r) => ticketView(r, messages.get(r.id)!));
+  },
+});
+export const listTicketsPage = ticketList.page;
+
 /** Ticket/List in friendly_ticket_id (creation) order, each ticket with its messages; total counts every match. */
 export async function listTickets({ ctx, input }: { ctx: Context; input: ListTicketsInput }) {
-  if (impossibleIds(input.ticket_id, input.customer_account_id, input.subscription_id)) return { items: [], total: 0 };
-  const t = tickets;
-  const where = inBrand(
-    ctx,
-    t,
-    ...filters([
-      [t.id, input.ticket_id],
-      [t.friendlyTicketId, input.friendly_ticket_id],
-      [t.direction, input.direction],
-      [t.workingStatus, input.working_status],
-      [t.customerAccountId, input.customer_account_id],
-      [t.subscriptionId, input.subscription_id],
-    ]),
-  );
-  const sortBy = input.order === "desc" ? desc : asc;
-  const [rows, [{ n }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(sortBy(t.friendlyTicketId))
-      .limit(input.limit ?? MAX_TICKETS_LISTED)
-      .offset(input.offset ?? 0),
-    ctx.db.select({ n: count() }).from(t).where(where),
-  ]);
-  const messages = await messagesOf(ctx, rows.map((r) => r.id));
-  return { items: rows.map((r) => ticketView(r, messages.get(r.id)!)), total: n };
+  const { rows, total } = await ticketList.window(ctx, {
+    filters: {
+      id: input.ticket_id,
+      friendlyTicketId: input.friendly_ticket_id || undefined,
+      direction: input.direction,
+      workingStatus: input.working_status,
+      customerAccountId: input.customer_account_id,
+      subscriptionId: input.subscription_id,
+    },
+    sort: { key: "friendly_ticket_id", dir: input.order ?? "asc" },
+    offset: input.offset ?? 0,
+    limit: input.limit ?? MAX_TICKETS_LISTED,
+  });
+  return { items: rows, total };
 }

@@ -1,0 +1,127 @@
+import { asc, count, desc, eq, isNull, or, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import type { Context } from "../lib/auth/context";
+import { DomainError } from "../lib/errors";
+import { isUuid } from "../lib/ids";
+import { selectRows } from "./client";
+import { contains, inBrand, type BrandTable } from "./scope";
+
+/**
+ * Typed, paged list queries: one declarative spec per domain gives both the page query a data
+ * table calls (`page`, validated: page, pageSize 1..100, whitelisted sort and filters) and the
+ * query the API's List verb calls with the spec's limits (`window`), so pages and API show the
+ * same rows through the same view.
+ */
+
+/** What a filter's condition answers for a value that can match nothing (an id that is not a UUID): an empty list, no query. */
+export const NOTHING = null;
+
+export interface Filter<V> {
+  schema: z.ZodType<V>;
+  /** The condition for a given value; NOTHING when no row can match. */
+  where: (value: V) => SQL | undefined | typeof NOTHING;
+}
+
+export const idFilter = (column: PgColumn): Filter<string> => ({ schema: z.string(), where: (v) => (isUuid(v) ? eq(column, v) : NOTHING) });
+export const equalsFilter = <V extends string | number>(column: PgColumn, schema: z.ZodType<V>): Filter<V> => ({ schema, where: (v) => eq(column, v) });
+export const containsFilter = (column: PgColumn): Filter<string> => ({ schema: z.string(), where: (v) => contains(column, v) });
+/** The status ledger (lib/lifecycle.ts): 1 active, 2 suspended, 3 deleted. */
+export const statusFilter = (column: PgColumn): Filter<1 | 2 | 3> => equalsFilter(column, z.union([z.literal(1), z.literal(2), z.literal(3)]));
+export const sqlFilter = <V>(schema: z.ZodType<V>, where: Filter<V>["where"]): Filter<V> => ({ schema, where });
+
+/** Live rows (deleted_at unset) unless one is asked for by id: the API's List verbs find a deleted record by id. */
+export const liveUnlessById = (deletedAt: PgColumn) => (f: { id?: unknown }) => (f.id ? undefined : isNull(deletedAt));
+
+type Filters = Record<string, Filter<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type FilterValues<F extends Filters> = { [K in keyof F]?: F[K] extends Filter<infer V> ? V | null : never } & { q?: string | null };
+export type SortDir = "asc" | "desc";
+
+export interface ListSpec<T extends BrandTable, F extends Filters, S extends string, V> {
+  table: T;
+  filters: F;
+  /** Columns `q` searches (case-insensitive, partial, % and _ literal), or the condition for a `q`; none: no `q`. */
+  search?: (PgColumn | SQL)[] | ((q: string) => SQL);
+  /** A condition that depends on several filters, e.g. deleted rows only when asked for by id. */
+  scope?: (filters: FilterValues<F>) => SQL | undefined;
+  /** The sort keys a caller may name; ties are broken by id in the same direction. */
+  sortable: Record<S, PgColumn | SQL>;
+  defaultSort: { key: NoInfer<S>; dir: SortDir };
+  /** The rows as the API shows them. */
+  view: (ctx: Context, rows: T["$inferSelect"][]) => V[] | Promise<V[]>;
+}
+
+export interface Window<F extends Filters, S extends string> {
+  filters?: FilterValues<F>;
+  sort?: { key: S; dir?: SortDir };
+  offset?: number;
+  /** None: every match (and total is their number). */
+  limit?: number;
+}
+
+export interface PageInput<F extends Filters, S extends string> {
+  filters?: FilterValues<F>;
+  sort?: { key: S; dir?: SortDir };
+  page?: number;
+  pageSize?: number;
+}
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 25;
+
+export function defineList<T extends BrandTable, F extends Filters, S extends string, V>(spec: ListSpec<T, F, S, V>) {
+  const { table } = spec;
+  const filterShape: Record<string, z.ZodType> = Object.fromEntries(Object.entries(spec.filters).map(([k, f]) => [k, f.schema.nullish()]));
+  if (spec.search) filterShape.q = z.string().max(200).nullish();
+  const sortKeys = Object.keys(spec.sortable) as [S, ...S[]];
+  const schema = z.strictObject({
+    filters: z.strictObject(filterShape).optional(),
+    sort: z.strictObject({ key: z.enum(sortKeys), dir: z.enum(["asc", "desc"]).optional() }).optional(),
+    page: z.number().int().min(1).default(1),
+    pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  });
+
+  /** The brand's matching rows in order, `limit` of them from `offset`; total counts every match. */
+  async function window(ctx: Context, w: Window<F, S> = {}): Promise<{ rows: V[]; total: number }> {
+    const values = (w.filters ?? {}) as FilterValues<F>;
+    const conditions: (SQL | undefined)[] = [spec.scope?.(values)];
+    for (const [key, value] of Object.entries(values)) {
+      // Like the API's filters: an empty value is not a filter.
+      if (value === undefined || value === null || value === "") continue;
+      const condition = key === "q" ? searchFor(spec.search!, value as string) : spec.filters[key].where(value);
+      if (condition === NOTHING) return { rows: [], total: 0 };
+      conditions.push(condition);
+    }
+    const where = inBrand(ctx, table, ...conditions);
+    const key = w.sort?.key ?? spec.defaultSort.key;
+    const dir = (w.sort?.dir ?? (w.sort ? "asc" : spec.defaultSort.dir)) === "desc" ? desc : asc;
+    const orderBy = [dir(spec.sortable[key]), dir(table.id)];
+    const offset = w.offset ?? 0;
+    const rows = await selectRows(ctx.db, table, { where, orderBy, limit: w.limit, offset });
+    // Count only when the rows cannot tell: a full page, or past the end.
+    const known = w.limit === undefined || rows.length < w.limit ? (rows.length || !offset ? offset + rows.length : undefined) : undefined;
+    const total = known ?? (await ctx.db.select({ n: count() }).from(table as BrandTable).where(where))[0].n;
+    return { rows: await spec.view(ctx, rows), total };
+  }
+
+  /** One page for a data table: the input is checked, a bad part refused as INVALID_PARAMETER naming it. */
+  async function page(ctx: Context, input: PageInput<F, S> = {}) {
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) throw invalidPageInput(parsed.error);
+    const { filters, sort, page, pageSize } = parsed.data;
+    return window(ctx, { filters: filters as FilterValues<F>, sort: sort as Window<F, S>["sort"], offset: (page - 1) * pageSize, limit: pageSize });
+  }
+
+  return { window, page, sortKeys };
+}
+
+const searchFor = (search: NonNullable<ListSpec<BrandTable, Filters, string, unknown>["search"]>, q: string) =>
+  typeof search === "function" ? search(q) : or(...search.map((c) => contains(c, q)));
+
+function invalidPageInput(error: z.ZodError): DomainError {
+  const issue = error.issues[0];
+  const path = issue.code === "unrecognized_keys" ? [...issue.path, issue.keys[0]] : issue.path;
+  // sort.key and sort.dir are both "sort" to a caller.
+  const parameter = path[0] === "sort" ? "sort" : path.join(".");
+  return new DomainError("INVALID_PARAMETER", `${parameter}: ${issue.message}`, { parameter });
+}

@@ -1,0 +1,252 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { brands } from "../db/schema";
+import { systemContext, type Context } from "../lib/auth/context";
+import { DomainError } from "../lib/errors";
+import { listAccountsPage } from "../lib/accounts/list-accounts";
+import { listProductGroupsPage } from "../lib/catalog/list-product-groups";
+import { listProductsPage } from "../lib/catalog/list-products";
+import { listComponentsPage } from "../lib/catalog/list-components";
+import { listCouponsPage } from "../lib/catalog/list-coupons";
+import { listUsersPage } from "../lib/users/list-users";
+import { listSubscriptionsPage } from "../lib/subscriptions/list-subscriptions";
+import { listInvoicesPage } from "../lib/invoices/list-invoices";
+import { listPaymentsPage } from "../lib/payments/list-payments";
+import { listGatewaysPage } from "../lib/gateways/list-gateways";
+import { listPayMethodsPage } from "../lib/pay-methods/list-pay-methods";
+import { listDunningRulesPage } from "../lib/dunning/list-dunning-rules";
+import { listNotificationsPage } from "../lib/notifications/list-notifications";
+import { listNotesPage } from "../lib/notes/list-notes";
+import { listTicketsPage } from "../lib/tickets/list-tickets";
+import { listCategoriesPage } from "../lib/knowledge/list-categories";
+import { listArticlesPage } from "../lib/knowledge/list-articles";
+import { makeTenant, ok, type Tenant } from "./support/api";
+import { created, fixtures, subscriptionFor } from "./support/fixtures";
+import { items, makeInvoice } from "./support/payments";
+
+async function contextOf(t: Tenant): Promise<Context> {
+  const db = await getDb();
+  const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
+  return systemContext(db, brand);
+}
+
+const account = (t: Tenant, first: string, last: string, email: string) =>
+  created(t, "Account/Create", { first_name: first, last_name: last, email_address: email, country: "US", locale: "en-US", timezone_id: "America/New_York", skip_notification: "Y" }, "customer_account", "customer_account_id");
+
+/** The DomainError a call is refused with. */
+async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+let a: Tenant, b: Tenant, ctx: Context, otherCtx: Context;
+beforeAll(async () => {
+  [a, b] = await Promise.all([makeTenant(), makeTenant()]);
+  [ctx, otherCtx] = await Promise.all([contextOf(a), contextOf(b)]);
+});
+
+describe("listAccountsPage", () => {
+  let ids: string[];
+  beforeAll(async () => {
+    ids = [];
+    // Created one after another so creation order is known; the other brand has look-alikes.
+    for (const [first, last, email] of [
+      ["Ada", "Per%cent", "ada@one.example"],
+      ["Bob", "Percent", "bob@two.example"],
+      ["Cy", "Under_score", "cy@three.example"],
+      ["Di", "Underxscore", "di@four.example"],
+      ["Ed", "Plain", "ed@five.example"],
+    ]) ids.push(await account(a, first, last, email));
+    await account(b, "Ada", "Per%cent", "ada@one.example");
+  });
+
+  it("pages in creation order by default; page 2 has the next rows and total is the full count", async () => {
+    const first = await listAccountsPage(ctx, { pageSize: 2 });
+    const second = await listAccountsPage(ctx, { pageSize: 2, page: 2 });
+    const third = await listAccountsPage(ctx, { pageSize: 2, page: 3 });
+    expect(first.rows.map((r) => r.customer_account_id)).toEqual(ids.slice(0, 2));
+    expect(second.rows.map((r) => r.customer_account_id)).toEqual(ids.slice(2, 4));
+    expect(third.rows.map((r) => r.customer_account_id)).toEqual(ids.slice(4));
+    expect([first.total, second.total, third.total]).toEqual([5, 5, 5]);
+    // Past the end: no rows, still the full count.
+    expect(await listAccountsPage(ctx, { pageSize: 2, page: 9 })).toEqual({ rows: [], total: 5 });
+  });
+
+  it("sorts by a whitelisted key, ascending or descending", async () => {
+    const desc = await listAccountsPage(ctx, { sort: { key: "created_at", dir: "desc" } });
+    expect(desc.rows.map((r) => r.customer_account_id)).toEqual([...ids].reverse());
+    const byEmail = await listAccountsPage(ctx, { sort: { key: "email_address", dir: "asc" } });
+    expect(byEmail.rows.map((r) => r.email_address)).toEqual(["ada@one.example", "bob@two.example", "cy@three.example", "di@four.example", "ed@five.example"]);
+    const byEmailDesc = await listAccountsPage(ctx, { sort: { key: "email_address", dir: "desc" }, pageSize: 1 });
+    expect(byEmailDesc).toMatchObject({ rows: [{ email_address: "ed@five.example" }], total: 5 });
+  });
+
+  it("searches names and emails in any case, with % and _ taken literally", async () => {
+    const search = async (q: string) => (await listAccountsPage(ctx, { filters: { q } })).rows.map((r) => r.customer_account_id);
+    expect(await search("r%c")).toEqual([ids[0]]);
+    expect(await search("percent")).toEqual([ids[1]]);
+    expect(await search("r_s")).toEqual([ids[2]]);
+    expect(await search("UNDER")).toEqual([ids[2], ids[3]]);
+    expect(await search("two.example")).toEqual([ids[1]]);
+    expect(await search("%")).toEqual([ids[0]]);
+    expect(await search("nobody")).toEqual([]);
+  });
+
+  it("filters combine with the search and scope to one customer account", async () => {
+    expect((await listAccountsPage(ctx, { filters: { customerAccountId: ids[3] } })).rows.map((r) => r.customer_account_id)).toEqual([ids[3]]);
+    expect(await listAccountsPage(ctx, { filters: { customerAccountId: ids[3], q: "ada" } })).toEqual({ rows: [], total: 0 });
+    // An id that is not a UUID matches nothing (no query error).
+    expect(await listAccountsPage(ctx, { filters: { customerAccountId: "nope" } })).toEqual({ rows: [], total: 0 });
+  });
+
+  it("never shows another brand's rows", async () => {
+    const other = await listAccountsPage(otherCtx, { filters: { q: "r%c" } });
+    expect(other.total).toBe(1);
+    expect(ids).not.toContain(other.rows[0].customer_account_id);
+    expect(await listAccountsPage(otherCtx, { filters: { customerAccountId: ids[0] } })).toEqual({ rows: [], total: 0 });
+  });
+
+  it("refuses an unknown sort key, unknown filters and out-of-range paging, naming the parameter", async () => {
+    const badSort = await refusal(listAccountsPage(ctx, { sort: { key: "password" as "created_at" } }));
+    expect(badSort).toMatchObject({ code: "INVALID_PARAMETER", parameter: "sort" });
+    expect(await refusal(listAccountsPage(ctx, { sort: { key: "created_at", dir: "up" as "asc" } }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "sort" });
+    expect(await refusal(listAccountsPage(ctx, { filters: { brandId: "x" } as object }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "filters.brandId" });
+    for (const pageSize of [0, 101, 2.5]) expect(await refusal(listAccountsPage(ctx, { pageSize }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "pageSize" });
+    expect(await refusal(listAccountsPage(ctx, { page: 0 }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "page" });
+    expect((await listAccountsPage(ctx, { pageSize: 100 })).rows).toHaveLength(5);
+    expect((await listAccountsPage(ctx, { pageSize: 1 })).rows).toHaveLength(1);
+  });
+});
+
+describe("listInvoicesPage", () => {
+  let customer: string, unpaid: string, paid: string, partial: string, deleted: string;
+  beforeAll(async () => {
+    customer = await fixtures.Account(a);
+    const invoice = async (due: string, price: string) =>
+      (await ok(a, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: customer, due_date: due, attached_items: items(price) } })).invoice.invoice_id as string;
+    unpaid = await invoice("3/1/2031", "10.00");
+    paid = await invoice("1/1/2031", "20.00");
+    partial = await invoice("2/1/2031", "30.00");
+    deleted = await invoice("4/1/2031", "40.00");
+    const pay = (invoice_id: string, amount: string) =>
+      ok(a, "json", "Payment/Create", { method: "POST", params: { customer_account_id: customer, invoice_id, apply_to_prepaid_balance: "N", override_billing: "Y", amount } });
+    await pay(paid, "20.00");
+    await pay(partial, "5.00");
+    await ok(a, "json", "Invoice/Delete", { method: "DELETE", params: { invoice_id: deleted, customer_account_id: customer } });
+    await makeInvoice(b, await fixtures.Account(b), "10.00");
+  });
+
+  const ids = (page: { rows: { invoice_id: string }[] }) => page.rows.map((r) => r.invoice_id);
+
+  it("sorts by due date either way and pages", async () => {
+    expect(ids(await listInvoicesPage(ctx, { sort: { key: "due_date", dir: "asc" } }))).toEqual([paid, partial, unpaid, deleted]);
+    expect(ids(await listInvoicesPage(ctx, { sort: { key: "due_date", dir: "desc" } }))).toEqual([deleted, unpaid, partial, paid]);
+    const second = await listInvoicesPage(ctx, { sort: { key: "due_date" }, page: 2, pageSize: 3 });
+    expect(second).toMatchObject({ total: 4 });
+    expect(ids(second)).toEqual([deleted]);
+    // Default: newest first, like Invoice/List.
+    expect(ids(await listInvoicesPage(ctx))).toEqual([deleted, partial, paid, unpaid]);
+  });
+
+  it("filters by the computed status (0 unpaid, 1 paid, 2 partially paid, 3 deleted), as the view shows it", async () => {
+    for (const [status, id] of [
+      [0, unpaid],
+      [1, paid],
+      [2, partial],
+      [3, deleted],
+    ] as const) {
+      const page = await listInvoicesPage(ctx, { filters: { status } });
+      expect(ids(page)).toEqual([id]);
+      expect(page.rows[0].status).toBe(status);
+      expect(page.total).toBe(1);
+    }
+    expect(await refusal(listInvoicesPage(ctx, { filters: { status: 7 as 0 } }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "filters.status" });
+  });
+
+  it("searches by invoice number, scopes to a customer account and never shows another brand's invoices", async () => {
+    expect(ids(await listInvoicesPage(ctx, { filters: { q: partial.slice(0, 13).toUpperCase() } }))).toEqual([partial]);
+    expect((await listInvoicesPage(ctx, { filters: { customerAccountId: customer } })).total).toBe(4);
+    expect(await listInvoicesPage(otherCtx, { filters: { customerAccountId: customer } })).toEqual({ rows: [], total: 0 });
+    expect(await listInvoicesPage(otherCtx, { filters: { q: partial } })).toEqual({ rows: [], total: 0 });
+  });
+});
+
+describe("listSubscriptionsPage", () => {
+  it("filters by status and customer account", async () => {
+    const customer = await fixtures.Account(a);
+    const active = await subscriptionFor(a, customer);
+    const suspended = await subscriptionFor(a, customer);
+    await ok(a, "json", "Subscription/Suspend", { method: "PATCH", params: { subscription_id: suspended } });
+    const of = async (status: 1 | 2 | 3) => (await listSubscriptionsPage(ctx, { filters: { customerAccountId: customer, status } })).rows.map((r) => r.subscription_id);
+    expect(await of(1)).toEqual([active]);
+    expect(await of(2)).toEqual([suspended]);
+    expect(await of(3)).toEqual([]);
+    const both = await listSubscriptionsPage(ctx, { filters: { customerAccountId: customer }, sort: { key: "created_at", dir: "desc" } });
+    expect(both.rows.map((r) => r.subscription_id)).toEqual([suspended, active]);
+    expect(await listSubscriptionsPage(otherCtx, { filters: { customerAccountId: customer } })).toEqual({ rows: [], total: 0 });
+  });
+});
+
+describe("listTicketsPage", () => {
+  it("sorts by ticket number, filters by working status and searches subjects", async () => {
+    const t = await makeTenant();
+    const tctx = await contextOf(t);
+    const open = async (subject: string) => (await ok(t, "json", "Ticket/Create", { method: "POST", params: { type: "NEW", subject, message: "Hello", direction: "INTERNAL" } })).ticket.ticket_id as string;
+    const first = await open("Card declined");
+    const second = await open("100% off?");
+    const third = await open("Card expired");
+    await ok(t, "json", "Ticket/Update", { method: "PATCH", params: { ticket_id: second, working_status: "CLOSED" } });
+    const ids = (page: { rows: { ticket_id: string }[] }) => page.rows.map((r) => r.ticket_id);
+    expect(ids(await listTicketsPage(tctx))).toEqual([first, second, third]);
+    expect(ids(await listTicketsPage(tctx, { sort: { key: "friendly_ticket_id", dir: "desc" }, pageSize: 2 }))).toEqual([third, second]);
+    expect(await listTicketsPage(tctx, { pageSize: 2, page: 2 })).toMatchObject({ total: 3, rows: [{ ticket_id: third, messages: [expect.anything()] }] });
+    expect(ids(await listTicketsPage(tctx, { filters: { workingStatus: "CLOSED" } }))).toEqual([second]);
+    expect(ids(await listTicketsPage(tctx, { filters: { q: "card", workingStatus: "OPEN" } }))).toEqual([first, third]);
+    expect(ids(await listTicketsPage(tctx, { filters: { q: "0%" } }))).toEqual([second]);
+    expect(await listTicketsPage(ctx, { filters: { q: "Card declined" } })).toEqual({ rows: [], total: 0 });
+    expect(await refusal(listTicketsPage(tctx, { sort: { key: "created_at" as "subject" } }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "sort" });
+  });
+});
+
+describe("every domain's page query", () => {
+  const pages: [string, string, (ctx: Context) => Promise<{ rows: unknown[]; total: number }>][] = [
+    ["product groups", "ProductGroup", (c) => listProductGroupsPage(c)],
+    ["products", "Product", (c) => listProductsPage(c)],
+    ["components", "Component", (c) => listComponentsPage(c)],
+    ["coupons", "Coupon", (c) => listCouponsPage(c)],
+    ["customer accounts", "Account", (c) => listAccountsPage(c)],
+    ["users", "User", (c) => listUsersPage(c)],
+    ["subscriptions", "Subscription", (c) => listSubscriptionsPage(c)],
+    ["invoices", "Invoice", (c) => listInvoicesPage(c)],
+    ["payments", "Payment", (c) => listPaymentsPage(c)],
+    ["payment gateways", "PayGateway", (c) => listGatewaysPage(c)],
+    ["pay methods", "PayMethod", (c) => listPayMethodsPage(c)],
+    ["dunning rules", "DunningRule", (c) => listDunningRulesPage(c)],
+    ["notifications", "Notification", (c) => listNotificationsPage(c)],
+    ["notes", "Note", (c) => listNotesPage(c)],
+    ["tickets", "Ticket", (c) => listTicketsPage(c)],
+    ["knowledge base categories", "Category", (c) => listCategoriesPage(c)],
+    ["knowledge base articles", "Article", (c) => listArticlesPage(c)],
+  ];
+  let t: Tenant, tctx: Context;
+  beforeAll(async () => {
+    t = await makeTenant();
+    tctx = await contextOf(t);
+  });
+
+  for (const [name, fixture, page] of pages) {
+    it(`${name}: answers the brand's rows and their count with defaults, none of them to another brand`, async () => {
+      await fixtures[fixture](t);
+      const { rows, total } = await page(tctx);
+      expect(total).toBeGreaterThanOrEqual(1);
+      expect(rows.length).toBe(Math.min(total, 25));
+      const mine = new Set(rows.map((r) => JSON.stringify(r)));
+      expect((await page(otherCtx)).rows.filter((r) => mine.has(JSON.stringify(r)))).toEqual([]);
+    });
+  }
+});
