@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { endpoints } from "../lib/api/endpoints";
-import { PARAM_META } from "../lib/api/params";
+import { PARAM_META } from "../lib/wire/params";
 import { call, makeTenant, type Tenant } from "./support/api";
 import { fixtures } from "./support/fixtures";
 

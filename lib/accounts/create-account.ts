@@ -1,4 +1,4 @@
-import { WithExtras } from "../api/endpoint";
+import { WithExtras } from "../wire/results";
 import type { Context } from "../auth/context";
 import { openAccount, type NewAccount } from "./open-account";
 import type { CreateAccountInput } from "./schemas";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import countries from "i18n-iso-countries";
-import { email, flag, id, integer, keep, oneOf, opt, req, text } from "../api/params";
+import { email, flag, id, integer, keep, oneOf, opt, req, text } from "../wire/params";
 import { isLocale, isTimezone } from "../reference/values";
 
 /** Field validators shared with users (lib/users/schemas.ts). */

@@ -9,7 +9,7 @@ import { newId } from "../ids";
 import { config } from "../config";
 import { endpoints } from "./endpoints";
 import { WithExtras, type Endpoint, type ListResult } from "./endpoint";
-import { CREDENTIAL_PARAMS, PARAM_META } from "./params";
+import { CREDENTIAL_PARAMS, PARAM_META } from "../wire/params";
 import { CONTENT_TYPES, render, renderError, type Format } from "./serialize";
 import { rateLimiter } from "./rate-limit";
 import { logger } from "../log";

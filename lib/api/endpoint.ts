@@ -1,21 +1,9 @@
 import type { z } from "zod";
 import type { Context } from "../auth/context";
 
+export { WithExtras, type ListResult } from "../wire/results";
+
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-
-/** What a list endpoint's handler answers: the page of records and how many matched in all. */
-export interface ListResult<T = unknown> {
-  items: T[];
-  total: number;
-}
-
-/** A single-record answer with extra namespaces beside the record (e.g. Account/Create's `user`). */
-export class WithExtras<T = unknown> {
-  constructor(
-    readonly record: T,
-    readonly extras: Record<string, unknown>,
-  ) {}
-}
 
 type Shape = z.ZodRawShape;
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { endpoints } from "./endpoints";
 import type { Endpoint } from "./endpoint";
-import { PARAM_META } from "./params";
+import { PARAM_META } from "../wire/params";
 import { ERROR_STATUS } from "../errors";
 
 type Json = Record<string, unknown>;

@@ -7,9 +7,9 @@ import { postgresError } from "../../db/errors";
 import { newId } from "../ids";
 import { logger } from "../log";
 import { nextPeriodLines, PRICED_COLUMNS, withDetails, type PricedSubscription } from "../subscriptions/details";
-import { invoiceHorizon } from "./periods";
+import { invoiceHorizon } from "../pricing/periods";
 import { INVOICES_CREATED } from "./invoice-events";
-import { toInvoiceLines } from "./invoice-lines";
+import { toInvoiceLines } from "../pricing/invoice-lines";
 
 export interface GenerateOptions {
   db: Db;

@@ -15,9 +15,9 @@ import type { InvoiceRow } from "../invoices/view";
 import { payFromPrepaid } from "../payments/prepaid";
 import { postActionUrl } from "../subscriptions/events";
 import { pricedComponent } from "../subscriptions/terms";
-import { addDays, today } from "./periods";
-import { usageLines } from "./pricing";
-import { toInvoiceLines } from "./invoice-lines";
+import { addDays, today } from "../pricing/periods";
+import { usageLines } from "../pricing/pricing";
+import { toInvoiceLines } from "../pricing/invoice-lines";
 import { appendLines } from "../invoices/lines";
 import { findAccount } from "../accounts/queries";
 

@@ -12,7 +12,7 @@ import { findAccount } from "../accounts/queries";
 import { emit } from "../outbox/emit";
 import { loadSubscription } from "../subscriptions/details";
 import { endLocked, suspendLocked } from "../subscriptions/status-changes";
-import { today, addDays } from "./periods";
+import { today, addDays } from "../pricing/periods";
 import { linesTotalSql } from "../invoices/lines";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, id, imageUrl, integer, keep, opt, req, text, url } from "../api/params";
+import { email, id, imageUrl, integer, keep, opt, req, text, url } from "../wire/params";
 
 /** Brand fields other than the three required on Create, all optional and clearable. */
 const optionalFields = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { date, flag, id, integer, json, keep, money, oneOf, opt, req, text, url } from "../api/params";
+import { date, flag, id, integer, json, keep, money, oneOf, opt, req, text, url } from "../wire/params";
 import { COMPONENT_TYPES } from "../../db/schema/catalog";
 import { GroupVariableSchema, VARIABLE_SLOTS, VARIABLE_TYPES, type VariableSlot } from "./variables";
 import { componentViolation, couponViolation, productViolation, reportViolation } from "./rules";

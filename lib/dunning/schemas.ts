@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, integer, money, oneOf, opt, req, text, url } from "../api/params";
+import { id, integer, money, oneOf, opt, req, text, url } from "../wire/params";
 import { reportViolation, type Violation } from "../catalog/rules";
 
 export const ENFORCEMENT_ACTIONS = ["SUSPEND", "DELETE", "REMIND", "POST"] as const;

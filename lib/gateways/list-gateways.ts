@@ -2,7 +2,7 @@ import { isNull } from "drizzle-orm";
 import { z } from "zod";
 import { payGateways as t } from "../../db/schema";
 import { defineList, equalsFilter } from "../../db/paging";
-import { WithExtras } from "../api/endpoint";
+import { WithExtras } from "../wire/results";
 import type { Context } from "../auth/context";
 import { PROVIDERS } from "./providers";
 import { findGateway } from "./queries";

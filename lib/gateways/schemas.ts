@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag, id, keep, oneOf, opt, req, text } from "../api/params";
+import { flag, id, keep, oneOf, opt, req, text } from "../wire/params";
 import { cardFreeText } from "../payments/card-numbers";
 import { PROVIDER_IDS } from "./providers";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { date, flag, id, json, keep, opt, req } from "../api/params";
+import { date, flag, id, json, keep, opt, req } from "../wire/params";
 import { MONEY_PATTERN, toCents } from "../money";
 import { cardFreeText } from "../payments/card-numbers";
 

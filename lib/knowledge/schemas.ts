@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag, id, oneOf, opt, req, text } from "../api/params";
+import { flag, id, oneOf, opt, req, text } from "../wire/params";
 import { sanitizeArticleHtml } from "./sanitize";
 import { tagList } from "./tags";
 

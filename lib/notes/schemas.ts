@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, opt, req, text } from "../api/params";
+import { id, opt, req, text } from "../wire/params";
 
 /** Spec, Limits: Note subject / contents. */
 export const NOTE_SUBJECT_MAX = 150;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, flag, id, oneOf, opt, req, text } from "../api/params";
+import { email, flag, id, oneOf, opt, req, text } from "../wire/params";
 import { EVENT_NAMES, NOTIFICATION_EVENTS, eventPlaceholders } from "./events";
 import { placeholderNames } from "./placeholders";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag, id, integer, keep, money, oneOf, opt, req } from "../api/params";
+import { flag, id, integer, keep, money, oneOf, opt, req } from "../wire/params";
 import { PAY_METHOD_TYPES } from "../../db/schema";
 import { cardFreeText, isCardNumber } from "../payments/card-numbers";
 

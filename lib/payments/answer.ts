@@ -1,5 +1,5 @@
 import { findAccount } from "../accounts/queries";
-import { WithExtras } from "../api/endpoint";
+import { WithExtras } from "../wire/results";
 import type { Context } from "../auth/context";
 import { reloadInvoice } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";

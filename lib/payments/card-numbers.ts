@@ -1,4 +1,4 @@
-import { text } from "../api/params";
+import { text } from "../wire/params";
 import { DomainError } from "../errors";
 
 /** The Luhn checksum every payment card number carries. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag, id, money, opt, req } from "../api/params";
+import { flag, id, money, opt, req } from "../wire/params";
 import { cardFreeText } from "./card-numbers";
 
 const accountId = (description: string) => req(id(), description, { refersTo: "Account" });

@@ -9,12 +9,12 @@ import { createInvoiceForSubscription } from "../invoices/create-invoice-for-sub
 import { carriesCoupon } from "../invoices/lines";
 import { chargeInvoice } from "../payments/charge-invoice";
 import { createPayment } from "../payments/create-payment";
-import { firstRenewal, invoiceGenerationAt, invoiceHorizon, today } from "../billing/periods";
+import { firstRenewal, invoiceGenerationAt, invoiceHorizon, today } from "../pricing/periods";
 import { qualifyCoupon } from "../catalog/coupon-qualification";
 import type { Coupon } from "../catalog/view";
 import { recordPeriod } from "./periods";
-import { initialLines, inTrial, recurringLines, sumLines, type Line } from "../billing/pricing";
-import { toInvoiceLines } from "../billing/invoice-lines";
+import { initialLines, inTrial, recurringLines, sumLines, type Line } from "../pricing/pricing";
+import { toInvoiceLines } from "../pricing/invoice-lines";
 import type { CreateSubscriptionInput, EstimateSubscriptionInput } from "./schemas";
 import { checkComponents, checkCoupons, checkVariables, pricedComponent, pricedCoupon, pricedProduct, sellableProduct } from "./terms";
 import { activeAccount, setComponents, setCoupons } from "./queries";

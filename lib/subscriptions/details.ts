@@ -6,7 +6,7 @@ import { lockAccount } from "../accounts/queries";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { qualifyCoupon, type Qualification } from "../catalog/coupon-qualification";
 import type { Component, Coupon, Product, ProductGroup } from "../catalog/view";
-import { recurringLines, type Line } from "../billing/pricing";
+import { recurringLines, type Line } from "../pricing/pricing";
 import { pricedComponent, pricedCoupon, pricedProduct } from "./terms";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag, id, integer, json, keep, oneOf, opt, req, text, date } from "../api/params";
+import { flag, id, integer, json, keep, oneOf, opt, req, text, date } from "../wire/params";
 import { VARIABLE_SLOTS } from "../catalog/variables";
 
 /** attached_components: [{component_id, units}] (spec, JSON-in-parameter); units as strings or numbers. */

@@ -3,7 +3,7 @@ import { subscriptions } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { invalidState } from "../errors";
 import { STATUS } from "../lifecycle";
-import { today } from "../billing/periods";
+import { today } from "../pricing/periods";
 import { loadSubscription, type SubscriptionDetails } from "./details";
 import { emitSubscriptionEvent, postActionUrl, type ActionEvent } from "./events";
 import { afterSubscriptionChange } from "./upcoming-invoice";

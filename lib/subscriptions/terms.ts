@@ -9,7 +9,7 @@ import { VARIABLE_SLOTS, variableAccepts, type GroupVariable } from "../catalog/
 import { variableColumn, type Component, type Coupon, type Product, type ProductGroup } from "../catalog/view";
 import { DomainError, invalidState, notFound } from "../errors";
 import { isUuid } from "../ids";
-import type { PricedComponent, PricedCoupon, PricedProduct } from "../billing/pricing";
+import type { PricedComponent, PricedCoupon, PricedProduct } from "../pricing/pricing";
 import type { AttachedComponentInput } from "./schemas";
 
 /** Catalog rows to the pure pricing inputs (lib/billing/pricing.ts). */

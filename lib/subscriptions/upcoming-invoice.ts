@@ -8,8 +8,8 @@ import type { InvoiceRow } from "../invoices/view";
 import { logger } from "../log";
 import { creditPrepaid, takeFromPrepaid } from "../payments/prepaid";
 import { settlePendingPayments } from "../payments/settle-pending";
-import { toInvoiceLines } from "../billing/invoice-lines";
-import { invoiceHorizon } from "../billing/periods";
+import { toInvoiceLines } from "../pricing/invoice-lines";
+import { invoiceHorizon } from "../pricing/periods";
 import { withDetails, nextPeriodLines, type SubscriptionDetails } from "./details";
 import { requestInvoiceGeneration } from "./events";
 

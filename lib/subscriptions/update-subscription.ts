@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { subscriptions } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
-import { today } from "../billing/periods";
+import { today } from "../pricing/periods";
 import type { UpdateSubscriptionInput } from "./schemas";
 import { checkComponents, checkCoupons, checkVariables, mergeVariables } from "./terms";
 import { assertNotDeleted, chargeablePayMethod, setComponents, setCoupons, subscriptionOf } from "./queries";

@@ -7,7 +7,7 @@ import type { ReportUsageParams, UpdateAutoPayParams } from "./schemas";
 import { assertNotDeleted, chargeablePayMethod, subscriptionOf } from "./queries";
 import { loadSubscription, nextPeriodLines, type SubscriptionDetails } from "./details";
 import { pricedComponent } from "./terms";
-import { sumLines, usageLines } from "../billing/pricing";
+import { sumLines, usageLines } from "../pricing/pricing";
 import { MAX_INVOICE_TOTAL } from "../invoices/lines";
 import { formatCents } from "../money";
 import { afterSubscriptionChange } from "./upcoming-invoice";

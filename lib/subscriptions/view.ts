@@ -2,7 +2,7 @@ import { formatWireDate } from "../dates";
 import { formatCents } from "../money";
 import { VARIABLE_SLOTS } from "../catalog/variables";
 import type { Context } from "../auth/context";
-import { sumLines, type Line } from "../billing/pricing";
+import { sumLines, type Line } from "../pricing/pricing";
 import { couponQualification, nextPeriodLines, type SubscriptionDetails } from "./details";
 
 const day = (d: string | null) => (d ? formatWireDate(d) : null);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TICKET_DIRECTIONS, TICKET_WORKING_STATUSES } from "../../db/schema";
-import { email, id, integer, isHttpUrl, keep, oneOf, opt, req, text } from "../api/params";
+import { email, id, integer, isHttpUrl, keep, oneOf, opt, req, text } from "../wire/params";
 
 /** Spec, Limits: Ticket/List limit 1 to 300, default 300. */
 export const MAX_TICKETS_LISTED = 300;

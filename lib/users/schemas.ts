@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, flag, id, imageUrl, integer, keep, oneOf, opt, req, text, url } from "../api/params";
+import { email, flag, id, imageUrl, integer, keep, oneOf, opt, req, text, url } from "../wire/params";
 import { customField, locale, password, personName, phoneCountryCode, phoneNumber, timezone } from "../accounts/schemas";
 import { EMAIL_CODE_PATTERN, PHONE_CODE_PATTERN } from "./secrets";
 import { IDENTITY_SERVICES } from "../adapters/oauth";

@@ -1,7 +1,7 @@
 import { eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { customerUserLogins, customerUsers } from "../../db/schema";
 import { inBrand } from "../../db/scope";
-import { WithExtras } from "../api/endpoint";
+import { WithExtras } from "../wire/results";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { newId } from "../ids";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../endpoint";
-import { oneOf, opt } from "../params";
+import { oneOf, opt } from "../../wire/params";
 import { listReference } from "../../reference/list-reference";
 
 export const referenceEndpoints = [

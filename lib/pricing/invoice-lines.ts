@@ -1,4 +1,4 @@
-import type { InvoiceLine, InvoiceLineKind } from "../../db/schema";
+import type { InvoiceLine, InvoiceLineKind } from "../../db/schema/index";
 import type { Line, LineKind } from "./pricing";
 
 const KIND: Record<LineKind, InvoiceLineKind> = {
