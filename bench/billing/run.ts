@@ -32,9 +32,9 @@ import {
 import { systemContext } from "../../lib/auth/context";
 import { fanOutInvoiceEvents, INVOICES_CREATED } from "../../lib/billing/invoice-events";
 import { generateDueInvoices } from "../../lib/billing/generate-invoices";
-import { toInvoiceLines } from "../../lib/billing/invoice-lines";
+import { toInvoiceLines } from "../../lib/pricing/invoice-lines";
 import { linesTotalSql } from "../../lib/invoices/lines";
-import { INVOICE_LEAD_HOURS } from "../../lib/billing/periods";
+import { INVOICE_LEAD_HOURS } from "../../lib/pricing/periods";
 import { newId } from "../../lib/ids";
 import { nextPeriodLines, type SubscriptionDetails } from "../../lib/subscriptions/details";
 import { createDatabase, dropDatabase, urlFor } from "../../tests/support/pg";
