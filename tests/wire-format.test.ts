@@ -4,7 +4,6 @@ import { count, eq } from "drizzle-orm";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { createDispatcher } from "../lib/api/dispatch";
 import { defineEndpoint } from "../lib/api/endpoint";
-import { req, text } from "../lib/wire/params";
 import { getDb } from "../db/client";
 import { brands } from "../db/schema";
 

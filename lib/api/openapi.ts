@@ -19,6 +19,8 @@ function paramDoc(name: string, schema: z.ZodType) {
 
 /** Pulls the allowed values out of an enum parameter (possibly wrapped in optional/preprocess). */
 function enumValues(schema: z.ZodType): string[] | undefined {
+  // zod's internal definition chain (_zod.def) is not part of its typed API.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let s: any = schema;
   for (let i = 0; i < 6 && s; i++) {
     if (s.options && Array.isArray(s.options)) return s.options;

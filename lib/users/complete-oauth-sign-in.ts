@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { getDb, type Db } from "../../db/client";
 import { brands, customerOAuthFlows } from "../../db/schema";
 import { openAccount } from "../accounts/open-account";
 import { identityProvider, type IdentityService } from "../adapters/oauth";
@@ -24,7 +24,8 @@ type Flow = typeof customerOAuthFlows.$inferSelect;
  * Matches the user by the provider's verified email (or signs one up when create_if_not_exists is
  * Y) and redirects to redirect_uri with a temporary_token, or to failure_uri?error=<message>.
  */
-export async function completeOAuthSignIn({ db, params }: { db: Db; params: URLSearchParams }): Promise<OAuthOutcome> {
+export async function completeOAuthSignIn({ db, params }: { db?: Db; params: URLSearchParams }): Promise<OAuthOutcome> {
+  db ??= await getDb();
   const expired = { status: 400 as const, message: "This sign-in link has expired or was already used. Please start signing in again." };
   const state = params.get("state");
   if (!state) return expired;

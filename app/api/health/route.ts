@@ -1,15 +1,8 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { databaseIsReady } from "@/lib/platform/health";
 
 export const dynamic = "force-dynamic";
 
-/** 200 once the database answers and the migrations are applied (getDb migrates first). */
+/** 200 once the database answers and the migrations are applied. */
 export async function GET() {
-  try {
-    const db = await getDb();
-    await db.execute(sql`select 1 from brands limit 1`);
-    return Response.json({ status: "ok" });
-  } catch {
-    return Response.json({ status: "unavailable" }, { status: 503 });
-  }
+  return (await databaseIsReady()) ? Response.json({ status: "ok" }) : Response.json({ status: "unavailable" }, { status: 503 });
 }

@@ -1,0 +1,46 @@
+// Lint: TypeScript-aware, and the layer boundaries of ../shared/design/architecture.md, which keep
+// domain code free of transports so the API, pages and jobs can all call the same verbs.
+import tseslint from "typescript-eslint";
+
+const transports = ["next", "next/*", "react", "react/*", "react-dom", "react-dom/*"];
+const libBoundary = {
+  patterns: [
+    { group: transports, message: "lib/ is below every transport: no Next.js or React here." },
+    { group: ["**/app/**", "**/components/**"], message: "lib/ never imports pages or components." },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ["node_modules/", ".next/", ".data/", "next-env.d.ts", "db/migrations/"] },
+  {
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    extends: [...tseslint.configs.recommended],
+    rules: {
+      "no-debugger": "error",
+      "no-dupe-keys": "error",
+      "no-self-assign": "error",
+      "no-unreachable": "error",
+      eqeqeq: ["error", "smart"],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+    },
+  },
+  // Tests, journeys and benchmarks read untyped API answers (JSON) freely.
+  { files: ["tests/**", "e2e/**", "bench/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
+  {
+    files: ["lib/**/*.ts"],
+    ignores: ["lib/api/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { ...libBoundary, patterns: [...libBoundary.patterns, { group: ["**/api/*", "**/lib/api/**"], message: "Domain code never imports the HTTP layer (lib/api); the wire vocabulary is in lib/wire." }] },
+      ],
+    },
+  },
+  { files: ["lib/api/**/*.ts"], rules: { "no-restricted-imports": ["error", libBoundary] } },
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/db/**", "**/db", "drizzle-orm", "drizzle-orm/*"], message: "Pages read through lib/ queries and write through verbs; never the database directly." }] }],
+    },
+  },
+);
