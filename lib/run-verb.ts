@@ -21,11 +21,10 @@ export interface VerbOptions<R> {
   idempotencyKey?: string;
   /** What the key is bound to (same key, other parameters: IDEMPOTENCY_KEY_REUSED). */
   requestHash?: string;
-  /** How the result is stored for replays; the API stores its exact response bytes. */
+  /** How the result is stored for replays, and what a replay answers; the API stores its exact response bytes. */
   encode?: (result: R) => StoredAnswer;
+  replay?: (stored: StoredAnswer) => R;
 }
-
-export type VerbOutcome<R> = { replayed: false; result: R } | { replayed: true; stored: StoredAnswer };
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A key claimed by a request that committed its first step (a charge) but never answered: it died. */
@@ -125,9 +124,10 @@ export function inOneTransaction(ctx: Context): Context {
  * (or, while the first request is between steps, polls outside any transaction), then replays; a
  * failed attempt leaves no key behind. The verb may commit steps (outsideTransaction, commitSoFar).
  */
-export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, opts: VerbOptions<R> = {}): Promise<VerbOutcome<R>> {
-  if (opts.read) return { replayed: false, result: await verb(ctx, input) };
+export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, opts: VerbOptions<R> = {}): Promise<R> {
+  if (opts.read) return verb(ctx, input);
   const key = opts.idempotencyKey;
+  if (key && !(opts.encode && opts.replay)) throw new Error("runVerb: an idempotency key needs encode and replay");
   for (;;) {
     const steps = await Steps.begin(ctx.db);
     const txCtx = withDb(ctx, steps.db);
@@ -142,17 +142,17 @@ export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, op
         }
         if ("stored" in claim) {
           await steps.commit();
-          return { replayed: true, stored: claim.stored };
+          return opts.replay!(claim.stored);
         }
         rowId = claim.rowId;
       }
       const result = await verb(txCtx, input);
-      if (rowId && opts.encode) {
-        const stored = opts.encode(result);
+      if (rowId) {
+        const stored = opts.encode!(result);
         await txCtx.db.update(idempotencyKeys).set({ statusCode: stored.status, responseBody: stored.body }).where(eq(idempotencyKeys.id, rowId));
       }
       await steps.commit();
-      return { replayed: false, result };
+      return result;
     } catch (err) {
       await steps.rollback(err);
       // A step committed the key's claim: give it up, as a failure in one transaction would.

@@ -196,23 +196,26 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     if (ignored.length) base["x-ignored-parameters"] = ignored.join(",").slice(0, 2000);
 
     // Parsed and rendered inside the verb's run: the idempotent record stores these exact bytes.
-    const execute = async (c: Context): Promise<StoredAnswer> => {
+    const execute = async (c: Context): Promise<StoredAnswer & { replayed?: boolean }> => {
       const input = parseInput(endpoint, params);
       const result = await endpoint.handler(c, input);
       return { status: 200, body: render(format, envelope(endpoint, result)) };
     };
     if (endpoint.method === "GET") {
       const out = await runVerb(ctx, execute, undefined, { read: true });
-      const answer = out.replayed ? out.stored : out.result;
-      return respond(format, answer.status, answer.body, base);
+      return respond(format, out.status, out.body, base);
     }
     const idemKey = header(req, "idempotency-key");
     if (idemKey && idemKey.length > 255) {
       throw new DomainError("INVALID_PARAMETER", "Idempotency-Key must be at most 255 characters", { parameter: "Idempotency-Key" });
     }
-    const out = await runVerb(ctx, execute, undefined, { idempotencyKey: idemKey, requestHash: requestHash(ctx, req, route, params), encode: (answer) => answer });
-    if (out.replayed) return respond(format, out.stored.status, out.stored.body, { ...base, "idempotent-replayed": "true" });
-    return respond(format, out.result.status, out.result.body, base);
+    const out = await runVerb(ctx, execute, undefined, {
+      idempotencyKey: idemKey,
+      requestHash: requestHash(ctx, req, route, params),
+      encode: ({ status, body }) => ({ status, body }),
+      replay: (stored) => ({ ...stored, replayed: true }),
+    });
+    return respond(format, out.status, out.body, out.replayed ? { ...base, "idempotent-replayed": "true" } : base);
   } catch (err) {
     if (err instanceof DomainError) return errorResponse(format, err, base);
     logger.error("request failed", { requestId, route: `${route.format}/${route.resource}/${route.action}`, error: err });
