@@ -39,6 +39,8 @@ export class FakeStripe {
   private toLose = 0;
   outage = false;
   searchLags = false;
+  /** Runs before each request is carried out (a test looking at the database while we wait on Stripe). */
+  beforeEach?: (method: string, path: string) => Promise<void>;
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
@@ -66,6 +68,7 @@ export class FakeStripe {
     this.requestBodies.push(raw);
     if (this.outage) return req.socket.destroy();
     const url = new URL(req.url ?? "/", "http://fake");
+    await this.beforeEach?.(req.method ?? "GET", url.pathname);
     const form = new URLSearchParams(raw);
     const auth = req.headers.authorization ?? "";
     let answer: { status: number; body: unknown };
