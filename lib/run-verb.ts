@@ -37,9 +37,13 @@ const IN_PROGRESS_POLL_MS = 50;
  */
 class Steps {
   private tx!: Db;
+  /** The current transaction's methods, bound once per step (the handle is used for every query). */
+  private bound = new Map<string | symbol, unknown>();
   private end!: { commit: () => void; rollback: (err: unknown) => void };
   private done!: Promise<unknown>;
   committedSteps = 0;
+  /** Run once what the verb wrote so far is committed (an outbox nudge). */
+  readonly afterCommit = new Set<() => void>();
   readonly db: Db;
 
   private constructor(private pool: Db) {
@@ -47,7 +51,10 @@ class Steps {
     this.db = new Proxy({} as Db, {
       get(_, prop) {
         const value = (self.tx as unknown as Record<string | symbol, unknown>)[prop];
-        return typeof value === "function" ? value.bind(self.tx) : value;
+        if (typeof value !== "function") return value;
+        let bound = self.bound.get(prop);
+        if (!bound) self.bound.set(prop, (bound = value.bind(self.tx)));
+        return bound;
       },
     });
   }
@@ -69,6 +76,7 @@ class Steps {
       await ended;
     });
     this.done.catch(() => {}); // awaited in commit/rollback; a failed BEGIN is seen below
+    this.bound = new Map();
     this.tx = await Promise.race([ready, this.done.then(() => Promise.reject(new Error("transaction ended before it began")))]);
   }
 
@@ -76,6 +84,8 @@ class Steps {
     this.end.commit();
     await this.done;
     this.committedSteps++;
+    for (const fn of this.afterCommit) fn();
+    this.afterCommit.clear();
   }
 
   async rollback(err: unknown) {
@@ -106,6 +116,11 @@ export function outsideTransaction<T>(ctx: Context, work: () => Promise<T>): Pro
   return steps ? steps.outside(work) : work();
 }
 
+/** Runs `fn` once the current step commits (never if it rolls back); outside runVerb, never. */
+export function afterCommit(ctx: Context, fn: () => void) {
+  stepsOf.get(ctx.db)?.afterCommit.add(fn);
+}
+
 /** Commits what the verb wrote so far: writes that must outlive a refusal it is about to throw. */
 export const commitSoFar = (ctx: Context) => outsideTransaction(ctx, async () => {});
 
@@ -120,7 +135,7 @@ export function inOneTransaction(ctx: Context): Context {
 
 /**
  * The one way every transport runs a verb. A read runs as is. A write runs in a transaction
- * together with its Idempotency-Key record: a concurrent repeat waits on the key's unique index
+ * together with its Idempotency-Key record, and the outbox is nudged once its events are committed: a concurrent repeat waits on the key's unique index
  * (or, while the first request is between steps, polls outside any transaction), then replays; a
  * failed attempt leaves no key behind. The verb may commit steps (outsideTransaction, commitSoFar).
  */

@@ -1,6 +1,8 @@
 import { outboxEvents } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { newId } from "../ids";
+import { afterCommit } from "../run-verb";
+import { wakeOutbox } from "./wake";
 
 export interface OutboxEvent {
   /** e.g. "Account/Create" (an email notification event) or "action_url/new_subscription". */
@@ -18,5 +20,6 @@ export async function emit(ctx: Context, event: OutboxEvent) {
     .insert(outboxEvents)
     .values({ id: newId(), brandId: ctx.brand.id, type: event.type, payload: event.payload, nextAttemptAt: now, createdAt: now })
     .returning({ id: outboxEvents.id });
+  afterCommit(ctx, wakeOutbox);
   return row.id;
 }
