@@ -3,6 +3,10 @@ import { FakeStripe } from "./support/fake-stripe";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { withConnection } from "./support/pg";
 import { expectRefusal, makeAccount, makeCard, makeInvoice } from "./support/payments";
+import { makeGroup, makeProduct } from "./support/catalog";
+import { getDb } from "../db/client";
+import { ManualClock, systemClock, useClock } from "../lib/clock";
+import { runBilling } from "../lib/billing/run-billing";
 
 /**
  * runVerb's steps around a charge (lib/run-verb.ts): the attempt is committed before the gateway
@@ -25,6 +29,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   stripe.beforeEach = undefined;
+  stripe.hookErrors.length = 0;
 });
 
 const charge = (account: string, invoice: string, amount: string, payMethod: string) => ({
@@ -62,6 +67,7 @@ describe("a charge through runVerb", () => {
     };
     const r = await pay(charge(account, invoice, "30.00", card));
     expect(r.status, r.text).toBe(200);
+    expect(stripe.hookErrors).toEqual([]);
     expect(seen).toEqual([{ payments: [{ status: "pending" }], updated: 1 }]);
     expect((await paymentsOf(invoice)).map((p) => p.payment_status)).toEqual(["succeeded"]);
   });
@@ -100,5 +106,41 @@ describe("a charge through runVerb", () => {
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     expect(second.text).toBe(first.text);
     expect(await paymentsOf(invoice)).toHaveLength(1);
+  });
+});
+
+describe("a renewal charge in the billing run", () => {
+  const clock = new ManualClock("2026-01-01T10:00:00Z");
+  beforeAll(() => useClock(clock));
+  afterAll(() => useClock(systemClock));
+
+  it("is committed with the renewal before the gateway is called; no lock is held during the call", async () => {
+    const group = await makeGroup(t);
+    const product = await makeProduct(t, group.product_group_id, { recurring_price: "20.00", expiration_interval: "30" });
+    const account = await makeAccount(t);
+    const card = await makeCard(t, account);
+    const sub = (await ok(t, "json", "Subscription/Create", {
+      method: "POST",
+      params: { customer_account_id: account, product_id: product.product_id, pay_method_id: card, override_initial_billing: "N", auto_pay: "Y" },
+    })).subscription;
+    const seen: unknown[] = [];
+    stripe.beforeEach = async (method, path) => {
+      if (method !== "POST" || path !== "/v1/payment_intents") return;
+      seen.push(
+        await fromOutside((sql) =>
+          sql.begin(async (tx) => {
+            await tx`set local lock_timeout = '300ms'`;
+            const [s] = await tx`update subscriptions set updated_at = updated_at where id = ${sub.subscription_id} returning period_start::text`;
+            const invoices = await tx`update invoices set updated_at = updated_at where subscription_id = ${sub.subscription_id} returning id`;
+            const pending = await tx`select 1 from payments p join invoices i on i.id = p.invoice_id where i.subscription_id = ${sub.subscription_id} and p.status = 'pending'`;
+            return { periodStart: s.period_start, invoices: invoices.count, pending: pending.count };
+          }),
+        ),
+      );
+    };
+    clock.set("2026-01-31T12:00:00Z");
+    expect(await runBilling({ db: await getDb(), now: clock.now() })).toMatchObject({ charged: 1 });
+    expect(stripe.hookErrors).toEqual([]);
+    expect(seen).toEqual([{ periodStart: "2026-01-31", invoices: 2, pending: 1 }]);
   });
 });
