@@ -143,13 +143,15 @@ export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, op
   if (opts.read) return verb(ctx, input);
   const key = opts.idempotencyKey;
   if (key && !(opts.encode && opts.replay)) throw new Error("runVerb: an idempotency key needs encode and replay");
+  const started = performance.now();
   for (;;) {
     const steps = await Steps.begin(ctx.db);
     const txCtx = withDb(ctx, steps.db);
     let rowId: string | undefined;
     try {
       if (key) {
-        const claim = await claimKey(txCtx, key, opts.requestHash ?? "");
+        const waitedTooLong = performance.now() - started > IN_PROGRESS_STALE_MS;
+        const claim = await claimKey(txCtx, key, opts.requestHash ?? "", waitedTooLong);
         if (claim === "busy") {
           await steps.rollback(null);
           await delay(IN_PROGRESS_POLL_MS);
@@ -181,7 +183,8 @@ export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, op
 
 type Claim = { rowId: string } | { stored: StoredAnswer } | "busy";
 
-async function claimKey(ctx: Context, key: string, hash: string): Promise<Claim> {
+/** `takeOver`: after waiting that long on a key in progress, take it (its charge, keyed by attempt, is settled, not repeated). */
+async function claimKey(ctx: Context, key: string, hash: string, takeOver: boolean): Promise<Claim> {
   const actor = ctx.actor.kind === "staff" ? ctx.actor.apiKeyId : "system";
   const now = ctx.now();
   const inserted = await ctx.db
@@ -202,7 +205,7 @@ async function claimKey(ctx: Context, key: string, hash: string): Promise<Claim>
       throw new DomainError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with other parameters");
     }
     if (prior.statusCode !== null) return { stored: { status: prior.statusCode, body: prior.responseBody ?? "" } };
-    if (age < IN_PROGRESS_STALE_MS) return "busy";
+    if (age < IN_PROGRESS_STALE_MS && !takeOver) return "busy";
   }
   // The old record has expired (or its request died between steps): this request takes the key over.
   await ctx.db.update(idempotencyKeys).set({ requestHash: hash, createdAt: now, statusCode: null, responseBody: null }).where(eq(idempotencyKeys.id, prior.id));
