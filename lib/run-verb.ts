@@ -80,6 +80,11 @@ class Steps {
     this.tx = await Promise.race([ready, this.done.then(() => Promise.reject(new Error("transaction ended before it began")))]);
   }
 
+  /** The current step's transaction itself. */
+  get current() {
+    return this.tx;
+  }
+
   async commit() {
     this.end.commit();
     await this.done;
@@ -130,14 +135,15 @@ export const commitSoFar = (ctx: Context) => outsideTransaction(ctx, async () =>
  */
 export function inOneTransaction(ctx: Context): Context {
   const steps = stepsOf.get(ctx.db);
-  return steps ? withDb(ctx, (steps as unknown as { tx: Db }).tx) : ctx;
+  return steps ? withDb(ctx, steps.current) : ctx;
 }
 
 /**
- * The one way every transport runs a verb. A read runs as is. A write runs in a transaction
- * together with its Idempotency-Key record, and the outbox is nudged once its events are committed: a concurrent repeat waits on the key's unique index
- * (or, while the first request is between steps, polls outside any transaction), then replays; a
- * failed attempt leaves no key behind. The verb may commit steps (outsideTransaction, commitSoFar).
+ * The one way every transport runs a verb. A read runs as is. A write runs in a transaction with
+ * its Idempotency-Key record, and the outbox is nudged once its events are committed. A concurrent
+ * repeat waits on the key's unique index (or, while the first request is between steps, polls
+ * outside any transaction), then replays; a failed attempt leaves no key behind. The verb may
+ * commit steps (outsideTransaction, commitSoFar); a request never holds two pooled connections.
  */
 export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, opts: VerbOptions<R> = {}): Promise<R> {
   if (opts.read) return verb(ctx, input);
