@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { createHmac, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { getDb, type Db } from "../../db/client";
-import { idempotencyKeys } from "../../db/schema";
-import { contextFromApiCredentials, requesterId, withDb, type Context } from "../auth/context";
+import { getDb } from "../../db/client";
+import { contextFromApiCredentials, requesterId, type Context } from "../auth/context";
+import { runVerb, type StoredAnswer } from "../run-verb";
 import { DomainError } from "../errors";
-import { newId } from "../ids";
 import { config } from "../config";
 import { endpoints } from "./endpoints";
 import { WithExtras, type Endpoint, type ListResult } from "./endpoint";
@@ -16,7 +14,6 @@ import { logger } from "../log";
 import { refuseCardNumbers } from "../payments/card-numbers";
 
 const FORMATS = new Set(["json", "xml"]);
-const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 
 export interface RouteParams {
@@ -140,49 +137,6 @@ function requestHash(ctx: Context, req: Request, route: RouteParams, params: Par
     .digest("hex");
 }
 
-interface Stored {
-  status: number;
-  body: string;
-}
-
-/**
- * Runs a write inside one transaction together with its Idempotency-Key record: a concurrent
- * repeat waits on the key's unique index, then replays; a failed attempt leaves no key behind.
- */
-async function runWrite(ctx: Context, idemKey: string | undefined, hash: string, work: (ctx: Context) => Promise<Stored>) {
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = withDb(ctx, tx as unknown as Db);
-    if (!idemKey) return { ...(await work(txCtx)), replayed: false };
-    const actor = requesterId(ctx.actor);
-    const now = ctx.now();
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({ id: newId(), brandId: ctx.brand.id, apiKeyId: actor, key: idemKey, requestHash: hash, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id });
-    let rowId = inserted[0]?.id;
-    if (!rowId) {
-      const [prior] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.brandId, ctx.brand.id), eq(idempotencyKeys.apiKeyId, actor), eq(idempotencyKeys.key, idemKey)))
-        .for("update");
-      if (now.getTime() - prior.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) {
-        if (prior.requestHash !== hash) {
-          throw new DomainError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with other parameters");
-        }
-        return { status: prior.statusCode ?? 200, body: prior.responseBody ?? "", replayed: true };
-      }
-      // The old record has expired: this request takes the key over.
-      await tx.update(idempotencyKeys).set({ requestHash: hash, createdAt: now }).where(eq(idempotencyKeys.id, prior.id));
-      rowId = prior.id;
-    }
-    const stored = await work(txCtx);
-    await tx.update(idempotencyKeys).set({ statusCode: stored.status, responseBody: stored.body }).where(eq(idempotencyKeys.id, rowId));
-    return { ...stored, replayed: false };
-  });
-}
-
 /** The parameters an endpoint reads, credentials included; anything else is named in X-Ignored-Parameters. */
 const knownParamSets = new WeakMap<Endpoint, Set<string>>();
 function knownParams(endpoint: Endpoint) {
@@ -241,20 +195,26 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     const ignored = Object.keys(params).filter((k) => !known.has(k));
     if (ignored.length) base["x-ignored-parameters"] = ignored.join(",").slice(0, 2000);
 
-    const execute = async (c: Context): Promise<Stored> => {
+    // Parsed and rendered inside the verb's run: the idempotent record stores these exact bytes.
+    const execute = async (c: Context): Promise<StoredAnswer & { replayed?: boolean }> => {
       const input = parseInput(endpoint, params);
       const result = await endpoint.handler(c, input);
       return { status: 200, body: render(format, envelope(endpoint, result)) };
     };
     if (endpoint.method === "GET") {
-      const out = await execute(ctx);
+      const out = await runVerb(ctx, execute, undefined, { read: true });
       return respond(format, out.status, out.body, base);
     }
     const idemKey = header(req, "idempotency-key");
     if (idemKey && idemKey.length > 255) {
       throw new DomainError("INVALID_PARAMETER", "Idempotency-Key must be at most 255 characters", { parameter: "Idempotency-Key" });
     }
-    const out = await runWrite(ctx, idemKey, requestHash(ctx, req, route, params), execute);
+    const out = await runVerb(ctx, execute, undefined, {
+      idempotencyKey: idemKey,
+      requestHash: requestHash(ctx, req, route, params),
+      encode: ({ status, body }) => ({ status, body }),
+      replay: (stored) => ({ ...stored, replayed: true }),
+    });
     return respond(format, out.status, out.body, out.replayed ? { ...base, "idempotent-replayed": "true" } : base);
   } catch (err) {
     if (err instanceof DomainError) return errorResponse(format, err, base);

@@ -20,6 +20,7 @@ import { usageLines } from "../pricing/pricing";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { appendLines } from "../invoices/lines";
 import { findAccount } from "../accounts/queries";
+import { runVerb } from "../run-verb";
 
 /**
  * Renews every active subscription whose renewal date has come (in its brand's time zone): the
@@ -63,62 +64,69 @@ export async function renewDue({ db, now, chunkSize = 200 }: { db: Db; now: Date
   }
 }
 
+/**
+ * Through runVerb: the renewal commits with its charge attempt before the gateway is called (the
+ * renewal stands whatever the card does), and the answer is settled in a new transaction.
+ */
 async function renewOne(db: Db, now: Date, brand: Brand, id: string) {
-  return db.transaction(async (tx) => {
-    const ctx: Context = systemContext(tx as unknown as Db, brand, now);
-    const d = await loadSubscription(ctx, id, { forUpdate: true });
-    const s = d.sub;
-    if (s.status !== 1 || !s.renewalDate || s.renewalDate > today(now, brand.timezoneId)) return null;
-    if (!d.product || !isProductBillable(d.product, d.group)) return null;
-    // A period never starts without its invoice: the one generated ahead, else one made now.
-    const invoice = await periodInvoice(ctx, d, s.renewalDate);
-    const live = invoice.deletedAt === null;
+  return runVerb(systemContext(db, brand, now), renewSubscription, id);
+}
 
-    // The ending cycle's metered usage goes on this invoice and only then starts again at zero; a
-    // free trial's usage is not billed; usage waits for the next invoice if staff deleted this one.
-    const metered = d.attached.filter((a) => a.component.componentType === "metered" && isComponentBillable(a.component));
-    if (metered.length && (live || s.inTrial === "Y")) {
-      const usage = s.inTrial === "Y" ? [] : usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
-      if (usage.length) {
-        const account = await findAccount(ctx, s.customerAccountId);
-        await appendLines(ctx, invoice.id, toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) }));
-      }
-      await tx.update(subscriptionComponents).set({ usage: 0 }).where(and(eq(subscriptionComponents.subscriptionId, s.id), sql`${subscriptionComponents.usage} <> 0`));
-    }
-    // A coupon's cycle is counted when, and only when, the period's invoice carries it (an invoice
-    // staff deleted forgives the period's money, not the coupon's cycle: it was given).
-    for (const c of d.coupons) {
-      if (carriesCoupon(invoice.items, c.coupon.couponCode)) {
-        await tx.update(subscriptionCoupons).set({ cyclesApplied: c.cyclesApplied + 1 }).where(eq(subscriptionCoupons.id, c.id));
-      }
-    }
-    // A one-time product (interval 0) ends here: its renewal date goes, it never renews again.
-    const next = d.product.expirationInterval > 0 ? addDays(s.renewalDate, d.product.expirationInterval) : null;
-    const advanced = await tx
-      .update(subscriptions)
-      .set({ periodStart: s.renewalDate, renewalDate: next, inTrial: "N", version: sql`${subscriptions.version} + 1`, updatedAt: now })
-      .where(and(eq(subscriptions.id, s.id), eq(subscriptions.renewalDate, s.renewalDate)))
-      .returning();
-    if (!advanced.length) return null;
-    await recordPeriod(ctx, { subscriptionId: s.id, periodStart: s.renewalDate, periodEnd: next, invoiceId: invoice.id });
-    await postActionUrl(ctx, { ...d, sub: advanced[0] }, "renew_subscription");
-    if (!live) return "renewed";
+async function renewSubscription(ctx: Context, id: string): Promise<"renewed" | "charged" | "declined" | null> {
+  const now = ctx.now();
+  const brand = ctx.brand;
+  const d = await loadSubscription(ctx, id, { forUpdate: true });
+  const s = d.sub;
+  if (s.status !== 1 || !s.renewalDate || s.renewalDate > today(now, brand.timezoneId)) return null;
+  if (!d.product || !isProductBillable(d.product, d.group)) return null;
+  // A period never starts without its invoice: the one generated ahead, else one made now.
+  const invoice = await periodInvoice(ctx, d, s.renewalDate);
+  const live = invoice.deletedAt === null;
 
-    // The prepaid balance pays first; the card, with auto pay, what is left.
-    await payFromPrepaid(ctx, invoice.id);
-    if (s.autoPay !== "Y") return "renewed";
-    if ((await reloadInvoice(ctx, invoice.id)).amounts.balance <= 0) return "renewed";
-    const payMethod = await renewalPayMethod(ctx, s);
-    if (!payMethod) return "renewed";
-    try {
-      const r = await chargeInvoice(ctx, { invoiceId: invoice.id, payMethodId: payMethod.id });
-      return r.status === "succeeded" ? "charged" : r.status === "failed" ? "declined" : "renewed";
-    } catch (err) {
-      // An unusable pay method leaves the invoice unpaid for dunning; the renewal itself stands.
-      logger.error("renewal charge refused", { subscriptionId: s.id, error: err });
-      return "renewed";
+  // The ending cycle's metered usage goes on this invoice and only then starts again at zero; a
+  // free trial's usage is not billed; usage waits for the next invoice if staff deleted this one.
+  const metered = d.attached.filter((a) => a.component.componentType === "metered" && isComponentBillable(a.component));
+  if (metered.length && (live || s.inTrial === "Y")) {
+    const usage = s.inTrial === "Y" ? [] : usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
+    if (usage.length) {
+      const account = await findAccount(ctx, s.customerAccountId);
+      await appendLines(ctx, invoice.id, toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) }));
     }
-  });
+    await ctx.db.update(subscriptionComponents).set({ usage: 0 }).where(and(eq(subscriptionComponents.subscriptionId, s.id), sql`${subscriptionComponents.usage} <> 0`));
+  }
+  // A coupon's cycle is counted when, and only when, the period's invoice carries it (an invoice
+  // staff deleted forgives the period's money, not the coupon's cycle: it was given).
+  for (const c of d.coupons) {
+    if (carriesCoupon(invoice.items, c.coupon.couponCode)) {
+      await ctx.db.update(subscriptionCoupons).set({ cyclesApplied: c.cyclesApplied + 1 }).where(eq(subscriptionCoupons.id, c.id));
+    }
+  }
+  // A one-time product (interval 0) ends here: its renewal date goes, it never renews again.
+  const next = d.product.expirationInterval > 0 ? addDays(s.renewalDate, d.product.expirationInterval) : null;
+  const advanced = await ctx.db
+    .update(subscriptions)
+    .set({ periodStart: s.renewalDate, renewalDate: next, inTrial: "N", version: sql`${subscriptions.version} + 1`, updatedAt: now })
+    .where(and(eq(subscriptions.id, s.id), eq(subscriptions.renewalDate, s.renewalDate)))
+    .returning();
+  if (!advanced.length) return null;
+  await recordPeriod(ctx, { subscriptionId: s.id, periodStart: s.renewalDate, periodEnd: next, invoiceId: invoice.id });
+  await postActionUrl(ctx, { ...d, sub: advanced[0] }, "renew_subscription");
+  if (!live) return "renewed";
+
+  // The prepaid balance pays first; the card, with auto pay, what is left.
+  await payFromPrepaid(ctx, invoice.id);
+  if (s.autoPay !== "Y") return "renewed";
+  if ((await reloadInvoice(ctx, invoice.id)).amounts.balance <= 0) return "renewed";
+  const payMethod = await renewalPayMethod(ctx, s);
+  if (!payMethod) return "renewed";
+  try {
+    const r = await chargeInvoice(ctx, { invoiceId: invoice.id, payMethodId: payMethod.id });
+    return r.status === "succeeded" ? "charged" : r.status === "failed" ? "declined" : "renewed";
+  } catch (err) {
+    // An unusable pay method leaves the invoice unpaid for dunning; the renewal itself stands.
+    logger.error("renewal charge refused", { subscriptionId: s.id, error: err });
+    return "renewed";
+  }
 }
 
 /** The invoice of the period starting on `periodStart` (live, or deleted by staff), made now if billing never generated it. */

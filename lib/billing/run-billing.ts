@@ -6,6 +6,7 @@ import { logger } from "../log";
 import { reconcilePendingPayments } from "../payments/reconcile-payments";
 import { generateDueInvoices } from "./generate-invoices";
 import { renewDue } from "./renew-due";
+import { runVerb } from "../run-verb";
 import { runDunning } from "./run-dunning";
 
 /** A bound on periods renewed in one run for a subscription left behind (a daily product, a year). */
@@ -20,7 +21,8 @@ const MAX_CATCH_UP_PERIODS = 400;
 export async function runBilling({ db, now }: { db: Db; now: Date }) {
   for (const brand of await db.select().from(brands).where(isNull(brands.deletedAt))) {
     try {
-      await db.transaction((tx) => reconcilePendingPayments(systemContext(tx as unknown as Db, brand, now)));
+      // The lost-answer janitor: each gateway question is asked between its own transactions.
+      await runVerb(systemContext(db, brand, now), (ctx) => reconcilePendingPayments(ctx), undefined);
     } catch (err) {
       logger.error("reconciling payments failed", { brandId: brand.id, error: err });
     }

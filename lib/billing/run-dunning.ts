@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { brands, dunningActions, dunningRules, invoices, payments, subscriptions } from "../../db/schema";
+import { runVerb } from "../run-verb";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { newId } from "../ids";
 import { logger } from "../log";
@@ -67,45 +68,48 @@ interface Match {
   balance: number;
 }
 
-async function act(db: Db, now: Date, brand: Brand, rule: Rule, m: Match) {
-  return db.transaction(async (tx) => {
-    const ctx: Context = systemContext(tx as unknown as Db, brand, now);
-    const claimed = await tx
-      .insert(dunningActions)
-      .values({ id: newId(), brandId: brand.id, ruleId: rule.id, invoiceId: m.invoiceId, action: rule.enforcementAction, ranAt: now })
-      .onConflictDoNothing()
-      .returning({ id: dunningActions.id });
-    if (!claimed.length) return false;
-    switch (rule.enforcementAction) {
-      case "SUSPEND":
-      case "DELETE": {
-        const d = await loadSubscription(ctx, m.subscriptionId!, { forUpdate: true });
-        if (rule.enforcementAction === "SUSPEND" && d.sub.status === 1) await suspendLocked(ctx, d, "dunning");
-        if (rule.enforcementAction === "DELETE" && d.sub.status !== 3) await endLocked(ctx, d.sub.id);
-        return true;
-      }
-      case "REMIND": {
-        const account = await findAccount(ctx, m.customerAccountId);
-        await emitInvoiceEvent(ctx, "Invoice/Reminder", account, invoiceView(await reloadInvoice(ctx, m.invoiceId)));
-        return true;
-      }
-      case "POST": {
-        if (!rule.postUrl) return true;
-        await emit(ctx, {
-          type: "post/dunning",
-          payload: {
-            url: rule.postUrl,
-            fields: [
-              ["invoice_id", m.invoiceId],
-              ["customer_account_id", m.customerAccountId],
-              ["outstanding_balance", formatCents(m.balance)],
-              ["overdue_days", String(rule.overdueDays)],
-            ],
-          },
-        });
-        return true;
-      }
+/** One rule on one invoice, through runVerb: the claim and its effect (events included) commit together. */
+function act(db: Db, now: Date, brand: Brand, rule: Rule, m: Match) {
+  return runVerb(systemContext(db, brand, now), (ctx) => applyRule(ctx, rule, m), undefined);
+}
+
+async function applyRule(ctx: Context, rule: Rule, m: Match): Promise<boolean> {
+  const now = ctx.now();
+  const claimed = await ctx.db
+    .insert(dunningActions)
+    .values({ id: newId(), brandId: ctx.brand.id, ruleId: rule.id, invoiceId: m.invoiceId, action: rule.enforcementAction, ranAt: now })
+    .onConflictDoNothing()
+    .returning({ id: dunningActions.id });
+  if (!claimed.length) return false;
+  switch (rule.enforcementAction) {
+    case "SUSPEND":
+    case "DELETE": {
+      const d = await loadSubscription(ctx, m.subscriptionId!, { forUpdate: true });
+      if (rule.enforcementAction === "SUSPEND" && d.sub.status === 1) await suspendLocked(ctx, d, "dunning");
+      if (rule.enforcementAction === "DELETE" && d.sub.status !== 3) await endLocked(ctx, d.sub.id);
+      return true;
     }
-  });
+    case "REMIND": {
+      const account = await findAccount(ctx, m.customerAccountId);
+      await emitInvoiceEvent(ctx, "Invoice/Reminder", account, invoiceView(await reloadInvoice(ctx, m.invoiceId)));
+      return true;
+    }
+    case "POST": {
+      if (!rule.postUrl) return true;
+      await emit(ctx, {
+        type: "post/dunning",
+        payload: {
+          url: rule.postUrl,
+          fields: [
+            ["invoice_id", m.invoiceId],
+            ["customer_account_id", m.customerAccountId],
+            ["outstanding_balance", formatCents(m.balance)],
+            ["overdue_days", String(rule.overdueDays)],
+          ],
+        },
+      });
+      return true;
+    }
+  }
 }
 

@@ -10,8 +10,8 @@ import type { InvoiceDetails, InvoiceRow } from "./view";
 /**
  * An invoice of this customer account, or NOT_FOUND. `lock` takes the row lock every change of
  * the invoice's money waits on (payments, reversals, new lines), so those never interleave.
- * FOR NO KEY UPDATE, not FOR UPDATE: payment attempts are written on another connection
- * (lib/payments/independent-writes.ts) and their foreign key must still be able to share the row.
+ * FOR NO KEY UPDATE, not FOR UPDATE: rows referencing the invoice (payment attempts) may still be
+ * written by others while it is held.
  */
 export async function findInvoice(ctx: Context, id: string, customerAccountId: string, opts: { lock?: boolean; parameter?: string } = {}) {
   const parameter = opts.parameter ?? "invoice_id";

@@ -4,6 +4,7 @@ import { logger } from "../log";
 import { config } from "../config";
 import { deliverAllDue } from "../outbox/deliver";
 import { sinkFor } from "./sinks";
+import { setOutboxWaker } from "../outbox/wake";
 import { runBilling } from "../billing/run-billing";
 
 /** The background verbs, each safe to run twice or at once; Inngest functions call the same ones. */
@@ -12,11 +13,12 @@ export const jobs = {
   runBilling: (db: Db) => runBilling({ db, now: clock.now() }),
 };
 
-/** Runs `job` every `everyMs`, never two at once; logs failures. */
+/** Runs `job` every `everyMs` and on `run.now()`, never two at once (a call while running runs it once more after); logs failures. */
 function every(everyMs: number, job: () => Promise<unknown>, name: string) {
   let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
+  let again = false;
+  const run = async () => {
+    if (running) return void (again = true);
     running = true;
     try {
       await job();
@@ -24,10 +26,15 @@ function every(everyMs: number, job: () => Promise<unknown>, name: string) {
       logger.error(`${name} failed`, { error: err });
     } finally {
       running = false;
+      if (again) {
+        again = false;
+        void run();
+      }
     }
-  }, everyMs);
+  };
+  const timer = setInterval(run, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return { now: run, stop: () => clearInterval(timer) };
 }
 
 /**
@@ -36,6 +43,13 @@ function every(everyMs: number, job: () => Promise<unknown>, name: string) {
  * run every BILLING_INTERVAL_MS (default 10 minutes). Returns a stop function.
  */
 export function startInProcessJobs(db: Db, deliverEveryMs = 5000) {
-  const stops = [every(deliverEveryMs, () => jobs.deliverOutbox(db), "delivering the outbox"), every(config.billingIntervalMs, () => jobs.runBilling(db), "the billing run")];
-  return () => stops.forEach((stop) => stop());
+  const delivery = every(deliverEveryMs, () => jobs.deliverOutbox(db), "delivering the outbox");
+  const billing = every(config.billingIntervalMs, () => jobs.runBilling(db), "the billing run");
+  // A verb's committed events go out at once, not at the next tick (runVerb nudges).
+  setOutboxWaker(() => void delivery.now());
+  return () => {
+    setOutboxWaker(undefined);
+    delivery.stop();
+    billing.stop();
+  };
 }

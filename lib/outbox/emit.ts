@@ -2,6 +2,8 @@ import { outboxEvents } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { newId } from "../ids";
 import type { OutboxEvent, OutboxEventType } from "./events";
+import { afterCommit } from "../run-verb";
+import { wakeOutbox } from "./wake";
 
 /**
  * Records an event for delivery. Call it with the verb's own ctx: inside the request's
@@ -13,5 +15,6 @@ export async function emit<T extends OutboxEventType>(ctx: Context, event: Outbo
     .insert(outboxEvents)
     .values({ id: newId(), brandId: ctx.brand.id, type: event.type, payload: event.payload, nextAttemptAt: now, createdAt: now })
     .returning({ id: outboxEvents.id });
+  afterCommit(ctx, wakeOutbox);
   return row.id;
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { customerAccounts, payments } from "../../db/schema";
 import { findAccount } from "../accounts/queries";
 import type { Context } from "../auth/context";
@@ -15,7 +15,7 @@ import { formatCents } from "../money";
 import { emit } from "../outbox/emit";
 import type { PayMethodRow } from "../pay-methods/view";
 import { customerPayload } from "./customer";
-import { writeDurably } from "./independent-writes";
+import { commitSoFar, outsideTransaction } from "../run-verb";
 import { settleCharge } from "./settle-charge";
 import type { PaymentRow } from "./view";
 
@@ -32,8 +32,10 @@ export interface NewCharge {
 const description = (p: { id: string; invoiceId: string | null }) => (p.invoiceId ? `Invoice ${p.invoiceId}` : "Prepaid balance") + ` (payment ${p.id})`;
 
 /**
- * A real-time charge through the pay method's gateway. The attempt is on record as pending, its
- * id being the idempotency key, before the gateway is called; the answer then settles it.
+ * A real-time charge through the pay method's gateway, in three steps: the attempt is recorded as
+ * pending (its id being the idempotency key) and committed, the gateway is called holding no
+ * transaction or lock, and the answer settles it in a new transaction. A lost answer stays pending
+ * for settlePendingPayments (the janitor of the billing run, or the next charge of the target).
  */
 export async function attemptCharge(ctx: Context, c: NewCharge): Promise<AttemptOutcome> {
   const gateway = await gatewayById(ctx, c.payMethod.gatewayId);
@@ -58,33 +60,49 @@ export async function attemptCharge(ctx: Context, c: NewCharge): Promise<Attempt
     createdAt: now,
     updatedAt: now,
   };
-  await writeDurably(ctx, (db) => db.insert(payments).values(row).onConflictDoNothing());
+  await ctx.db.insert(payments).values(row);
   const request = { token: c.payMethod.token, amount: row.amount, idempotencyKey: row.id, description: description(row) };
-  return recordOutcome(ctx, row, await settleCharge(connectGateway(gateway), request, { askFirst: false }));
+  const connection = connectGateway(gateway);
+  return recordOutcome(ctx, row, await outsideTransaction(ctx, () => settleCharge(connection, request, { askFirst: false })));
 }
 
 /** Settles an attempt left pending: asks its gateway by the attempt's key, and only then charges again, with the same key. */
 export async function resolveAttempt(ctx: Context, pending: PaymentRow, payMethod: PayMethodRow): Promise<AttemptOutcome> {
   const gateway = await gatewayById(ctx, pending.gatewayId!);
   const request = { token: payMethod.token, amount: pending.amount, idempotencyKey: pending.id, description: description(pending) };
-  return recordOutcome(ctx, pending, await settleCharge(connectGateway(gateway), request, { askFirst: true }));
+  const connection = connectGateway(gateway);
+  return recordOutcome(ctx, pending, await outsideTransaction(ctx, () => settleCharge(connection, request, { askFirst: true })));
 }
 
+/**
+ * Settles the attempt with the gateway's answer, only while it is still pending: between the steps
+ * another request (a retry, the janitor) may have settled the same charge by its key.
+ */
 async function recordOutcome(ctx: Context, row: PaymentRow, result: ChargeResult | null): Promise<AttemptOutcome> {
   if (!result) return { status: "pending", payment: row }; // already on record as pending
   const now = ctx.now();
+  const pending = and(eq(payments.id, row.id), eq(payments.status, "pending"));
   if (result.status === "succeeded") {
     const [payment] = await ctx.db
       .update(payments)
       .set({ status: "succeeded", paymentTransactionId: result.transactionId, updatedAt: now })
-      .where(eq(payments.id, row.id))
+      .where(pending)
       .returning();
+    if (!payment) return settledElsewhere(ctx, row);
     await postSucceeded(ctx, payment);
     return { status: "succeeded", payment };
   }
   const failed = { status: "failed" as const, failureReason: result.reason, paymentTransactionId: result.transactionId, updatedAt: now };
-  await writeDurably(ctx, (db) => db.insert(payments).values({ ...row, ...failed }).onConflictDoUpdate({ target: payments.id, set: failed }));
-  return { status: "failed", payment: { ...row, ...failed } };
+  const [payment] = await ctx.db.update(payments).set(failed).where(pending).returning();
+  if (!payment) return settledElsewhere(ctx, row);
+  // The decline is on record even though the request answers it with an error (spec, Errors 15).
+  await commitSoFar(ctx);
+  return { status: "failed", payment };
+}
+
+async function settledElsewhere(ctx: Context, row: PaymentRow): Promise<AttemptOutcome> {
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, row.id));
+  return { status: payment.status === "succeeded" || payment.status === "reversed" ? "succeeded" : payment.status === "failed" ? "failed" : "pending", payment };
 }
 
 /** A payment that needs no gateway (recorded with override_billing Y, or out of the prepaid balance), then postSucceeded. */

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { payMethods, payments } from "../../db/schema";
+import { invoices, payMethods, payments } from "../../db/schema";
+import { lockCustomer } from "./customer";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
@@ -25,7 +26,14 @@ export async function settlePendingPayments(ctx: Context, target: PaymentTarget,
     if (outcome.status === "pending") throw stillPending(payment.id);
     if (!retried && retry && payment.payMethodId === retry.payMethodId && payment.amount === retry.amount) retried = outcome;
   }
+  // Each gateway question committed a step, which released the caller's lock: take it again.
+  if (pending.length) await lockTarget(ctx, target);
   return retried;
+}
+
+async function lockTarget(ctx: Context, target: PaymentTarget) {
+  if ("invoiceId" in target) await ctx.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, target.invoiceId)).for("no key update");
+  else await lockCustomer(ctx, target.prepaidOf);
 }
 
 export const stillPending = (paymentId: string) =>

@@ -8,6 +8,7 @@ import { formatWireDate } from "../dates";
 import { createInvoiceForSubscription } from "../invoices/create-invoice-for-subscription";
 import { carriesCoupon } from "../invoices/lines";
 import { chargeInvoice } from "../payments/charge-invoice";
+import { inOneTransaction } from "../run-verb";
 import { createPayment } from "../payments/create-payment";
 import { firstRenewal, invoiceGenerationAt, invoiceHorizon, today } from "../pricing/periods";
 import { qualifyCoupon } from "../catalog/coupon-qualification";
@@ -163,7 +164,9 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
       } as never,
     });
   } else if (total > 0 && t.payMethod) {
-    const charged = await chargeInvoice(ctx, { invoiceId, payMethodId: t.payMethod.id });
+    // All or nothing: a declined initial charge leaves no subscription, so this charge is not split
+    // into committed steps (the one gateway call still made inside a transaction).
+    const charged = await chargeInvoice(inOneTransaction(ctx), { invoiceId, payMethodId: t.payMethod.id });
     if (charged.status === "failed") {
       throw new DomainError("PAYMENT_DECLINED", `The initial charge of ${formatCents(total)} was declined: ${charged.reason}`, { parameter: "pay_method_id" });
     }

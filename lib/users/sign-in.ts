@@ -5,7 +5,7 @@ import { WithExtras } from "../wire/results";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { newId } from "../ids";
-import { writeDespiteRollback } from "./despite-rollback";
+import { commitSoFar } from "../run-verb";
 import { userView, type LoginRow, type UserRow } from "./view";
 
 /** One message for every refused sign-in, so the answer never tells whether a user exists. */
@@ -18,23 +18,25 @@ export const LOCKOUT_MINUTES = 15;
 
 export const isLockedOut = (user: UserRow, now: Date) => Boolean(user.lockedUntil && user.lockedUntil > now);
 
-/** Counts a wrong password for each user; the MAX_FAILED_SIGN_INS-th starts a lockout and resets the count. */
+/**
+ * Counts a wrong password for each user; the MAX_FAILED_SIGN_INS-th starts a lockout and resets the
+ * count. Committed at once: the refusal that follows rolls the rest of the request back.
+ */
 export async function recordFailedSignIns(ctx: Context, userIds: string[]) {
   if (userIds.length === 0) return;
   const now = ctx.now();
   const lockedUntil = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000);
   const reachesLimit = sql`${customerUsers.failedSignIns} + 1 >= ${MAX_FAILED_SIGN_INS}`;
-  await writeDespiteRollback(ctx, (db) =>
-    db
-      .update(customerUsers)
-      .set({
-        failedSignIns: sql`case when ${reachesLimit} then 0 else ${customerUsers.failedSignIns} + 1 end`,
-        lockedUntil: sql`case when ${reachesLimit} then ${lockedUntil.toISOString()}::timestamptz else ${customerUsers.lockedUntil} end`,
-      })
-      .where(
-        inBrand(ctx, customerUsers, inArray(customerUsers.id, userIds), or(isNull(customerUsers.lockedUntil), lte(customerUsers.lockedUntil, now))),
-      ),
-  );
+  await ctx.db
+    .update(customerUsers)
+    .set({
+      failedSignIns: sql`case when ${reachesLimit} then 0 else ${customerUsers.failedSignIns} + 1 end`,
+      lockedUntil: sql`case when ${reachesLimit} then ${lockedUntil.toISOString()}::timestamptz else ${customerUsers.lockedUntil} end`,
+    })
+    .where(
+      inBrand(ctx, customerUsers, inArray(customerUsers.id, userIds), or(isNull(customerUsers.lockedUntil), lte(customerUsers.lockedUntil, now))),
+    );
+  await commitSoFar(ctx);
 }
 
 /** Records the sign-in in the login history, clears the failure count, and answers the user with authenticated = Y. */

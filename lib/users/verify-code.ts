@@ -3,7 +3,7 @@ import { customerUserCodes, customerUsers } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
-import { writeDespiteRollback } from "./despite-rollback";
+import { commitSoFar } from "../run-verb";
 import { accountStatusOf, findUser, mayUseAccount } from "./queries";
 import type { VerifyCodeInput } from "./schemas";
 import { matchesHash } from "./secrets";
@@ -49,13 +49,13 @@ export async function verifyCode({ ctx, input }: { ctx: Context; input: VerifyCo
 async function recordWrongCode(ctx: Context, codeId: string) {
   const c = customerUserCodes;
   const retire = sql`${c.failedAttempts} + 1 >= ${MAX_CODE_ATTEMPTS}`;
-  await writeDespiteRollback(ctx, (db) =>
-    db
-      .update(c)
-      .set({
-        failedAttempts: sql`${c.failedAttempts} + 1`,
-        usedAt: sql`case when ${retire} then ${ctx.now().toISOString()}::timestamptz else ${c.usedAt} end`,
-      })
-      .where(inBrand(ctx, c, eq(c.id, codeId))),
-  );
+  await ctx.db
+    .update(c)
+    .set({
+      failedAttempts: sql`${c.failedAttempts} + 1`,
+      usedAt: sql`case when ${retire} then ${ctx.now().toISOString()}::timestamptz else ${c.usedAt} end`,
+    })
+    .where(inBrand(ctx, c, eq(c.id, codeId)));
+  // Committed at once: the refusal that follows rolls the rest of the request back.
+  await commitSoFar(ctx);
 }

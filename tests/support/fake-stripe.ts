@@ -39,6 +39,9 @@ export class FakeStripe {
   private toLose = 0;
   outage = false;
   searchLags = false;
+  /** Runs before each request is carried out (a test looking at the database while we wait on Stripe). */
+  beforeEach?: (method: string, path: string) => Promise<void>;
+  readonly hookErrors: unknown[] = [];
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
@@ -66,6 +69,11 @@ export class FakeStripe {
     this.requestBodies.push(raw);
     if (this.outage) return req.socket.destroy();
     const url = new URL(req.url ?? "/", "http://fake");
+    try {
+      await this.beforeEach?.(req.method ?? "GET", url.pathname);
+    } catch (err) {
+      this.hookErrors.push(err); // the test sees it; the request is carried out all the same
+    }
     const form = new URLSearchParams(raw);
     const auth = req.headers.authorization ?? "";
     let answer: { status: number; body: unknown };

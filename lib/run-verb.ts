@@ -1,0 +1,218 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { setTimeout as delay } from "node:timers/promises";
+import type { Db } from "../db/client";
+import { idempotencyKeys } from "../db/schema";
+import { requesterId, withDb, type Context } from "./auth/context";
+import { DomainError } from "./errors";
+import { newId } from "./ids";
+
+/** A verb: what the API, server actions and jobs all call, through runVerb. */
+export type Verb<I, R> = (ctx: Context, input: I) => Promise<R>;
+
+/** What a repeat with the same Idempotency-Key answers: the transport's encoding of the first result. */
+export interface StoredAnswer {
+  status: number;
+  body: string;
+}
+
+export interface VerbOptions<R> {
+  /** true: a read, run without a transaction. */
+  read?: boolean;
+  idempotencyKey?: string;
+  /** What the key is bound to (same key, other parameters: IDEMPOTENCY_KEY_REUSED). */
+  requestHash?: string;
+  /** How the result is stored for replays, and what a replay answers; the API stores its exact response bytes. */
+  encode?: (result: R) => StoredAnswer;
+  replay?: (stored: StoredAnswer) => R;
+}
+
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A key claimed by a request that committed its first step (a charge) but never answered: it died. */
+const IN_PROGRESS_STALE_MS = 2 * 60 * 1000;
+const IN_PROGRESS_POLL_MS = 50;
+
+/**
+ * One transaction that a verb may cut into steps: `ctx.db` is a handle on the current step's
+ * transaction, so a step can commit and the verb carry on in a new one with the same ctx.
+ */
+class Steps {
+  private tx!: Db;
+  /** The current transaction's methods, bound once per step (the handle is used for every query). */
+  private bound = new Map<string | symbol, unknown>();
+  private end!: { commit: () => void; rollback: (err: unknown) => void };
+  private done!: Promise<unknown>;
+  committedSteps = 0;
+  /** Run once what the verb wrote so far is committed (an outbox nudge). */
+  readonly afterCommit = new Set<() => void>();
+  readonly db: Db;
+
+  private constructor(private pool: Db) {
+    this.db = new Proxy({} as Db, {
+      get: (_, prop) => {
+        const value = (this.tx as unknown as Record<string | symbol, unknown>)[prop];
+        if (typeof value !== "function") return value;
+        let bound = this.bound.get(prop);
+        if (!bound) this.bound.set(prop, (bound = value.bind(this.tx)));
+        return bound;
+      },
+    });
+  }
+
+  static async begin(pool: Db) {
+    const steps = new Steps(pool);
+    await steps.open();
+    stepsOf.set(steps.db, steps);
+    return steps;
+  }
+
+  /** Opens a transaction whose callback waits until commit() or rollback() says how it ends. */
+  private async open() {
+    let started!: (tx: Db) => void;
+    const ready = new Promise<Db>((resolve) => (started = resolve));
+    const ended = new Promise<void>((resolve, reject) => (this.end = { commit: resolve, rollback: reject }));
+    this.done = this.pool.transaction(async (tx) => {
+      started(tx as unknown as Db);
+      await ended;
+    });
+    this.done.catch(() => {}); // awaited in commit/rollback; a failed BEGIN is seen below
+    this.bound = new Map();
+    this.tx = await Promise.race([ready, this.done.then(() => Promise.reject(new Error("transaction ended before it began")))]);
+  }
+
+  /** The current step's transaction itself. */
+  get current() {
+    return this.tx;
+  }
+
+  async commit() {
+    this.end.commit();
+    await this.done;
+    this.committedSteps++;
+    for (const fn of this.afterCommit) fn();
+    this.afterCommit.clear();
+  }
+
+  async rollback(err: unknown) {
+    this.end.rollback(err);
+    await this.done.catch(() => {});
+  }
+
+  /** Commits what the verb wrote so far, runs `work` holding no transaction, then opens the next step. */
+  async outside<T>(work: () => Promise<T>): Promise<T> {
+    await this.commit();
+    try {
+      return await work();
+    } finally {
+      await this.open();
+    }
+  }
+}
+
+const stepsOf = new WeakMap<Db, Steps>();
+
+/**
+ * Runs `work` (a gateway call) outside any transaction: what the verb wrote so far is committed
+ * first (the attempt on record, its locks released) and the verb goes on in a new transaction.
+ * Outside runVerb's transaction (a read, a pinned step) it just runs `work`.
+ */
+export function outsideTransaction<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
+  const steps = stepsOf.get(ctx.db);
+  return steps ? steps.outside(work) : work();
+}
+
+/** Runs `fn` once the current step commits (never if it rolls back); outside runVerb, never. */
+export function afterCommit(ctx: Context, fn: () => void) {
+  stepsOf.get(ctx.db)?.afterCommit.add(fn);
+}
+
+/** Commits what the verb wrote so far: writes that must outlive a refusal it is about to throw. */
+export const commitSoFar = (ctx: Context) => outsideTransaction(ctx, async () => {});
+
+/**
+ * The same ctx on the current transaction itself, which cannot be cut into steps: for a verb whose
+ * writes must all go or none (Subscription/Create refused on a declined initial charge).
+ */
+export function inOneTransaction(ctx: Context): Context {
+  const steps = stepsOf.get(ctx.db);
+  return steps ? withDb(ctx, steps.current) : ctx;
+}
+
+/**
+ * The one way every transport runs a verb. A read runs as is. A write runs in a transaction with
+ * its Idempotency-Key record, and the outbox is nudged once its events are committed. A concurrent
+ * repeat waits on the key's unique index (or, while the first request is between steps, polls
+ * outside any transaction), then replays; a failed attempt leaves no key behind. The verb may
+ * commit steps (outsideTransaction, commitSoFar); a request never holds two pooled connections.
+ */
+export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, opts: VerbOptions<R> = {}): Promise<R> {
+  if (opts.read) return verb(ctx, input);
+  const key = opts.idempotencyKey;
+  if (key && !(opts.encode && opts.replay)) throw new Error("runVerb: an idempotency key needs encode and replay");
+  const started = performance.now();
+  for (;;) {
+    const steps = await Steps.begin(ctx.db);
+    const txCtx = withDb(ctx, steps.db);
+    let rowId: string | undefined;
+    try {
+      if (key) {
+        const waitedTooLong = performance.now() - started > IN_PROGRESS_STALE_MS;
+        const claim = await claimKey(txCtx, key, opts.requestHash ?? "", waitedTooLong);
+        if (claim === "busy") {
+          await steps.rollback(null);
+          await delay(IN_PROGRESS_POLL_MS);
+          continue;
+        }
+        if ("stored" in claim) {
+          await steps.commit();
+          return opts.replay!(claim.stored);
+        }
+        rowId = claim.rowId;
+      }
+      const result = await verb(txCtx, input);
+      if (rowId) {
+        const stored = opts.encode!(result);
+        await txCtx.db.update(idempotencyKeys).set({ statusCode: stored.status, responseBody: stored.body }).where(eq(idempotencyKeys.id, rowId));
+      }
+      await steps.commit();
+      return result;
+    } catch (err) {
+      await steps.rollback(err);
+      // A step committed the key's claim: give it up, as a failure in one transaction would.
+      if (rowId && steps.committedSteps > 0) {
+        await ctx.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, rowId), isNull(idempotencyKeys.statusCode)));
+      }
+      throw err;
+    }
+  }
+}
+
+type Claim = { rowId: string } | { stored: StoredAnswer } | "busy";
+
+/** `takeOver`: after waiting that long on a key in progress, take it (its charge, keyed by attempt, is settled, not repeated). */
+async function claimKey(ctx: Context, key: string, hash: string, takeOver: boolean): Promise<Claim> {
+  const actor = requesterId(ctx.actor);
+  const now = ctx.now();
+  const inserted = await ctx.db
+    .insert(idempotencyKeys)
+    .values({ id: newId(), brandId: ctx.brand.id, apiKeyId: actor, key, requestHash: hash, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: idempotencyKeys.id });
+  if (inserted[0]) return { rowId: inserted[0].id };
+  const [prior] = await ctx.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.brandId, ctx.brand.id), eq(idempotencyKeys.apiKeyId, actor), eq(idempotencyKeys.key, key)))
+    .for("update");
+  if (!prior) return "busy"; // given up by its request in between: claim it on the next try
+  const age = now.getTime() - prior.createdAt.getTime();
+  if (age < IDEMPOTENCY_WINDOW_MS) {
+    if (prior.requestHash !== hash) {
+      throw new DomainError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with other parameters");
+    }
+    if (prior.statusCode !== null) return { stored: { status: prior.statusCode, body: prior.responseBody ?? "" } };
+    if (age < IN_PROGRESS_STALE_MS && !takeOver) return "busy";
+  }
+  // The old record has expired (or its request died between steps): this request takes the key over.
+  await ctx.db.update(idempotencyKeys).set({ requestHash: hash, createdAt: now, statusCode: null, responseBody: null }).where(eq(idempotencyKeys.id, prior.id));
+  return { rowId: prior.id };
+}
