@@ -32,7 +32,13 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { ...libBoundary, patterns: [...libBoundary.patterns, { group: ["**/api/*", "**/lib/api/**"], message: "Domain code never imports the HTTP layer (lib/api); the wire vocabulary is in lib/wire." }] },
+        {
+          ...libBoundary,
+          patterns: [
+            ...libBoundary.patterns,
+            { group: ["**/api/*", "**/lib/api/**"], message: "Domain code never imports the HTTP layer (lib/api); the wire vocabulary is in lib/wire." },
+          ],
+        },
       ],
     },
   },
@@ -40,7 +46,17 @@ export default tseslint.config(
   {
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/db/**", "**/db", "drizzle-orm", "drizzle-orm/*"], message: "Pages read through lib/ queries and write through verbs; never the database directly." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/db/**", "**/db", "drizzle-orm", "drizzle-orm/*"],
+              message: "Pages read through lib/ queries and write through verbs; never the database directly.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -166,7 +166,10 @@ async function select<T extends PgTable>(db: Db, table: T, keys: readonly string
   if (!client?.unsafe) {
     const columns = getTableColumns(table) as Record<string, PgColumn>;
     const base = keys ? db.select(Object.fromEntries(keys.map((k) => [k, columns[k]]))) : db.select();
-    let query = base.from(table as PgTable).where(opts.where).$dynamic();
+    let query = base
+      .from(table as PgTable)
+      .where(opts.where)
+      .$dynamic();
     if (opts.orderBy?.length) query = query.orderBy(...opts.orderBy);
     if (opts.limit !== undefined) query = query.limit(opts.limit);
     if (opts.offset) query = query.offset(opts.offset);

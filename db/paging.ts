@@ -100,7 +100,14 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
     const rows = await selectRows(ctx.db, table, { where, orderBy, limit: w.limit, offset });
     // Count only when the rows cannot tell: a full page, or past the end.
     const known = w.limit === undefined || rows.length < w.limit ? (rows.length || !offset ? offset + rows.length : undefined) : undefined;
-    const total = known ?? (await ctx.db.select({ n: count() }).from(table as BrandTable).where(where))[0].n;
+    const total =
+      known ??
+      (
+        await ctx.db
+          .select({ n: count() })
+          .from(table as BrandTable)
+          .where(where)
+      )[0].n;
     return { rows: await spec.view(ctx, rows), total };
   }
 

@@ -41,8 +41,6 @@ export class DomainError extends Error {
   }
 }
 
-export const notFound = (what: string, parameter?: string) =>
-  new DomainError("NOT_FOUND", `${what} not found`, { parameter });
+export const notFound = (what: string, parameter?: string) => new DomainError("NOT_FOUND", `${what} not found`, { parameter });
 
-export const invalidState = (message: string, parameter?: string) =>
-  new DomainError("INVALID_STATE", message, { parameter });
+export const invalidState = (message: string, parameter?: string) => new DomainError("INVALID_STATE", message, { parameter });

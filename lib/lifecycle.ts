@@ -15,10 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Throws RESTORE_WINDOW_EXPIRED once more than 90 days have passed since `deletedAt`. */
 export function assertRestoreWindow(deletedAt: Date | null, now: Date, what: string) {
   if (deletedAt && now.getTime() - deletedAt.getTime() > RESTORE_WINDOW_DAYS * DAY_MS) {
-    throw new DomainError(
-      "RESTORE_WINDOW_EXPIRED",
-      `This ${what} was deleted more than ${RESTORE_WINDOW_DAYS} days ago and can no longer be restored`,
-    );
+    throw new DomainError("RESTORE_WINDOW_EXPIRED", `This ${what} was deleted more than ${RESTORE_WINDOW_DAYS} days ago and can no longer be restored`);
   }
 }
 

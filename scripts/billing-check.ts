@@ -18,7 +18,12 @@ else if (!violations.length) console.log(`Billing ledger: no violation${values.b
 else {
   console.log(`Billing ledger: ${violations.length} violation(s).`);
   for (const v of violations) {
-    const ids = [`brand ${v.brandId}`, v.subscriptionId && `subscription ${v.subscriptionId}`, v.invoiceId && `invoice ${v.invoiceId}`, v.customerAccountId && `account ${v.customerAccountId}`];
+    const ids = [
+      `brand ${v.brandId}`,
+      v.subscriptionId && `subscription ${v.subscriptionId}`,
+      v.invoiceId && `invoice ${v.invoiceId}`,
+      v.customerAccountId && `account ${v.customerAccountId}`,
+    ];
     console.log(`- ${v.rule}: ${v.detail} (${ids.filter(Boolean).join(", ")})`);
   }
 }

@@ -5,18 +5,7 @@ import { customerAccounts } from "../db/schema";
 import { ManualClock, useClock } from "../lib/clock";
 import { formatInstant } from "../lib/dates";
 import { call, ok } from "./support/api";
-import {
-  FORMATS,
-  accountFields,
-  accountRow,
-  makeTenant,
-  newCustomer,
-  outbox,
-  refused,
-  uniqueEmail,
-  userRow,
-  type Tenant,
-} from "./support/fake-customers";
+import { FORMATS, accountFields, accountRow, makeTenant, newCustomer, outbox, refused, uniqueEmail, userRow, type Tenant } from "./support/fake-customers";
 
 const clock = new ManualClock("2026-03-01T12:00:00Z");
 useClock(clock);
@@ -86,7 +75,11 @@ describe("Account/Create", () => {
 
   it("uses the given password without putting it in the event, and skips the event with skip_notification Y", async () => {
     const email = uniqueEmail();
-    const r = await call("json", "Account/Create", { method: "POST", creds: t, params: accountFields({ email_address: email, password: "correct horse battery" }) });
+    const r = await call("json", "Account/Create", {
+      method: "POST",
+      creds: t,
+      params: accountFields({ email_address: email, password: "correct horse battery" }),
+    });
     expect(r.text).not.toContain("correct horse battery");
     const [event] = (await outbox(t, "Account/Create")).filter((e) => e.to_email === email);
     expect(event.user.initial_password).toBeUndefined();

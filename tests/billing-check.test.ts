@@ -56,7 +56,11 @@ describe("the billing ledger checker", () => {
   });
 
   const breaches: [string, LedgerRule[], (b: Awaited<ReturnType<typeof billedBrand>>) => ReturnType<typeof sql>][] = [
-    ["a started period billed by a voided invoice (its coupon cycle is then counted by no invoice)", ["coupon_cycles_mismatch", "period_invoice_missing"], (b) => sql`update invoices set voided_at = now(), deleted_at = now() where id = ${b.first}`],
+    [
+      "a started period billed by a voided invoice (its coupon cycle is then counted by no invoice)",
+      ["coupon_cycles_mismatch", "period_invoice_missing"],
+      (b) => sql`update invoices set voided_at = now(), deleted_at = now() where id = ${b.first}`,
+    ],
     [
       "a period billed by another subscription's invoice",
       ["period_invoice_missing"],
@@ -69,7 +73,11 @@ describe("the billing ledger checker", () => {
         sql`insert into subscription_periods (id, brand_id, subscription_id, period_start, period_end, invoice_id, created_at)
             values (gen_random_uuid(), ${b.t.brand_id}, ${b.sub}, '2026-04-21', '2026-05-01', ${b.first}, now())`,
     ],
-    ["a period started without its record (its invoice then bills no started period)", ["coupon_cycles_mismatch", "current_period_unrecorded", "unstarted_period_invoiced"], (b) => sql`delete from subscription_periods where subscription_id = ${b.sub}`],
+    [
+      "a period started without its record (its invoice then bills no started period)",
+      ["coupon_cycles_mismatch", "current_period_unrecorded", "unstarted_period_invoiced"],
+      (b) => sql`delete from subscription_periods where subscription_id = ${b.sub}`,
+    ],
     [
       "an invoice left live for a renewal that will not happen",
       ["unstarted_period_invoiced"],
@@ -90,7 +98,11 @@ describe("the billing ledger checker", () => {
             values (gen_random_uuid(), ${b.t.brand_id}, ${b.account}, ${b.upcoming}, 'invoice', 'recorded', 999999, 'succeeded', now(), now())`,
     ],
     ["a negative prepaid balance", ["negative_prepaid_balance"], (b) => sql`update customer_accounts set prepaid_balance = -250 where id = ${b.account}`],
-    ["coupon cycles counted that no invoice carries", ["coupon_cycles_mismatch"], (b) => sql`update subscription_coupons set cycles_applied = 3 where subscription_id = ${b.sub}`],
+    [
+      "coupon cycles counted that no invoice carries",
+      ["coupon_cycles_mismatch"],
+      (b) => sql`update subscription_coupons set cycles_applied = 3 where subscription_id = ${b.sub}`,
+    ],
   ];
 
   it.each(breaches)("reports %s", async (_name, rules, breach) => {

@@ -32,7 +32,12 @@ beforeAll(async () => {
   return () => useClock(systemClock);
 });
 
-const eventsOf = (type: string) => db.select().from(outboxEvents).where(and(eq(outboxEvents.brandId, t.brand_id), eq(outboxEvents.type, type))).orderBy(outboxEvents.createdAt, outboxEvents.id);
+const eventsOf = (type: string) =>
+  db
+    .select()
+    .from(outboxEvents)
+    .where(and(eq(outboxEvents.brandId, t.brand_id), eq(outboxEvents.type, type)))
+    .orderBy(outboxEvents.createdAt, outboxEvents.id);
 const deliver = () => deliverDue({ db, now: () => clock.now(), sinkFor });
 
 describe("Invoice/Create of generated invoices", () => {
@@ -45,7 +50,18 @@ describe("Invoice/Create of generated invoices", () => {
     clock.set("2026-03-29T12:00:00Z");
     const { created } = await generateDueInvoices({ db, now: clock.now(), subscriptionIds: subs.map((s) => s.id) });
     expect(created).toBe(3);
-    generated = await db.select().from(invoices).where(and(inArray(invoices.subscriptionId, subs.map((s) => s.id)), eq(invoices.billingPeriodStart, "2026-03-31")));
+    generated = await db
+      .select()
+      .from(invoices)
+      .where(
+        and(
+          inArray(
+            invoices.subscriptionId,
+            subs.map((s) => s.id),
+          ),
+          eq(invoices.billingPeriodStart, "2026-03-31"),
+        ),
+      );
     expect(generated).toHaveLength(3);
     const [batch, ...more] = await eventsOf(INVOICES_CREATED);
     expect(more).toHaveLength(0);
@@ -65,13 +81,21 @@ describe("Invoice/Create of generated invoices", () => {
     expect(written).toHaveLength(2);
     for (const inv of live) {
       const event = written.find((e) => (e.payload as any).invoice.invoice_id === inv.id)!;
-      const view = (await ok(t, "json", "Invoice/List", { params: { subscription_id: inv.subscriptionId! } })).invoices.find((i: any) => i.invoice_id === inv.id);
+      const view = (await ok(t, "json", "Invoice/List", { params: { subscription_id: inv.subscriptionId! } })).invoices.find(
+        (i: any) => i.invoice_id === inv.id,
+      );
       const account = (await ok(t, "json", "Account/List", { params: { customer_account_id: inv.customerAccountId } })).customer_accounts[0];
       expect(view.total).toBe("10.00");
       expect(event.payload).toEqual({
         to_email: account.email_address,
         cc_email: null,
-        customer: { customer_account_id: inv.customerAccountId, first_name: "Fixture", last_name: "Account", company_name: null, email_address: account.email_address },
+        customer: {
+          customer_account_id: inv.customerAccountId,
+          first_name: "Fixture",
+          last_name: "Account",
+          company_name: null,
+          email_address: account.email_address,
+        },
         invoice: { invoice_id: inv.id, status: 0, due_date: "3/31/2026", total: "10.00", amount_paid: "0.00", amount_due: "10.00" },
         subscription: { subscription_id: inv.subscriptionId },
       });
@@ -115,13 +139,27 @@ describe("generateDueInvoices, brand by brand in chunks", () => {
     // Chunks of 2: brand a in 2 + 2 + 1, brand b in 2 + 1, up to two chunks in flight at once.
     const { created } = await generateDueInvoices({ db, now: clock.now(), subscriptionIds: all, chunkSize: 2 });
     expect(created).toBe(8);
-    const rows = await db.select().from(invoices).where(and(inArray(invoices.subscriptionId, all), eq(invoices.billingPeriodStart, "2026-03-31")));
+    const rows = await db
+      .select()
+      .from(invoices)
+      .where(and(inArray(invoices.subscriptionId, all), eq(invoices.billingPeriodStart, "2026-03-31")));
     expect(rows.map((r) => r.subscriptionId).sort()).toEqual([...a.ids, ...b.ids].sort());
-    for (const [tenant, chunks] of [[a.tenant, [2, 2, 1]], [b.tenant, [2, 1]]] as const) {
-      const events = await db.select().from(outboxEvents).where(and(eq(outboxEvents.brandId, tenant.brand_id), eq(outboxEvents.type, INVOICES_CREATED)));
+    for (const [tenant, chunks] of [
+      [a.tenant, [2, 2, 1]],
+      [b.tenant, [2, 1]],
+    ] as const) {
+      const events = await db
+        .select()
+        .from(outboxEvents)
+        .where(and(eq(outboxEvents.brandId, tenant.brand_id), eq(outboxEvents.type, INVOICES_CREATED)));
       expect(events.map((e) => (e.payload as { invoice_ids: string[] }).invoice_ids.length).sort()).toEqual([...chunks].sort());
       const listed = events.flatMap((e) => (e.payload as { invoice_ids: string[] }).invoice_ids);
-      expect(listed.sort()).toEqual(rows.filter((r) => r.brandId === tenant.brand_id).map((r) => r.id).sort());
+      expect(listed.sort()).toEqual(
+        rows
+          .filter((r) => r.brandId === tenant.brand_id)
+          .map((r) => r.id)
+          .sort(),
+      );
     }
     expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: all, chunkSize: 2 })).created).toBe(0);
   });
@@ -135,14 +173,19 @@ describe("generateDueInvoices when one subscription cannot be invoiced", () => {
     for (let i = 0; i < 7; i++) ids.push(await subscriptionFor(tenant, await fixtures.Account(tenant)));
     const bad = ids[4];
     // Any row-level failure of the chunk statement will do; a trigger refuses this one's invoice.
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       create function refuse_one() returns trigger language plpgsql as $$
       begin if new.subscription_id = '${bad}' then raise exception 'refused for the test'; end if; return new; end $$;
-      create trigger refuse_one before insert on invoices for each row execute function refuse_one();`));
+      create trigger refuse_one before insert on invoices for each row execute function refuse_one();`),
+    );
     try {
       clock.set("2026-03-29T12:00:00Z");
       expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: ids, chunkSize: 10 })).created).toBe(6);
-      const invoiced = await db.select({ id: invoices.subscriptionId }).from(invoices).where(and(inArray(invoices.subscriptionId, ids), eq(invoices.billingPeriodStart, "2026-03-31")));
+      const invoiced = await db
+        .select({ id: invoices.subscriptionId })
+        .from(invoices)
+        .where(and(inArray(invoices.subscriptionId, ids), eq(invoices.billingPeriodStart, "2026-03-31")));
       expect(invoiced.map((r) => r.id).sort()).toEqual(ids.filter((id) => id !== bad).sort());
     } finally {
       await db.execute(sql.raw(`drop trigger refuse_one on invoices; drop function refuse_one();`));
@@ -162,20 +205,62 @@ describe("generateDueInvoices on the embedded PGlite database (one connection: c
       const [service] = await pg.insert(serviceAccounts).values({ id: newId(), name: "PGlite", createdAt: at }).returning();
       const [brand] = await pg
         .insert(brands)
-        .values({ id: newId(), serviceAccountId: service.id, name: "B", description: "d", logoUrl: "https://example.com/l.png", timezoneId: "UTC", webhookSecret: "s", ...stamps })
+        .values({
+          id: newId(),
+          serviceAccountId: service.id,
+          name: "B",
+          description: "d",
+          logoUrl: "https://example.com/l.png",
+          timezoneId: "UTC",
+          webhookSecret: "s",
+          ...stamps,
+        })
         .returning();
       const group = { id: newId(), brandId: brand.id, name: "G", description: "d", status: 1 as const, ...stamps };
       await pg.insert(productGroups).values(group);
       const product = {
-        id: newId(), brandId: brand.id, productGroupId: group.id, name: "Plan", description: "d", status: 1 as const, expirationInterval: 30, setupFeeCents: 0,
-        recurringPriceCents: 1250, trial: "N" as const, autoPayDiscount: "N" as const, promptForVariables: "N" as const, taxExempt: "N" as const, ...stamps,
+        id: newId(),
+        brandId: brand.id,
+        productGroupId: group.id,
+        name: "Plan",
+        description: "d",
+        status: 1 as const,
+        expirationInterval: 30,
+        setupFeeCents: 0,
+        recurringPriceCents: 1250,
+        trial: "N" as const,
+        autoPayDiscount: "N" as const,
+        promptForVariables: "N" as const,
+        taxExempt: "N" as const,
+        ...stamps,
       };
       await pg.insert(products).values(product);
-      const account = { id: newId(), brandId: brand.id, firstName: "A", lastName: "B", emailAddress: "a@example.com", locale: "en-US", timezoneId: "UTC", securityCode: "12345", emailVerificationCode: "code", ...stamps };
+      const account = {
+        id: newId(),
+        brandId: brand.id,
+        firstName: "A",
+        lastName: "B",
+        emailAddress: "a@example.com",
+        locale: "en-US",
+        timezoneId: "UTC",
+        securityCode: "12345",
+        emailVerificationCode: "code",
+        ...stamps,
+      };
       await pg.insert(customerAccounts).values(account);
       const sub = {
-        id: newId(), brandId: brand.id, customerAccountId: account.id, productId: product.id, productGroupId: group.id, status: 1 as const, autoPay: "N" as const,
-        startDate: "2026-03-01", periodStart: "2026-03-01", renewalDate: "2026-03-31", overrideInitialBilling: "Y" as const, ...stamps,
+        id: newId(),
+        brandId: brand.id,
+        customerAccountId: account.id,
+        productId: product.id,
+        productGroupId: group.id,
+        status: 1 as const,
+        autoPay: "N" as const,
+        startDate: "2026-03-01",
+        periodStart: "2026-03-01",
+        renewalDate: "2026-03-31",
+        overrideInitialBilling: "Y" as const,
+        ...stamps,
       };
       await pg.insert(subscriptions).values(sub);
 

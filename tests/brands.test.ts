@@ -80,9 +80,7 @@ describe("Brand/Create", () => {
   it("concurrent creates cannot pass the limit", async () => {
     const s = await makeTenant();
     for (let i = 2; i <= MAX_BRANDS - 1; i++) await ok(s, "json", "Brand/Create", { method: "POST", params: fields });
-    const results = await Promise.all(
-      [1, 2, 3].map(() => call("json", "Brand/Create", { method: "POST", creds: s, params: fields })),
-    );
+    const results = await Promise.all([1, 2, 3].map(() => call("json", "Brand/Create", { method: "POST", creds: s, params: fields })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect((await ok(s, "json", "Brand/List", {})).count).toBe(String(MAX_BRANDS));
   });
@@ -111,7 +109,8 @@ describe("Brand/List limit", () => {
     it(`${format}: takes any positive limit; above the number of brands it lists them all`, async () => {
       const s = await makeTenant();
       await ok(s, "json", "Brand/Create", { method: "POST", params: { ...fields, name: "Second" } });
-      for (const limit of ["11", "300", "2147483647"]) expect(await ok(s, format, "Brand/List", { params: { limit } })).toMatchObject({ count: "2", total: "2" });
+      for (const limit of ["11", "300", "2147483647"])
+        expect(await ok(s, format, "Brand/List", { params: { limit } })).toMatchObject({ count: "2", total: "2" });
       expect(await ok(s, format, "Brand/List", { params: { limit: "1" } })).toMatchObject({ count: "1", total: "2" });
       for (const limit of ["0", "-1", "ten"]) expect((await call(format, "Brand/List", { creds: s, params: { limit } })).status).toBe(400);
     });

@@ -59,7 +59,12 @@ describe("Component/Create", () => {
     expectError(await create("json", { starting_quantity: "1" }), 400, "INVALID_PARAMETER", "starting_quantity");
     expectError(await create("xml", { maximum_units: "5" }), 400, "INVALID_PARAMETER", "maximum_units");
     expectError(await create("json", { component_type: "metered", maximum_units: "5" }), 400, "INVALID_PARAMETER", "maximum_units");
-    const below = expectError(await create("json", { component_type: "quantitative", starting_quantity: "6", maximum_units: "5" }), 400, "INVALID_PARAMETER", "maximum_units");
+    const below = expectError(
+      await create("json", { component_type: "quantitative", starting_quantity: "6", maximum_units: "5" }),
+      400,
+      "INVALID_PARAMETER",
+      "maximum_units",
+    );
     expect(below).toMatch(/at least starting_quantity \(6\)/);
     expect((await create("json", { component_type: "quantitative", starting_quantity: "5", maximum_units: "5" })).status).toBe(200);
     expect((await create("json", { component_type: "quantitative", maximum_units: "5" })).status).toBe(200);
@@ -79,7 +84,12 @@ describe("Component/Create", () => {
     ];
     for (const format of FORMATS) {
       for (const [param, value] of bad) expectError(await create(format, { [param]: value }), 400, "INVALID_PARAMETER", param);
-      expectError(await attempt(t, format, "Component/Create", "POST", { product_group_id: group, name: "x", description: "y", unit_price: "1", taxable: "N" }), 400, "MISSING_PARAMETER", "component_type");
+      expectError(
+        await attempt(t, format, "Component/Create", "POST", { product_group_id: group, name: "x", description: "y", unit_price: "1", taxable: "N" }),
+        400,
+        "MISSING_PARAMETER",
+        "component_type",
+      );
     }
     expect(await componentCount()).toBe(before);
   });
@@ -149,15 +159,34 @@ describe("Component/List", () => {
 describe("Component/Update", () => {
   for (const format of FORMATS) {
     it(`${format}: sets what is sent, keeps optional fields that are absent`, async () => {
-      const c = await makeComponent(t, group, { component_type: "quantitative", starting_quantity: "2", maximum_units: "20", setup_fee: "1.00", custom_field_1: "a" });
+      const c = await makeComponent(t, group, {
+        component_type: "quantitative",
+        starting_quantity: "2",
+        maximum_units: "20",
+        setup_fee: "1.00",
+        custom_field_1: "a",
+      });
       const r = await update(format, c, { name: "Seats", unit_price: "7", maximum_units: "30" });
       expect(r.status, r.text).toBe(200);
-      expect(r.body.component).toMatchObject({ name: "Seats", unit_price: "7.00", starting_quantity: "2", maximum_units: "30", setup_fee: "1.00", custom_field_1: "a" });
+      expect(r.body.component).toMatchObject({
+        name: "Seats",
+        unit_price: "7.00",
+        starting_quantity: "2",
+        maximum_units: "30",
+        setup_fee: "1.00",
+        custom_field_1: "a",
+      });
     });
   }
 
   it("optional fields sent empty are cleared", async () => {
-    const c = await makeComponent(t, group, { component_type: "metered", starting_quantity: "50", setup_fee: "1.00", custom_field_1: "a", custom_field_2: "b" });
+    const c = await makeComponent(t, group, {
+      component_type: "metered",
+      starting_quantity: "50",
+      setup_fee: "1.00",
+      custom_field_1: "a",
+      custom_field_2: "b",
+    });
     await update("json", c, { starting_quantity: "", setup_fee: "", custom_field_2: "" });
     expect(await componentNow(c.component_id)).toMatchObject({ starting_quantity: "", setup_fee: "", custom_field_1: "a", custom_field_2: "" });
   });

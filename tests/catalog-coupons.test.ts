@@ -17,7 +17,8 @@ beforeAll(async () => {
 
 const couponNow = (id: string) => snapshot(t, "Coupon/List", "coupon_id", id, "coupons");
 const couponCount = async () => Number((await ok(t, "json", "Coupon/List")).count);
-const create = (format: string, params: Record<string, string>) => attempt(t, format, "Coupon/Create", "POST", { coupon_code: uniqueCode(), ...COUPON_PARAMS, ...params });
+const create = (format: string, params: Record<string, string>) =>
+  attempt(t, format, "Coupon/Create", "POST", { coupon_code: uniqueCode(), ...COUPON_PARAMS, ...params });
 const update = (format: string, id: string, params: Record<string, string>) => attempt(t, format, "Coupon/Update", "PATCH", { coupon_id: id, ...params });
 
 describe("Coupon/Create", () => {
@@ -50,7 +51,14 @@ describe("Coupon/Create", () => {
         deleted: "",
       });
       const amount = await create(format, { discount_type: "amount", discount_value: "5", duration: "forever" });
-      expect(amount.body.coupon).toMatchObject({ discount_type: "amount", discount_value: "5.00", duration_cycles: "", expiration_date: "", max_redemptions: "", product_ids: "" });
+      expect(amount.body.coupon).toMatchObject({
+        discount_type: "amount",
+        discount_value: "5.00",
+        duration_cycles: "",
+        expiration_date: "",
+        max_redemptions: "",
+        product_ids: "",
+      });
     });
   }
 
@@ -146,7 +154,13 @@ describe("Coupon/List", () => {
 describe("Coupon/Update", () => {
   for (const format of FORMATS) {
     it(`${format}: sets what is sent and keeps what is absent`, async () => {
-      const c = await makeCoupon(t, { duration: "cycles", duration_cycles: "6", expiration_date: "12/31/2026", max_redemptions: "5", product_ids: products[0] });
+      const c = await makeCoupon(t, {
+        duration: "cycles",
+        duration_cycles: "6",
+        expiration_date: "12/31/2026",
+        max_redemptions: "5",
+        product_ids: products[0],
+      });
       const r = await update(format, c.coupon_id, { name: "Renamed", stackable: "Y" });
       expect(r.status, r.text).toBe(200);
       expect(r.body.coupon).toMatchObject({

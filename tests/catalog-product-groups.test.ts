@@ -31,7 +31,15 @@ describe("ProductGroup/Create", () => {
       expect(g).toMatchObject({ name: "Streaming", description: "Streaming plans", action_url: "https://hooks.example.com/orders", status: "1", deleted: "" });
       expect(g.VAR2).toBe("");
       // Defaults filled in, the type spelled canonically; XML nests the options as <options><option/>.
-      expect(g.VAR10).toEqual({ name: "Gift note", prompt: "N", type: "TEXT", options: format === "json" ? [] : "", description: "", swapable: "N", category: "" });
+      expect(g.VAR10).toEqual({
+        name: "Gift note",
+        prompt: "N",
+        type: "TEXT",
+        options: format === "json" ? [] : "",
+        description: "",
+        swapable: "N",
+        category: "",
+      });
       if (format === "json") expect(g.VAR1).toEqual(SIZE);
       else expect(g.VAR1).toEqual({ ...SIZE, options: { option: ["S", "M", "L"] } });
     });
@@ -142,7 +150,12 @@ describe("ProductGroup/Update", () => {
     const g = await makeGroup(t);
     const before = await groupNow(g.product_group_id);
     expectError(await attempt(t, "json", "ProductGroup/Update", "PATCH", { product_group_id: g.product_group_id, name: "" }), 400, "INVALID_PARAMETER", "name");
-    expectError(await attempt(t, "xml", "ProductGroup/Update", "PATCH", { product_group_id: g.product_group_id, description: "" }), 400, "INVALID_PARAMETER", "description");
+    expectError(
+      await attempt(t, "xml", "ProductGroup/Update", "PATCH", { product_group_id: g.product_group_id, description: "" }),
+      400,
+      "INVALID_PARAMETER",
+      "description",
+    );
     expect(await groupNow(g.product_group_id)).toEqual(before);
   });
 
@@ -158,7 +171,12 @@ describe("ProductGroup/Update", () => {
   it("refuses to change a deleted group", async () => {
     const g = await makeGroup(t);
     await ok(t, "json", "ProductGroup/Delete", { method: "DELETE", params: { product_group_id: g.product_group_id } });
-    expectError(await attempt(t, "json", "ProductGroup/Update", "PATCH", { product_group_id: g.product_group_id, name: "x" }), 409, "INVALID_STATE", "product_group_id");
+    expectError(
+      await attempt(t, "json", "ProductGroup/Update", "PATCH", { product_group_id: g.product_group_id, name: "x" }),
+      409,
+      "INVALID_STATE",
+      "product_group_id",
+    );
   });
 });
 

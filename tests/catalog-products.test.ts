@@ -17,8 +17,10 @@ beforeAll(async () => {
 
 const productNow = (id: string) => snapshot(t, "Product/List", "product_id", id, "products");
 const productCount = async () => Number((await ok(t, "json", "Product/List", { params: { product_group_id: group } })).count);
-const create = (format: string, params: Record<string, string>) => attempt(t, format, "Product/Create", "POST", { product_group_id: group, ...PRODUCT_PARAMS, ...params });
-const update = (format: string, id: string, params: Record<string, string>) => attempt(t, format, "Product/Update", "PATCH", { product_id: id, ...PRODUCT_PARAMS, ...params });
+const create = (format: string, params: Record<string, string>) =>
+  attempt(t, format, "Product/Create", "POST", { product_group_id: group, ...PRODUCT_PARAMS, ...params });
+const update = (format: string, id: string, params: Record<string, string>) =>
+  attempt(t, format, "Product/Update", "PATCH", { product_id: id, ...PRODUCT_PARAMS, ...params });
 
 describe("Product/Create", () => {
   for (const format of FORMATS) {
@@ -68,7 +70,8 @@ describe("Product/Create", () => {
       expect(r.status, r.text).toBe(200);
       expect(r.body.product).toMatchObject(dormant);
       const account = await makeAccount(t);
-      const estimate = (await ok(t, format, "Subscription/Estimate", { params: { customer_account_id: account, product_id: r.body.product.product_id } })).estimate;
+      const estimate = (await ok(t, format, "Subscription/Estimate", { params: { customer_account_id: account, product_id: r.body.product.product_id } }))
+        .estimate;
       // No trial, no discount: 5.00 setup + 19.99, then 19.99 a period with or without auto pay.
       expect(estimate).toMatchObject({ trial: "N", upfront_total: "24.99", next_renewal_total: "19.99", next_renewal_total_with_auto_pay: "19.99" });
     });
@@ -164,7 +167,14 @@ describe("Product/Update", () => {
       const p = await makeProduct(t, group, { trial: "Y", trial_interval: "14", trial_price: "1.00", custom_field_1: "keep me", custom_field_2: "me too" });
       const r = await update(format, p.product_id, { name: "Platinum", recurring_price: "29.99", trial: "Y", custom_field_2: "changed" });
       expect(r.status, r.text).toBe(200);
-      expect(r.body.product).toMatchObject({ name: "Platinum", recurring_price: "29.99", trial_interval: "14", trial_price: "1.00", custom_field_1: "keep me", custom_field_2: "changed" });
+      expect(r.body.product).toMatchObject({
+        name: "Platinum",
+        recurring_price: "29.99",
+        trial_interval: "14",
+        trial_price: "1.00",
+        custom_field_1: "keep me",
+        custom_field_2: "changed",
+      });
       expect(await productNow(p.product_id)).toMatchObject({ name: "Platinum", custom_field_1: "keep me" });
     });
   }
@@ -179,11 +189,25 @@ describe("Product/Update", () => {
 
   for (const format of FORMATS) {
     it(`${format}: turning trial or auto_pay_discount off keeps what depends on it, for when they turn on again`, async () => {
-      const p = await makeProduct(t, group, { trial: "Y", trial_interval: "14", trial_price: "1.00", auto_pay_discount: "Y", auto_pay_discount_amount: "1.50" });
+      const p = await makeProduct(t, group, {
+        trial: "Y",
+        trial_interval: "14",
+        trial_price: "1.00",
+        auto_pay_discount: "Y",
+        auto_pay_discount_amount: "1.50",
+      });
       const kept = { trial_interval: "14", trial_price: "1.00", auto_pay_discount_amount: "1.50" };
-      expect((await update(format, p.product_id, { trial: "N", auto_pay_discount: "N" })).body.product).toMatchObject({ trial: "N", auto_pay_discount: "N", ...kept });
+      expect((await update(format, p.product_id, { trial: "N", auto_pay_discount: "N" })).body.product).toMatchObject({
+        trial: "N",
+        auto_pay_discount: "N",
+        ...kept,
+      });
       expect((await update(format, p.product_id, { trial: "N", trial_interval: "3" })).body.product).toMatchObject({ trial: "N", trial_interval: "3" });
-      expect((await update(format, p.product_id, { trial: "Y", auto_pay_discount: "Y" })).body.product).toMatchObject({ trial: "Y", ...kept, trial_interval: "3" });
+      expect((await update(format, p.product_id, { trial: "Y", auto_pay_discount: "Y" })).body.product).toMatchObject({
+        trial: "Y",
+        ...kept,
+        trial_interval: "3",
+      });
     });
   }
 
@@ -216,7 +240,11 @@ describe("Product/Update", () => {
     const p = await makeProduct(t, group, { custom_field_1: "a" });
     const before = await productNow(p.product_id);
     clock.advance({ minutes: 1 });
-    const refused: Record<string, string>[] = [{ name: "New", recurring_price: "10.001" }, { name: "New", trial: "maybe" }, { name: "New", auto_pay_discount: "Y" }];
+    const refused: Record<string, string>[] = [
+      { name: "New", recurring_price: "10.001" },
+      { name: "New", trial: "maybe" },
+      { name: "New", auto_pay_discount: "Y" },
+    ];
     for (const params of refused) {
       expect((await update("json", p.product_id, params)).status).toBe(400);
     }

@@ -5,13 +5,7 @@ import { newCustomer } from "./support/fake-customers";
 import { getDb, type Db } from "../db/client";
 import { brands, customerAccounts, customerUsers } from "../db/schema";
 import { inAccount } from "../db/scope";
-import {
-  contextFromApiCredentials,
-  contextFromCustomerSession,
-  contextFromStaffSession,
-  systemContext,
-  type Brand,
-} from "../lib/auth/context";
+import { contextFromApiCredentials, contextFromCustomerSession, contextFromStaffSession, systemContext, type Brand } from "../lib/auth/context";
 import { clock, ManualClock } from "../lib/clock";
 import { setStaffUserDisabled } from "../lib/staff/disable-staff-user";
 import { STATUS } from "../lib/lifecycle";
@@ -25,7 +19,11 @@ let two: { account: { customer_account_id: string }; user: { user_id: string } }
 let ofB: { account: { customer_account_id: string }; user: { user_id: string } };
 
 const brandRow = async (id: string) => (await db.select().from(brands).where(eq(brands.id, id)))[0];
-const codeOf = (p: Promise<unknown>) => p.then(() => "OK", (e: { code?: string }) => e.code);
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "OK",
+    (e: { code?: string }) => e.code,
+  );
 const session = (t: Tenant, c: typeof one) => ({ brandId: t.brand_id, customerAccountId: c.account.customer_account_id, userId: c.user.user_id });
 
 beforeAll(async () => {
@@ -125,7 +123,10 @@ describe("inAccount", () => {
     expect(accounts.map((r) => r.id)).toEqual([one.account.customer_account_id]);
     const users = await db.select({ id: customerUsers.id }).from(customerUsers).where(inAccount(ctx, customerUsers));
     expect(users.map((r) => r.id)).toEqual([one.user.user_id]);
-    const asked = await db.select().from(customerUsers).where(inAccount(ctx, customerUsers, eq(customerUsers.id, two.user.user_id)));
+    const asked = await db
+      .select()
+      .from(customerUsers)
+      .where(inAccount(ctx, customerUsers, eq(customerUsers.id, two.user.user_id)));
     expect(asked).toEqual([]);
 
     const staff = await contextFromStaffSession(db, { staffUserId: a.staffUserId, brandId: a.brand_id });

@@ -11,8 +11,7 @@ beforeAll(async () => {
   [a, b] = await Promise.all([makeTenant(), makeTenant()]);
 });
 
-const status = async (creds: Partial<Tenant>, credsAs: "headers" | "params" = "headers") =>
-  (await call("json", "Brand/List", { creds, credsAs })).status;
+const status = async (creds: Partial<Tenant>, credsAs: "headers" | "params" = "headers") => (await call("json", "Brand/List", { creds, credsAs })).status;
 
 describe("credentials", () => {
   it("are accepted as headers or as parameters", async () => {
@@ -69,10 +68,12 @@ describe("credentials", () => {
 
   it("a deleted brand no longer authenticates, in json and xml", async () => {
     const t = await makeTenant();
-    const second = (await ok(t, "json", "Brand/Create", {
-      method: "POST",
-      params: { name: "Second", description: "Another", logo_url: "https://example.com/l.jpg" },
-    })).brand.brand_id;
+    const second = (
+      await ok(t, "json", "Brand/Create", {
+        method: "POST",
+        params: { name: "Second", description: "Another", logo_url: "https://example.com/l.jpg" },
+      })
+    ).brand.brand_id;
     await ok(t, "json", "Brand/Delete", { method: "DELETE", params: { delete_brand_id: t.brand_id } });
     expect(await status(t)).toBe(401);
     const x = await call("xml", "Brand/List", { creds: t });

@@ -6,7 +6,13 @@ import { brands } from "../db/schema";
 import { isUniqueViolation, postgresError } from "../db/errors";
 import { makeTenant } from "./support/api";
 
-const failure = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a failure"); }, (err: unknown) => err);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (err: unknown) => err,
+  );
 
 describe("postgresError", () => {
   it("finds the server's error under drizzle's wrapper, with the constraint of a unique violation", async () => {

@@ -211,7 +211,10 @@ describe("DunningRule/Update", () => {
     }
     expect(await ruleNow(bare.rule_id)).toEqual(bare);
     const withUrl = await makeRule({ post_url: "https://example.com/stored" });
-    expect(ruleOf(await update("json", withUrl.rule_id, { enforcement_action: "POST" }))).toMatchObject({ enforcement_action: "POST", post_url: "https://example.com/stored" });
+    expect(ruleOf(await update("json", withUrl.rule_id, { enforcement_action: "POST" }))).toMatchObject({
+      enforcement_action: "POST",
+      post_url: "https://example.com/stored",
+    });
     // Clearing post_url of a POST rule leaves it without an address: refused.
     const before = await ruleNow(withUrl.rule_id);
     expectError(await update("xml", withUrl.rule_id, { enforcement_action: "POST", post_url: "" }), 400, "MISSING_PARAMETER", "post_url");

@@ -94,12 +94,13 @@ describe("Stripe charges", () => {
       expect(stripe.chargesFor(payment.payment_id)).toHaveLength(1);
       expect(stripe.chargesFor(payment.payment_id)[0]).toMatchObject({ amount: 1999, currency: "usd" });
 
-      const refunded = await ok(t, format, "Payment/Delete", { method: "DELETE", params: { payment_id: payment.payment_id, customer_account_id: account, invoice_id: invoice } });
+      const refunded = await ok(t, format, "Payment/Delete", {
+        method: "DELETE",
+        params: { payment_id: payment.payment_id, customer_account_id: account, invoice_id: invoice },
+      });
       expect(refunded.payment.refund_transaction_id).toMatch(/^re_/);
       expect(refunded.invoice.status).toBe("0");
-      expect(stripe.refunds.filter((x) => x.payment_intent === payment.payment_transaction_id)).toEqual([
-        expect.objectContaining({ amount: 1999 }),
-      ]);
+      expect(stripe.refunds.filter((x) => x.payment_intent === payment.payment_transaction_id)).toEqual([expect.objectContaining({ amount: 1999 })]);
     });
   }
 
@@ -152,7 +153,11 @@ describe("Stripe charges", () => {
     expect((await getInvoice(t, invoice)).status).toBe("0");
 
     // Still down: nothing new is charged while the earlier outcome is unknown.
-    const stillDown = await call("json", "Payment/Create", { method: "POST", creds: t, params: { ...charge(account, invoice, "44.00", card), override_billing: "Y", pay_method_id: "" } });
+    const stillDown = await call("json", "Payment/Create", {
+      method: "POST",
+      creds: t,
+      params: { ...charge(account, invoice, "44.00", card), override_billing: "Y", pay_method_id: "" },
+    });
     expectRefusal(stillDown, 502, "GATEWAY_UNAVAILABLE");
 
     stripe.loseNextAnswers(0);
@@ -190,7 +195,10 @@ describe("Stripe charges", () => {
     const invoice = await makeInvoice(t, account, "6.00");
     const paid = await ok(t, "json", "Payment/Create", { method: "POST", params: charge(account, invoice, "6.00", card) });
     stripe.loseNextAnswers(1);
-    const r = await ok(t, "json", "Payment/Delete", { method: "DELETE", params: { payment_id: paid.payment.payment_id, customer_account_id: account, invoice_id: invoice } });
+    const r = await ok(t, "json", "Payment/Delete", {
+      method: "DELETE",
+      params: { payment_id: paid.payment.payment_id, customer_account_id: account, invoice_id: invoice },
+    });
     expect(r.payment.payment_status).toBe("reversed");
     expect(stripe.refunds.filter((x) => x.payment_intent === paid.payment.payment_transaction_id)).toHaveLength(1);
   });

@@ -28,7 +28,14 @@ describe("PayGateway/Create", () => {
       });
       expect(r.status, r.text).toBe(200);
       const g = r.body.pay_gateway;
-      expect(g).toMatchObject({ name: "Cards", gateway_provider: "sandbox", credentials_1: "****1234", credentials_2: "****9876", default_cc: "N", default_ba: "N" });
+      expect(g).toMatchObject({
+        name: "Cards",
+        gateway_provider: "sandbox",
+        credentials_1: "****1234",
+        credentials_2: "****9876",
+        default_cc: "N",
+        default_ba: "N",
+      });
       expect(r.text).not.toContain("sandbox-secret-abcd1234");
       expect(r.text).not.toContain("second-secret");
     });
@@ -46,11 +53,23 @@ describe("PayGateway/Create", () => {
   });
 
   it("refuses credentials that do not fit the provider, naming the parameter", async () => {
-    const short = await call("json", "PayGateway/Create", { method: "POST", creds: t, params: { name: "x", gateway_provider: "sandbox", credentials_1: "short" } });
+    const short = await call("json", "PayGateway/Create", {
+      method: "POST",
+      creds: t,
+      params: { name: "x", gateway_provider: "sandbox", credentials_1: "short" },
+    });
     expectRefusal(short, 400, "INVALID_PARAMETER", "credentials_1");
-    const stripe = await call("json", "PayGateway/Create", { method: "POST", creds: t, params: { name: "x", gateway_provider: "stripe", credentials_1: "not-a-stripe-key" } });
+    const stripe = await call("json", "PayGateway/Create", {
+      method: "POST",
+      creds: t,
+      params: { name: "x", gateway_provider: "stripe", credentials_1: "not-a-stripe-key" },
+    });
     expectRefusal(stripe, 400, "INVALID_PARAMETER", "credentials_1");
-    const unknown = await call("xml", "PayGateway/Create", { method: "POST", creds: t, params: { name: "x", gateway_provider: "paypal", credentials_1: "whatever-long" } });
+    const unknown = await call("xml", "PayGateway/Create", {
+      method: "POST",
+      creds: t,
+      params: { name: "x", gateway_provider: "paypal", credentials_1: "whatever-long" },
+    });
     expectRefusal(unknown, 400, "INVALID_PARAMETER", "gateway_provider");
   });
 
@@ -111,11 +130,17 @@ describe("PayGateway/List", () => {
 describe("PayGateway/Update", () => {
   it("sets name and credentials; credentials_2 absent is kept and empty is cleared", async () => {
     const id = await makeGateway(t, { credentials_2: "second-secret-0000", default_cc: "N", default_ba: "N" });
-    const kept = await ok(t, "xml", "PayGateway/Update", { method: "PATCH", params: { gateway_id: id, name: "Renamed", credentials_1: "new-secret-value-5678" } });
+    const kept = await ok(t, "xml", "PayGateway/Update", {
+      method: "PATCH",
+      params: { gateway_id: id, name: "Renamed", credentials_1: "new-secret-value-5678" },
+    });
     expect(kept.pay_gateway).toMatchObject({ name: "Renamed", credentials_1: "****5678", credentials_2: "****0000" });
     const row = await gatewayRow(id);
     expect(openCredential(row.credentials1, credentialContext(row, "credentials_1"))).toBe("new-secret-value-5678");
-    const cleared = await ok(t, "json", "PayGateway/Update", { method: "PATCH", params: { gateway_id: id, name: "Renamed", credentials_1: "new-secret-value-5678", credentials_2: "" } });
+    const cleared = await ok(t, "json", "PayGateway/Update", {
+      method: "PATCH",
+      params: { gateway_id: id, name: "Renamed", credentials_1: "new-secret-value-5678", credentials_2: "" },
+    });
     expect(cleared.pay_gateway.credentials_2).toBe("");
     expect((await gatewayRow(id)).credentials2).toBeNull();
   });
@@ -125,12 +150,25 @@ describe("PayGateway/Update", () => {
       const tenant = await makeTenant();
       const current = await makeGateway(tenant);
       const params = { gateway_id: current, name: "Main", credentials_1: "sandbox-secret-key-0001" };
-      expectRefusal(await call(format, "PayGateway/Update", { method: "PATCH", creds: tenant, params: { ...params, default_cc: "N" } }), 409, "INVALID_STATE", "default_cc");
-      expectRefusal(await call(format, "PayGateway/Update", { method: "PATCH", creds: tenant, params: { ...params, default_ba: "N" } }), 409, "INVALID_STATE", "default_ba");
+      expectRefusal(
+        await call(format, "PayGateway/Update", { method: "PATCH", creds: tenant, params: { ...params, default_cc: "N" } }),
+        409,
+        "INVALID_STATE",
+        "default_cc",
+      );
+      expectRefusal(
+        await call(format, "PayGateway/Update", { method: "PATCH", creds: tenant, params: { ...params, default_ba: "N" } }),
+        409,
+        "INVALID_STATE",
+        "default_ba",
+      );
       expect(await defaults(tenant)).toEqual({ cc: [current], ba: [current] });
       // Replacing it works: another gateway takes the role.
       const other = await makeGateway(tenant, { default_cc: "N", default_ba: "N" });
-      await ok(tenant, format, "PayGateway/Update", { method: "PATCH", params: { gateway_id: other, name: "Other", credentials_1: "sandbox-secret-key-0002", default_cc: "Y" } });
+      await ok(tenant, format, "PayGateway/Update", {
+        method: "PATCH",
+        params: { gateway_id: other, name: "Other", credentials_1: "sandbox-secret-key-0002", default_cc: "Y" },
+      });
       expect(await defaults(tenant)).toEqual({ cc: [other], ba: [current] });
       // N on a gateway that is not the default changes nothing.
       await ok(tenant, format, "PayGateway/Update", { method: "PATCH", params: { ...params, default_cc: "N" } });
@@ -142,7 +180,11 @@ describe("PayGateway/Update", () => {
     const bad = await call("json", "PayGateway/Update", { method: "PATCH", creds: t, params: { gateway_id: id, name: "x", credentials_1: "short" } });
     expectRefusal(bad, 400, "INVALID_PARAMETER", "credentials_1");
     await ok(t, "json", "PayGateway/Delete", { method: "DELETE", params: { gateway_id: id } });
-    const gone = await call("json", "PayGateway/Update", { method: "PATCH", creds: t, params: { gateway_id: id, name: "x", credentials_1: "sandbox-secret-key" } });
+    const gone = await call("json", "PayGateway/Update", {
+      method: "PATCH",
+      creds: t,
+      params: { gateway_id: id, name: "x", credentials_1: "sandbox-secret-key" },
+    });
     expectRefusal(gone, 404, "NOT_FOUND", "gateway_id");
   });
 });
@@ -166,10 +208,17 @@ describe("PayGateway/SetDefault", () => {
   it("a Stripe gateway becomes the default for cards only", async () => {
     const tenant = await makeTenant();
     const sandbox = await makeGateway(tenant);
-    const stripe = await ok(tenant, "json", "PayGateway/Create", { method: "POST", params: { name: "Stripe", gateway_provider: "stripe", credentials_1: "sk_test_abcdefghijkl" } });
+    const stripe = await ok(tenant, "json", "PayGateway/Create", {
+      method: "POST",
+      params: { name: "Stripe", gateway_provider: "stripe", credentials_1: "sk_test_abcdefghijkl" },
+    });
     await ok(tenant, "json", "PayGateway/SetDefault", { method: "PATCH", params: { gateway_id: stripe.pay_gateway.gateway_id } });
     expect(await defaults(tenant)).toEqual({ cc: [stripe.pay_gateway.gateway_id], ba: [sandbox] });
-    const ba = await call("json", "PayGateway/SetDefault", { method: "PATCH", creds: tenant, params: { gateway_id: stripe.pay_gateway.gateway_id, default_ba: "Y" } });
+    const ba = await call("json", "PayGateway/SetDefault", {
+      method: "PATCH",
+      creds: tenant,
+      params: { gateway_id: stripe.pay_gateway.gateway_id, default_ba: "Y" },
+    });
     expectRefusal(ba, 400, "INVALID_PARAMETER", "default_ba");
   });
 });

@@ -23,10 +23,12 @@ describe("Inngest functions", () => {
     const t = await makeTenant();
     const group = await makeGroup(t);
     const product = await makeProduct(t, group.product_group_id, { setup_fee: "0.00", recurring_price: "7.00" });
-    const sub = (await ok(t, "json", "Subscription/Create", {
-      method: "POST",
-      params: { customer_account_id: await makeAccount(t), product_id: product.product_id, override_initial_billing: "Y", auto_pay: "N" },
-    })).subscription;
+    const sub = (
+      await ok(t, "json", "Subscription/Create", {
+        method: "POST",
+        params: { customer_account_id: await makeAccount(t), product_id: product.product_id, override_initial_billing: "Y", auto_pay: "N" },
+      })
+    ).subscription;
     clock.set("2026-04-28T12:00:00Z");
     const { result } = await new InngestTestEngine({ function: runBilling }).execute();
     expect(result).toMatchObject({ invoices: 1 });

@@ -43,14 +43,26 @@ describe("Invoice/Create", () => {
       });
       expect(r.status, r.text).toBe(200);
       const inv = r.body.invoice;
-      expect(inv).toMatchObject({ customer_account_id: account, due_date: "3/15/2026", status: "0", total: "145.50", amount_paid: "0.00", balance: "145.50", custom_field_1: "PO-1", subscription_id: "" });
+      expect(inv).toMatchObject({
+        customer_account_id: account,
+        due_date: "3/15/2026",
+        status: "0",
+        total: "145.50",
+        amount_paid: "0.00",
+        balance: "145.50",
+        custom_field_1: "PO-1",
+        subscription_id: "",
+      });
       const lines = format === "json" ? inv.items : inv.items.item;
       expect(lines).toEqual([
         { item_name: "Setup", item_price: "25.50", quantity: "1", tax_exempt: "Y", kind: "item", component_id: "" },
         { item_name: "Hours", item_price: "40.00", quantity: "3", tax_exempt: "N", kind: "item", component_id: "" },
       ]);
       const events = await outboxEvents(t, "Invoice/Create");
-      expect(events.at(-1)!.payload).toMatchObject({ invoice: { invoice_id: inv.invoice_id, total: "145.50", amount_due: "145.50" }, customer: { customer_account_id: account } });
+      expect(events.at(-1)!.payload).toMatchObject({
+        invoice: { invoice_id: inv.invoice_id, total: "145.50", amount_due: "145.50" },
+        customer: { customer_account_id: account },
+      });
     });
   }
 
@@ -77,7 +89,13 @@ describe("Invoice/Create", () => {
     const bad: [string, RegExp][] = [
       ["not json", /valid JSON/],
       ['{"item_name":"x"}', /expected array/i],
-      [JSON.stringify([{ item_name: "A", item_price: "1.00", tax_exempt: "N" }, { item_name: "B", item_price: "1.999", tax_exempt: "N" }]), /at 1\.item_price/],
+      [
+        JSON.stringify([
+          { item_name: "A", item_price: "1.00", tax_exempt: "N" },
+          { item_name: "B", item_price: "1.999", tax_exempt: "N" },
+        ]),
+        /at 1\.item_price/,
+      ],
       [JSON.stringify([{ item_name: "", item_price: "1.00", tax_exempt: "N" }]), /at 0\.item_name/],
       [JSON.stringify([{ item_name: "A", item_price: "-1.00", tax_exempt: "N" }]), /at 0\.item_price/],
       [JSON.stringify([{ item_name: "A", item_price: "1.00", tax_exempt: "maybe" }]), /at 0\.tax_exempt/],
@@ -89,8 +107,18 @@ describe("Invoice/Create", () => {
       expectRefusal(r, 400, "INVALID_PARAMETER", "attached_items");
       expect(r.body.exception.message).toMatch(message);
     }
-    expectRefusal(await call("xml", "Invoice/Create", { method: "POST", creds: t, params: createParams({ due_date: "2/30/2026" }) }), 400, "INVALID_PARAMETER", "due_date");
-    expectRefusal(await call("xml", "Invoice/Create", { method: "POST", creds: t, params: { customer_account_id: account } }), 400, "MISSING_PARAMETER", "due_date");
+    expectRefusal(
+      await call("xml", "Invoice/Create", { method: "POST", creds: t, params: createParams({ due_date: "2/30/2026" }) }),
+      400,
+      "INVALID_PARAMETER",
+      "due_date",
+    );
+    expectRefusal(
+      await call("xml", "Invoice/Create", { method: "POST", creds: t, params: { customer_account_id: account } }),
+      400,
+      "MISSING_PARAMETER",
+      "due_date",
+    );
     expect((await ok(t, "json", "Invoice/List", { params: { customer_account_id: account } })).total).toBe(before);
   });
 
@@ -99,11 +127,27 @@ describe("Invoice/Create", () => {
     expect(empty.invoice).toMatchObject({ total: "0.00", balance: "0.00", status: "1", items: [] });
     const exempt = await ok(t, "json", "Account/Create", {
       method: "POST",
-      params: { first_name: "Tax", last_name: "Free", email_address: `taxfree-${newId()}@example.com`, country: "US", locale: "en-US", timezone_id: "UTC", tax_exempt: "Y", skip_notification: "Y" },
+      params: {
+        first_name: "Tax",
+        last_name: "Free",
+        email_address: `taxfree-${newId()}@example.com`,
+        country: "US",
+        locale: "en-US",
+        timezone_id: "UTC",
+        tax_exempt: "Y",
+        skip_notification: "Y",
+      },
     });
     const inv = await ok(t, "json", "Invoice/Create", {
       method: "POST",
-      params: { customer_account_id: exempt.customer_account.customer_account_id, due_date: "1/1/2027", attached_items: JSON.stringify([{ item_name: "A", item_price: "5" }, { item_name: "B", item_price: "5", tax_exempt: "N" }]) },
+      params: {
+        customer_account_id: exempt.customer_account.customer_account_id,
+        due_date: "1/1/2027",
+        attached_items: JSON.stringify([
+          { item_name: "A", item_price: "5" },
+          { item_name: "B", item_price: "5", tax_exempt: "N" },
+        ]),
+      },
     });
     expect(inv.invoice.items.map((i: any) => i.tax_exempt)).toEqual(["Y", "Y"]);
   });
@@ -112,7 +156,11 @@ describe("Invoice/Create", () => {
     const sub = await subscriptionFor(t, account);
     const inv = await ok(t, "json", "Invoice/Create", { method: "POST", params: createParams({ auto_subscription_id: sub, attached_items: items("9.99") }) });
     expect(inv.invoice.subscription_id).toBe(sub);
-    const update = await call("json", "Invoice/Update", { method: "PATCH", creds: t, params: { invoice_id: inv.invoice.invoice_id, customer_account_id: account, due_date: "4/1/2026" } });
+    const update = await call("json", "Invoice/Update", {
+      method: "PATCH",
+      creds: t,
+      params: { invoice_id: inv.invoice.invoice_id, customer_account_id: account, due_date: "4/1/2026" },
+    });
     expectRefusal(update, 409, "INVALID_STATE", "invoice_id");
   });
 
@@ -124,7 +172,11 @@ describe("Invoice/Create", () => {
       const anotherAccounts = await subscriptionFor(t, await makeAccount(t));
       const before = (await ok(t, "json", "Invoice/List", { params: { customer_account_id: account } })).total;
       for (const sub of [theirs, anotherAccounts, newId(), "sub-1"]) {
-        const r = await call(format, "Invoice/Create", { method: "POST", creds: t, params: createParams({ auto_subscription_id: sub, attached_items: items("1.00") }) });
+        const r = await call(format, "Invoice/Create", {
+          method: "POST",
+          creds: t,
+          params: createParams({ auto_subscription_id: sub, attached_items: items("1.00") }),
+        });
         expectRefusal(r, 404, "NOT_FOUND", "auto_subscription_id");
       }
       expect((await ok(t, "json", "Invoice/List", { params: { customer_account_id: account } })).total).toBe(before);
@@ -157,11 +209,16 @@ describe("Invoice/Create", () => {
 describe("Invoice/Update", () => {
   for (const format of FORMATS) {
     it(`${format}: sets due_date; attached_items replaces (absent keeps, empty removes); custom fields clear when empty`, async () => {
-      const id = (await ok(t, "json", "Invoice/Create", { method: "POST", params: createParams({ attached_items: items("10.00", "5.00"), custom_field_2: "keep" }) })).invoice.invoice_id;
+      const id = (
+        await ok(t, "json", "Invoice/Create", { method: "POST", params: createParams({ attached_items: items("10.00", "5.00"), custom_field_2: "keep" }) })
+      ).invoice.invoice_id;
       const ref = { invoice_id: id, customer_account_id: account };
       const kept = await ok(t, format, "Invoice/Update", { method: "PATCH", params: { ...ref, due_date: "4/1/2026", custom_field_1: "set" } });
       expect(kept.invoice).toMatchObject({ due_date: "4/1/2026", total: "15.00", custom_field_1: "set", custom_field_2: "keep" });
-      const replaced = await ok(t, format, "Invoice/Update", { method: "PATCH", params: { ...ref, due_date: "4/1/2026", attached_items: items("7.25"), custom_field_2: "" } });
+      const replaced = await ok(t, format, "Invoice/Update", {
+        method: "PATCH",
+        params: { ...ref, due_date: "4/1/2026", attached_items: items("7.25"), custom_field_2: "" },
+      });
       expect(replaced.invoice).toMatchObject({ total: "7.25", custom_field_2: "" });
       const emptied = await ok(t, format, "Invoice/Update", { method: "PATCH", params: { ...ref, due_date: "4/1/2026", attached_items: "" } });
       expect(emptied.invoice).toMatchObject({ total: "0.00", status: "1" });
@@ -178,7 +235,11 @@ describe("Invoice/Update", () => {
       lines: [{ itemName: "Plan", itemPrice: 2000, kind: "recurring" }],
     });
     for (const format of FORMATS) {
-      const r = await call(format, "Invoice/Update", { method: "PATCH", creds: t, params: { invoice_id: invoiceId, customer_account_id: account, due_date: "4/1/2026" } });
+      const r = await call(format, "Invoice/Update", {
+        method: "PATCH",
+        creds: t,
+        params: { invoice_id: invoiceId, customer_account_id: account, due_date: "4/1/2026" },
+      });
       expectRefusal(r, 409, "INVALID_STATE", "invoice_id");
     }
     const paid = await makeInvoice(t, account, "10.00");
@@ -186,14 +247,25 @@ describe("Invoice/Update", () => {
       method: "POST",
       params: { customer_account_id: account, invoice_id: paid, apply_to_prepaid_balance: "N", override_billing: "Y", amount: "6.00" },
     });
-    const below = await call("json", "Invoice/Update", { method: "PATCH", creds: t, params: { invoice_id: paid, customer_account_id: account, due_date: "1/1/2027", attached_items: items("5.99") } });
+    const below = await call("json", "Invoice/Update", {
+      method: "PATCH",
+      creds: t,
+      params: { invoice_id: paid, customer_account_id: account, due_date: "1/1/2027", attached_items: items("5.99") },
+    });
     expectRefusal(below, 409, "INVALID_STATE", "attached_items");
-    const enough = await ok(t, "json", "Invoice/Update", { method: "PATCH", params: { invoice_id: paid, customer_account_id: account, due_date: "1/1/2027", attached_items: items("6.00") } });
+    const enough = await ok(t, "json", "Invoice/Update", {
+      method: "PATCH",
+      params: { invoice_id: paid, customer_account_id: account, due_date: "1/1/2027", attached_items: items("6.00") },
+    });
     expect(enough.invoice).toMatchObject({ total: "6.00", amount_paid: "6.00", balance: "0.00", status: "1" });
 
     const deleted = await makeInvoice(t, account, "1.00");
     await ok(t, "json", "Invoice/Delete", { method: "DELETE", params: { invoice_id: deleted, customer_account_id: account } });
-    expectRefusal(await call("xml", "Invoice/Update", { method: "PATCH", creds: t, params: { invoice_id: deleted, customer_account_id: account, due_date: "1/1/2027" } }), 409, "INVALID_STATE");
+    expectRefusal(
+      await call("xml", "Invoice/Update", { method: "PATCH", creds: t, params: { invoice_id: deleted, customer_account_id: account, due_date: "1/1/2027" } }),
+      409,
+      "INVALID_STATE",
+    );
   });
 
   it("is 404 when the invoice is not the given account's", async () => {
@@ -235,7 +307,8 @@ describe("Invoice/Reminder", () => {
   for (const format of FORMATS) {
     it(`${format}: refused unless a day overdue (Errors 5) or bypass_overdue Y; emits Invoice/Reminder`, async () => {
       useClock(new ManualClock("2026-03-15T12:00:00Z"));
-      const id = (await ok(t, "json", "Invoice/Create", { method: "POST", params: createParams({ due_date: "3/15/2026", attached_items: items("3.00") }) })).invoice.invoice_id;
+      const id = (await ok(t, "json", "Invoice/Create", { method: "POST", params: createParams({ due_date: "3/15/2026", attached_items: items("3.00") }) }))
+        .invoice.invoice_id;
       const ref = { invoice_id: id, customer_account_id: account };
       expectRefusal(await call(format, "Invoice/Reminder", { method: "POST", creds: t, params: ref }), 409, "INVALID_STATE", "bypass_overdue");
       const before = (await outboxEvents(t, "Invoice/Reminder")).length;
@@ -253,7 +326,12 @@ describe("Invoice/Reminder", () => {
     const tenant = await makeTenant();
     await (await getDb()).update(brands).set({ timezoneId: "America/New_York" }).where(eq(brands.id, tenant.brand_id));
     const acct = await makeAccount(tenant);
-    const id = (await ok(tenant, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: acct, due_date: "1/10/2026", attached_items: items("1.00") } })).invoice.invoice_id;
+    const id = (
+      await ok(tenant, "json", "Invoice/Create", {
+        method: "POST",
+        params: { customer_account_id: acct, due_date: "1/10/2026", attached_items: items("1.00") },
+      })
+    ).invoice.invoice_id;
     const ref = { invoice_id: id, customer_account_id: acct };
     useClock(new ManualClock("2026-01-11T04:59:00Z")); // 23:59 on the 10th in New York
     expectRefusal(await call("json", "Invoice/Reminder", { method: "POST", creds: tenant, params: ref }), 409, "INVALID_STATE");
@@ -267,7 +345,12 @@ describe("Invoice/Reminder", () => {
     expectRefusal(await call("json", "Invoice/Reminder", { method: "POST", creds: t, params: ref }), 409, "INVALID_STATE", "invoice_id");
     const gone = await makeInvoice(t, account, "2.00");
     await ok(t, "json", "Invoice/Delete", { method: "DELETE", params: { invoice_id: gone, customer_account_id: account } });
-    expectRefusal(await call("xml", "Invoice/Reminder", { method: "POST", creds: t, params: { ...ref, invoice_id: gone } }), 409, "INVALID_STATE", "invoice_id");
+    expectRefusal(
+      await call("xml", "Invoice/Reminder", { method: "POST", creds: t, params: { ...ref, invoice_id: gone } }),
+      409,
+      "INVALID_STATE",
+      "invoice_id",
+    );
   });
 });
 
@@ -292,8 +375,15 @@ describe("Invoice/List", () => {
       const acct = await makeAccount(tenant);
       const sub = await subscriptionFor(tenant, acct);
       const initial = (await ok(tenant, "json", "Invoice/List", { params: { subscription_id: sub } })).invoices[0].invoice_id;
-      const a = (await ok(tenant, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: acct, due_date: "1/1/2027", custom_field_1: "alpha", auto_subscription_id: sub } })).invoice.invoice_id;
-      const b = (await ok(tenant, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: acct, due_date: "1/1/2027", custom_field_2: "beta" } })).invoice.invoice_id;
+      const a = (
+        await ok(tenant, "json", "Invoice/Create", {
+          method: "POST",
+          params: { customer_account_id: acct, due_date: "1/1/2027", custom_field_1: "alpha", auto_subscription_id: sub },
+        })
+      ).invoice.invoice_id;
+      const b = (
+        await ok(tenant, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: acct, due_date: "1/1/2027", custom_field_2: "beta" } })
+      ).invoice.invoice_id;
       const only = async (params: Record<string, string>) => {
         const r = await ok(tenant, format, "Invoice/List", { params });
         const list = format === "json" ? r.invoices : r.count === "0" ? [] : [r.invoices.invoice].flat();
@@ -355,7 +445,15 @@ describe("createInvoiceForSubscription (for billing)", () => {
     const db = await getDb();
     const line: InvoiceLine = { itemName: "Plan", itemPrice: 1000, quantity: 2, taxExempt: "N", kind: "recurring", componentId: null };
     const insert = (items: unknown) =>
-      db.insert(invoices).values({ id: newId(), brandId: t.brand_id, customerAccountId: account, dueDate: "2026-05-01", items: items as InvoiceLine[], createdAt: new Date(), updatedAt: new Date() });
+      db.insert(invoices).values({
+        id: newId(),
+        brandId: t.brand_id,
+        customerAccountId: account,
+        dueDate: "2026-05-01",
+        items: items as InvoiceLine[],
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
     /** The constraint that refused the insert (drizzle keeps the driver's error as the cause). */
     const refusedBy = (items: unknown) =>
       insert(items).then(

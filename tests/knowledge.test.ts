@@ -20,7 +20,13 @@ async function category(t: Tenant, params: Record<string, string> = {}) {
   return body.category;
 }
 
-const articleParams = (categoryId: string) => ({ category_id: categoryId, title: "How billing works", contents: "<p>Renewals</p>", tags: "billing, invoices", visibility: "1" });
+const articleParams = (categoryId: string) => ({
+  category_id: categoryId,
+  title: "How billing works",
+  contents: "<p>Renewals</p>",
+  tags: "billing, invoices",
+  visibility: "1",
+});
 
 async function article(t: Tenant, categoryId: string, params: Record<string, string> = {}) {
   const body = await ok(t, "json", "Article/Create", { method: "POST", params: { ...articleParams(categoryId), ...params } });
@@ -36,7 +42,16 @@ async function snapshot(brandId: string) {
   };
 }
 
-async function expectRefused(t: Tenant, format: string, path: string, method: string, params: Record<string, string>, status: number, errorCode: string, parameter?: string) {
+async function expectRefused(
+  t: Tenant,
+  format: string,
+  path: string,
+  method: string,
+  params: Record<string, string>,
+  status: number,
+  errorCode: string,
+  parameter?: string,
+) {
   const before = await snapshot(t.brand_id);
   const r = await call(format, path, { method, creds: t, params });
   expect(r.status, r.text).toBe(status);
@@ -56,9 +71,15 @@ describe("Category/Create", () => {
   for (const format of FORMATS) {
     it(`${format}: creates PRIMARY and SUB categories`, async () => {
       const t = await makeTenant();
-      const primary = (await ok(t, format, "Category/Create", { method: "POST", params: { name: "Billing", category_type: "PRIMARY", visibility: "2" } })).category;
+      const primary = (await ok(t, format, "Category/Create", { method: "POST", params: { name: "Billing", category_type: "PRIMARY", visibility: "2" } }))
+        .category;
       expect(primary).toMatchObject({ name: "Billing", category_type: "PRIMARY", parent_category_id: "", visibility: "2", status: "1" });
-      const sub = (await ok(t, format, "Category/Create", { method: "POST", params: { name: "Invoices", category_type: "SUB", parent_category_id: primary.category_id, visibility: "1" } })).category;
+      const sub = (
+        await ok(t, format, "Category/Create", {
+          method: "POST",
+          params: { name: "Invoices", category_type: "SUB", parent_category_id: primary.category_id, visibility: "1" },
+        })
+      ).category;
       expect(sub).toMatchObject({ category_type: "SUB", parent_category_id: primary.category_id, visibility: "1" });
     });
 
@@ -72,7 +93,16 @@ describe("Category/Create", () => {
       await expectRefused(t, format, "Category/Create", "POST", make({ parent_category_id: "" }), 400, "MISSING_PARAMETER", "parent_category_id");
       await expectRefused(t, format, "Category/Create", "POST", make({ parent_category_id: sub.category_id }), 400, "INVALID_PARAMETER", "parent_category_id");
       await expectRefused(t, format, "Category/Create", "POST", make({ parent_category_id: theirs.category_id }), 404, "NOT_FOUND", "parent_category_id");
-      await expectRefused(t, format, "Category/Create", "POST", make({ category_type: "PRIMARY", parent_category_id: primary.category_id }), 400, "INVALID_PARAMETER", "parent_category_id");
+      await expectRefused(
+        t,
+        format,
+        "Category/Create",
+        "POST",
+        make({ category_type: "PRIMARY", parent_category_id: primary.category_id }),
+        400,
+        "INVALID_PARAMETER",
+        "parent_category_id",
+      );
       const gone = await category(t, { name: "Gone" });
       await ok(t, "json", "Category/Delete", { method: "DELETE", params: { category_id: gone.category_id } });
       await expectRefused(t, format, "Category/Create", "POST", make({ parent_category_id: gone.category_id }), 409, "INVALID_STATE", "parent_category_id");
@@ -118,7 +148,12 @@ describe("Category/List", () => {
       expect(await ids({ name: "%" })).toEqual([account.category_id]);
       expect(await ids({ category_id: oldSub.category_id })).toEqual([oldSub.category_id]);
 
-      const nested = listOf(format, await ok(t, format, "Category/List", { params: { category_type: "PARENT", show_sub_categories: "Y" } }), "categories", "category");
+      const nested = listOf(
+        format,
+        await ok(t, format, "Category/List", { params: { category_type: "PARENT", show_sub_categories: "Y" } }),
+        "categories",
+        "category",
+      );
       expect(nested.map((c) => [c.name, c.article_count])).toEqual([
         ["Account 100%", "0"],
         ["Billing", "1"],
@@ -151,11 +186,17 @@ describe("Category/Update", () => {
       const b = await category(t, { name: "B" });
       const sub = await category(t, { name: "S", category_type: "SUB", parent_category_id: a.category_id });
       const update = (params: Record<string, string>) =>
-        ok(t, format, "Category/Update", { method: "PATCH", params: { category_id: sub.category_id, name: "S", visibility: "1", category_type: "SUB", ...params } }).then((b) => b.category);
+        ok(t, format, "Category/Update", {
+          method: "PATCH",
+          params: { category_id: sub.category_id, name: "S", visibility: "1", category_type: "SUB", ...params },
+        }).then((b) => b.category);
       expect(await update({ name: "Renamed", visibility: "2" })).toMatchObject({ name: "Renamed", visibility: "2", parent_category_id: a.category_id });
       expect(await update({ parent_category_id: b.category_id })).toMatchObject({ parent_category_id: b.category_id });
       expect(await update({ category_type: "PRIMARY" })).toMatchObject({ category_type: "PRIMARY", parent_category_id: "" });
-      expect(await update({ category_type: "SUB", parent_category_id: a.category_id })).toMatchObject({ category_type: "SUB", parent_category_id: a.category_id });
+      expect(await update({ category_type: "SUB", parent_category_id: a.category_id })).toMatchObject({
+        category_type: "SUB",
+        parent_category_id: a.category_id,
+      });
     });
 
     it(`${format}: refuses bad parents, a PRIMARY with sub categories becoming SUB, and deleted categories`, async () => {
@@ -165,11 +206,56 @@ describe("Category/Update", () => {
       const sub = await category(t, { name: "S", category_type: "SUB", parent_category_id: a.category_id });
       const params = (id: string, p: Record<string, string>) => ({ category_id: id, name: "X", visibility: "1", category_type: "SUB", ...p });
       await expectRefused(t, format, "Category/Update", "PATCH", params(b.category_id, {}), 400, "MISSING_PARAMETER", "parent_category_id");
-      await expectRefused(t, format, "Category/Update", "PATCH", params(b.category_id, { parent_category_id: b.category_id }), 400, "INVALID_PARAMETER", "parent_category_id");
-      await expectRefused(t, format, "Category/Update", "PATCH", params(b.category_id, { parent_category_id: sub.category_id }), 400, "INVALID_PARAMETER", "parent_category_id");
-      await expectRefused(t, format, "Category/Update", "PATCH", params(sub.category_id, { parent_category_id: "" }), 400, "MISSING_PARAMETER", "parent_category_id");
-      await expectRefused(t, format, "Category/Update", "PATCH", params(a.category_id, { parent_category_id: b.category_id }), 409, "INVALID_STATE", "category_type");
-      await expectRefused(t, format, "Category/Update", "PATCH", params(sub.category_id, { category_type: "PRIMARY", parent_category_id: a.category_id }), 400, "INVALID_PARAMETER", "parent_category_id");
+      await expectRefused(
+        t,
+        format,
+        "Category/Update",
+        "PATCH",
+        params(b.category_id, { parent_category_id: b.category_id }),
+        400,
+        "INVALID_PARAMETER",
+        "parent_category_id",
+      );
+      await expectRefused(
+        t,
+        format,
+        "Category/Update",
+        "PATCH",
+        params(b.category_id, { parent_category_id: sub.category_id }),
+        400,
+        "INVALID_PARAMETER",
+        "parent_category_id",
+      );
+      await expectRefused(
+        t,
+        format,
+        "Category/Update",
+        "PATCH",
+        params(sub.category_id, { parent_category_id: "" }),
+        400,
+        "MISSING_PARAMETER",
+        "parent_category_id",
+      );
+      await expectRefused(
+        t,
+        format,
+        "Category/Update",
+        "PATCH",
+        params(a.category_id, { parent_category_id: b.category_id }),
+        409,
+        "INVALID_STATE",
+        "category_type",
+      );
+      await expectRefused(
+        t,
+        format,
+        "Category/Update",
+        "PATCH",
+        params(sub.category_id, { category_type: "PRIMARY", parent_category_id: a.category_id }),
+        400,
+        "INVALID_PARAMETER",
+        "parent_category_id",
+      );
       await ok(t, "json", "Category/Delete", { method: "DELETE", params: { category_id: b.category_id } });
       await expectRefused(t, format, "Category/Update", "PATCH", params(b.category_id, { category_type: "PRIMARY" }), 409, "INVALID_STATE", "category_id");
     });
@@ -190,7 +276,10 @@ describe("Category/Delete and Category/Restore", () => {
       await expectRefused(t, format, "Category/Delete", "DELETE", { category_id: parent.category_id }, 409, "INVALID_STATE");
       // A sub category comes back only under a live parent.
       await expectRefused(t, format, "Category/Restore", "PATCH", { category_id: sub.category_id }, 409, "INVALID_STATE");
-      expect((await ok(t, format, "Category/Restore", { method: "PATCH", params: { category_id: parent.category_id } })).category).toMatchObject({ status: "1", deleted: "" });
+      expect((await ok(t, format, "Category/Restore", { method: "PATCH", params: { category_id: parent.category_id } })).category).toMatchObject({
+        status: "1",
+        deleted: "",
+      });
       expect((await ok(t, format, "Category/Restore", { method: "PATCH", params: { category_id: sub.category_id } })).category.status).toBe("1");
       await expectRefused(t, format, "Category/Restore", "PATCH", { category_id: sub.category_id }, 409, "INVALID_STATE");
     });
@@ -217,7 +306,8 @@ describe("Article/Create", () => {
         params: {
           ...articleParams(c.category_id),
           summary: "Short",
-          contents: '<h2 onclick="steal()">Hi</h2><script>alert(1)</script><p style="x" onmouseover="y">Text <a href="javascript:alert(1)">bad</a> <a href="https://example.com">good</a><img src="https://example.com/a.png" onerror="z"></p><style>p{}</style>',
+          contents:
+            '<h2 onclick="steal()">Hi</h2><script>alert(1)</script><p style="x" onmouseover="y">Text <a href="javascript:alert(1)">bad</a> <a href="https://example.com">good</a><img src="https://example.com/a.png" onerror="z"></p><style>p{}</style>',
           tags: " #billing, Invoices ;billing|  getting   started ",
           visibility: "2",
         },
@@ -340,7 +430,9 @@ describe("Article/Update", () => {
       const c2 = await category(t, { name: "Two", category_type: "SUB", parent_category_id: c1.category_id });
       const a = await article(t, c1.category_id, { summary: "Keep me" });
       const update = (params: Record<string, string>) =>
-        ok(t, format, "Article/Update", { method: "PATCH", params: { article_id: a.article_id, ...articleParams(c2.category_id), ...params } }).then((b) => b.article);
+        ok(t, format, "Article/Update", { method: "PATCH", params: { article_id: a.article_id, ...articleParams(c2.category_id), ...params } }).then(
+          (b) => b.article,
+        );
       expect(await update({ title: "New", contents: "<p onclick='x'>New</p>", tags: "x y", visibility: "2" })).toMatchObject({
         category_id: c2.category_id,
         title: "New",
@@ -357,7 +449,16 @@ describe("Article/Update", () => {
       const c = await category(t);
       const a = await article(t, c.category_id);
       const params = { ...articleParams(c.category_id), article_id: a.article_id };
-      await expectRefused(t, format, "Article/Update", "PATCH", { ...params, category_id: (await category(other)).category_id }, 404, "NOT_FOUND", "category_id");
+      await expectRefused(
+        t,
+        format,
+        "Article/Update",
+        "PATCH",
+        { ...params, category_id: (await category(other)).category_id },
+        404,
+        "NOT_FOUND",
+        "category_id",
+      );
       await expectRefused(t, format, "Article/Update", "PATCH", { ...params, title: "t".repeat(TITLE_MAX + 1) }, 400, "INVALID_PARAMETER", "title");
       await expectRefused(t, format, "Article/Update", "PATCH", { ...params, contents: "<script>x</script>" }, 400, "INVALID_PARAMETER", "contents");
       const gone = await category(t, { name: "Gone" });
@@ -440,7 +541,12 @@ describe("another brand's categories and articles", () => {
       const mine = await category(t);
       const cases: [string, string, Record<string, string>, string][] = [
         ["Category/Update", "PATCH", { category_id: parent.category_id, name: "X", category_type: "PRIMARY", visibility: "1" }, "category_id"],
-        ["Category/Update", "PATCH", { category_id: mine.category_id, name: "X", category_type: "SUB", visibility: "1", parent_category_id: parent.category_id }, "parent_category_id"],
+        [
+          "Category/Update",
+          "PATCH",
+          { category_id: mine.category_id, name: "X", category_type: "SUB", visibility: "1", parent_category_id: parent.category_id },
+          "parent_category_id",
+        ],
         ["Category/Delete", "DELETE", { category_id: sub.category_id }, "category_id"],
         ["Category/Restore", "PATCH", { category_id: deletedCategory.category_id }, "category_id"],
         ["Article/Update", "PATCH", { ...articleParams(mine.category_id), article_id: live.article_id }, "article_id"],

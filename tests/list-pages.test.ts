@@ -32,7 +32,13 @@ async function contextOf(t: Tenant): Promise<Context> {
 }
 
 const account = (t: Tenant, first: string, last: string, email: string) =>
-  created(t, "Account/Create", { first_name: first, last_name: last, email_address: email, country: "US", locale: "en-US", timezone_id: "America/New_York", skip_notification: "Y" }, "customer_account", "customer_account_id");
+  created(
+    t,
+    "Account/Create",
+    { first_name: first, last_name: last, email_address: email, country: "US", locale: "en-US", timezone_id: "America/New_York", skip_notification: "Y" },
+    "customer_account",
+    "customer_account_id",
+  );
 
 /** The DomainError a call is refused with. */
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
@@ -61,7 +67,8 @@ describe("listAccountsPage", () => {
       ["Cy", "Under_score", "cy@three.example"],
       ["Di", "Underxscore", "di@four.example"],
       ["Ed", "Plain", "ed@five.example"],
-    ]) ids.push(await account(a, first, last, email));
+    ])
+      ids.push(await account(a, first, last, email));
     await account(b, "Ada", "Per%cent", "ada@one.example");
   });
 
@@ -114,9 +121,16 @@ describe("listAccountsPage", () => {
   it("refuses an unknown sort key, unknown filters and out-of-range paging, naming the parameter", async () => {
     const badSort = await refusal(listAccountsPage(ctx, { sort: { key: "password" as "created_at" } }));
     expect(badSort).toMatchObject({ code: "INVALID_PARAMETER", parameter: "sort" });
-    expect(await refusal(listAccountsPage(ctx, { sort: { key: "created_at", dir: "up" as "asc" } }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "sort" });
-    expect(await refusal(listAccountsPage(ctx, { filters: { brandId: "x" } as object }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "filters.brandId" });
-    for (const pageSize of [0, 101, 2.5]) expect(await refusal(listAccountsPage(ctx, { pageSize }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "pageSize" });
+    expect(await refusal(listAccountsPage(ctx, { sort: { key: "created_at", dir: "up" as "asc" } }))).toMatchObject({
+      code: "INVALID_PARAMETER",
+      parameter: "sort",
+    });
+    expect(await refusal(listAccountsPage(ctx, { filters: { brandId: "x" } as object }))).toMatchObject({
+      code: "INVALID_PARAMETER",
+      parameter: "filters.brandId",
+    });
+    for (const pageSize of [0, 101, 2.5])
+      expect(await refusal(listAccountsPage(ctx, { pageSize }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "pageSize" });
     expect(await refusal(listAccountsPage(ctx, { page: 0 }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "page" });
     expect((await listAccountsPage(ctx, { pageSize: 100 })).rows).toHaveLength(5);
     expect((await listAccountsPage(ctx, { pageSize: 1 })).rows).toHaveLength(1);
@@ -128,13 +142,17 @@ describe("listInvoicesPage", () => {
   beforeAll(async () => {
     customer = await fixtures.Account(a);
     const invoice = async (due: string, price: string) =>
-      (await ok(a, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: customer, due_date: due, attached_items: items(price) } })).invoice.invoice_id as string;
+      (await ok(a, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: customer, due_date: due, attached_items: items(price) } }))
+        .invoice.invoice_id as string;
     unpaid = await invoice("3/1/2031", "10.00");
     paid = await invoice("1/1/2031", "20.00");
     partial = await invoice("2/1/2031", "30.00");
     deleted = await invoice("4/1/2031", "40.00");
     const pay = (invoice_id: string, amount: string) =>
-      ok(a, "json", "Payment/Create", { method: "POST", params: { customer_account_id: customer, invoice_id, apply_to_prepaid_balance: "N", override_billing: "Y", amount } });
+      ok(a, "json", "Payment/Create", {
+        method: "POST",
+        params: { customer_account_id: customer, invoice_id, apply_to_prepaid_balance: "N", override_billing: "Y", amount },
+      });
     await pay(paid, "20.00");
     await pay(partial, "5.00");
     await ok(a, "json", "Invoice/Delete", { method: "DELETE", params: { invoice_id: deleted, customer_account_id: customer } });
@@ -182,7 +200,8 @@ describe("listSubscriptionsPage", () => {
     const active = await subscriptionFor(a, customer);
     const suspended = await subscriptionFor(a, customer);
     await ok(a, "json", "Subscription/Suspend", { method: "PATCH", params: { subscription_id: suspended } });
-    const of = async (status: 1 | 2 | 3) => (await listSubscriptionsPage(ctx, { filters: { customerAccountId: customer, status } })).rows.map((r) => r.subscription_id);
+    const of = async (status: 1 | 2 | 3) =>
+      (await listSubscriptionsPage(ctx, { filters: { customerAccountId: customer, status } })).rows.map((r) => r.subscription_id);
     expect(await of(1)).toEqual([active]);
     expect(await of(2)).toEqual([suspended]);
     expect(await of(3)).toEqual([]);
@@ -196,7 +215,9 @@ describe("listTicketsPage", () => {
   it("sorts by ticket number, filters by working status and searches subjects", async () => {
     const t = await makeTenant();
     const tctx = await contextOf(t);
-    const open = async (subject: string) => (await ok(t, "json", "Ticket/Create", { method: "POST", params: { type: "NEW", subject, message: "Hello", direction: "INTERNAL" } })).ticket.ticket_id as string;
+    const open = async (subject: string) =>
+      (await ok(t, "json", "Ticket/Create", { method: "POST", params: { type: "NEW", subject, message: "Hello", direction: "INTERNAL" } })).ticket
+        .ticket_id as string;
     const first = await open("Card declined");
     const second = await open("100% off?");
     const third = await open("Card expired");

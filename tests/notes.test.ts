@@ -20,9 +20,12 @@ const listOf = (format: string, body: any): any[] => {
   return inner === undefined ? [] : Array.isArray(inner) ? inner : [inner];
 };
 
-
 async function invoiceOf(t: Tenant, customerAccountId: string) {
-  const params = { customer_account_id: customerAccountId, due_date: "12/31/2030", attached_items: '[{"item_name":"Setup","item_price":"10.00","tax_exempt":"N"}]' };
+  const params = {
+    customer_account_id: customerAccountId,
+    due_date: "12/31/2030",
+    attached_items: '[{"item_name":"Setup","item_price":"10.00","tax_exempt":"N"}]',
+  };
   return (await ok(t, "json", "Invoice/Create", { method: "POST", params })).invoice.invoice_id as string;
 }
 
@@ -33,7 +36,12 @@ async function customer(t: Tenant) {
   return { accountId, subscriptionId: await subscriptionFor(t, accountId), invoiceId: await invoiceOf(t, accountId) };
 }
 
-const noteParams = (links: Record<string, string>, extra: Record<string, string> = {}) => ({ subject: "Called", contents: "Asked about renewal.", ...links, ...extra });
+const noteParams = (links: Record<string, string>, extra: Record<string, string> = {}) => ({
+  subject: "Called",
+  contents: "Asked about renewal.",
+  ...links,
+  ...extra,
+});
 
 async function createNote(t: Tenant, params: Record<string, string>) {
   return (await ok(t, "json", "Note/Create", { method: "POST", params })).note;
@@ -45,7 +53,16 @@ async function snapshot(brandId: string) {
 }
 
 /** Expects the refusal and proves it changed nothing in the brand. */
-async function expectRefused(t: Tenant, format: string, path: string, method: string, params: Record<string, string>, status: number, code: string, parameter?: string) {
+async function expectRefused(
+  t: Tenant,
+  format: string,
+  path: string,
+  method: string,
+  params: Record<string, string>,
+  status: number,
+  code: string,
+  parameter?: string,
+) {
   const before = await snapshot(t.brand_id);
   const r = await call(format, path, { method, creds: t, params });
   expect(r.status, r.text).toBe(status);
@@ -69,9 +86,17 @@ describe("Note/Create", () => {
     it(`${format}: links a note to an account, a subscription, an invoice or all three; contents kept as plain text`, async () => {
       const t = await makeTenant();
       const c = await customer(t);
-      const contents = "Line one\nLine <b>two</b> & \"three\"";
+      const contents = 'Line one\nLine <b>two</b> & "three"';
       const byAccount = (await ok(t, format, "Note/Create", { method: "POST", params: noteParams({ customer_account_id: c.accountId }, { contents }) })).note;
-      expect(byAccount).toMatchObject({ subject: "Called", contents, customer_account_id: c.accountId, subscription_id: "", invoice_id: "", status: "active", deleted: "" });
+      expect(byAccount).toMatchObject({
+        subject: "Called",
+        contents,
+        customer_account_id: c.accountId,
+        subscription_id: "",
+        invoice_id: "",
+        status: "active",
+        deleted: "",
+      });
       expect(byAccount.note_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(byAccount.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
       const bySubscription = (await ok(t, format, "Note/Create", { method: "POST", params: noteParams({ subscription_id: c.subscriptionId }) })).note;
@@ -114,7 +139,16 @@ describe("Note/Create", () => {
       await expectRefused(t, format, "Note/Create", "POST", noteParams({ customer_account_id: theirs.accountId }), 404, "NOT_FOUND", "customer_account_id");
       await expectRefused(t, format, "Note/Create", "POST", noteParams({ subscription_id: theirs.subscriptionId }), 404, "NOT_FOUND", "subscription_id");
       await expectRefused(t, format, "Note/Create", "POST", noteParams({ invoice_id: theirs.invoiceId }), 404, "NOT_FOUND", "invoice_id");
-      await expectRefused(t, format, "Note/Create", "POST", noteParams({ customer_account_id: mine.accountId, invoice_id: theirs.invoiceId }), 404, "NOT_FOUND", "invoice_id");
+      await expectRefused(
+        t,
+        format,
+        "Note/Create",
+        "POST",
+        noteParams({ customer_account_id: mine.accountId, invoice_id: theirs.invoiceId }),
+        404,
+        "NOT_FOUND",
+        "invoice_id",
+      );
       await expectRefused(t, format, "Note/Create", "POST", noteParams({ invoice_id: "not-an-id" }), 404, "NOT_FOUND", "invoice_id");
       expect(await snapshot(other.brand_id)).toEqual(theirsBefore);
     });
@@ -123,10 +157,37 @@ describe("Note/Create", () => {
       const t = await makeTenant();
       const a = await customer(t);
       const b = await customer(t);
-      const e = await expectRefused(t, format, "Note/Create", "POST", noteParams({ customer_account_id: a.accountId, subscription_id: b.subscriptionId }), 404, "NOT_FOUND", "subscription_id");
+      const e = await expectRefused(
+        t,
+        format,
+        "Note/Create",
+        "POST",
+        noteParams({ customer_account_id: a.accountId, subscription_id: b.subscriptionId }),
+        404,
+        "NOT_FOUND",
+        "subscription_id",
+      );
       expect(e.message).toBe("Subscription not found on this customer account");
-      await expectRefused(t, format, "Note/Create", "POST", noteParams({ customer_account_id: a.accountId, invoice_id: b.invoiceId }), 404, "NOT_FOUND", "invoice_id");
-      await expectRefused(t, format, "Note/Create", "POST", noteParams({ subscription_id: a.subscriptionId, invoice_id: b.invoiceId }), 404, "NOT_FOUND", "invoice_id");
+      await expectRefused(
+        t,
+        format,
+        "Note/Create",
+        "POST",
+        noteParams({ customer_account_id: a.accountId, invoice_id: b.invoiceId }),
+        404,
+        "NOT_FOUND",
+        "invoice_id",
+      );
+      await expectRefused(
+        t,
+        format,
+        "Note/Create",
+        "POST",
+        noteParams({ subscription_id: a.subscriptionId, invoice_id: b.invoiceId }),
+        404,
+        "NOT_FOUND",
+        "invoice_id",
+      );
     });
   }
 });
@@ -197,7 +258,13 @@ describe("Note/List", () => {
       const t = await makeTenant();
       await customer(t);
       const theirNote = await createNote(other, noteParams({ customer_account_id: theirs.accountId }));
-      const filters: Record<string, string>[] = [{ note_id: theirNote.note_id }, { customer_account_id: theirs.accountId }, { subscription_id: theirs.subscriptionId }, { invoice_id: theirs.invoiceId }, {}];
+      const filters: Record<string, string>[] = [
+        { note_id: theirNote.note_id },
+        { customer_account_id: theirs.accountId },
+        { subscription_id: theirs.subscriptionId },
+        { invoice_id: theirs.invoiceId },
+        {},
+      ];
       for (const params of filters) {
         const body = await ok(t, format, "Note/List", { params });
         expect(body.count, JSON.stringify(params)).toBe("0");

@@ -42,7 +42,8 @@ const SECRETS = Object.entries(SECRET_FIELDS).flatMap(([ns, fields]) => fields.m
 const common = ["brand.name", "event.type", "event.date"];
 
 /** A body listing every placeholder of the event as <li data-p="name">value</li>, read back by readDump. */
-const dumpTemplate = (event: NotificationEvent) => `<ul>${[...common, ...eventPlaceholders(event)].map((p) => `<li data-p="${p}">{{${p}}}</li>`).join("")}</ul>`;
+const dumpTemplate = (event: NotificationEvent) =>
+  `<ul>${[...common, ...eventPlaceholders(event)].map((p) => `<li data-p="${p}">{{${p}}}</li>`).join("")}</ul>`;
 const readDump = (html: string) => Object.fromEntries([...html.matchAll(/<li data-p="([^"]+)">(.*?)<\/li>/g)].map(([, p, v]) => [p, decodeHTML(v)]));
 
 /** What one trigger must produce: the addressee, the cc copy if any, both subjects, and known values. */
@@ -90,7 +91,8 @@ async function subscription(t: Tenant, accountId: string, overrideInitialBilling
   return { sub, product };
 }
 
-const invoiceOf = async (t: Tenant, subscriptionId: string) => (await ok(t, "json", "Invoice/List", { params: { subscription_id: subscriptionId } })).invoices[0];
+const invoiceOf = async (t: Tenant, subscriptionId: string) =>
+  (await ok(t, "json", "Invoice/List", { params: { subscription_id: subscriptionId } })).invoices[0];
 
 const subscriptionValues = (sub: any, product: any, status: string) => ({
   "subscription.subscription_id": sub.subscription_id,
@@ -215,7 +217,11 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
     const invoice = (
       await ok(t, "json", "Invoice/Create", {
         method: "POST",
-        params: { customer_account_id: account.customer_account_id, due_date: "12/31/2026", attached_items: JSON.stringify([{ item_name: "Setup", item_price: "40.00", tax_exempt: "N" }]) },
+        params: {
+          customer_account_id: account.customer_account_id,
+          due_date: "12/31/2026",
+          attached_items: JSON.stringify([{ item_name: "Setup", item_price: "40.00", tax_exempt: "N" }]),
+        },
       })
     ).invoice;
     const paid = await ok(t, "json", "Payment/Create", {
@@ -252,12 +258,20 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
     const { account, params } = await customer(t);
     const { sub } = await subscription(t, account.customer_account_id, "N");
     const invoice = await invoiceOf(t, sub.subscription_id);
-    await ok(t, "json", "Invoice/Reminder", { method: "POST", params: { customer_account_id: account.customer_account_id, invoice_id: invoice.invoice_id, bypass_overdue: "Y" } });
+    await ok(t, "json", "Invoice/Reminder", {
+      method: "POST",
+      params: { customer_account_id: account.customer_account_id, invoice_id: invoice.invoice_id, bypass_overdue: "Y" },
+    });
     return {
       to: account.email_address,
       cc: params.cc_email_address,
       subjects: { brand: `Reminder sent for invoice ${invoice.invoice_id}`, customer: `Reminder: your ${brandName} invoice is due` },
-      values: { ...customerValues(account), "invoice.invoice_id": invoice.invoice_id, "invoice.amount_due": "24.99", "subscription.subscription_id": sub.subscription_id },
+      values: {
+        ...customerValues(account),
+        "invoice.invoice_id": invoice.invoice_id,
+        "invoice.amount_due": "24.99",
+        "subscription.subscription_id": sub.subscription_id,
+      },
     };
   },
 };

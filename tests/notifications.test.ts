@@ -29,7 +29,16 @@ async function rowCount(brandId: string) {
   return n;
 }
 
-async function expectRefused(t: Tenant, format: string, path: string, method: string, params: Record<string, string>, status: number, errorCode: string, parameter?: string) {
+async function expectRefused(
+  t: Tenant,
+  format: string,
+  path: string,
+  method: string,
+  params: Record<string, string>,
+  status: number,
+  errorCode: string,
+  parameter?: string,
+) {
   const before = await rowCount(t.brand_id);
   const r = await call(format, path, { method, creds: t, params });
   expect(r.status, r.text).toBe(status);
@@ -96,8 +105,26 @@ describe("Notification/Create", () => {
       const t = await makeTenant();
       const params = { ...base, notification_event: "Account/Create", default_notify_brand: "Y" };
       await expectRefused(t, format, "Notification/Create", "POST", params, 400, "MISSING_PARAMETER", "default_notify_brand_email");
-      await expectRefused(t, format, "Notification/Create", "POST", { ...params, default_notify_brand_email: "" }, 400, "MISSING_PARAMETER", "default_notify_brand_email");
-      await expectRefused(t, format, "Notification/Create", "POST", { ...params, default_notify_brand_email: "not-an-email" }, 400, "INVALID_PARAMETER", "default_notify_brand_email");
+      await expectRefused(
+        t,
+        format,
+        "Notification/Create",
+        "POST",
+        { ...params, default_notify_brand_email: "" },
+        400,
+        "MISSING_PARAMETER",
+        "default_notify_brand_email",
+      );
+      await expectRefused(
+        t,
+        format,
+        "Notification/Create",
+        "POST",
+        { ...params, default_notify_brand_email: "not-an-email" },
+        400,
+        "INVALID_PARAMETER",
+        "default_notify_brand_email",
+      );
       // Not needed when the brand gets no copy.
       await create(t, { notification_event: "Account/Create" }, format);
     });
@@ -105,8 +132,26 @@ describe("Notification/Create", () => {
     it(`${format}: refuses unknown events, bad flags, a bad sender and missing required parameters`, async () => {
       const t = await makeTenant();
       const good = { ...base, notification_event: "Account/Create" };
-      await expectRefused(t, format, "Notification/Create", "POST", { ...good, notification_event: "Account/Delete" }, 400, "INVALID_PARAMETER", "notification_event");
-      await expectRefused(t, format, "Notification/Create", "POST", { ...good, default_notify_customer: "yes" }, 400, "INVALID_PARAMETER", "default_notify_customer");
+      await expectRefused(
+        t,
+        format,
+        "Notification/Create",
+        "POST",
+        { ...good, notification_event: "Account/Delete" },
+        400,
+        "INVALID_PARAMETER",
+        "notification_event",
+      );
+      await expectRefused(
+        t,
+        format,
+        "Notification/Create",
+        "POST",
+        { ...good, default_notify_customer: "yes" },
+        400,
+        "INVALID_PARAMETER",
+        "default_notify_customer",
+      );
       await expectRefused(t, format, "Notification/Create", "POST", { ...good, from_email: "billing" }, 400, "INVALID_PARAMETER", "from_email");
       for (const missing of ["notification_event", "default_notify_brand", "default_notify_customer", "from_email"]) {
         const params: Record<string, string> = { ...good };
@@ -133,14 +178,36 @@ describe("Notification/Create", () => {
       expect(r.body.exception.message.startsWith(`${p} `)).toBe(true);
     }
     // Sections over a namespace may use its fields bare; a subject may print unescaped (it is not HTML).
-    await create(t, { notification_event: "Account/Create", html_customer: "{{#customer}}<p>{{first_name}}</p>{{/customer}}{{^user.username}}-{{/user.username}}", subject_customer: "{{{customer.first_name}}}" });
+    await create(t, {
+      notification_event: "Account/Create",
+      html_customer: "{{#customer}}<p>{{first_name}}</p>{{/customer}}{{^user.username}}-{{/user.username}}",
+      subject_customer: "{{{customer.first_name}}}",
+    });
   });
 
   it("takes templates and subjects up to their limits exactly", async () => {
     const t = await makeTenant();
     const params = { ...base, notification_event: "Subscription/Create" };
-    await expectRefused(t, "json", "Notification/Create", "POST", { ...params, subject_customer: "s".repeat(SUBJECT_MAX + 1) }, 400, "INVALID_PARAMETER", "subject_customer");
-    await expectRefused(t, "json", "Notification/Create", "POST", { ...params, html_customer: "h".repeat(HTML_MAX + 1) }, 400, "INVALID_PARAMETER", "html_customer");
+    await expectRefused(
+      t,
+      "json",
+      "Notification/Create",
+      "POST",
+      { ...params, subject_customer: "s".repeat(SUBJECT_MAX + 1) },
+      400,
+      "INVALID_PARAMETER",
+      "subject_customer",
+    );
+    await expectRefused(
+      t,
+      "json",
+      "Notification/Create",
+      "POST",
+      { ...params, html_customer: "h".repeat(HTML_MAX + 1) },
+      400,
+      "INVALID_PARAMETER",
+      "html_customer",
+    );
     const n = await create(t, { ...params, subject_customer: "s".repeat(SUBJECT_MAX), html_customer: "h".repeat(HTML_MAX) });
     expect(n.subject_customer).toHaveLength(SUBJECT_MAX);
     expect(n.html_customer).toHaveLength(HTML_MAX);
@@ -209,7 +276,15 @@ describe("Notification/Update", () => {
       });
       const body = await ok(t, format, "Notification/Update", {
         method: "PATCH",
-        params: { notification_id: n.notification_id, default_notify_brand: "Y", default_notify_customer: "N", from_email: "new@example.com", subject_customer: "", html_brand: "<i>{{subscription.product_name}}</i>", notification_event: "Account/Create" },
+        params: {
+          notification_id: n.notification_id,
+          default_notify_brand: "Y",
+          default_notify_customer: "N",
+          from_email: "new@example.com",
+          subject_customer: "",
+          html_brand: "<i>{{subscription.product_name}}</i>",
+          notification_event: "Account/Create",
+        },
       });
       expect(body.notification).toMatchObject({
         notification_event: "Subscription/Suspend",
@@ -227,12 +302,42 @@ describe("Notification/Update", () => {
       const t = await makeTenant();
       const n = await create(t, { notification_event: "Invoice/Create" });
       const params = { ...base, notification_id: n.notification_id };
-      await expectRefused(t, format, "Notification/Update", "PATCH", { ...params, default_notify_brand: "Y" }, 400, "MISSING_PARAMETER", "default_notify_brand_email");
-      await ok(t, "json", "Notification/Update", { method: "PATCH", params: { ...params, default_notify_brand: "Y", default_notify_brand_email: "o@example.com" } });
+      await expectRefused(
+        t,
+        format,
+        "Notification/Update",
+        "PATCH",
+        { ...params, default_notify_brand: "Y" },
+        400,
+        "MISSING_PARAMETER",
+        "default_notify_brand_email",
+      );
+      await ok(t, "json", "Notification/Update", {
+        method: "PATCH",
+        params: { ...params, default_notify_brand: "Y", default_notify_brand_email: "o@example.com" },
+      });
       // The stored address is enough; clearing it while the brand gets a copy is refused.
       await ok(t, "json", "Notification/Update", { method: "PATCH", params: { ...params, default_notify_brand: "Y" } });
-      await expectRefused(t, format, "Notification/Update", "PATCH", { ...params, default_notify_brand: "Y", default_notify_brand_email: "" }, 400, "MISSING_PARAMETER", "default_notify_brand_email");
-      await expectRefused(t, format, "Notification/Update", "PATCH", { ...params, html_brand: "{{user.temporary_password}}" }, 400, "INVALID_PARAMETER", "html_brand");
+      await expectRefused(
+        t,
+        format,
+        "Notification/Update",
+        "PATCH",
+        { ...params, default_notify_brand: "Y", default_notify_brand_email: "" },
+        400,
+        "MISSING_PARAMETER",
+        "default_notify_brand_email",
+      );
+      await expectRefused(
+        t,
+        format,
+        "Notification/Update",
+        "PATCH",
+        { ...params, html_brand: "{{user.temporary_password}}" },
+        400,
+        "INVALID_PARAMETER",
+        "html_brand",
+      );
       await ok(t, "json", "Notification/Delete", { method: "DELETE", params: { notification_id: n.notification_id } });
       await expectRefused(t, format, "Notification/Update", "PATCH", params, 409, "INVALID_STATE");
       const db = await getDb();

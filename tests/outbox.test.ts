@@ -130,7 +130,11 @@ describe("deliverDue", () => {
     expect((await rows([chained]))[0].status).toBe("delivered");
     // With no time left after the first batch it stops there.
     await Promise.all(Array.from({ length: 120 }, () => emitAny(ctx, "e/y", {})));
-    expect(await deliverAllDue({ db, now: () => clock.now(), sinkFor: () => sink, batchSize: 50, budgetMs: 0 })).toEqual({ delivered: 50, retried: 0, failed: 0 });
+    expect(await deliverAllDue({ db, now: () => clock.now(), sinkFor: () => sink, batchSize: 50, budgetMs: 0 })).toEqual({
+      delivered: 50,
+      retried: 0,
+      failed: 0,
+    });
   });
 
   it("an event claimed by a worker that died is delivered once its lease ends", async () => {
@@ -188,7 +192,8 @@ describe("event types", () => {
       const src = readFileSync(`lib/${file}`, "utf8");
       // emit(ctx, { type: "X", ... }) and emit(ctx, { type, ... }) with `type: "X" | "Y"` parameters
       for (const m of src.matchAll(/emit\([^{]*\{\s*type: "([^"]+)"/g)) emitted.add(m[1]);
-      if (/emit\(ctx, \{\s*type,/.test(src)) for (const m of src.matchAll(/type: ("[^"]+"(?: \| "[^"]+")+)/g)) for (const t of m[1].matchAll(/"([^"]+)"/g)) emitted.add(t[1]);
+      if (/emit\(ctx, \{\s*type,/.test(src))
+        for (const m of src.matchAll(/type: ("[^"]+"(?: \| "[^"]+")+)/g)) for (const t of m[1].matchAll(/"([^"]+)"/g)) emitted.add(t[1]);
       // Billing's set-based SQL writes events too.
       for (const m of src.matchAll(/insert into outbox_events[^;]*?select [^,]+, [^,]+, '([^']+)'/g)) emitted.add(m[1]);
     }

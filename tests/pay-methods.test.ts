@@ -30,7 +30,15 @@ describe("PayMethod/Create", () => {
       const r = await call(format, "PayMethod/Create", {
         method: "POST",
         creds: t,
-        params: { customer_account_id: account, pay_method_type: "CC", card_number: "4242 4242 4242 4242", expiration_month: "7", expiration_year: "2031", cvv: "123", holder_name: "Jane Doe" },
+        params: {
+          customer_account_id: account,
+          pay_method_type: "CC",
+          card_number: "4242 4242 4242 4242",
+          expiration_month: "7",
+          expiration_year: "2031",
+          cvv: "123",
+          holder_name: "Jane Doe",
+        },
       });
       expect(r.status, r.text).toBe(200);
       expect(r.body.pay_method).toMatchObject({
@@ -77,7 +85,12 @@ describe("PayMethod/Create", () => {
     const cases: [Record<string, string>, number, string, string][] = [
       [{ ...base, expiration_month: "1", expiration_year: "2040" }, 400, "MISSING_PARAMETER", "card_number"],
       [{ ...base, card_number: CARDS.ok, expiration_year: "2040" }, 400, "MISSING_PARAMETER", "expiration_month"],
-      [{ ...base, card_number: CARDS.ok, expiration_month: "1", expiration_year: "2040", routing_number: "110000000" }, 400, "INVALID_PARAMETER", "routing_number"],
+      [
+        { ...base, card_number: CARDS.ok, expiration_month: "1", expiration_year: "2040", routing_number: "110000000" },
+        400,
+        "INVALID_PARAMETER",
+        "routing_number",
+      ],
       [{ ...base, card_number: "4242424242424241", expiration_month: "1", expiration_year: "2040" }, 400, "INVALID_PARAMETER", "card_number"],
       [{ ...base, card_number: CARDS.ok, expiration_month: "13", expiration_year: "2040" }, 400, "INVALID_PARAMETER", "expiration_month"],
       [{ ...base, card_number: CARDS.ok, expiration_month: "1", expiration_year: "2020" }, 400, "INVALID_PARAMETER", "expiration_year"],
@@ -101,8 +114,15 @@ describe("PayMethod/Create", () => {
     const account = await makeAccount(tenant);
     const noDefault = await call("xml", "PayMethod/Create", { method: "POST", creds: tenant, params: bankParams(account) });
     expectRefusal(noDefault, 409, "INVALID_STATE", "gateway_id");
-    const stripe = await ok(tenant, "json", "PayGateway/Create", { method: "POST", params: { name: "Stripe", gateway_provider: "stripe", credentials_1: "sk_test_abcdefghijkl" } });
-    const wrongType = await call("json", "PayMethod/Create", { method: "POST", creds: tenant, params: bankParams(account, { gateway_id: stripe.pay_gateway.gateway_id }) });
+    const stripe = await ok(tenant, "json", "PayGateway/Create", {
+      method: "POST",
+      params: { name: "Stripe", gateway_provider: "stripe", credentials_1: "sk_test_abcdefghijkl" },
+    });
+    const wrongType = await call("json", "PayMethod/Create", {
+      method: "POST",
+      creds: tenant,
+      params: bankParams(account, { gateway_id: stripe.pay_gateway.gateway_id }),
+    });
     expectRefusal(wrongType, 400, "INVALID_PARAMETER", "pay_method_type");
   });
 
@@ -120,7 +140,14 @@ describe("bank accounts and PayMethod/Verify", () => {
       const account = await makeAccount(t);
       const created = await ok(t, format, "PayMethod/Create", { method: "POST", params: bankParams(account) });
       const id = created.pay_method.pay_method_id;
-      expect(created.pay_method).toMatchObject({ pay_method_type: "BA", brand: "bank", last_four: "6789", verified: "N", is_default: "N", account_type: "checking" });
+      expect(created.pay_method).toMatchObject({
+        pay_method_type: "BA",
+        brand: "bank",
+        last_four: "6789",
+        verified: "N",
+        is_default: "N",
+        account_type: "checking",
+      });
       expect(JSON.stringify(created)).not.toContain("000123456789");
 
       // Unverified: cannot be charged, cannot be the default.
@@ -131,14 +158,27 @@ describe("bank accounts and PayMethod/Verify", () => {
         params: { customer_account_id: account, apply_to_prepaid_balance: "N", override_billing: "N", amount: "10.00", invoice_id: invoice, pay_method_id: id },
       });
       expectRefusal(charge, 409, "INVALID_STATE", "pay_method_id");
-      expectRefusal(await call(format, "PayMethod/SetDefault", { method: "PATCH", creds: t, params: { pay_method_id: id, customer_account_id: account } }), 409, "INVALID_STATE");
+      expectRefusal(
+        await call(format, "PayMethod/SetDefault", { method: "PATCH", creds: t, params: { pay_method_id: id, customer_account_id: account } }),
+        409,
+        "INVALID_STATE",
+      );
 
       const ref = { pay_method_id: id, customer_account_id: account };
       expectRefusal(await call(format, "PayMethod/Verify", { method: "POST", creds: t, params: ref }), 400, "MISSING_PARAMETER", "amount_1");
-      expectRefusal(await call(format, "PayMethod/Verify", { method: "POST", creds: t, params: { ...ref, amount_1: "0.32", amount_2: "0.46" } }), 400, "INVALID_PARAMETER", "amount_1");
+      expectRefusal(
+        await call(format, "PayMethod/Verify", { method: "POST", creds: t, params: { ...ref, amount_1: "0.32", amount_2: "0.46" } }),
+        400,
+        "INVALID_PARAMETER",
+        "amount_1",
+      );
       const verified = await ok(t, format, "PayMethod/Verify", { method: "POST", params: { ...ref, amount_1: "0.45", amount_2: "0.32" } });
       expect(verified.pay_method).toMatchObject({ verified: "Y", is_default: "Y" });
-      expectRefusal(await call(format, "PayMethod/Verify", { method: "POST", creds: t, params: { ...ref, amount_1: "0.32", amount_2: "0.45" } }), 409, "INVALID_STATE");
+      expectRefusal(
+        await call(format, "PayMethod/Verify", { method: "POST", creds: t, params: { ...ref, amount_1: "0.32", amount_2: "0.45" } }),
+        409,
+        "INVALID_STATE",
+      );
     });
   }
 
@@ -151,7 +191,11 @@ describe("bank accounts and PayMethod/Verify", () => {
   it("Verify is 404 for another account's pay method", async () => {
     const [a, b] = [await makeAccount(t), await makeAccount(t)];
     const id = (await ok(t, "json", "PayMethod/Create", { method: "POST", params: bankParams(a) })).pay_method.pay_method_id;
-    const r = await call("json", "PayMethod/Verify", { method: "POST", creds: t, params: { pay_method_id: id, customer_account_id: b, amount_1: "0.32", amount_2: "0.45" } });
+    const r = await call("json", "PayMethod/Verify", {
+      method: "POST",
+      creds: t,
+      params: { pay_method_id: id, customer_account_id: b, amount_1: "0.32", amount_2: "0.45" },
+    });
     expectRefusal(r, 404, "NOT_FOUND", "pay_method_id");
   });
 });
@@ -175,8 +219,16 @@ describe("PayMethod/SetDefault and Delete", () => {
       expect((await methodsOf(account)).map((m) => [m.pay_method_id, m.is_default])).toEqual([[first, "N"]]);
       const byId = await ok(t, format, "PayMethod/List", { params: { pay_method_id: second } });
       expect(byId.count).toBe("1");
-      expectRefusal(await call(format, "PayMethod/Delete", { method: "DELETE", creds: t, params: { pay_method_id: second, customer_account_id: account } }), 409, "INVALID_STATE");
-      expectRefusal(await call(format, "PayMethod/SetDefault", { method: "PATCH", creds: t, params: { pay_method_id: second, customer_account_id: account } }), 409, "INVALID_STATE");
+      expectRefusal(
+        await call(format, "PayMethod/Delete", { method: "DELETE", creds: t, params: { pay_method_id: second, customer_account_id: account } }),
+        409,
+        "INVALID_STATE",
+      );
+      expectRefusal(
+        await call(format, "PayMethod/SetDefault", { method: "PATCH", creds: t, params: { pay_method_id: second, customer_account_id: account } }),
+        409,
+        "INVALID_STATE",
+      );
     });
   }
 
@@ -185,7 +237,10 @@ describe("PayMethod/SetDefault and Delete", () => {
     const [a, b] = [await makeCard(t, account), await makeCard(t, account)];
     const db = await getDb();
     await expect(db.update(payMethods).set({ isDefault: "Y" }).where(eq(payMethods.id, b))).rejects.toThrow();
-    const defaults = await db.select().from(payMethods).where(and(eq(payMethods.customerAccountId, account), eq(payMethods.isDefault, "Y"), isNull(payMethods.deletedAt)));
+    const defaults = await db
+      .select()
+      .from(payMethods)
+      .where(and(eq(payMethods.customerAccountId, account), eq(payMethods.isDefault, "Y"), isNull(payMethods.deletedAt)));
     expect(defaults.map((d) => d.id)).toEqual([a]);
   });
 });

@@ -12,7 +12,10 @@ import { CARDS, dumpDatabase, expectRefusal, makeAccount, makeCard, makeGateway,
 
 /** A Luhn-valid number of the given length and first digit. */
 function luhnNumber(first: number, body: number[], length: number) {
-  const digits = [first, ...body].slice(0, length - 1).join("").padEnd(length - 1, "0");
+  const digits = [first, ...body]
+    .slice(0, length - 1)
+    .join("")
+    .padEnd(length - 1, "0");
   for (let check = 0; check < 10; check++) if (luhnValid(digits + check)) return digits + check;
   throw new Error("unreachable");
 }
@@ -25,14 +28,28 @@ describe("the card number check", () => {
     }
     expect(containsCardNumber("order 12 4242 4242 4242 4242")).toBe(true);
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 18, maxLength: 18 }), fc.integer({ min: 13, max: 19 }), (first, body, length) => {
-        expect(containsCardNumber(`x${luhnNumber(first, body, length)}y`)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 6 }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 18, maxLength: 18 }),
+        fc.integer({ min: 13, max: 19 }),
+        (first, body, length) => {
+          expect(containsCardNumber(`x${luhnNumber(first, body, length)}y`)).toBe(true);
+        },
+      ),
     );
   });
 
   it("leaves ordinary values alone", () => {
-    for (const s of ["4242424242424241", "424242424242", "25.00", "12/31/2026", "0190a0b0-0000-7000-8000-000000000001", "+1 555 123 4567", "2026-11-22T10:04:05Z", "sk_test_abcdefghijkl"]) {
+    for (const s of [
+      "4242424242424241",
+      "424242424242",
+      "25.00",
+      "12/31/2026",
+      "0190a0b0-0000-7000-8000-000000000001",
+      "+1 555 123 4567",
+      "2026-11-22T10:04:05Z",
+      "sk_test_abcdefghijkl",
+    ]) {
       expect(containsCardNumber(s), s).toBe(false);
     }
     expect(isCardNumber("1234567812345670")).toBe(false); // Luhn-valid, but not a payment card's first digit
@@ -104,24 +121,81 @@ describe("card numbers are stored nowhere", () => {
 
     const account = await makeAccount(t);
     const numbers = [CARDS.ok, CARDS.declines, CARDS.timesOut, "5555555555554444"];
-    const cards = [await makeCard(t, account, CARDS.ok, { cvv: "987" }), await makeCard(t, account, CARDS.declines, { require_verification: "N" }), await makeCard(t, account, CARDS.timesOut)];
-    await send("PayMethod/Create", "POST", { customer_account_id: account, pay_method_type: "CC", card_number: CARDS.declines, expiration_month: "1", expiration_year: "2040" });
-    await send("PayMethod/Create", "POST", { customer_account_id: account, pay_method_type: "CC", card_number: "4242424242424241", expiration_month: "1", expiration_year: "2040" });
+    const cards = [
+      await makeCard(t, account, CARDS.ok, { cvv: "987" }),
+      await makeCard(t, account, CARDS.declines, { require_verification: "N" }),
+      await makeCard(t, account, CARDS.timesOut),
+    ];
+    await send("PayMethod/Create", "POST", {
+      customer_account_id: account,
+      pay_method_type: "CC",
+      card_number: CARDS.declines,
+      expiration_month: "1",
+      expiration_year: "2040",
+    });
+    await send("PayMethod/Create", "POST", {
+      customer_account_id: account,
+      pay_method_type: "CC",
+      card_number: "4242424242424241",
+      expiration_month: "1",
+      expiration_year: "2040",
+    });
     for (const card of cards) {
       const invoice = await makeInvoice(t, account, "10.00");
-      await send("Payment/Create", "POST", { customer_account_id: account, invoice_id: invoice, apply_to_prepaid_balance: "N", override_billing: "N", amount: "10.00", pay_method_id: card });
+      await send("Payment/Create", "POST", {
+        customer_account_id: account,
+        invoice_id: invoice,
+        apply_to_prepaid_balance: "N",
+        override_billing: "N",
+        amount: "10.00",
+        pay_method_id: card,
+      });
     }
 
     // Anywhere else, a card number is refused before anything is written.
     const invoice = await makeInvoice(t, account, "10.00");
     const elsewhere: [string, string, Record<string, string>, string][] = [
       ["Invoice/Create", "POST", { customer_account_id: account, due_date: "1/1/2030", custom_field_1: `card ${numbers[3]}` }, "custom_field_1"],
-      ["Invoice/Create", "POST", { customer_account_id: account, due_date: "1/1/2030", attached_items: JSON.stringify([{ item_name: numbers[3], item_price: "1.00" }]) }, "attached_items"],
+      [
+        "Invoice/Create",
+        "POST",
+        { customer_account_id: account, due_date: "1/1/2030", attached_items: JSON.stringify([{ item_name: numbers[3], item_price: "1.00" }]) },
+        "attached_items",
+      ],
       ["Invoice/Update", "PATCH", { invoice_id: invoice, customer_account_id: account, due_date: "1/1/2030", custom_field_2: numbers[3] }, "custom_field_2"],
-      ["Payment/Create", "POST", { customer_account_id: account, invoice_id: invoice, apply_to_prepaid_balance: "N", override_billing: "Y", amount: "1.00", payment_transaction_id: numbers[3] }, "payment_transaction_id"],
-      ["Payment/Create", "POST", { customer_account_id: account, invoice_id: invoice, apply_to_prepaid_balance: "N", override_billing: "Y", amount: "1.00", payment_gateway: `cash ${numbers[3]}` }, "payment_gateway"],
+      [
+        "Payment/Create",
+        "POST",
+        {
+          customer_account_id: account,
+          invoice_id: invoice,
+          apply_to_prepaid_balance: "N",
+          override_billing: "Y",
+          amount: "1.00",
+          payment_transaction_id: numbers[3],
+        },
+        "payment_transaction_id",
+      ],
+      [
+        "Payment/Create",
+        "POST",
+        {
+          customer_account_id: account,
+          invoice_id: invoice,
+          apply_to_prepaid_balance: "N",
+          override_billing: "Y",
+          amount: "1.00",
+          payment_gateway: `cash ${numbers[3]}`,
+        },
+        "payment_gateway",
+      ],
       ["PayGateway/Create", "POST", { name: `gw ${numbers[3]}`, gateway_provider: "sandbox", credentials_1: "sandbox-secret-key" }, "name"],
-      ["PayMethod/Create", "POST", { customer_account_id: account, pay_method_type: "CC", card_number: CARDS.ok, expiration_month: "1", expiration_year: "2040", holder_name: numbers[3] }, "holder_name"],
+      [
+        "PayMethod/Create",
+        "POST",
+        { customer_account_id: account, pay_method_type: "CC", card_number: CARDS.ok, expiration_month: "1", expiration_year: "2040", holder_name: numbers[3] },
+        "holder_name",
+      ],
     ];
     for (const [path, method, params, parameter] of elsewhere) expectRefusal(await send(path, method, params), 400, "INVALID_PARAMETER", parameter);
 

@@ -11,7 +11,8 @@ import { getInvoice, makeAccount, makeCard, makeGateway } from "./support/paymen
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const amount = (c: number) => (c / 100).toFixed(2);
-const expectedStatus = (total: number, paid: number) => (paid >= total ? INVOICE_STATUS.PAID : paid > 0 ? INVOICE_STATUS.PARTIALLY_PAID : INVOICE_STATUS.UNPAID);
+const expectedStatus = (total: number, paid: number) =>
+  paid >= total ? INVOICE_STATUS.PAID : paid > 0 ? INVOICE_STATUS.PARTIALLY_PAID : INVOICE_STATUS.UNPAID;
 
 describe("invoiceAmounts", () => {
   it("balance = total - paid and the status follows, for any lines and any paid amount up to the total", () => {
@@ -53,7 +54,9 @@ describe("payments and reversals on one invoice", () => {
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 5_000 }), { minLength: 1, maxLength: 3 }), fc.array(op, { maxLength: 8 }), async (prices, ops) => {
         const total = prices.reduce((s, p) => s + p, 0);
         const items = JSON.stringify(prices.map((p, i) => ({ item_name: `Line ${i}`, item_price: amount(p), tax_exempt: "N" })));
-        const invoice = (await ok(t, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: account, due_date: "1/1/2030", attached_items: items } })).invoice.invoice_id;
+        const invoice = (
+          await ok(t, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: account, due_date: "1/1/2030", attached_items: items } })
+        ).invoice.invoice_id;
         const model: { id: string; cents: number; reversed: boolean }[] = [];
 
         for (const o of ops) {

@@ -59,7 +59,11 @@ describe("Payment/Create recorded (override_billing Y)", () => {
       const second = await pay(format, recorded(account, invoice, "30.00"));
       expect(second.body.invoice).toMatchObject({ status: "1", balance: "0.00" });
       const event = (await outboxEvents(t, "Payment/Create")).find((e) => e.payload.payment.payment_id === second.body.payment.payment_id);
-      expect(event!.payload).toMatchObject({ payment: { amount: "30.00", invoice_id: invoice }, invoice: { status: 1 }, customer: { customer_account_id: account } });
+      expect(event!.payload).toMatchObject({
+        payment: { amount: "30.00", invoice_id: invoice },
+        invoice: { status: 1 },
+        customer: { customer_account_id: account },
+      });
     });
   }
 
@@ -101,7 +105,13 @@ describe("Payment/Create to the prepaid balance", () => {
       expect(r.body.customer_account).toEqual({ customer_account_id: account, prepaid_balance: "12.50" });
       expect(r.body.payment).toMatchObject({ apply_to_prepaid_balance: "Y", invoice_id: "", amount: "12.50" });
       const card = await makeCard(t, account);
-      const viaCard = await pay(format, { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "N", amount: "2.50", pay_method_id: card });
+      const viaCard = await pay(format, {
+        customer_account_id: account,
+        apply_to_prepaid_balance: "Y",
+        override_billing: "N",
+        amount: "2.50",
+        pay_method_id: card,
+      });
       expect(viaCard.body.customer_account.prepaid_balance).toBe("15.00");
       expect(await prepaidOf(account)).toBe(1500);
     });
@@ -117,7 +127,13 @@ describe("Payment/Create real-time (override_billing N, sandbox gateway)", () =>
       const r = await pay(format, charged(account, invoice, "42.00"));
       expect(r.status, r.text).toBe(200);
       expect(r.body.invoice.status).toBe("1");
-      expect(r.body.payment).toMatchObject({ pay_method_id: card, gateway_id: gateway, payment_status: "succeeded", payment_gateway: "sandbox", override_billing: "N" });
+      expect(r.body.payment).toMatchObject({
+        pay_method_id: card,
+        gateway_id: gateway,
+        payment_status: "succeeded",
+        payment_gateway: "sandbox",
+        override_billing: "N",
+      });
       expect(r.body.payment.payment_transaction_id).toMatch(/^sbx_ch_/);
       expect(sandboxCharges(gateway).filter((c) => c.idempotencyKey === r.body.payment.payment_id)).toHaveLength(1);
     });
@@ -178,7 +194,11 @@ describe("Payment/Delete", () => {
       expect(first.invoice).toMatchObject({ status: "2", balance: "15.00" });
       const second = await ok(t, format, "Payment/Delete", { method: "DELETE", params: { payment_id: a, customer_account_id: account, invoice_id: invoice } });
       expect(second.invoice).toMatchObject({ status: "0", balance: "20.00" });
-      const again = await call(format, "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id: a, customer_account_id: account, invoice_id: invoice } });
+      const again = await call(format, "Payment/Delete", {
+        method: "DELETE",
+        creds: t,
+        params: { payment_id: a, customer_account_id: account, invoice_id: invoice },
+      });
       expectRefusal(again, 409, "INVALID_STATE", "payment_id");
     });
   }
@@ -192,7 +212,10 @@ describe("Payment/Delete", () => {
     const paid = await ok(tenant, "json", "Payment/Create", { method: "POST", params: charged(account, invoice, "8.00", card) });
     expect(paid.payment.gateway_id).toBe(gw);
     await ok(tenant, "json", "PayGateway/Delete", { method: "DELETE", params: { gateway_id: gw } });
-    const r = await ok(tenant, "xml", "Payment/Delete", { method: "DELETE", params: { payment_id: paid.payment.payment_id, customer_account_id: account, invoice_id: invoice } });
+    const r = await ok(tenant, "xml", "Payment/Delete", {
+      method: "DELETE",
+      params: { payment_id: paid.payment.payment_id, customer_account_id: account, invoice_id: invoice },
+    });
     expect(r.payment.refund_transaction_id).toMatch(/^sbx_re_/);
     expect(r.invoice.status).toBe("0");
   });
@@ -205,16 +228,31 @@ describe("Payment/Delete", () => {
     const [failed] = await paymentsOf(invoice);
     const ref = { payment_id: failed.payment_id, customer_account_id: account };
     expectRefusal(await call("json", "Payment/Delete", { method: "DELETE", creds: t, params: ref }), 400, "MISSING_PARAMETER", "invoice_id");
-    expectRefusal(await call("json", "Payment/Delete", { method: "DELETE", creds: t, params: { ...ref, invoice_id: invoice } }), 409, "INVALID_STATE", "payment_id");
+    expectRefusal(
+      await call("json", "Payment/Delete", { method: "DELETE", creds: t, params: { ...ref, invoice_id: invoice } }),
+      409,
+      "INVALID_STATE",
+      "payment_id",
+    );
     const otherInvoice = await makeInvoice(t, account, "1.00");
     expectRefusal(await call("json", "Payment/Delete", { method: "DELETE", creds: t, params: { ...ref, invoice_id: otherInvoice } }), 404, "NOT_FOUND");
 
-    const credit = await ok(t, "json", "Payment/Create", { method: "POST", params: { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "10.00" } });
+    const credit = await ok(t, "json", "Payment/Create", {
+      method: "POST",
+      params: { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "10.00" },
+    });
     await (await getDb()).update(customerAccounts).set({ prepaidBalance: 400 }).where(eq(customerAccounts.id, account)); // spent by billing
-    const spent = await call("xml", "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id: credit.payment.payment_id, customer_account_id: account, invoice_id: "prepaid_balance" } });
+    const spent = await call("xml", "Payment/Delete", {
+      method: "DELETE",
+      creds: t,
+      params: { payment_id: credit.payment.payment_id, customer_account_id: account, invoice_id: "prepaid_balance" },
+    });
     expectRefusal(spent, 409, "INVALID_STATE", "payment_id");
     await (await getDb()).update(customerAccounts).set({ prepaidBalance: 1200 }).where(eq(customerAccounts.id, account));
-    const back = await ok(t, "json", "Payment/Delete", { method: "DELETE", params: { payment_id: credit.payment.payment_id, customer_account_id: account, invoice_id: "prepaid_balance" } });
+    const back = await ok(t, "json", "Payment/Delete", {
+      method: "DELETE",
+      params: { payment_id: credit.payment.payment_id, customer_account_id: account, invoice_id: "prepaid_balance" },
+    });
     expect(back.customer_account.prepaid_balance).toBe("2.00");
   });
 });
@@ -226,20 +264,36 @@ describe("Payment/Delete needs invoice_id", () => {
       const account = await makeAccount(t);
       const invoice = await makeInvoice(t, account, "6.00");
       const paid = (await ok(t, "json", "Payment/Create", { method: "POST", params: recorded(account, invoice, "6.00") })).payment.payment_id;
-      const credit = (await ok(t, "json", "Payment/Create", { method: "POST", params: { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "4.00" } })).payment.payment_id;
+      const credit = (
+        await ok(t, "json", "Payment/Create", {
+          method: "POST",
+          params: { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "4.00" },
+        })
+      ).payment.payment_id;
       for (const payment_id of [paid, credit]) {
         const r = await call(format, "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id, customer_account_id: account } });
         expectRefusal(r, 400, "MISSING_PARAMETER", "invoice_id");
       }
       // Each payment is reversed only through where it went.
       const wrong = async (payment_id: string, invoice_id: string) =>
-        expectRefusal(await call(format, "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id, customer_account_id: account, invoice_id } }), 404, "NOT_FOUND", "payment_id");
+        expectRefusal(
+          await call(format, "Payment/Delete", { method: "DELETE", creds: t, params: { payment_id, customer_account_id: account, invoice_id } }),
+          404,
+          "NOT_FOUND",
+          "payment_id",
+        );
       await wrong(paid, "prepaid_balance");
       await wrong(credit, invoice);
       expect((await getInvoice(t, invoice)).status).toBe("1");
-      const back = await ok(t, format, "Payment/Delete", { method: "DELETE", params: { payment_id: credit, customer_account_id: account, invoice_id: "prepaid_balance" } });
+      const back = await ok(t, format, "Payment/Delete", {
+        method: "DELETE",
+        params: { payment_id: credit, customer_account_id: account, invoice_id: "prepaid_balance" },
+      });
       expect(back.customer_account.prepaid_balance).toBe("0.00");
-      const undone = await ok(t, format, "Payment/Delete", { method: "DELETE", params: { payment_id: paid, customer_account_id: account, invoice_id: invoice } });
+      const undone = await ok(t, format, "Payment/Delete", {
+        method: "DELETE",
+        params: { payment_id: paid, customer_account_id: account, invoice_id: invoice },
+      });
       expect(undone.invoice.status).toBe("0");
     });
   }
@@ -255,9 +309,24 @@ describe("Payment/List", () => {
       const subscription = await subscriptionFor(tenant, account);
       // Its initial invoice was marked paid by a recorded payment.
       const initial = (await ok(tenant, "json", "Payment/List", { params: { subscription_id: subscription } })).payments.map((p: any) => p.payment_id);
-      const subInvoice = (await ok(tenant, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: account, due_date: "1/1/2027", attached_items: '[{"item_name":"P","item_price":"10.00"}]', auto_subscription_id: subscription } })).invoice.invoice_id;
+      const subInvoice = (
+        await ok(tenant, "json", "Invoice/Create", {
+          method: "POST",
+          params: {
+            customer_account_id: account,
+            due_date: "1/1/2027",
+            attached_items: '[{"item_name":"P","item_price":"10.00"}]',
+            auto_subscription_id: subscription,
+          },
+        })
+      ).invoice.invoice_id;
       const a = (await ok(tenant, "json", "Payment/Create", { method: "POST", params: charged(account, subInvoice, "10.00", card) })).payment;
-      const b = (await ok(tenant, "json", "Payment/Create", { method: "POST", params: { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "1.00", payment_transaction_id: "CHK-7" } })).payment;
+      const b = (
+        await ok(tenant, "json", "Payment/Create", {
+          method: "POST",
+          params: { customer_account_id: account, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "1.00", payment_transaction_id: "CHK-7" },
+        })
+      ).payment;
       const ids = async (params: Record<string, string>) => {
         const r = await ok(tenant, format, "Payment/List", { params });
         const list = format === "json" ? r.payments : r.count === "0" ? [] : [r.payments.payment].flat();

@@ -119,10 +119,12 @@ describe("a renewal charge in the billing run", () => {
     const product = await makeProduct(t, group.product_group_id, { recurring_price: "20.00", expiration_interval: "30" });
     const account = await makeAccount(t);
     const card = await makeCard(t, account);
-    const sub = (await ok(t, "json", "Subscription/Create", {
-      method: "POST",
-      params: { customer_account_id: account, product_id: product.product_id, pay_method_id: card, override_initial_billing: "N", auto_pay: "Y" },
-    })).subscription;
+    const sub = (
+      await ok(t, "json", "Subscription/Create", {
+        method: "POST",
+        params: { customer_account_id: account, product_id: product.product_id, pay_method_id: card, override_initial_billing: "N", auto_pay: "Y" },
+      })
+    ).subscription;
     const seen: unknown[] = [];
     stripe.beforeEach = async (method, path) => {
       if (method !== "POST" || path !== "/v1/payment_intents") return;
@@ -132,7 +134,8 @@ describe("a renewal charge in the billing run", () => {
             await tx`set local lock_timeout = '300ms'`;
             const [s] = await tx`update subscriptions set updated_at = updated_at where id = ${sub.subscription_id} returning period_start::text`;
             const invoices = await tx`update invoices set updated_at = updated_at where subscription_id = ${sub.subscription_id} returning id`;
-            const pending = await tx`select 1 from payments p join invoices i on i.id = p.invoice_id where i.subscription_id = ${sub.subscription_id} and p.status = 'pending'`;
+            const pending =
+              await tx`select 1 from payments p join invoices i on i.id = p.invoice_id where i.subscription_id = ${sub.subscription_id} and p.status = 'pending'`;
             return { periodStart: s.period_start, invoices: invoices.count, pending: pending.count };
           }),
         ),

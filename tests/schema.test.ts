@@ -15,7 +15,9 @@ const NOT_BRAND_OWNED = new Set(["service_accounts", "brands", "staff_users", "a
 describe("the database", () => {
   it("every brand-owned table has a non-null brand_id referencing brands", async () => {
     const { db } = await getDatabase();
-    const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as { table_name: string }[];
+    const tables = (await db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )) as unknown as { table_name: string }[];
     const columns = (await db.execute(
       sql`select table_name, is_nullable from information_schema.columns where table_schema = 'public' and column_name = 'brand_id'`,
     )) as unknown as { table_name: string; is_nullable: string }[];
@@ -56,7 +58,9 @@ describe("the database", () => {
       // Lost saved credentials: nothing is reissued (keys not shown), the existing ones keep working.
       expect(await bootstrapDemo(second.db)).toEqual({ key: null, user_key: null, brand_id: creds.brand_id, created: false, minted: false });
       forgetResolvedCredentials();
-      expect((await contextFromApiCredentials(second.db, { key: creds.key, userKey: creds.user_key, brandId: creds.brand_id }, "t")).brand.id).toBe(creds.brand_id);
+      expect((await contextFromApiCredentials(second.db, { key: creds.key, userKey: creds.user_key, brandId: creds.brand_id }, "t")).brand.id).toBe(
+        creds.brand_id,
+      );
       // Only an explicit request mints new keys, for the same brand; the old ones stop working.
       const minted = await bootstrapDemo(second.db, { newKeys: true });
       expect(minted).toMatchObject({ brand_id: creds.brand_id, created: false, minted: true });
@@ -76,7 +80,9 @@ describe("migration 0007 (invoice lines onto their invoices)", () => {
     await createDatabase(name);
     try {
       await withConnection(urlFor(name), async (pg) => {
-        const files = readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith(".sql")).sort();
+        const files = readdirSync(MIGRATIONS_FOLDER)
+          .filter((f) => f.endsWith(".sql"))
+          .sort();
         const run = async (file: string) => {
           for (const statement of readFileSync(path.join(MIGRATIONS_FOLDER, file), "utf8").split("--> statement-breakpoint")) await pg.unsafe(statement);
         };

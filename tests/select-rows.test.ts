@@ -33,7 +33,13 @@ describe("selectRows", () => {
     const db = await getDb();
     const keys = ["id", "renewalDate", "createdAt", "variables", "status"] as const;
     const drizzleRows = await db
-      .select({ id: subscriptions.id, renewalDate: subscriptions.renewalDate, createdAt: subscriptions.createdAt, variables: subscriptions.variables, status: subscriptions.status })
+      .select({
+        id: subscriptions.id,
+        renewalDate: subscriptions.renewalDate,
+        createdAt: subscriptions.createdAt,
+        variables: subscriptions.variables,
+        status: subscriptions.status,
+      })
       .from(subscriptions)
       .where(eq(subscriptions.brandId, t.brand_id));
     const fast = await selectColumns(db, subscriptions, keys, { where: eq(subscriptions.brandId, t.brand_id) });
@@ -55,7 +61,13 @@ describe("selectRows", () => {
     expect(tables.length).toBeGreaterThan(20);
     for (const table of tables) {
       const fast = await selectRows(db, table, { orderBy: [sql`1`], limit: 50 });
-      expect(fast).toEqual(await db.select().from(table).orderBy(sql`1`).limit(50));
+      expect(fast).toEqual(
+        await db
+          .select()
+          .from(table)
+          .orderBy(sql`1`)
+          .limit(50),
+      );
     }
   });
 
@@ -66,7 +78,17 @@ describe("selectRows", () => {
       const db = database.db;
       const now = new Date("2026-11-22T12:00:00Z");
       const [account] = await db.insert(serviceAccounts).values({ id: newId(), name: "PGlite", createdAt: now }).returning();
-      const rows = [1, 2, 3].map((i) => ({ id: newId(), serviceAccountId: account.id, name: `Brand ${i}`, description: "d", logoUrl: "https://example.com/l.png", timezoneId: "UTC", webhookSecret: `s${i}`, createdAt: now, updatedAt: now }));
+      const rows = [1, 2, 3].map((i) => ({
+        id: newId(),
+        serviceAccountId: account.id,
+        name: `Brand ${i}`,
+        description: "d",
+        logoUrl: "https://example.com/l.png",
+        timezoneId: "UTC",
+        webhookSecret: `s${i}`,
+        createdAt: now,
+        updatedAt: now,
+      }));
       await db.insert(brands).values(rows);
       const got = await db.transaction((tx) =>
         selectRows(tx as unknown as typeof db, brands, { where: ne(brands.name, "Brand 2"), orderBy: [desc(brands.name)], limit: 5, forUpdate: true }),

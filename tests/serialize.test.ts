@@ -29,7 +29,13 @@ describe("wireJson", () => {
 
   it("turns values into the wire's strings", () => {
     const at = new Date("2026-11-22T15:04:05.678Z");
-    expect(JSON.parse(wireJson({ n: 30, nil: null, flag: true, at, list: [1, "x\"y"] }))).toEqual({ n: "30", nil: "", flag: "Y", at: "2026-11-22T15:04:05Z", list: ["1", 'x"y'] });
+    expect(JSON.parse(wireJson({ n: 30, nil: null, flag: true, at, list: [1, 'x"y'] }))).toEqual({
+      n: "30",
+      nil: "",
+      flag: "Y",
+      at: "2026-11-22T15:04:05Z",
+      list: ["1", 'x"y'],
+    });
   });
 });
 

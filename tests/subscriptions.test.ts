@@ -96,12 +96,19 @@ describe("Subscription/Create", () => {
 
   it("refuses an unverified pay method (Errors 2)", async () => {
     const account = await makeAccount(t);
-    const bank = (await ok(t, "json", "PayMethod/Create", {
-      method: "POST",
-      params: { customer_account_id: account, pay_method_type: "BA", account_number: "000123456789", routing_number: "110000000", holder_name: "Ann Bank" },
-    })).pay_method.pay_method_id;
+    const bank = (
+      await ok(t, "json", "PayMethod/Create", {
+        method: "POST",
+        params: { customer_account_id: account, pay_method_type: "BA", account_number: "000123456789", routing_number: "110000000", holder_name: "Ann Bank" },
+      })
+    ).pay_method.pay_method_id;
     for (const format of FORMATS) {
-      expectError(await create(format, { customer_account_id: account, product_id: product.product_id, pay_method_id: bank }), 409, "INVALID_STATE", "pay_method_id");
+      expectError(
+        await create(format, { customer_account_id: account, product_id: product.product_id, pay_method_id: bank }),
+        409,
+        "INVALID_STATE",
+        "pay_method_id",
+      );
     }
   });
 
@@ -147,7 +154,11 @@ describe("Subscription/Create", () => {
     // A "once" coupon discounts the up-front charge, so it no longer qualifies for the next cycle.
     const once = await makeCoupon(t, { duration: "once" });
     const r2 = await create("json", { ...base, coupon_code: once.coupon_code });
-    expect(r2.body.subscription.coupons[0]).toMatchObject({ qualification_status: "disqualified", disqualification_reason: "one_time_used", cycles_applied: "1" });
+    expect(r2.body.subscription.coupons[0]).toMatchObject({
+      qualification_status: "disqualified",
+      disqualification_reason: "one_time_used",
+      cycles_applied: "1",
+    });
   });
 
   it("VARn: an Options variable takes only its options; an undefined slot is refused", async () => {
@@ -161,11 +172,21 @@ describe("Subscription/Create", () => {
     const account = await makeAccount(t);
     const p2 = await makeProduct(t, group.product_group_id);
     await ok(t, "json", "Product/Suspend", { method: "PATCH", params: { product_id: p2.product_id } });
-    expectError(await create("json", { customer_account_id: account, product_id: p2.product_id, override_initial_billing: "Y" }), 409, "INVALID_STATE", "product_id");
+    expectError(
+      await create("json", { customer_account_id: account, product_id: p2.product_id, override_initial_billing: "Y" }),
+      409,
+      "INVALID_STATE",
+      "product_id",
+    );
     const g2 = await makeGroup(t);
     const p3 = await makeProduct(t, g2.product_group_id);
     await ok(t, "json", "ProductGroup/Suspend", { method: "PATCH", params: { product_group_id: g2.product_group_id } });
-    expectError(await create("xml", { customer_account_id: account, product_id: p3.product_id, override_initial_billing: "Y" }), 409, "INVALID_STATE", "product_id");
+    expectError(
+      await create("xml", { customer_account_id: account, product_id: p3.product_id, override_initial_billing: "Y" }),
+      409,
+      "INVALID_STATE",
+      "product_id",
+    );
   });
 
   it("another brand's account, product or pay method is 404 and nothing is created", async () => {
@@ -184,12 +205,28 @@ describe("Subscription/Estimate", () => {
   it("answers the up-front charge, the first renewal and the lines behind each, in json and xml", async () => {
     useClock(clock);
     const account = await makeAccount(t);
-    const trialProduct = await makeProduct(t, group.product_group_id, { trial: "Y", trial_interval: "14", trial_price: "1.00", auto_pay_discount: "Y", auto_pay_discount_amount: "2.00" });
+    const trialProduct = await makeProduct(t, group.product_group_id, {
+      trial: "Y",
+      trial_interval: "14",
+      trial_price: "1.00",
+      auto_pay_discount: "Y",
+      auto_pay_discount_amount: "2.00",
+    });
     const coupon = await makeCoupon(t, { discount_type: "amount", discount_value: "3.00", duration: "forever" });
     const params = { customer_account_id: account, product_id: trialProduct.product_id, coupon_code: coupon.coupon_code };
     const j = (await ok(t, "json", "Subscription/Estimate", { params })).estimate;
-    expect(j).toMatchObject({ upfront_total: "6.00", trial: "Y", next_renewal_date: "3/15/2026", next_renewal_total: "16.99", next_renewal_total_with_auto_pay: "14.99", tax: "0.00" });
-    expect(j.upfront_lines.map((l: any) => [l.kind, l.amount])).toEqual([["setup_fee", "5.00"], ["trial", "1.00"]]);
+    expect(j).toMatchObject({
+      upfront_total: "6.00",
+      trial: "Y",
+      next_renewal_date: "3/15/2026",
+      next_renewal_total: "16.99",
+      next_renewal_total_with_auto_pay: "14.99",
+      tax: "0.00",
+    });
+    expect(j.upfront_lines.map((l: any) => [l.kind, l.amount])).toEqual([
+      ["setup_fee", "5.00"],
+      ["trial", "1.00"],
+    ]);
     const x = (await ok(t, "xml", "Subscription/Estimate", { params })).estimate;
     expect(x.next_renewal_lines.next_renewal_line.map((l: any) => l.amount)).toEqual(["19.99", "-3.00"]);
     // Nothing was created.
@@ -199,18 +236,24 @@ describe("Subscription/Estimate", () => {
   for (const format of FORMATS) {
     it(`${format}: answers the status of the pay method it is given, verified or not, instead of refusing`, async () => {
       const account = await makeAccount(t);
-      const bank = (await ok(t, "json", "PayMethod/Create", {
-        method: "POST",
-        params: { customer_account_id: account, pay_method_type: "BA", account_number: "000123456789", routing_number: "110000000", holder_name: "Ann Bank" },
-      })).pay_method.pay_method_id;
+      const bank = (
+        await ok(t, "json", "PayMethod/Create", {
+          method: "POST",
+          params: { customer_account_id: account, pay_method_type: "BA", account_number: "000123456789", routing_number: "110000000", holder_name: "Ann Bank" },
+        })
+      ).pay_method.pay_method_id;
       const card = await makeCard(t, account);
       const gone = await makeCard(t, account);
       await ok(t, "json", "PayMethod/Delete", { method: "DELETE", params: { customer_account_id: account, pay_method_id: gone } });
       const status = async (pay_method_id: string) =>
-        (await ok(t, format, "Subscription/Estimate", { params: { customer_account_id: account, product_id: product.product_id, pay_method_id } })).estimate.pay_method_status;
+        (await ok(t, format, "Subscription/Estimate", { params: { customer_account_id: account, product_id: product.product_id, pay_method_id } })).estimate
+          .pay_method_status;
       expect([await status(bank), await status(card), await status(gone)]).toEqual(["unverified", "verified", "deleted"]);
       const stranger = await makeAccount(t);
-      const r = await call(format, "Subscription/Estimate", { creds: t, params: { customer_account_id: stranger, product_id: product.product_id, pay_method_id: card } });
+      const r = await call(format, "Subscription/Estimate", {
+        creds: t,
+        params: { customer_account_id: stranger, product_id: product.product_id, pay_method_id: card },
+      });
       expectError(r, 404, "NOT_FOUND", "pay_method_id");
     });
   }
@@ -253,7 +296,13 @@ describe("Subscription fields named as in the spec", () => {
         { component_id: seats.component_id, units: "4" },
       ];
       const account = await makeAccount(t);
-      const params = { customer_account_id: account, product_id: product.product_id, override_initial_billing: "Y", attached_components: JSON.stringify(attached), coupon_code: `${a.coupon_code},${b.coupon_code}` };
+      const params = {
+        customer_account_id: account,
+        product_id: product.product_id,
+        override_initial_billing: "Y",
+        attached_components: JSON.stringify(attached),
+        coupon_code: `${a.coupon_code},${b.coupon_code}`,
+      };
       const created = (await ok(t, format, "Subscription/Create", { method: "POST", params: { auto_pay: "N", ...params } })).subscription;
       const listed = (await ok(t, format, "Subscription/List", { params: { subscription_id: created.subscription_id } })).subscriptions;
       for (const s of [created, format === "json" ? listed[0] : listed.subscription]) {
@@ -274,7 +323,13 @@ describe("Subscription/Update", () => {
     const comp = await makeComponent(t, group.product_group_id, { unit_price: "2.00" });
     const body = await ok(t, "json", "Subscription/Update", {
       method: "POST",
-      params: { subscription_id: s.subscription_id, customer_account_id: s.customer_account_id, auto_pay: "N", attached_components: JSON.stringify([{ component_id: comp.component_id, units: 1 }]), VAR2: "" },
+      params: {
+        subscription_id: s.subscription_id,
+        customer_account_id: s.customer_account_id,
+        auto_pay: "N",
+        attached_components: JSON.stringify([{ component_id: comp.component_id, units: 1 }]),
+        VAR2: "",
+      },
     });
     expect(body.subscription).toMatchObject({ auto_pay: "N", VAR2: "", custom_field_1: "keep", next_renewal_amount: "22.00" });
     expect(body.subscription.components).toHaveLength(1);
@@ -289,9 +344,24 @@ describe("Subscription/Update", () => {
     const account = await makeAccount(t);
     const plain = (await create("json", { customer_account_id: account, product_id: product.product_id, auto_pay: "N" })).body.subscription;
     const base = { subscription_id: plain.subscription_id, customer_account_id: account, auto_pay: "N" };
-    expectError(await call("json", "Subscription/Update", { method: "POST", creds: t, params: { ...base, payment_transaction_id: "X" } }), 409, "INVALID_STATE", "payment_transaction_id");
-    expectError(await call("json", "Subscription/Update", { method: "POST", creds: t, params: { ...base, renewal_date: "1/1/2020" } }), 400, "INVALID_PARAMETER", "renewal_date");
-    expectError(await call("json", "Subscription/Update", { method: "POST", creds: t, params: { ...base, renewal_date: "2/30/2030" } }), 400, "INVALID_PARAMETER", "renewal_date");
+    expectError(
+      await call("json", "Subscription/Update", { method: "POST", creds: t, params: { ...base, payment_transaction_id: "X" } }),
+      409,
+      "INVALID_STATE",
+      "payment_transaction_id",
+    );
+    expectError(
+      await call("json", "Subscription/Update", { method: "POST", creds: t, params: { ...base, renewal_date: "1/1/2020" } }),
+      400,
+      "INVALID_PARAMETER",
+      "renewal_date",
+    );
+    expectError(
+      await call("json", "Subscription/Update", { method: "POST", creds: t, params: { ...base, renewal_date: "2/30/2030" } }),
+      400,
+      "INVALID_PARAMETER",
+      "renewal_date",
+    );
     const moved = await ok(t, "json", "Subscription/Update", { method: "POST", params: { ...base, renewal_date: "12/24/2030" } });
     expect(moved.subscription.renewal_date).toBe("12/24/2030");
     await ok(t, "json", "Subscription/Delete", { method: "DELETE", params: { subscription_id: plain.subscription_id } });
@@ -302,7 +372,11 @@ describe("Subscription/Update", () => {
     const s = await subscribe();
     const stranger = await makeAccount(t);
     expectError(
-      await call("json", "Subscription/Update", { method: "POST", creds: t, params: { subscription_id: s.subscription_id, customer_account_id: stranger, auto_pay: "N" } }),
+      await call("json", "Subscription/Update", {
+        method: "POST",
+        creds: t,
+        params: { subscription_id: s.subscription_id, customer_account_id: stranger, auto_pay: "N" },
+      }),
       404,
       "NOT_FOUND",
       "subscription_id",
@@ -321,9 +395,17 @@ describe("Subscription/ChangeProduct", () => {
     const g2 = await makeGroup(t);
     const elsewhere = await makeProduct(t, g2.product_group_id);
     for (const format of FORMATS) {
-      expectError(await call(format, "Subscription/ChangeProduct", { method: "POST", creds: t, params: { ...base, product_id: elsewhere.product_id } }), 409, "INVALID_STATE", "remove_components");
+      expectError(
+        await call(format, "Subscription/ChangeProduct", { method: "POST", creds: t, params: { ...base, product_id: elsewhere.product_id } }),
+        409,
+        "INVALID_STATE",
+        "remove_components",
+      );
     }
-    const across = await ok(t, "xml", "Subscription/ChangeProduct", { method: "POST", params: { ...base, product_id: elsewhere.product_id, remove_components: "Y" } });
+    const across = await ok(t, "xml", "Subscription/ChangeProduct", {
+      method: "POST",
+      params: { ...base, product_id: elsewhere.product_id, remove_components: "Y" },
+    });
     expect(across.subscription).toMatchObject({ product_id: elsewhere.product_id, product_group_id: g2.product_group_id });
     const posts = (await outboxEvents(t, "post/action_url")).map((e) => Object.fromEntries(e.payload.fields));
     expect(posts.some((p) => p.event === "swap_subscription" && p.subscription_id === s.subscription_id)).toBe(true);
@@ -339,10 +421,14 @@ describe("Subscription/Suspend, Delete, Restore", () => {
     expect((await ok(t, "xml", "Subscription/Restore", { method: "PATCH", params: id })).subscription.status).toBe("1");
     expectError(await call("json", "Subscription/Restore", { method: "PATCH", creds: t, params: id }), 409, "INVALID_STATE");
     expect((await ok(t, "json", "Subscription/Delete", { method: "DELETE", params: id })).subscription.status).toBe("3");
-    for (const format of FORMATS) expectError(await call(format, "Subscription/Restore", { method: "PATCH", creds: t, params: id }), 409, "INVALID_STATE", "subscription_id");
+    for (const format of FORMATS)
+      expectError(await call(format, "Subscription/Restore", { method: "PATCH", creds: t, params: id }), 409, "INVALID_STATE", "subscription_id");
     expect((await outboxEvents(t, "Subscription/Suspend")).some((e) => e.payload.subscription.subscription_id === s.subscription_id)).toBe(true);
     expect((await outboxEvents(t, "Subscription/Delete")).some((e) => e.payload.subscription.subscription_id === s.subscription_id)).toBe(true);
-    const events = (await outboxEvents(t, "post/action_url")).map((e) => Object.fromEntries(e.payload.fields)).filter((p) => p.subscription_id === s.subscription_id).map((p) => p.event);
+    const events = (await outboxEvents(t, "post/action_url"))
+      .map((e) => Object.fromEntries(e.payload.fields))
+      .filter((p) => p.subscription_id === s.subscription_id)
+      .map((p) => p.event);
     expect(events).toEqual(["new_subscription", "status_subscription", "status_subscription", "cancel_subscrption"]);
   });
 });
@@ -365,7 +451,12 @@ describe("Subscription/Delete again", () => {
 describe("Subscription/ReportUsage", () => {
   it("additive and cumulative for metered and quantitative components; refused for traditional or unattached", async () => {
     const metered = await makeComponent(t, group.product_group_id, { component_type: "metered", unit_price: "0.10", starting_quantity: "100" });
-    const seats = await makeComponent(t, group.product_group_id, { component_type: "quantitative", unit_price: "5.00", starting_quantity: "1", maximum_units: "10" });
+    const seats = await makeComponent(t, group.product_group_id, {
+      component_type: "quantitative",
+      unit_price: "5.00",
+      starting_quantity: "1",
+      maximum_units: "10",
+    });
     const trad = await makeComponent(t, group.product_group_id);
     const unattached = await makeComponent(t, group.product_group_id, { component_type: "metered", unit_price: "1.00" });
     const s = await subscribe({
@@ -376,7 +467,11 @@ describe("Subscription/ReportUsage", () => {
       ]),
     });
     const report = (component_id: string, units: string, expression_type: string, format = "json") =>
-      call(format, "Subscription/ReportUsage", { method: "PATCH", creds: t, params: { subscription_id: s.subscription_id, customer_account_id: s.customer_account_id, component_id, units, expression_type } });
+      call(format, "Subscription/ReportUsage", {
+        method: "PATCH",
+        creds: t,
+        params: { subscription_id: s.subscription_id, customer_account_id: s.customer_account_id, component_id, units, expression_type },
+      });
     await report(metered.component_id, "150", "additive");
     const r = await report(metered.component_id, "70", "additive", "xml");
     expect(r.status, r.text).toBe(200);
@@ -385,7 +480,11 @@ describe("Subscription/ReportUsage", () => {
     await report(metered.component_id, "40", "cumulative");
     await report(seats.component_id, "5", "cumulative");
     sub = (await ok(t, "json", "Subscription/List", { params: { subscription_id: s.subscription_id } })).subscriptions[0];
-    expect(sub.components.map((c: any) => [c.usage, c.units])).toEqual([["40", "0"], ["0", "5"], ["0", "1"]]);
+    expect(sub.components.map((c: any) => [c.usage, c.units])).toEqual([
+      ["40", "0"],
+      ["0", "5"],
+      ["0", "1"],
+    ]);
     // 20.00 + (5 - 1) * 5.00 + traditional 4.99 = 44.99 (metered usage is billed at the renewal).
     expect(sub.next_renewal_amount).toBe("44.99");
     expectError(await report(seats.component_id, "11", "cumulative"), 400, "INVALID_PARAMETER", "units");
@@ -404,8 +503,18 @@ describe("Subscription/UpdateAutoPay", () => {
     const body = await ok(t, "xml", "Subscription/UpdateAutoPay", { method: "PATCH", params: { ...base, auto_pay: "Y", pay_method_id: card } });
     expect(body.subscription).toMatchObject({ auto_pay: "Y", pay_method_id: card });
     const strangersCard = await makeCard(t, await makeAccount(t));
-    expectError(await call("json", "Subscription/UpdateAutoPay", { method: "PATCH", creds: t, params: { ...base, auto_pay: "Y", pay_method_id: strangersCard } }), 404, "NOT_FOUND", "pay_method_id");
-    expectError(await call("json", "Subscription/UpdateAutoPay", { method: "PATCH", creds: t, params: { ...base, auto_pay: "maybe" } }), 400, "INVALID_PARAMETER", "auto_pay");
+    expectError(
+      await call("json", "Subscription/UpdateAutoPay", { method: "PATCH", creds: t, params: { ...base, auto_pay: "Y", pay_method_id: strangersCard } }),
+      404,
+      "NOT_FOUND",
+      "pay_method_id",
+    );
+    expectError(
+      await call("json", "Subscription/UpdateAutoPay", { method: "PATCH", creds: t, params: { ...base, auto_pay: "maybe" } }),
+      400,
+      "INVALID_PARAMETER",
+      "auto_pay",
+    );
   });
 });
 
@@ -435,4 +544,3 @@ describe("catalog deletions", () => {
     expect((await ok(t, "json", "Subscription/List", { params: { subscription_id: s.subscription_id } })).subscriptions[0].components).toEqual([]);
   });
 });
-

@@ -35,7 +35,6 @@ async function list(t: Tenant, format: string, params: Record<string, string> = 
   return { count: body.count as string, total: body.total as string, tickets: ticketsOf(format, body) };
 }
 
-
 /** A customer account with its initial user and a subscription. */
 async function customer(t: Tenant) {
   const { account, user } = await newCustomer(t);
@@ -154,7 +153,12 @@ describe("Ticket/Create NEW", () => {
         [NEW({ ticket_id: existing.ticket_id }), 400, "INVALID_PARAMETER", "ticket_id"],
         [NEW({ attachments: "not a url" }), 400, "INVALID_PARAMETER", "attachments"],
         [NEW({ attachments: "https://example.com/a.png,ftp://example.com/b.png" }), 400, "INVALID_PARAMETER", "attachments"],
-        [NEW({ attachments: Array.from({ length: MAX_ATTACHMENTS + 1 }, (_, i) => `https://example.com/${i}.png`).join(",") }), 400, "INVALID_PARAMETER", "attachments"],
+        [
+          NEW({ attachments: Array.from({ length: MAX_ATTACHMENTS + 1 }, (_, i) => `https://example.com/${i}.png`).join(",") }),
+          400,
+          "INVALID_PARAMETER",
+          "attachments",
+        ],
       ];
       for (const [params, status, code, parameter] of cases) await expectRefused(t, format, "Create", params, status, code, parameter);
       const e = await expectRefused(t, format, "Create", NEW({ direction: "EXTERNAL" }), 400, "MISSING_PARAMETER", "customer_account_id");
@@ -169,10 +173,34 @@ describe("Ticket/Create NEW", () => {
       const c = await customer(t);
       const mine = await create(t, NEW({ direction: "EXTERNAL", customer_account_id: c.accountId }));
       await expectRefused(t, format, "Create", NEW({ direction: "EXTERNAL", customer_account_id: theirs.accountId }), 404, "NOT_FOUND", "customer_account_id");
-      await expectRefused(t, format, "Create", NEW({ customer_account_id: c.accountId, customer_user_id: theirs.userId }), 404, "NOT_FOUND", "customer_user_id");
-      await expectRefused(t, format, "Create", NEW({ customer_account_id: c.accountId, subscription_id: theirs.subscriptionId }), 404, "NOT_FOUND", "subscription_id");
+      await expectRefused(
+        t,
+        format,
+        "Create",
+        NEW({ customer_account_id: c.accountId, customer_user_id: theirs.userId }),
+        404,
+        "NOT_FOUND",
+        "customer_user_id",
+      );
+      await expectRefused(
+        t,
+        format,
+        "Create",
+        NEW({ customer_account_id: c.accountId, subscription_id: theirs.subscriptionId }),
+        404,
+        "NOT_FOUND",
+        "subscription_id",
+      );
       await expectRefused(t, format, "Create", { type: "REPLY", ticket_id: theirTicket.ticket_id, message: "hi" }, 404, "NOT_FOUND", "ticket_id");
-      await expectRefused(t, format, "Create", { type: "REPLY", ticket_id: mine.ticket_id, message: "hi", customer_account_id: theirs.accountId, customer_user_id: theirs.userId }, 404, "NOT_FOUND", "customer_account_id");
+      await expectRefused(
+        t,
+        format,
+        "Create",
+        { type: "REPLY", ticket_id: mine.ticket_id, message: "hi", customer_account_id: theirs.accountId, customer_user_id: theirs.userId },
+        404,
+        "NOT_FOUND",
+        "customer_account_id",
+      );
     });
   }
 
@@ -180,7 +208,10 @@ describe("Ticket/Create NEW", () => {
     const [a, b] = await Promise.all([makeTenant(), makeTenant()]);
     const made = await Promise.all(Array.from({ length: 16 }, (_, i) => create(i % 2 ? a : b, NEW({ subject: `Ticket ${i}` }))));
     const numbers = (brand: Tenant) =>
-      made.filter((_, i) => (i % 2 ? a : b) === brand).map((x) => Number(x.friendly_ticket_id)).sort((x, y) => x - y);
+      made
+        .filter((_, i) => (i % 2 ? a : b) === brand)
+        .map((x) => Number(x.friendly_ticket_id))
+        .sort((x, y) => x - y);
     expect(numbers(a)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(numbers(b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const listed = await list(a, "json");
@@ -200,7 +231,13 @@ describe("Ticket/Create REPLY", () => {
       const staffReply = await replyTo(t, opened.ticket_id, { message: "Looking", attachments: "https://example.com/shot.png" }, format);
       clock.advance({ minutes: 5 });
       const customerReply = await replyTo(t, opened.ticket_id, { message: "Thanks", customer_account_id: c.accountId, customer_user_id: c.userId }, format);
-      expect(customerReply).toMatchObject({ ticket_id: opened.ticket_id, friendly_ticket_id: "1", subject: "Wrong plan", created: "2026-05-01T08:00:00Z", updated: "2026-05-01T08:10:00Z" });
+      expect(customerReply).toMatchObject({
+        ticket_id: opened.ticket_id,
+        friendly_ticket_id: "1",
+        subject: "Wrong plan",
+        created: "2026-05-01T08:00:00Z",
+        updated: "2026-05-01T08:10:00Z",
+      });
       expect(staffReply.messages).toHaveLength(2);
       expect(customerReply.messages.map((m: any) => [m.message, m.author_type, m.created])).toEqual([
         ["Help", "CUSTOMER", "2026-05-01T08:00:00Z"],
@@ -240,14 +277,27 @@ describe("Ticket/Create REPLY", () => {
         [reply({ ticket_id: external.ticket_id, customer_account_id: c.accountId, customer_user_id: d.userId }), 404, "NOT_FOUND", "customer_user_id"],
         [reply({ ticket_id: internal.ticket_id, customer_account_id: c.accountId, customer_user_id: c.userId }), 404, "NOT_FOUND", "ticket_id"],
         [reply({ ticket_id: external.ticket_id, guest_email: "g@example.com" }), 409, "INVALID_STATE", "guest_email"],
-        [reply({ ticket_id: external.ticket_id, customer_account_id: c.accountId, customer_user_id: c.userId, guest_email: "g@example.com" }), 400, "INVALID_PARAMETER", "guest_email"],
+        [
+          reply({ ticket_id: external.ticket_id, customer_account_id: c.accountId, customer_user_id: c.userId, guest_email: "g@example.com" }),
+          400,
+          "INVALID_PARAMETER",
+          "guest_email",
+        ],
         [reply({ ticket_id: internal.ticket_id, guest_email: "g@example.com" }), 409, "INVALID_STATE", "guest_email"],
       ];
       for (const [params, status, code, parameter] of cases) await expectRefused(t, format, "Create", params, status, code, parameter);
 
       // An INTERNAL ticket of a customer is still invisible to that customer.
       await update(t, { ticket_id: internal.ticket_id, customer_account_id: c.accountId });
-      const e = await expectRefused(t, format, "Create", reply({ ticket_id: internal.ticket_id, customer_account_id: c.accountId, customer_user_id: c.userId }), 409, "INVALID_STATE", "customer_user_id");
+      const e = await expectRefused(
+        t,
+        format,
+        "Create",
+        reply({ ticket_id: internal.ticket_id, customer_account_id: c.accountId, customer_user_id: c.userId }),
+        409,
+        "INVALID_STATE",
+        "customer_user_id",
+      );
       expect(e.message).toMatch(/INTERNAL tickets are invisible to customers/);
     });
   }
@@ -288,7 +338,12 @@ describe("Ticket/List", () => {
       expect((await list(t, format, { offset: "5" })).count).toBe("0");
 
       const withMessages = (await list(t, format, { ticket_id: two.ticket_id })).tickets[0];
-      expect(withMessages).toMatchObject({ ticket_id: two.ticket_id, direction: "EXTERNAL", customer_account_id: c.accountId, subscription_id: c.subscriptionId });
+      expect(withMessages).toMatchObject({
+        ticket_id: two.ticket_id,
+        direction: "EXTERNAL",
+        customer_account_id: c.accountId,
+        subscription_id: c.subscriptionId,
+      });
       expect(withMessages.messages.map((m: any) => [m.message, m.author_type])).toEqual([
         ["My invoice shows Gold.", "STAFF"],
         ["Second", "STAFF"],
@@ -371,12 +426,27 @@ describe("Ticket/Update", () => {
       const opened = await create(t, NEW({ department: "Billing" }));
       clock.advance({ hours: 1 });
       const renamed = await update(t, { ticket_id: opened.ticket_id, subject: "Plan mix-up" }, format);
-      expect(renamed).toMatchObject({ subject: "Plan mix-up", department: "Billing", working_status: "OPEN", direction: "INTERNAL", friendly_ticket_id: "1", updated: "2026-06-01T11:00:00Z" });
+      expect(renamed).toMatchObject({
+        subject: "Plan mix-up",
+        department: "Billing",
+        working_status: "OPEN",
+        direction: "INTERNAL",
+        friendly_ticket_id: "1",
+        updated: "2026-06-01T11:00:00Z",
+      });
       expect(renamed.messages).toEqual(opened.messages);
       for (const status of ["ANSWERED", "WORKING", "ON HOLD", "CLOSED", "OPEN"]) {
-        expect(await update(t, { ticket_id: opened.ticket_id, working_status: status }, format)).toMatchObject({ working_status: status, subject: "Plan mix-up", department: "Billing" });
+        expect(await update(t, { ticket_id: opened.ticket_id, working_status: status }, format)).toMatchObject({
+          working_status: status,
+          subject: "Plan mix-up",
+          department: "Billing",
+        });
       }
-      expect((await update(t, { ticket_id: opened.ticket_id, working_status: "CLOSED", department: "" }, format))).toMatchObject({ working_status: "CLOSED", department: "", subject: "Plan mix-up" });
+      expect(await update(t, { ticket_id: opened.ticket_id, working_status: "CLOSED", department: "" }, format)).toMatchObject({
+        working_status: "CLOSED",
+        department: "",
+        subject: "Plan mix-up",
+      });
       const untouched = await update(t, { ticket_id: opened.ticket_id }, format);
       expect(untouched).toMatchObject({ working_status: "CLOSED", department: "", subject: "Plan mix-up" });
 
@@ -394,14 +464,31 @@ describe("Ticket/Update", () => {
       const ticket = await create(t, NEW());
       const id = ticket.ticket_id;
       await expectRefused(t, format, "Update", { ticket_id: id, subscription_id: c.subscriptionId }, 400, "MISSING_PARAMETER", "customer_account_id");
-      await expectRefused(t, format, "Update", { ticket_id: id, customer_account_id: c.accountId, subscription_id: d.subscriptionId }, 404, "NOT_FOUND", "subscription_id");
-      expect(await update(t, { ticket_id: id, customer_account_id: c.accountId }, format)).toMatchObject({ customer_account_id: c.accountId, subscription_id: "" });
+      await expectRefused(
+        t,
+        format,
+        "Update",
+        { ticket_id: id, customer_account_id: c.accountId, subscription_id: d.subscriptionId },
+        404,
+        "NOT_FOUND",
+        "subscription_id",
+      );
+      expect(await update(t, { ticket_id: id, customer_account_id: c.accountId }, format)).toMatchObject({
+        customer_account_id: c.accountId,
+        subscription_id: "",
+      });
       // The ticket's own account counts: subscription_id alone is enough now.
-      expect(await update(t, { ticket_id: id, subscription_id: c.subscriptionId }, format)).toMatchObject({ customer_account_id: c.accountId, subscription_id: c.subscriptionId });
+      expect(await update(t, { ticket_id: id, subscription_id: c.subscriptionId }, format)).toMatchObject({
+        customer_account_id: c.accountId,
+        subscription_id: c.subscriptionId,
+      });
       await expectRefused(t, format, "Update", { ticket_id: id, subscription_id: d.subscriptionId }, 404, "NOT_FOUND", "subscription_id");
       await expectRefused(t, format, "Update", { ticket_id: id, customer_account_id: d.accountId }, 409, "INVALID_STATE", "customer_account_id");
       await expectRefused(t, format, "Update", { ticket_id: id, customer_account_id: "" }, 409, "INVALID_STATE", "customer_account_id");
-      expect(await update(t, { ticket_id: id, customer_account_id: d.accountId, subscription_id: d.subscriptionId }, format)).toMatchObject({ customer_account_id: d.accountId, subscription_id: d.subscriptionId });
+      expect(await update(t, { ticket_id: id, customer_account_id: d.accountId, subscription_id: d.subscriptionId }, format)).toMatchObject({
+        customer_account_id: d.accountId,
+        subscription_id: d.subscriptionId,
+      });
       expect(await update(t, { ticket_id: id, subscription_id: "" }, format)).toMatchObject({ customer_account_id: d.accountId, subscription_id: "" });
       expect(await update(t, { ticket_id: id, customer_account_id: "" }, format)).toMatchObject({ customer_account_id: "", subscription_id: "" });
     });
@@ -414,7 +501,10 @@ describe("Ticket/Update", () => {
       const byCustomer = await create(t, NEW({ direction: "EXTERNAL-CUSTOMER", customer_account_id: c.accountId }));
       await expectRefused(t, format, "Update", { ticket_id: byCustomer.ticket_id, customer_account_id: "" }, 409, "INVALID_STATE", "customer_account_id");
       const byGuest = await create(t, NEW({ guest_email: "lead@example.com" }));
-      expect(await update(t, { ticket_id: byGuest.ticket_id, customer_account_id: c.accountId }, format)).toMatchObject({ customer_account_id: c.accountId, guest_email: "lead@example.com" });
+      expect(await update(t, { ticket_id: byGuest.ticket_id, customer_account_id: c.accountId }, format)).toMatchObject({
+        customer_account_id: c.accountId,
+        guest_email: "lead@example.com",
+      });
       expect(await update(t, { ticket_id: byGuest.ticket_id, customer_account_id: "" }, format)).toMatchObject({ customer_account_id: "" });
     });
 
@@ -438,9 +528,15 @@ describe("Ticket/Merge", () => {
       const t = await makeTenant();
       const c = await customer(t);
       const tick = () => clock.advance({ minutes: 1 });
-      const a = await create(t, NEW({ subject: "Card declined", department: "Billing", customer_account_id: c.accountId, customer_user_id: c.userId, message: "A1" }));
+      const a = await create(
+        t,
+        NEW({ subject: "Card declined", department: "Billing", customer_account_id: c.accountId, customer_user_id: c.userId, message: "A1" }),
+      );
       tick();
-      const b = await create(t, NEW({ subject: "Payment failed", department: "Payments", direction: "EXTERNAL", customer_account_id: c.accountId, message: "B1" }));
+      const b = await create(
+        t,
+        NEW({ subject: "Payment failed", department: "Payments", direction: "EXTERNAL", customer_account_id: c.accountId, message: "B1" }),
+      );
       tick();
       await replyTo(t, a.ticket_id, { message: "A2" });
       tick();
@@ -484,10 +580,16 @@ describe("Ticket/Merge", () => {
       const t = await makeTenant();
       const c = await customer(t);
       const [a, b] = [await create(t, NEW({ message: "one" })), await create(t, NEW({ message: "two" }))];
-      expect((await send(t, format, "Merge", "PATCH", { ticket_id: b.ticket_id, merge_ticket_id: a.ticket_id })).messages.map((m: any) => m.message)).toEqual(["one", "two"]);
+      expect((await send(t, format, "Merge", "PATCH", { ticket_id: b.ticket_id, merge_ticket_id: a.ticket_id })).messages.map((m: any) => m.message)).toEqual([
+        "one",
+        "two",
+      ]);
       const link = { direction: "EXTERNAL", customer_account_id: c.accountId, subscription_id: c.subscriptionId };
       const [x, y] = [await create(t, NEW(link)), await create(t, NEW(link))];
-      expect(await send(t, format, "Merge", "PATCH", { ticket_id: x.ticket_id, merge_ticket_id: y.ticket_id })).toMatchObject({ ticket_id: x.ticket_id, subscription_id: c.subscriptionId });
+      expect(await send(t, format, "Merge", "PATCH", { ticket_id: x.ticket_id, merge_ticket_id: y.ticket_id })).toMatchObject({
+        ticket_id: x.ticket_id,
+        subscription_id: c.subscriptionId,
+      });
     });
 
     it(`${format}: refuses tickets of different customers or subscriptions (Errors 7), a ticket into itself, and other brands' tickets`, async () => {

@@ -29,9 +29,14 @@ const customer = (tenant: Tenant = t, overrides: Record<string, string> = {}) =>
 const request = (format: string, userId: string, method: string, tenant: Tenant = t) =>
   call(format, "User/2FARequest", { method: "POST", creds: tenant, params: { verification_user_id: userId, verification_method: method } });
 const verify = (format: string, userId: string, method: string, code: string, extra: Record<string, string> = {}) =>
-  call(format, "User/2FAVerify", { method: "POST", creds: t, params: { verification_user_id: userId, verification_method: method, verification_code: code, ...extra } });
+  call(format, "User/2FAVerify", {
+    method: "POST",
+    creds: t,
+    params: { verification_user_id: userId, verification_method: method, verification_code: code, ...extra },
+  });
 
-const lastEmailCode = async (userId: string) => (await outbox(t, "User/2FARequest")).filter((e) => e.user.user_id === userId).at(-1)!.user.email_verification_code as string;
+const lastEmailCode = async (userId: string) =>
+  (await outbox(t, "User/2FARequest")).filter((e) => e.user.user_id === userId).at(-1)!.user.email_verification_code as string;
 const lastPhoneCode = () => /\b(\d{6})\b/.exec(sms.requests.at(-1)!.form.Body ?? sms.requests.at(-1)!.form.Twiml)![1];
 const lastSpokenCode = () => /code is ([\d, ]+?)\./.exec(sms.requests.at(-1)!.form.Twiml)![1].replace(/\D/g, "");
 
@@ -124,13 +129,21 @@ describe("User/2FARequest and User/2FAVerify", () => {
     // Issue 14 item 8: 'Y' verifies without a correct code, so a badly shaped one is no reason to refuse.
     it(`${format}: force_verification Y verifies with a badly shaped code, or a code of a method never requested`, async () => {
       const { user } = await customer();
-      for (const [method, code] of [["email", "x"], ["sms", "12ab"], ["call", "n/a"]]) {
+      for (const [method, code] of [
+        ["email", "x"],
+        ["sms", "12ab"],
+        ["call", "n/a"],
+      ]) {
         const r = await verify(format, user.user_id, method, code, { force_verification: "Y" });
         expect(r.status, r.text).toBe(200);
         expect(r.body.authenticated).toBe("Y");
       }
       expect((await userRow(user.user_id)).lastEmailVerificationDate).not.toBeNull();
-      const e = await refused(t, format, "User/2FAVerify", "POST", { verification_user_id: user.user_id, verification_method: "sms", verification_code: "12ab" });
+      const e = await refused(t, format, "User/2FAVerify", "POST", {
+        verification_user_id: user.user_id,
+        verification_method: "sms",
+        verification_code: "12ab",
+      });
       expect([e.status, e.code, e.parameter]).toEqual([400, "INVALID_PARAMETER", "verification_code"]);
     });
 
@@ -167,7 +180,11 @@ describe("User/2FARequest and User/2FAVerify", () => {
         ["email", "A".repeat(34)],
         ["email", `${"A".repeat(34)}!`],
       ]) {
-        const e = await refused(t, format, "User/2FAVerify", "POST", { verification_user_id: user.user_id, verification_method: method, verification_code: code });
+        const e = await refused(t, format, "User/2FAVerify", "POST", {
+          verification_user_id: user.user_id,
+          verification_method: method,
+          verification_code: code,
+        });
         expect([e.status, e.code, e.parameter], `${method} ${code}`).toEqual([400, "INVALID_PARAMETER", "verification_code"]);
       }
       for (const path of ["User/2FARequest", "User/2FAVerify"]) {
@@ -189,7 +206,10 @@ describe("User/2FARequest and User/2FAVerify", () => {
       expect(blocked.status).toBe(403);
       const sentBefore = sms.requests.length;
       const foreign = await customer(other);
-      for (const r of [await request(format, foreign.user.user_id, "sms"), await verify(format, foreign.user.user_id, "sms", "123456", { force_verification: "Y" })]) {
+      for (const r of [
+        await request(format, foreign.user.user_id, "sms"),
+        await verify(format, foreign.user.user_id, "sms", "123456", { force_verification: "Y" }),
+      ]) {
         expect(r.status).toBe(404);
         expect(format === "json" ? r.body.exception.parameter : r.body.exception["@_parameter"]).toBe("verification_user_id");
       }

@@ -43,7 +43,12 @@ describe("User/Authenticate", () => {
   for (const format of FORMATS) {
     it(`${format}: signs in by email (any case) or username, answers authenticated = Y and records the login`, async () => {
       const { account, user } = await customer();
-      const byEmail = await authenticate(format, { email_address: account.email_address.toUpperCase(), password: PASSWORD, ip_address: "198.51.100.4", url: "https://shop.example/in" });
+      const byEmail = await authenticate(format, {
+        email_address: account.email_address.toUpperCase(),
+        password: PASSWORD,
+        ip_address: "198.51.100.4",
+        url: "https://shop.example/in",
+      });
       expect(byEmail.status).toBe(200);
       expect(byEmail.body.user).toMatchObject({ user_id: user.user_id, username: user.username });
       expect(byEmail.body.authenticated).toBe("Y");
@@ -124,7 +129,17 @@ describe("User/Authenticate", () => {
     ]) {
       await ok(t, "json", "User/Create", {
         method: "POST",
-        params: { customer_account_id: account.customer_account_id, first_name: "Sh", last_name: "Ared", email_address: email, access_level: "USER", locale: "en-US", timezone_id: "UTC", send_new_user_email: "N", password },
+        params: {
+          customer_account_id: account.customer_account_id,
+          first_name: "Sh",
+          last_name: "Ared",
+          email_address: email,
+          access_level: "USER",
+          locale: "en-US",
+          timezone_id: "UTC",
+          send_new_user_email: "N",
+          password,
+        },
       });
     }
     const one = await ok(t, "json", "User/Authenticate", { method: "POST", params: { email_address: email, password: "second shared pass" } });
@@ -218,7 +233,10 @@ describe("User/CreateToken", () => {
       const foreign = await customer(other);
       const foreignUser = await refused(t, format, "User/CreateToken", "POST", { ...ids, user_id: foreign.user.user_id });
       expect([foreignUser.status, foreignUser.parameter]).toEqual([404, "user_id"]);
-      const foreignAccount = await refused(t, format, "User/CreateToken", "POST", { customer_account_id: foreign.account.customer_account_id, user_id: foreign.user.user_id });
+      const foreignAccount = await refused(t, format, "User/CreateToken", "POST", {
+        customer_account_id: foreign.account.customer_account_id,
+        user_id: foreign.user.user_id,
+      });
       expect([foreignAccount.status, foreignAccount.parameter]).toEqual([404, "customer_account_id"]);
       const db = await getDb();
       expect(await db.select().from(customerUserTokens).where(eq(customerUserTokens.userId, foreign.user.user_id))).toEqual([]);

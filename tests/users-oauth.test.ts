@@ -124,7 +124,9 @@ describe("User/OAuthAuthenticate", () => {
     const { account, user } = await newCustomer(t);
     await ok(t, "json", "User/Suspend", { method: "PATCH", params: { user_id: user.user_id } });
     google.signInAs({ email: account.email_address, emailVerified: true });
-    expect(errorOf(await signIn("json", { identity_service: "google", create_if_not_exists: "Y" }))).toBe("This account can't sign in right now. Please contact support.");
+    expect(errorOf(await signIn("json", { identity_service: "google", create_if_not_exists: "Y" }))).toBe(
+      "This account can't sign in right now. Please contact support.",
+    );
 
     const slow = await start("json", { identity_service: "google" });
     const callbackUrl = await atProvider(slow.link);
@@ -138,7 +140,10 @@ describe("User/OAuthAuthenticate", () => {
     const started = await start("json", { identity_service: "google" });
     const callbackUrl = await atProvider(started.link);
     const db = await getDb();
-    await db.update(customerOAuthFlows).set({ codeVerifier: "x".repeat(43) }).where(eq(customerOAuthFlows.state, new URL(callbackUrl).searchParams.get("state")!));
+    await db
+      .update(customerOAuthFlows)
+      .set({ codeVerifier: "x".repeat(43) })
+      .where(eq(customerOAuthFlows.state, new URL(callbackUrl).searchParams.get("state")!));
     expect(errorOf(await back(callbackUrl))).toBe("Sign-in with Google failed. Please try again.");
 
     const forged = new URL(callbackUrl);

@@ -85,7 +85,10 @@ describe("User/Create", () => {
       expect([e.status, e.code, e.parameter]).toEqual([409, "DUPLICATE", "email_address"]);
       expect(await usersOfAccount(id)).toBe(1);
       const elsewhere = await newCustomer(t);
-      await ok(t, format, "User/Create", { method: "POST", params: userFields(elsewhere.account.customer_account_id, { email_address: account.email_address }) });
+      await ok(t, format, "User/Create", {
+        method: "POST",
+        params: userFields(elsewhere.account.customer_account_id, { email_address: account.email_address }),
+      });
     });
 
     it(`${format}: only an ADMIN staff user may create an ADMIN user`, async () => {
@@ -152,7 +155,14 @@ describe("User/Update", () => {
         params: { user_id: id, access_level: "USER", first_name: "Johnny", custom_field_1: "", verified: "Y", password: "brand new password" },
       });
       expect(r.status).toBe(200);
-      expect(r.body.user).toMatchObject({ first_name: "Johnny", custom_field_1: "", custom_field_2: "two", phone_number: "5550100", verified: "Y", last_name: "Roe" });
+      expect(r.body.user).toMatchObject({
+        first_name: "Johnny",
+        custom_field_1: "",
+        custom_field_2: "two",
+        phone_number: "5550100",
+        verified: "Y",
+        last_name: "Roe",
+      });
       expect(r.text).not.toMatch(/brand new password|argon2/);
       const after = await userRow(id);
       expect(after.customField1).toBeNull();
@@ -268,7 +278,13 @@ describe("User/List", () => {
     clock.advance({ seconds: 1 });
     await ok(s, "json", "User/Create", {
       method: "POST",
-      params: userFields(accountId, { first_name: "Mo", last_name: "Second", email_address: "mo@list.example", custom_field_1: "Blue Team", custom_field_2: "x-ray" }),
+      params: userFields(accountId, {
+        first_name: "Mo",
+        last_name: "Second",
+        email_address: "mo@list.example",
+        custom_field_1: "Blue Team",
+        custom_field_2: "x-ray",
+      }),
     });
     await newCustomer(s, { first_name: "Otto", last_name: "Other", email_address: "otto@list.example" });
   });
@@ -291,7 +307,10 @@ describe("User/List", () => {
 
     it(`${format}: by user_id answers the login history, newest first, and no password`, async () => {
       await ok(s, "json", "User/Update", { method: "PATCH", params: { user_id: initial.user_id, access_level: "ADMIN", password: "history password" } });
-      for (const [ip, url] of [["203.0.113.7", "https://shop.example/login"], ["2001:db8::1", "https://shop.example/app"]]) {
+      for (const [ip, url] of [
+        ["203.0.113.7", "https://shop.example/login"],
+        ["2001:db8::1", "https://shop.example/app"],
+      ]) {
         clock.advance({ minutes: 1 });
         await ok(s, "json", "User/Authenticate", { method: "POST", params: { username: initial.username, password: "history password", ip_address: ip, url } });
       }

@@ -51,7 +51,17 @@ const run = () => deliverDue({ db, now: () => clock.now(), sinkFor });
 describe("outgoing posts", () => {
   it("are form posts signed with HMAC-SHA256 over timestamp and body with the brand's secret", async () => {
     received.length = 0;
-    await emit(ctx, { type: "post/action_url", payload: { url, fields: [["event", "new_subscription"], ["subscription_id", "s-1"], ["VAR1", "blue & green"]] } });
+    await emit(ctx, {
+      type: "post/action_url",
+      payload: {
+        url,
+        fields: [
+          ["event", "new_subscription"],
+          ["subscription_id", "s-1"],
+          ["VAR1", "blue & green"],
+        ],
+      },
+    });
     expect(await run()).toMatchObject({ delivered: 1 });
     expect(received).toHaveLength(1);
     const got = received[0];

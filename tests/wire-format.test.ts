@@ -171,7 +171,10 @@ describe("parameters", () => {
   });
 
   it("absent leaves a field alone, empty clears it (Update semantics)", async () => {
-    await ok(t, "json", "Brand/Update", { method: "PATCH", params: { update_brand_id: t.brand_id, website_url: "https://acme.example", support_phone: "555" } });
+    await ok(t, "json", "Brand/Update", {
+      method: "PATCH",
+      params: { update_brand_id: t.brand_id, website_url: "https://acme.example", support_phone: "555" },
+    });
     let b = (await ok(t, "json", "Brand/Update", { method: "PATCH", params: { update_brand_id: t.brand_id, support_phone: "556" } })).brand;
     expect(b.website_url).toBe("https://acme.example");
     expect(b.support_phone).toBe("556");

@@ -26,14 +26,23 @@ async function seed() {
   await getDatabase();
   const { makeTenant, ok } = await import("../../tests/support/api");
   const t = await makeTenant();
-  const group = (await ok(t, "json", "ProductGroup/Create", { method: "POST", params: { name: "Bench", description: "Bench group" } })).product_group.product_group_id;
+  const group = (await ok(t, "json", "ProductGroup/Create", { method: "POST", params: { name: "Bench", description: "Bench group" } })).product_group
+    .product_group_id;
   for (let i = 0; i < ROWS; i++) {
     await ok(t, "json", "Product/Create", {
       method: "POST",
       params: {
-        product_group_id: group, name: `Plan ${i}`, description: `Plan number ${i}`, expiration_interval: "30",
-        setup_fee: "5.00", recurring_price: `${10 + i}.99`, trial: "N", auto_pay_discount: "N",
-        prompt_for_variables: "N", tax_exempt: "N", custom_field_1: `cf-${i}`,
+        product_group_id: group,
+        name: `Plan ${i}`,
+        description: `Plan number ${i}`,
+        expiration_interval: "30",
+        setup_fee: "5.00",
+        recurring_price: `${10 + i}.99`,
+        trial: "N",
+        auto_pay_discount: "N",
+        prompt_for_variables: "N",
+        tax_exempt: "N",
+        custom_field_1: `cf-${i}`,
       },
     });
   }
@@ -58,8 +67,18 @@ function start(cmd: string, args: string[], env: Record<string, string>, port: n
   });
 }
 
-interface Result { name: string; rps: number; p50: number; p99: number; errors: number }
-interface Target { name: string; url: string; headers: Record<string, string> }
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+interface Target {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -98,7 +117,14 @@ async function measure(targets: Target[], rounds: number) {
 async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` first");
   const { t, group } = await seed();
-  const env = { DATABASE_URL: urlFor(dbName), BENCH_BASELINE: "1", LOG_LEVEL: "silent", BACKGROUND_JOBS: "off", RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000" };
+  const env = {
+    DATABASE_URL: urlFor(dbName),
+    BENCH_BASELINE: "1",
+    LOG_LEVEL: "silent",
+    BACKGROUND_JOBS: "off",
+    RATE_LIMIT_PER_SECOND: "1000000",
+    RATE_LIMIT_BURST: "1000000",
+  };
   const [appPort, nodePort] = [await freePort(), await freePort()];
   const app = await start(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(appPort), "-H", "127.0.0.1"], env, appPort);
   const bare = await start(process.execPath, ["--import", "tsx", "bench/api/bare-node.ts"], env, nodePort);
@@ -107,7 +133,11 @@ async function main() {
   try {
     measured = await measure(
       [
-        { name: "our API (Product/List)", url: `http://127.0.0.1:${appPort}/api/json/Product/List?product_group_id=${group}`, headers: { "x-api-key": t.key, "x-user-key": t.user_key, "x-brand-id": t.brand_id } },
+        {
+          name: "our API (Product/List)",
+          url: `http://127.0.0.1:${appPort}/api/json/Product/List?product_group_id=${group}`,
+          headers: { "x-api-key": t.key, "x-user-key": t.user_key, "x-brand-id": t.brand_id },
+        },
         { name: "bare Next.js route handler", url: `http://127.0.0.1:${appPort}/api/bench/products?${query}`, headers: {} },
         { name: "bare handler, dynamic route", url: `http://127.0.0.1:${appPort}/api/bench/json/Product/List?${query}`, headers: {} },
         { name: "bare node:http + postgres.js", url: `http://127.0.0.1:${nodePort}/?${query}`, headers: {} },
@@ -122,7 +152,10 @@ async function main() {
   const { results, ratio } = measured;
   console.log(`\n${ROWS} rows, ${CONNECTIONS} connections, ${DURATION} s each in ${ROUNDS} interleaved rounds (medians)\n`);
   console.log("server                          req/s     p50 ms   p99 ms   errors");
-  for (const r of results) console.log(`${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`);
+  for (const r of results)
+    console.log(
+      `${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`,
+    );
   const [OURS, NEXT, DYN, NODE] = [0, 1, 2, 3];
   console.log(`\nratios of req/s, median of the per-round ratios:`);
   console.log(`ours / bare route handler:              ${ratio(OURS, NEXT).toFixed(2)}x   (goal >= 0.80x)`);

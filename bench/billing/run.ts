@@ -61,34 +61,132 @@ async function seedCatalog(db: Db) {
   const stamps = { createdAt: now, updatedAt: now };
   const [account] = await db.insert(serviceAccounts).values({ id: newId(), name: "Billing bench", createdAt: now }).returning();
   const brandRows = TIME_ZONES.map((timezoneId, b) => ({
-    id: newId(), serviceAccountId: account.id, name: `Bench ${b}`, description: "Billing bench brand", logoUrl: "https://example.com/logo.png",
-    timezoneId, webhookSecret: `whsec_bench_${b}`, ...stamps,
+    id: newId(),
+    serviceAccountId: account.id,
+    name: `Bench ${b}`,
+    description: "Billing bench brand",
+    logoUrl: "https://example.com/logo.png",
+    timezoneId,
+    webhookSecret: `whsec_bench_${b}`,
+    ...stamps,
   }));
   await db.insert(brands).values(brandRows);
-  const groupRows = brandRows.flatMap((b) => Array.from({ length: GROUPS_PER_BRAND }, (_, g) => ({ id: newId(), brandId: b.id, name: `Group ${g}`, description: "Bench", status: 1 as const, ...stamps })));
+  const groupRows = brandRows.flatMap((b) =>
+    Array.from({ length: GROUPS_PER_BRAND }, (_, g) => ({
+      id: newId(),
+      brandId: b.id,
+      name: `Group ${g}`,
+      description: "Bench",
+      status: 1 as const,
+      ...stamps,
+    })),
+  );
   await db.insert(productGroups).values(groupRows);
   const productRows = groupRows.flatMap((g) =>
     Array.from({ length: PRODUCTS_PER_GROUP }, (_, p) => ({
-      id: newId(), brandId: g.brandId, productGroupId: g.id, name: `Plan ${p}`, description: "Bench plan", status: 1 as const,
-      expirationInterval: 30, setupFeeCents: 0, recurringPriceCents: 999 + 500 * p, trial: "N" as const,
-      autoPayDiscount: p % 2 === 0 ? ("Y" as const) : ("N" as const), autoPayDiscountAmountCents: p % 2 === 0 ? 100 : null,
-      promptForVariables: "N" as const, taxExempt: p === 4 ? ("Y" as const) : ("N" as const), ...stamps,
+      id: newId(),
+      brandId: g.brandId,
+      productGroupId: g.id,
+      name: `Plan ${p}`,
+      description: "Bench plan",
+      status: 1 as const,
+      expirationInterval: 30,
+      setupFeeCents: 0,
+      recurringPriceCents: 999 + 500 * p,
+      trial: "N" as const,
+      autoPayDiscount: p % 2 === 0 ? ("Y" as const) : ("N" as const),
+      autoPayDiscountAmountCents: p % 2 === 0 ? 100 : null,
+      promptForVariables: "N" as const,
+      taxExempt: p === 4 ? ("Y" as const) : ("N" as const),
+      ...stamps,
     })),
   );
   await db.insert(products).values(productRows);
   const componentRows = groupRows.flatMap((g) => [
-    { id: newId(), brandId: g.brandId, productGroupId: g.id, componentType: "traditional" as const, name: "Extra screen", description: "Bench", unitPriceCents: 499, taxable: "Y" as const, status: 1 as const, ...stamps },
-    { id: newId(), brandId: g.brandId, productGroupId: g.id, componentType: "quantitative" as const, name: "Seats", description: "Bench", startingQuantity: 1, maximumUnits: 10, unitPriceCents: 250, taxable: "N" as const, status: 1 as const, ...stamps },
-    { id: newId(), brandId: g.brandId, productGroupId: g.id, componentType: "metered" as const, name: "Minutes", description: "Bench", startingQuantity: 100, unitPriceCents: 1, taxable: "Y" as const, status: 1 as const, ...stamps },
+    {
+      id: newId(),
+      brandId: g.brandId,
+      productGroupId: g.id,
+      componentType: "traditional" as const,
+      name: "Extra screen",
+      description: "Bench",
+      unitPriceCents: 499,
+      taxable: "Y" as const,
+      status: 1 as const,
+      ...stamps,
+    },
+    {
+      id: newId(),
+      brandId: g.brandId,
+      productGroupId: g.id,
+      componentType: "quantitative" as const,
+      name: "Seats",
+      description: "Bench",
+      startingQuantity: 1,
+      maximumUnits: 10,
+      unitPriceCents: 250,
+      taxable: "N" as const,
+      status: 1 as const,
+      ...stamps,
+    },
+    {
+      id: newId(),
+      brandId: g.brandId,
+      productGroupId: g.id,
+      componentType: "metered" as const,
+      name: "Minutes",
+      description: "Bench",
+      startingQuantity: 100,
+      unitPriceCents: 1,
+      taxable: "Y" as const,
+      status: 1 as const,
+      ...stamps,
+    },
   ]);
   await db.insert(components).values(componentRows);
   const couponRows = brandRows.flatMap((b) => [
-    { id: newId(), brandId: b.id, couponCode: "TENOFF", name: "10%", discountType: "percent" as const, discountValue: 1000, duration: "forever" as const, stackable: "Y" as const, ...stamps },
-    { id: newId(), brandId: b.id, couponCode: "TWOOFF", name: "2.00", discountType: "amount" as const, discountValue: 200, duration: "forever" as const, stackable: "Y" as const, ...stamps },
-    { id: newId(), brandId: b.id, couponCode: "WELCOME", name: "5% once", discountType: "percent" as const, discountValue: 500, duration: "once" as const, stackable: "Y" as const, ...stamps },
+    {
+      id: newId(),
+      brandId: b.id,
+      couponCode: "TENOFF",
+      name: "10%",
+      discountType: "percent" as const,
+      discountValue: 1000,
+      duration: "forever" as const,
+      stackable: "Y" as const,
+      ...stamps,
+    },
+    {
+      id: newId(),
+      brandId: b.id,
+      couponCode: "TWOOFF",
+      name: "2.00",
+      discountType: "amount" as const,
+      discountValue: 200,
+      duration: "forever" as const,
+      stackable: "Y" as const,
+      ...stamps,
+    },
+    {
+      id: newId(),
+      brandId: b.id,
+      couponCode: "WELCOME",
+      name: "5% once",
+      discountType: "percent" as const,
+      discountValue: 500,
+      duration: "once" as const,
+      stackable: "Y" as const,
+      ...stamps,
+    },
   ]);
   await db.insert(coupons).values(couponRows);
-  return { brands: brandRows.map((r) => r.id), groups: groupRows.map((r) => r.id), products: productRows.map((r) => r.id), components: componentRows.map((r) => r.id), coupons: couponRows.map((r) => r.id) };
+  return {
+    brands: brandRows.map((r) => r.id),
+    groups: groupRows.map((r) => r.id),
+    products: productRows.map((r) => r.id),
+    components: componentRows.map((r) => r.id),
+    coupons: couponRows.map((r) => r.id),
+  };
 }
 
 /**
@@ -188,9 +286,12 @@ interface Measured {
 const query = async <T>(db: Db, q: SQL) => (await db.execute(q)) as unknown as T[];
 
 const rowCounts = async (db: Db) => {
-  const [r] = await query<{ invoices: number; lines: number; events: number }>(db, sql`
+  const [r] = await query<{ invoices: number; lines: number; events: number }>(
+    db,
+    sql`
     select count(*)::int as invoices, coalesce(sum(jsonb_array_length(items)), 0)::int as lines, (select count(*)::int from outbox_events) as events
-    from invoices where created_at = ${NOW.toISOString()}::timestamptz`);
+    from invoices where created_at = ${NOW.toISOString()}::timestamptz`,
+  );
   return r;
 };
 
@@ -329,10 +430,18 @@ async function naiveInvoice(db: Db, id: string) {
     const group = await one(txDb.select().from(productGroups).where(eq(productGroups.id, sub.productGroupId)));
     const product = await one(txDb.select().from(products).where(eq(products.id, sub.productId!)));
     const account = await one(txDb.select().from(customerAccounts).where(eq(customerAccounts.id, sub.customerAccountId)));
-    const attachedRows = await txDb.select().from(subscriptionComponents).where(eq(subscriptionComponents.subscriptionId, id)).orderBy(asc(subscriptionComponents.createdAt), asc(subscriptionComponents.id));
+    const attachedRows = await txDb
+      .select()
+      .from(subscriptionComponents)
+      .where(eq(subscriptionComponents.subscriptionId, id))
+      .orderBy(asc(subscriptionComponents.createdAt), asc(subscriptionComponents.id));
     const attached: SubscriptionDetails["attached"] = [];
     for (const a of attachedRows) attached.push({ ...a, component: await one(txDb.select().from(components).where(eq(components.id, a.componentId))) });
-    const couponRows = await txDb.select().from(subscriptionCoupons).where(eq(subscriptionCoupons.subscriptionId, id)).orderBy(asc(subscriptionCoupons.createdAt), asc(subscriptionCoupons.id));
+    const couponRows = await txDb
+      .select()
+      .from(subscriptionCoupons)
+      .where(eq(subscriptionCoupons.subscriptionId, id))
+      .orderBy(asc(subscriptionCoupons.createdAt), asc(subscriptionCoupons.id));
     const withCoupons: SubscriptionDetails["coupons"] = [];
     for (const c of couponRows) withCoupons.push({ ...c, coupon: await one(txDb.select().from(coupons).where(eq(coupons.id, c.couponId))) });
 
@@ -343,12 +452,24 @@ async function naiveInvoice(db: Db, id: string) {
     const items = toInvoiceLines(priced, { product, account, components: attached.map((a) => a.component) });
     const [made] = await txDb
       .insert(invoices)
-      .values({ id: invoiceId, brandId: brand.id, customerAccountId: sub.customerAccountId, subscriptionId: sub.id, billingPeriodStart: sub.renewalDate, dueDate: sub.renewalDate!, items, createdAt: NOW, updatedAt: NOW })
+      .values({
+        id: invoiceId,
+        brandId: brand.id,
+        customerAccountId: sub.customerAccountId,
+        subscriptionId: sub.id,
+        billingPeriodStart: sub.renewalDate,
+        dueDate: sub.renewalDate!,
+        items,
+        createdAt: NOW,
+        updatedAt: NOW,
+      })
       .onConflictDoNothing({ target: [invoices.subscriptionId, invoices.billingPeriodStart] })
       .returning({ id: invoices.id });
     if (!made) return;
     // The event ours writes per chunk, here per invoice; its delivery writes the Invoice/Create event.
-    await txDb.insert(outboxEvents).values({ id: newId(), brandId: brand.id, type: INVOICES_CREATED, payload: { invoice_ids: [invoiceId] }, nextAttemptAt: NOW, createdAt: NOW });
+    await txDb
+      .insert(outboxEvents)
+      .values({ id: newId(), brandId: brand.id, type: INVOICES_CREATED, payload: { invoice_ids: [invoiceId] }, nextAttemptAt: NOW, createdAt: NOW });
   });
 }
 
@@ -362,11 +483,14 @@ async function runNaive(database: Database, sample: number) {
 
 /** Per subscription: its new invoice's lines (name, price, quantity, tax, kind) as a digest and its total, to check the contenders agree. */
 async function invoiceTotals(db: Db, ids: string[]) {
-  const rows = await query<{ subscription_id: string; lines: string; total: string }>(db, sql`
+  const rows = await query<{ subscription_id: string; lines: string; total: string }>(
+    db,
+    sql`
     select i.subscription_id, md5(i.items::text) as lines,
            ${linesTotalSql(sql.raw("i.items"))}::text as total
     from invoices i
-    where i.subscription_id = any(${`{${ids.join(",")}}`}::uuid[]) and i.created_at = ${NOW.toISOString()}::timestamptz`);
+    where i.subscription_id = any(${`{${ids.join(",")}}`}::uuid[]) and i.created_at = ${NOW.toISOString()}::timestamptz`,
+  );
   return new Map(rows.map((r) => [r.subscription_id, `total ${r.total}, lines ${r.lines}`]));
 }
 
@@ -449,10 +573,18 @@ async function main() {
     results.push(r);
     const perInvoice = (ms: number) => `${((ms / r.ours.invoices) * 1000).toFixed(1)} µs/invoice`;
     const runs = (xs: number[]) => (xs.length > 1 ? `, median of ${xs.map(secs).join(" / ")}` : "");
-    console.log(`  ours                 ${secs(r.ours.ms).padStart(10)}  ${perInvoice(r.ours.ms)}  (${r.ours.invoices} invoices, ${r.ours.lines} lines, ${r.ours.events} billing/invoices-created events${runs(r.oursMs)})`);
-    console.log(`    then, not counted:  ${secs(r.fanOut.ms).padStart(9)}  ${perInvoice(r.fanOut.ms)}  (delivering those events writes the ${r.fanOut.events} Invoice/Create events; the delivery worker's work)`);
-    console.log(`  floor (invoices)     ${secs(r.floor.ms).padStart(10)}  ${perInvoice(r.floor.ms)}  (${r.floor.invoices} invoices, one INSERT ... SELECT${runs(r.floorMs)})`);
-    console.log(`  floor (all rows)     ${secs(r.floorAll.ms).padStart(10)}  ${perInvoice(r.floorAll.ms)}  (${r.floorAll.invoices} invoices, ${r.floorAll.lines} lines, ${r.floorAll.events} events, one statement)`);
+    console.log(
+      `  ours                 ${secs(r.ours.ms).padStart(10)}  ${perInvoice(r.ours.ms)}  (${r.ours.invoices} invoices, ${r.ours.lines} lines, ${r.ours.events} billing/invoices-created events${runs(r.oursMs)})`,
+    );
+    console.log(
+      `    then, not counted:  ${secs(r.fanOut.ms).padStart(9)}  ${perInvoice(r.fanOut.ms)}  (delivering those events writes the ${r.fanOut.events} Invoice/Create events; the delivery worker's work)`,
+    );
+    console.log(
+      `  floor (invoices)     ${secs(r.floor.ms).padStart(10)}  ${perInvoice(r.floor.ms)}  (${r.floor.invoices} invoices, one INSERT ... SELECT${runs(r.floorMs)})`,
+    );
+    console.log(
+      `  floor (all rows)     ${secs(r.floorAll.ms).padStart(10)}  ${perInvoice(r.floorAll.ms)}  (${r.floorAll.invoices} invoices, ${r.floorAll.lines} lines, ${r.floorAll.events} events, one statement)`,
+    );
     console.log(
       `  naive loop           ${secs(r.naiveExtrapolated).padStart(10)}  ${perInvoice(r.naiveExtrapolated)}  (EXTRAPOLATED linearly from ${r.naive.ids.length} subscriptions in ${secs(r.naive.ms)})`,
     );
@@ -460,7 +592,9 @@ async function main() {
     console.log(`  ours / floor (invoices):  ${r.ratio.toFixed(2)}x   (goal <= 2x${each})`);
     console.log(`  ours / floor (all rows):  ${ratio(r.ours.ms, r.floorAll.ms)}`);
     console.log(`  naive / ours:             ${ratio(r.naiveExtrapolated, r.ours.ms)}   (goal >= 20x)`);
-    console.log(`  memory during ours: peak RSS ${mb(r.memory.peakRss)} (+${mb(r.memory.peakRss - r.memory.baseRss)} over ${mb(r.memory.baseRss)} before), peak heap used ${mb(r.memory.peakHeap)} (+${mb(r.memory.peakHeap - r.memory.baseHeap)})`);
+    console.log(
+      `  memory during ours: peak RSS ${mb(r.memory.peakRss)} (+${mb(r.memory.peakRss - r.memory.baseRss)} over ${mb(r.memory.baseRss)} before), peak heap used ${mb(r.memory.peakHeap)} (+${mb(r.memory.peakHeap - r.memory.baseHeap)})`,
+    );
     if (r.liveHeap !== undefined) console.log(`  heap in use after each GC (another run, untimed, GC forced every 100 ms): at most ${mb(r.liveHeap)}`);
     console.log(`  naive loop priced its ${r.naive.ids.length} subscriptions exactly like ours (every line and total compared)`);
   }

@@ -14,7 +14,9 @@ export const staffUsers = pgTable(
   "staff_users",
   {
     id: uuid("id").primaryKey(),
-    serviceAccountId: uuid("service_account_id").notNull().references(() => serviceAccounts.id),
+    serviceAccountId: uuid("service_account_id")
+      .notNull()
+      .references(() => serviceAccounts.id),
     email: text("email").notNull(),
     name: text("name").notNull(),
     accessLevel: text("access_level", { enum: ["ADMIN", "USER"] }).notNull(),
@@ -24,17 +26,16 @@ export const staffUsers = pgTable(
     /** Set when the staff user is disabled: neither their API credentials nor a session work. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex("staff_users_user_key_hash").on(t.userKeyHash),
-    uniqueIndex("staff_users_account_email").on(t.serviceAccountId, t.email),
-  ],
+  (t) => [uniqueIndex("staff_users_user_key_hash").on(t.userKeyHash), uniqueIndex("staff_users_account_email").on(t.serviceAccountId, t.email)],
 );
 
 export const apiKeys = pgTable(
   "api_keys",
   {
     id: uuid("id").primaryKey(),
-    serviceAccountId: uuid("service_account_id").notNull().references(() => serviceAccounts.id),
+    serviceAccountId: uuid("service_account_id")
+      .notNull()
+      .references(() => serviceAccounts.id),
     name: text("name").notNull(),
     keyHash: text("key_hash").notNull(),
     keyPrefix: text("key_prefix").notNull(),

@@ -6,7 +6,9 @@ export const brands = pgTable(
   "brands",
   {
     id: uuid("id").primaryKey(),
-    serviceAccountId: uuid("service_account_id").notNull().references(() => serviceAccounts.id),
+    serviceAccountId: uuid("service_account_id")
+      .notNull()
+      .references(() => serviceAccounts.id),
     name: text("name").notNull(),
     description: text("description").notNull(),
     logoUrl: text("logo_url").notNull(),

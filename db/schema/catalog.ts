@@ -122,7 +122,10 @@ export const coupons = pgTable(
     redemptionCount: integer("redemption_count").notNull().default(0),
     stackable: flag("stackable"),
     /** Empty: any product of the brand. */
-    productIds: uuid("product_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    productIds: uuid("product_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** Stored status; `expired` is derived from expiration_date when shown. */
     status: text("status", { enum: COUPON_STATUSES }).notNull().default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
@@ -131,6 +134,8 @@ export const coupons = pgTable(
   },
   (t) => [
     // Codes are unique per brand regardless of case, among coupons that are not deleted.
-    uniqueIndex("coupons_brand_code").on(t.brandId, sql`lower(${t.couponCode})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex("coupons_brand_code")
+      .on(t.brandId, sql`lower(${t.couponCode})`)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -3,7 +3,10 @@ import { pgTable, uuid, text, timestamp, smallint, integer, bigint, index, uniqu
 import { brands } from "./brands";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true });
-const brandId = () => uuid("brand_id").notNull().references(() => brands.id);
+const brandId = () =>
+  uuid("brand_id")
+    .notNull()
+    .references(() => brands.id);
 /** The status ledger of lib/lifecycle.ts: 1 active, 2 suspended, 3 deleted. */
 const status = () => smallint("status").notNull().default(1);
 
@@ -32,7 +35,9 @@ export const customerAccounts = pgTable(
     locale: text("locale").notNull(),
     timezoneId: text("timezone_id").notNull(),
     taxId: text("tax_id"),
-    taxExempt: text("tax_exempt", { enum: ["Y", "N"] }).notNull().default("N"),
+    taxExempt: text("tax_exempt", { enum: ["Y", "N"] })
+      .notNull()
+      .default("N"),
     taxExemptReason: text("tax_exempt_reason"),
     customField1: text("custom_field_1"),
     customField2: text("custom_field_2"),
@@ -59,7 +64,9 @@ export const customerUsers = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    customerAccountId: uuid("customer_account_id").notNull().references(() => customerAccounts.id),
+    customerAccountId: uuid("customer_account_id")
+      .notNull()
+      .references(() => customerAccounts.id),
     username: text("username").notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
@@ -72,7 +79,9 @@ export const customerUsers = pgTable(
     avatarUri: text("avatar_uri"),
     customField1: text("custom_field_1"),
     customField2: text("custom_field_2"),
-    verified: text("verified", { enum: ["Y", "N"] }).notNull().default("N"),
+    verified: text("verified", { enum: ["Y", "N"] })
+      .notNull()
+      .default("N"),
     lastPhoneVerificationDate: instant("last_phone_verification_date"),
     lastEmailVerificationDate: instant("last_email_verification_date"),
     /** argon2id; never leaves lib/users. */
@@ -102,7 +111,9 @@ export const customerUserLogins = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    userId: uuid("user_id").notNull().references(() => customerUsers.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => customerUsers.id),
     method: text("method", { enum: ["password", "temporary_password", "override", "temporary_token"] }).notNull(),
     ipAddress: text("ip_address"),
     url: text("url"),
@@ -117,7 +128,9 @@ export const customerUserTokens = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    userId: uuid("user_id").notNull().references(() => customerUsers.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => customerUsers.id),
     tokenHash: text("token_hash").notNull(),
     source: text("source", { enum: ["create_token", "oauth"] }).notNull(),
     expiresAt: instant("expires_at").notNull(),
@@ -133,7 +146,9 @@ export const customerUserCodes = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    userId: uuid("user_id").notNull().references(() => customerUsers.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => customerUsers.id),
     method: text("method", { enum: ["email", "sms", "call"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     /** Wrong guesses against this code; enough of them retire it. */

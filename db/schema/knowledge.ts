@@ -2,7 +2,10 @@ import { pgTable, uuid, text, timestamp, smallint, integer, index, type AnyPgCol
 import { brands } from "./brands";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true });
-const brandId = () => uuid("brand_id").notNull().references(() => brands.id);
+const brandId = () =>
+  uuid("brand_id")
+    .notNull()
+    .references(() => brands.id);
 /** The status ledger of lib/lifecycle.ts: 1 active, 3 deleted. */
 const status = () => smallint("status").notNull().default(1);
 /** 1 visible, 2 hidden (spec: Category and Article). */
@@ -31,7 +34,9 @@ export const kbArticles = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    categoryId: uuid("category_id").notNull().references(() => kbCategories.id),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => kbCategories.id),
     title: text("title").notNull(),
     summary: text("summary"),
     /** HTML sanitised on the way in (no scripts, no event handlers). */

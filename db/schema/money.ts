@@ -4,8 +4,14 @@ import { brands } from "./brands";
 import { customerAccounts } from "./customers";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true });
-const brandId = () => uuid("brand_id").notNull().references(() => brands.id);
-const flag = (name: string) => text(name, { enum: ["Y", "N"] }).notNull().default("N");
+const brandId = () =>
+  uuid("brand_id")
+    .notNull()
+    .references(() => brands.id);
+const flag = (name: string) =>
+  text(name, { enum: ["Y", "N"] })
+    .notNull()
+    .default("N");
 /** Money is integer cents (lib/money.ts). */
 const cents = (name: string) => bigint(name, { mode: "number" });
 const timestamps = () => ({ createdAt: instant("created_at").notNull(), updatedAt: instant("updated_at").notNull() });
@@ -33,8 +39,12 @@ export const payGateways = pgTable(
   },
   (t) => [
     // At most one default per kind and brand: a default is replaced, never doubled.
-    uniqueIndex("pay_gateways_default_cc").on(t.brandId).where(sql`${t.defaultCc} = 'Y' and ${t.deletedAt} is null`),
-    uniqueIndex("pay_gateways_default_ba").on(t.brandId).where(sql`${t.defaultBa} = 'Y' and ${t.deletedAt} is null`),
+    uniqueIndex("pay_gateways_default_cc")
+      .on(t.brandId)
+      .where(sql`${t.defaultCc} = 'Y' and ${t.deletedAt} is null`),
+    uniqueIndex("pay_gateways_default_ba")
+      .on(t.brandId)
+      .where(sql`${t.defaultBa} = 'Y' and ${t.deletedAt} is null`),
     index("pay_gateways_brand").on(t.brandId, t.createdAt),
   ],
 );
@@ -51,9 +61,13 @@ export const payMethods = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    customerAccountId: uuid("customer_account_id").notNull().references(() => customerAccounts.id),
+    customerAccountId: uuid("customer_account_id")
+      .notNull()
+      .references(() => customerAccounts.id),
     /** The gateway that issued the token; the token is only valid there. */
-    gatewayId: uuid("gateway_id").notNull().references(() => payGateways.id),
+    gatewayId: uuid("gateway_id")
+      .notNull()
+      .references(() => payGateways.id),
     type: text("type", { enum: PAY_METHOD_TYPES }).notNull(),
     token: text("token").notNull(),
     /** Card brand (visa, mastercard, ...) or, for bank accounts, "bank". */
@@ -69,7 +83,9 @@ export const payMethods = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("pay_methods_one_default").on(t.customerAccountId).where(sql`${t.isDefault} = 'Y' and ${t.deletedAt} is null`),
+    uniqueIndex("pay_methods_one_default")
+      .on(t.customerAccountId)
+      .where(sql`${t.isDefault} = 'Y' and ${t.deletedAt} is null`),
     index("pay_methods_brand_account").on(t.brandId, t.customerAccountId, t.createdAt),
   ],
 );
@@ -112,7 +128,9 @@ export const invoices = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    customerAccountId: uuid("customer_account_id").notNull().references(() => customerAccounts.id),
+    customerAccountId: uuid("customer_account_id")
+      .notNull()
+      .references(() => customerAccounts.id),
     /** Set for invoices generated for a subscription (and by Invoice/Create's auto_subscription_id). */
     subscriptionId: uuid("subscription_id"),
     billingPeriodStart: date("billing_period_start", { mode: "string" }),
@@ -125,7 +143,10 @@ export const invoices = pgTable(
      * instead of one more per line (bench/billing). The check holds every line to what a line table would:
      * whole cents, a positive whole quantity, no negative price but on discounts, a known kind.
      */
-    items: jsonb("items").$type<InvoiceLine[]>().notNull().default(sql`'[]'::jsonb`),
+    items: jsonb("items")
+      .$type<InvoiceLine[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     deletedAt: instant("deleted_at"),
     /**
      * Set (with deleted_at) when billing voids an invoice generated for a period that will not start
@@ -140,10 +161,7 @@ export const invoices = pgTable(
     uniqueIndex("invoices_subscription_period").on(t.subscriptionId, t.billingPeriodStart),
     index("invoices_brand_created").on(t.brandId, t.createdAt),
     index("invoices_brand_account").on(t.brandId, t.customerAccountId, t.createdAt),
-    check(
-      "invoices_items",
-      sql`jsonb_typeof(${t.items}) = 'array' and not jsonb_path_exists(${t.items}, ${sql.raw(`'${INVOICE_ITEMS_INVALID}'`)})`,
-    ),
+    check("invoices_items", sql`jsonb_typeof(${t.items}) = 'array' and not jsonb_path_exists(${t.items}, ${sql.raw(`'${INVOICE_ITEMS_INVALID}'`)})`),
   ],
 );
 
@@ -161,7 +179,9 @@ export const payments = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    customerAccountId: uuid("customer_account_id").notNull().references(() => customerAccounts.id),
+    customerAccountId: uuid("customer_account_id")
+      .notNull()
+      .references(() => customerAccounts.id),
     invoiceId: uuid("invoice_id").references(() => invoices.id),
     payMethodId: uuid("pay_method_id").references(() => payMethods.id),
     gatewayId: uuid("gateway_id").references(() => payGateways.id),
@@ -185,6 +205,8 @@ export const payments = pgTable(
     index("payments_brand_account").on(t.brandId, t.customerAccountId, t.createdAt),
     index("payments_brand_transaction").on(t.brandId, t.paymentTransactionId),
     index("payments_brand_pay_method").on(t.brandId, t.payMethodId),
-    index("payments_pending").on(t.brandId, t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("payments_pending")
+      .on(t.brandId, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

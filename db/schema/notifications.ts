@@ -4,7 +4,10 @@ import { brands } from "./brands";
 import { outboxEvents } from "./platform";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true });
-const brandId = () => uuid("brand_id").notNull().references(() => brands.id);
+const brandId = () =>
+  uuid("brand_id")
+    .notNull()
+    .references(() => brands.id);
 
 /** A brand's email template for one notification event (spec: Notification). */
 export const notifications = pgTable(
@@ -31,7 +34,9 @@ export const notifications = pgTable(
   },
   (t) => [
     // One live notification per event and brand, also under concurrent creates and restores.
-    uniqueIndex("notifications_brand_event_live").on(t.brandId, t.event).where(sql`${t.deletedAt} is null`),
+    uniqueIndex("notifications_brand_event_live")
+      .on(t.brandId, t.event)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -45,7 +50,9 @@ export const emailDeliveries = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    eventId: uuid("event_id").notNull().references(() => outboxEvents.id),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => outboxEvents.id),
     eventType: text("event_type").notNull(),
     notificationId: uuid("notification_id").references(() => notifications.id),
     audience: text("audience", { enum: ["brand", "customer", "cc"] }).notNull(),

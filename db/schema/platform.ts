@@ -6,7 +6,9 @@ export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
     id: uuid("id").primaryKey(),
-    brandId: uuid("brand_id").notNull().references(() => brands.id),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id),
     apiKeyId: uuid("api_key_id").notNull(),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
@@ -26,10 +28,14 @@ export const outboxEvents = pgTable(
   "outbox_events",
   {
     id: uuid("id").primaryKey(),
-    brandId: uuid("brand_id").notNull().references(() => brands.id),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id),
     type: text("type").notNull(),
     payload: jsonb("payload").notNull(),
-    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
     leasedUntil: timestamp("leased_until", { withTimezone: true }),
@@ -45,8 +51,12 @@ export const outboxAttempts = pgTable(
   "outbox_attempts",
   {
     id: uuid("id").primaryKey(),
-    brandId: uuid("brand_id").notNull().references(() => brands.id),
-    eventId: uuid("event_id").notNull().references(() => outboxEvents.id),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => outboxEvents.id),
     attempt: integer("attempt").notNull(),
     ok: text("ok", { enum: ["Y", "N"] }).notNull(),
     detail: text("detail"),

@@ -5,7 +5,10 @@ import { components, coupons, productGroups, products } from "./catalog";
 import { invoices } from "./money";
 import type { Status } from "../../lib/lifecycle";
 
-const brandId = () => uuid("brand_id").notNull().references(() => brands.id);
+const brandId = () =>
+  uuid("brand_id")
+    .notNull()
+    .references(() => brands.id);
 const instant = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
@@ -18,11 +21,15 @@ export const subscriptions = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    customerAccountId: uuid("customer_account_id").notNull().references(() => customerAccounts.id),
+    customerAccountId: uuid("customer_account_id")
+      .notNull()
+      .references(() => customerAccounts.id),
     /** Null once the product is deleted (spec: a deleted product is removed from its subscriptions). */
     productId: uuid("product_id").references(() => products.id),
     /** The product's group, kept so dunning and group suspension need no join through a deleted product. */
-    productGroupId: uuid("product_group_id").notNull().references(() => productGroups.id),
+    productGroupId: uuid("product_group_id")
+      .notNull()
+      .references(() => productGroups.id),
     status: smallint("status").$type<Status>().notNull().default(1),
     /** Why a suspended subscription is suspended: by staff, or by a dunning rule. */
     suspendedBy: text("suspended_by", { enum: ["staff", "dunning"] }),
@@ -32,7 +39,9 @@ export const subscriptions = pgTable(
     periodStart: date("period_start", { mode: "string" }).notNull(),
     renewalDate: date("renewal_date", { mode: "string" }),
     /** True during the trial period (its renewal starts the first regular period). */
-    inTrial: text("in_trial", { enum: ["Y", "N"] }).notNull().default("N"),
+    inTrial: text("in_trial", { enum: ["Y", "N"] })
+      .notNull()
+      .default("N"),
     overrideInitialBilling: text("override_initial_billing", { enum: ["Y", "N"] }).notNull(),
     paymentGateway: text("payment_gateway"),
     paymentTransactionId: text("payment_transaction_id"),
@@ -68,7 +77,9 @@ export const subscriptionPeriods = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    subscriptionId: uuid("subscription_id").notNull().references(() => subscriptions.id),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
     periodStart: date("period_start", { mode: "string" }).notNull(),
     /** The renewal that ends it; null for a one-time purchase. */
     periodEnd: date("period_end", { mode: "string" }),
@@ -86,8 +97,12 @@ export const subscriptionComponents = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    subscriptionId: uuid("subscription_id").notNull().references(() => subscriptions.id),
-    componentId: uuid("component_id").notNull().references(() => components.id),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    componentId: uuid("component_id")
+      .notNull()
+      .references(() => components.id),
     units: integer("units").notNull(),
     /** Metered: units used this cycle (reset when the cycle is billed). */
     usage: bigint("usage", { mode: "number" }).notNull().default(0),
@@ -102,8 +117,12 @@ export const subscriptionCoupons = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    subscriptionId: uuid("subscription_id").notNull().references(() => subscriptions.id),
-    couponId: uuid("coupon_id").notNull().references(() => coupons.id),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id),
     cyclesApplied: integer("cycles_applied").notNull().default(0),
     createdAt: instant("created_at").notNull(),
   },
@@ -116,7 +135,9 @@ export const dunningRules = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    productGroupId: uuid("product_group_id").notNull().references(() => productGroups.id),
+    productGroupId: uuid("product_group_id")
+      .notNull()
+      .references(() => productGroups.id),
     name: text("name").notNull(),
     description: text("description").notNull(),
     overdueDays: integer("overdue_days").notNull(),
@@ -135,7 +156,9 @@ export const dunningActions = pgTable(
   {
     id: uuid("id").primaryKey(),
     brandId: brandId(),
-    ruleId: uuid("rule_id").notNull().references(() => dunningRules.id, { onDelete: "cascade" }),
+    ruleId: uuid("rule_id")
+      .notNull()
+      .references(() => dunningRules.id, { onDelete: "cascade" }),
     invoiceId: uuid("invoice_id").notNull(),
     action: text("action").notNull(),
     ranAt: instant("ran_at").notNull(),

@@ -7,7 +7,10 @@ import { invoices } from "./money";
 import { subscriptions } from "./subscriptions";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true });
-const brandId = () => uuid("brand_id").notNull().references(() => brands.id);
+const brandId = () =>
+  uuid("brand_id")
+    .notNull()
+    .references(() => brands.id);
 
 /** A staff note on a customer account, subscription and/or invoice (spec: Note). Deletion is soft and final. */
 export const notes = pgTable(
@@ -90,7 +93,10 @@ export const ticketMessages = pgTable(
       .notNull()
       .references(() => tickets.id, { onDelete: "cascade" }),
     message: text("message").notNull(),
-    attachments: text("attachments").array().notNull().default(sql`'{}'::text[]`),
+    attachments: text("attachments")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     authorType: text("author_type", { enum: MESSAGE_AUTHORS }).notNull(),
     /** Null for STAFF only when the system (not an API caller) posted. */
     staffUserId: uuid("staff_user_id").references(() => staffUsers.id),

@@ -6,15 +6,13 @@ import { isLocale, isTimezone } from "../reference/values";
 /** Field validators shared with users (lib/users/schemas.ts). */
 export const personName = () => text(100).min(1, { error: "must not be empty" });
 export const locale = () => z.string().refine(isLocale, { error: "must be a locale listed by Reference/List, like en-US" });
-export const timezone = () =>
-  z.string().refine(isTimezone, { error: "must be a time zone listed by Reference/List, like America/New_York" });
+export const timezone = () => z.string().refine(isTimezone, { error: "must be a time zone listed by Reference/List, like America/New_York" });
 export const phoneCountryCode = () =>
   z
     .string()
     .regex(/^\+?\d{1,4}$/, { error: "must be a country calling code of 1 to 4 digits, like 1 or +44" })
     .transform((s) => s.replace(/^\+/, ""));
-export const phoneNumber = () =>
-  z.string().regex(/^(?=(?:\D*\d){4,15}\D*$)[\d\s().-]+$/, { error: "must be a phone number of 4 to 15 digits" });
+export const phoneNumber = () => z.string().regex(/^(?=(?:\D*\d){4,15}\D*$)[\d\s().-]+$/, { error: "must be a phone number of 4 to 15 digits" });
 export const password = () => text(128).min(8, { error: "must be at least 8 characters" });
 export const customField = () => text(255);
 

@@ -11,8 +11,7 @@ import { ACCOUNT_COLUMNS, accountView, columnsFrom } from "./view";
 export async function updateAccount({ ctx, input }: { ctx: Context; input: UpdateAccountInput }) {
   const account = await findAccount(ctx, input.customer_account_id, "customer_account_id", { forUpdate: true });
   if (account.status === STATUS.DELETED) throw invalidState("A deleted customer account cannot be changed; restore it first");
-  const pick = (param: "country" | "city" | "state" | "unit" | "unit_type", current: string | null) =>
-    input[param] === undefined ? current : input[param];
+  const pick = (param: "country" | "city" | "state" | "unit" | "unit_type", current: string | null) => (input[param] === undefined ? current : input[param]);
   const problem = addressProblem({
     country: pick("country", account.country),
     city: pick("city", account.city),
@@ -27,7 +26,12 @@ export async function updateAccount({ ctx, input }: { ctx: Context; input: Updat
   const changes = columnsFrom(input, ACCOUNT_COLUMNS);
   if (Object.keys(changes).length === 0) return accountView(account);
   const [row] = await refusingDuplicates(
-    () => ctx.db.update(customerAccounts).set({ ...changes, updatedAt: ctx.now() }).where(eq(customerAccounts.id, account.id)).returning(),
+    () =>
+      ctx.db
+        .update(customerAccounts)
+        .set({ ...changes, updatedAt: ctx.now() })
+        .where(eq(customerAccounts.id, account.id))
+        .returning(),
     "customer_accounts_brand_email",
     accountEmailTaken,
   );

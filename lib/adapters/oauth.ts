@@ -116,7 +116,14 @@ async function readOidcIdentity(configuration: client.Configuration, tokens: cli
 
 async function readGitHubIdentity(configuration: client.Configuration, accessToken: string, userUrl: string, emailsUrl: string) {
   const get = async <T>(url: string): Promise<T> => {
-    const res = await client.fetchProtectedResource(configuration, accessToken, new URL(url), "GET", undefined, new Headers({ accept: "application/vnd.github+json" }));
+    const res = await client.fetchProtectedResource(
+      configuration,
+      accessToken,
+      new URL(url),
+      "GET",
+      undefined,
+      new Headers({ accept: "application/vnd.github+json" }),
+    );
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
     return (await res.json()) as T;
   };

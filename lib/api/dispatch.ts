@@ -15,7 +15,6 @@ import { refuseCardNumbers } from "../payments/card-numbers";
 
 const FORMATS = new Set(["json", "xml"]);
 
-
 export interface RouteParams {
   format: string;
   resource: string;
@@ -219,7 +218,10 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
   } catch (err) {
     if (err instanceof DomainError) return errorResponse(format, err, base);
     logger.error("request failed", { requestId, route: `${route.format}/${route.resource}/${route.action}`, error: err });
-    const internal = new DomainError("INTERNAL", `Something went wrong on our side; nothing was changed. Quote request id ${requestId} if you contact support.`);
+    const internal = new DomainError(
+      "INTERNAL",
+      `Something went wrong on our side; nothing was changed. Quote request id ${requestId} if you contact support.`,
+    );
     return errorResponse(format, internal, base);
   }
 }

@@ -97,7 +97,9 @@ export function openApiDocument(serverUrl = "/api"): Json {
         "GET parameters travel in the query string; other methods also accept a form, multipart or JSON body.",
         "Every value is a string. Flags are Y or N, dates M/D/YYYY, money like 25.00.",
         "Answers are `{status: success, <namespace>: {...}}`, or `{status: error, exception: {code, message, parameter}}`.",
-        `Error codes: ${Object.entries(ERROR_STATUS).map(([c, s]) => `${c} (${s})`).join(", ")}.`,
+        `Error codes: ${Object.entries(ERROR_STATUS)
+          .map(([c, s]) => `${c} (${s})`)
+          .join(", ")}.`,
       ].join(" "),
     },
     servers: [{ url: serverUrl }],

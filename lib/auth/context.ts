@@ -55,8 +55,7 @@ export interface ApiCredentials {
   brandId?: string;
 }
 
-const unauthenticated = (message = "The key, user_key and brand_id do not match an active brand") =>
-  new DomainError("UNAUTHENTICATED", message);
+const unauthenticated = (message = "The key, user_key and brand_id do not match an active brand") => new DomainError("UNAUTHENTICATED", message);
 
 type Resolved = { brand: Brand; apiKeyId: string; staffUserId: string; accessLevel: "ADMIN" | "USER" };
 
@@ -136,20 +135,13 @@ export interface SessionOptions {
  * A dashboard session: the staff user must exist and not be disabled (else UNAUTHENTICATED: sign in
  * again), the chosen brand must be one of their service account's and not deleted (else NOT_FOUND).
  */
-export async function contextFromStaffSession(
-  db: Db,
-  session: { staffUserId: string; brandId: string },
-  opts: SessionOptions = {},
-): Promise<Context> {
+export async function contextFromStaffSession(db: Db, session: { staffUserId: string; brandId: string }, opts: SessionOptions = {}): Promise<Context> {
   if (!isUuid(session.staffUserId)) throw unauthenticated("The session's staff user no longer exists or is disabled");
   if (!isUuid(session.brandId)) throw notFound("Brand", "brand_id");
   const [row] = await db
     .select({ staff: staffUsers, brand: brands })
     .from(staffUsers)
-    .leftJoin(
-      brands,
-      and(eq(brands.id, session.brandId), eq(brands.serviceAccountId, staffUsers.serviceAccountId), isNull(brands.deletedAt)),
-    )
+    .leftJoin(brands, and(eq(brands.id, session.brandId), eq(brands.serviceAccountId, staffUsers.serviceAccountId), isNull(brands.deletedAt)))
     .where(eq(staffUsers.id, session.staffUserId))
     .limit(1);
   if (!row || row.staff.disabledAt) throw unauthenticated("The session's staff user no longer exists or is disabled");
@@ -221,4 +213,3 @@ export function requireAdmin(ctx: Context, what: string) {
 
 /** The service account the acting credentials belong to. */
 export const serviceAccountOf = (ctx: Context) => ctx.brand.serviceAccountId;
-

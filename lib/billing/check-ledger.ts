@@ -36,7 +36,8 @@ export interface LedgerViolation {
 type Row = { brand_id: string; subscription_id?: string | null; invoice_id?: string | null; customer_account_id?: string | null; detail: string };
 
 /** An invoice's total in cents, from its lines. */
-const totalOf = (i: string) => sql.raw(`(select coalesce(sum((l->>'itemPrice')::bigint * (l->>'quantity')::bigint), 0) from jsonb_array_elements(${i}.items) l)`);
+const totalOf = (i: string) =>
+  sql.raw(`(select coalesce(sum((l->>'itemPrice')::bigint * (l->>'quantity')::bigint), 0) from jsonb_array_elements(${i}.items) l)`);
 /** What succeeded payments put on an invoice, in cents. */
 const paidOf = (i: string) => sql.raw(`(select coalesce(sum(p.amount), 0) from payments p where p.invoice_id = ${i}.id and p.status = 'succeeded')`);
 

@@ -47,7 +47,7 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
   for (const brand of live) {
     const ctx = systemContext(db, brand, now);
     const horizon = invoiceHorizon(now, brand.timezoneId);
-    for (let cursor = "00000000-0000-0000-0000-000000000000"; ; ) {
+    for (let cursor = "00000000-0000-0000-0000-000000000000"; ;) {
       const due = await selectColumns(db, subscriptions, PRICED_COLUMNS, {
         where: inBrand(
           ctx,
@@ -118,7 +118,11 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]) {
   const accountById = new Map(accounts.map((a) => [a.id, a]));
   const ids = details.map(() => newId());
   const items = details.map((d) =>
-    toInvoiceLines(nextPeriodLines(ctx, d), { product: d.product, account: accountById.get(d.sub.customerAccountId), components: d.attached.map((a) => a.component) }),
+    toInvoiceLines(nextPeriodLines(ctx, d), {
+      product: d.product,
+      account: accountById.get(d.sub.customerAccountId),
+      components: d.attached.map((a) => a.component),
+    }),
   );
   // One statement: the invoices a concurrent runner has not written already, and one event listing
   // exactly those, whose delivery writes their Invoice/Create events (lib/billing/invoice-events.ts).
@@ -128,19 +132,31 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]) {
   // the change. Columns travel as arrays and the lines as one JSON array indexed by row: about half
   // the database's time of json_to_recordset, which turns each nested value back into text to parse it.
   const at = sql`${now.toISOString()}::timestamptz`;
-  const subscriptionIds = sqlArray(details.map((d) => d.sub.id), "uuid[]");
-  const periods = sqlArray(details.map((d) => d.sub.renewalDate!), "date[]");
+  const subscriptionIds = sqlArray(
+    details.map((d) => d.sub.id),
+    "uuid[]",
+  );
+  const periods = sqlArray(
+    details.map((d) => d.sub.renewalDate!),
+    "date[]",
+  );
   const [{ created }] = resultRows<{ created: number }>(
     await db.execute(sql`
       with current as (
         select s.id from subscriptions s
-        join unnest(${subscriptionIds}, ${sqlArray(details.map((d) => String(d.sub.version)), "int[]")}, ${periods}) as x(id, version, period)
+        join unnest(${subscriptionIds}, ${sqlArray(
+          details.map((d) => String(d.sub.version)),
+          "int[]",
+        )}, ${periods}) as x(id, version, period)
           on s.id = x.id and s.version = x.version and s.renewal_date = x.period and s.status = 1
         for share of s
       ), inv as (
         insert into invoices (id, brand_id, customer_account_id, subscription_id, billing_period_start, due_date, items, created_at, updated_at)
         select id, ${brand.id}::uuid, account, subscription, period, period, lines.per_invoice -> (n::int - 1), ${at}, ${at}
-        from unnest(${sqlArray(ids, "uuid[]")}, ${sqlArray(details.map((d) => d.sub.customerAccountId), "uuid[]")}, ${subscriptionIds}, ${periods})
+        from unnest(${sqlArray(ids, "uuid[]")}, ${sqlArray(
+          details.map((d) => d.sub.customerAccountId),
+          "uuid[]",
+        )}, ${subscriptionIds}, ${periods})
                with ordinality as x(id, account, subscription, period, n),
              (select ${JSON.stringify(items)}::jsonb as per_invoice) as lines
         where subscription in (select id from current)

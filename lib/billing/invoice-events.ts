@@ -51,7 +51,10 @@ export async function fanOutInvoiceEvents(db: Db, event: OutboxRow, now: Date) {
       await tx.execute(sql`
         insert into outbox_events (id, brand_id, type, payload, next_attempt_at, created_at)
         select id, ${brand.id}::uuid, 'Invoice/Create', events.payloads -> (n::int - 1), ${at}, ${at}
-        from unnest(${sqlArray(payloads.map(() => newId()), "uuid[]")}) with ordinality as x(id, n),
+        from unnest(${sqlArray(
+          payloads.map(() => newId()),
+          "uuid[]",
+        )}) with ordinality as x(id, n),
              (select ${JSON.stringify(payloads)}::jsonb as payloads) as events`);
     }
     await tx

@@ -92,13 +92,19 @@ async function renewSubscription(ctx: Context, id: string): Promise<"renewed" | 
       const account = await findAccount(ctx, s.customerAccountId);
       await appendLines(ctx, invoice.id, toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) }));
     }
-    await ctx.db.update(subscriptionComponents).set({ usage: 0 }).where(and(eq(subscriptionComponents.subscriptionId, s.id), sql`${subscriptionComponents.usage} <> 0`));
+    await ctx.db
+      .update(subscriptionComponents)
+      .set({ usage: 0 })
+      .where(and(eq(subscriptionComponents.subscriptionId, s.id), sql`${subscriptionComponents.usage} <> 0`));
   }
   // A coupon's cycle is counted when, and only when, the period's invoice carries it (an invoice
   // staff deleted forgives the period's money, not the coupon's cycle: it was given).
   for (const c of d.coupons) {
     if (carriesCoupon(invoice.items, c.coupon.couponCode)) {
-      await ctx.db.update(subscriptionCoupons).set({ cyclesApplied: c.cyclesApplied + 1 }).where(eq(subscriptionCoupons.id, c.id));
+      await ctx.db
+        .update(subscriptionCoupons)
+        .set({ cyclesApplied: c.cyclesApplied + 1 })
+        .where(eq(subscriptionCoupons.id, c.id));
     }
   }
   // A one-time product (interval 0) ends here: its renewal date goes, it never renews again.
@@ -132,7 +138,12 @@ async function renewSubscription(ctx: Context, id: string): Promise<"renewed" | 
 /** The invoice of the period starting on `periodStart` (live, or deleted by staff), made now if billing never generated it. */
 async function periodInvoice(ctx: Context, d: SubscriptionDetails, periodStart: string): Promise<InvoiceRow> {
   const find = async () =>
-    (await ctx.db.select().from(invoices).where(and(eq(invoices.subscriptionId, d.sub.id), eq(invoices.billingPeriodStart, periodStart))))[0];
+    (
+      await ctx.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.subscriptionId, d.sub.id), eq(invoices.billingPeriodStart, periodStart)))
+    )[0];
   const existing = await find();
   if (existing) return existing;
   const account = await findAccount(ctx, d.sub.customerAccountId);
@@ -149,7 +160,10 @@ async function periodInvoice(ctx: Context, d: SubscriptionDetails, periodStart: 
 /** Spec, behaviour 1: the subscription's own pay method while it can be charged, or else the customer's default. */
 async function renewalPayMethod(ctx: Context, s: SubscriptionRow) {
   if (s.payMethodId) {
-    const [own] = await ctx.db.select().from(payMethods).where(and(eq(payMethods.id, s.payMethodId), eq(payMethods.customerAccountId, s.customerAccountId)));
+    const [own] = await ctx.db
+      .select()
+      .from(payMethods)
+      .where(and(eq(payMethods.id, s.payMethodId), eq(payMethods.customerAccountId, s.customerAccountId)));
     if (own && !own.deletedAt && own.verified === "Y") return own;
   }
   return defaultPayMethod(ctx, s.customerAccountId);

@@ -27,13 +27,22 @@ export async function runDunning({ db, now }: { db: Db; now: Date }) {
   const live = await db.select().from(brands).where(isNull(brands.deletedAt));
   const outcome = { actions: 0 };
   for (const brand of live) {
-    const rules = await db.select().from(dunningRules).where(eq(dunningRules.brandId, brand.id)).orderBy(asc(dunningRules.overdueDays), asc(dunningRules.createdAt), asc(dunningRules.id));
+    const rules = await db
+      .select()
+      .from(dunningRules)
+      .where(eq(dunningRules.brandId, brand.id))
+      .orderBy(asc(dunningRules.overdueDays), asc(dunningRules.createdAt), asc(dunningRules.id));
     for (const rule of rules) {
       const dueDate = addDays(today(now, brand.timezoneId), -rule.overdueDays);
       const total = linesTotalSql(sql`${invoices.items}`);
       const paid = sql<number>`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'succeeded'), 0)`;
       const matches = await db
-        .select({ invoiceId: invoices.id, subscriptionId: invoices.subscriptionId, customerAccountId: invoices.customerAccountId, balance: sql<string>`(${total} - ${paid})` })
+        .select({
+          invoiceId: invoices.id,
+          subscriptionId: invoices.subscriptionId,
+          customerAccountId: invoices.customerAccountId,
+          balance: sql<string>`(${total} - ${paid})`,
+        })
         .from(invoices)
         .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
         .where(
@@ -112,4 +121,3 @@ async function applyRule(ctx: Context, rule: Rule, m: Match): Promise<boolean> {
     }
   }
 }
-

@@ -11,7 +11,11 @@ export const inServiceAccount = (ctx: Context, ...conditions: (SQL | undefined)[
 /** A live brand of the same service account, or NOT_FOUND (another account's brand looks absent). */
 export async function findBrand(ctx: Context, id: string, parameter: string) {
   if (!isUuid(id)) throw notFound("Brand", parameter);
-  const [row] = await ctx.db.select().from(brands).where(inServiceAccount(ctx, eq(brands.id, id))).for("update");
+  const [row] = await ctx.db
+    .select()
+    .from(brands)
+    .where(inServiceAccount(ctx, eq(brands.id, id)))
+    .for("update");
   if (!row) throw notFound("Brand", parameter);
   return row;
 }

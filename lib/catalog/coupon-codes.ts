@@ -30,4 +30,3 @@ export async function withCodeUniqueness<T>(code: string | undefined, write: () 
     throw err;
   }
 }
-

@@ -70,7 +70,14 @@ describe("qualifyCoupon", () => {
   });
 
   it("gives the most fundamental reason first", () => {
-    const everythingWrong = coupon({ status: "inactive", expirationDate: "2020-01-01", duration: "once", productIds: [OTHER_PRODUCT], maxRedemptions: 1, redemptionCount: 5 });
+    const everythingWrong = coupon({
+      status: "inactive",
+      expirationDate: "2020-01-01",
+      duration: "once",
+      productIds: [OTHER_PRODUCT],
+      maxRedemptions: 1,
+      redemptionCount: 5,
+    });
     expect(reason(everythingWrong, query({ cyclesApplied: 1 }))).toBe("status");
     expect(reason({ ...everythingWrong, status: "active" }, query({ cyclesApplied: 1 }))).toBe("expired");
     expect(reason({ ...everythingWrong, status: "active", expirationDate: null }, query({ cyclesApplied: 1 }))).toBe("product_restricted");

@@ -11,7 +11,14 @@ export async function createCoupon({ ctx, input }: { ctx: Context; input: Create
   if (input.product_ids) await assertLiveProducts(ctx, input.product_ids);
   await assertCodeFree(ctx, input.coupon_code);
   const now = ctx.now();
-  const values = { ...couponValues(input, null), id: newId(), brandId: ctx.brand.id, couponCode: input.coupon_code, name: input.name, stackable: input.stackable };
+  const values = {
+    ...couponValues(input, null),
+    id: newId(),
+    brandId: ctx.brand.id,
+    couponCode: input.coupon_code,
+    name: input.name,
+    stackable: input.stackable,
+  };
   const [row] = await withCodeUniqueness(input.coupon_code, () =>
     ctx.db
       .insert(coupons)

@@ -9,7 +9,15 @@ export async function createProductGroup({ ctx, input }: { ctx: Context; input: 
   const now = ctx.now();
   const [row] = await ctx.db
     .insert(productGroups)
-    .values({ ...productGroupValues(input), id: newId(), brandId: ctx.brand.id, name: input.name, description: input.description, createdAt: now, updatedAt: now })
+    .values({
+      ...productGroupValues(input),
+      id: newId(),
+      brandId: ctx.brand.id,
+      name: input.name,
+      description: input.description,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return productGroupView(row);
 }

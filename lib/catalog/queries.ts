@@ -32,7 +32,10 @@ export async function assertLiveProducts(ctx: Context, ids: string[], parameter 
   const unknown = ids.find((id) => !isUuid(id));
   if (unknown) throw new DomainError("NOT_FOUND", `Product ${unknown} not found`, { parameter });
   const rows = ids.length
-    ? await ctx.db.select({ id: products.id, status: products.status }).from(products).where(inBrand(ctx, products, inArray(products.id, ids)))
+    ? await ctx.db
+        .select({ id: products.id, status: products.status })
+        .from(products)
+        .where(inBrand(ctx, products, inArray(products.id, ids)))
     : [];
   const found = new Map(rows.map((r) => [r.id, r.status]));
   const missing = ids.find((id) => !found.has(id));
@@ -40,7 +43,6 @@ export async function assertLiveProducts(ctx: Context, ids: string[], parameter 
   const deleted = ids.find((id) => found.get(id) === STATUS.DELETED);
   if (deleted) throw invalidState(`Product ${deleted} is deleted`, parameter);
 }
-
 
 /** The catalog's ledger records, for the shared suspend/delete/restore. */
 export const GROUP = { table: productGroups, what: "product group", parameter: "product_group_id" } satisfies LedgerSubject<typeof productGroups>;

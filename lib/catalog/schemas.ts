@@ -46,7 +46,9 @@ export const UpdateProductGroupParams = z.object({
   ...variableParams,
 });
 
-export const SuspendProductGroupParams = z.object({ product_group_id: productGroupId("The group to suspend: no new subscriptions, and none of its subscriptions are billed") });
+export const SuspendProductGroupParams = z.object({
+  product_group_id: productGroupId("The group to suspend: no new subscriptions, and none of its subscriptions are billed"),
+});
 export const DeleteProductGroupParams = z.object({ product_group_id: productGroupId("The group to delete") });
 export const RestoreProductGroupParams = z.object({ product_group_id: productGroupId("The suspended or deleted group to make active again") });
 
@@ -67,7 +69,10 @@ const productFields = {
   trial_interval: opt(integer({ min: 1, max: 3650 }), "Trial length in days; required when trial is Y (kept, unused, while trial is N)"),
   trial_price: opt(money(), "Price of the trial; 0.00 (the default when trial is Y) is a free trial"),
   auto_pay_discount: req(flag(), "Whether subscriptions with auto pay get a discount", { example: "N" }),
-  auto_pay_discount_amount: opt(money(), "Discount per cycle for auto pay; required when auto_pay_discount is Y, then more than 0.00 and at most recurring_price (kept, unused, while N)"),
+  auto_pay_discount_amount: opt(
+    money(),
+    "Discount per cycle for auto pay; required when auto_pay_discount is Y, then more than 0.00 and at most recurring_price (kept, unused, while N)",
+  ),
   prompt_for_variables: req(flag(), "Whether the group's variables with prompt Y are asked for when subscribing", { example: "N" }),
   tax_exempt: req(flag(), "Whether the product is tax exempt (disregarded when the customer account is)", { example: "N" }),
   custom_field_1: customField(1),
@@ -128,11 +133,15 @@ export const CreateComponentParams = z.object(componentFields).superRefine((p, c
 /** component_type and product_group_id are required but must be the stored ones (they cannot change). */
 export const UpdateComponentParams = z.object({ component_id: componentId("The component to change"), ...componentFields });
 
-export const SuspendComponentParams = z.object({ component_id: componentId("The component to suspend: cannot be added to subscriptions; existing ones keep being billed") });
+export const SuspendComponentParams = z.object({
+  component_id: componentId("The component to suspend: cannot be added to subscriptions; existing ones keep being billed"),
+});
 export const DeleteComponentParams = z.object({
   component_id: componentId("The component to delete: unavailable to existing and new subscriptions; restorable for 90 days"),
 });
-export const RestoreComponentParams = z.object({ component_id: componentId("The suspended component, or one deleted at most 90 days ago, to make active again") });
+export const RestoreComponentParams = z.object({
+  component_id: componentId("The suspended component, or one deleted at most 90 days ago, to make active again"),
+});
 
 /* ---------- Coupon ---------- */
 

@@ -72,8 +72,8 @@ export async function restoreRecord<T extends LedgerTable>(
 }
 
 /** List filter: by id also finds deleted records; every other listing leaves them out (spec, Product/List). */
-export const byIdOrLive = (table: LedgerTable, id: string | null | undefined): SQL =>
-  id ? eq(table.id, id) : ne(table.status, STATUS.DELETED);
+export const byIdOrLive = (table: LedgerTable, id: string | null | undefined): SQL => (id ? eq(table.id, id) : ne(table.status, STATUS.DELETED));
 
 /** For a page's list: live records unless asked for by id or by status (a staff page may list the deleted ones). */
-export const liveUnlessAsked = (table: LedgerTable) => (f: { id?: unknown; status?: unknown }) => (f.id || f.status ? undefined : ne(table.status, STATUS.DELETED));
+export const liveUnlessAsked = (table: LedgerTable) => (f: { id?: unknown; status?: unknown }) =>
+  f.id || f.status ? undefined : ne(table.status, STATUS.DELETED);

@@ -27,8 +27,7 @@ import { variableColumn, type Component, type Coupon, type Product } from "./vie
  */
 
 /** Only the fields that were sent (undefined = absent = keep). */
-const sent = <T extends Record<string, unknown>>(values: T) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+const sent = <T extends Record<string, unknown>>(values: T) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 export function productGroupValues(input: CreateProductGroupInput | UpdateProductGroupInput) {
   return sent({

@@ -25,13 +25,16 @@ const KEYS = "name, prompt, type, options, description, swapable, category";
 export const GroupVariableSchema = z
   .strictObject(
     {
-    name: shortText(100).min(1, { error: "must not be empty" }),
-    prompt: yesNo.default("N"),
-    type: variableType,
-    options: z.array(shortText(255).min(1, { error: "must not be empty" })).max(100, { error: "must list at most 100 options" }).default([]),
-    description: shortText(2000).default(""),
-    swapable: yesNo.default("N"),
-    category: shortText(100).default(""),
+      name: shortText(100).min(1, { error: "must not be empty" }),
+      prompt: yesNo.default("N"),
+      type: variableType,
+      options: z
+        .array(shortText(255).min(1, { error: "must not be empty" }))
+        .max(100, { error: "must list at most 100 options" })
+        .default([]),
+      description: shortText(2000).default(""),
+      swapable: yesNo.default("N"),
+      category: shortText(100).default(""),
     },
     {
       error: (iss) =>

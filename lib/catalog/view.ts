@@ -75,8 +75,7 @@ export const componentView = (c: Component) => ({
  * A coupon's status as shown: the stored one (active, inactive, deleted), except that an active
  * coupon past its expiration_date shows as expired.
  */
-export const couponStatus = (c: Coupon, now: Date, timeZone: string) =>
-  c.status === "active" && isCouponExpired(c, now, timeZone) ? "expired" : c.status;
+export const couponStatus = (c: Coupon, now: Date, timeZone: string) => (c.status === "active" && isCouponExpired(c, now, timeZone) ? "expired" : c.status);
 
 export const couponView = (c: Coupon, now: Date, timeZone: string) => ({
   coupon_id: c.id,

@@ -26,7 +26,10 @@ const ruleFields = {
     "SUSPEND suspends the subscription, DELETE cancels it, REMIND sends the Invoice/Reminder notification, POST posts invoice_id, customer_account_id, outstanding_balance and overdue_days to post_url",
     { example: "REMIND", values: ENFORCEMENT_ACTIONS },
   ),
-  post_url: opt(url(), "Fully qualified http(s) address the POST action posts to; required when enforcement_action is POST, kept but unused for the other actions"),
+  post_url: opt(
+    url(),
+    "Fully qualified http(s) address the POST action posts to; required when enforcement_action is POST, kept but unused for the other actions",
+  ),
 };
 
 /** The one cross-field rule, checked on Create's input and on the values an Update ends up with. */

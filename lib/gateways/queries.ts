@@ -12,14 +12,20 @@ import type { GatewayRow } from "./view";
 /** A gateway of the brand that is not deleted (a deleted one is gone for the API), or NOT_FOUND. */
 export async function findGateway(ctx: Context, id: string, parameter = "gateway_id"): Promise<GatewayRow> {
   if (!isUuid(id)) throw notFound("Payment gateway", parameter);
-  const [row] = await ctx.db.select().from(payGateways).where(inBrand(ctx, payGateways, eq(payGateways.id, id), isNull(payGateways.deletedAt)));
+  const [row] = await ctx.db
+    .select()
+    .from(payGateways)
+    .where(inBrand(ctx, payGateways, eq(payGateways.id, id), isNull(payGateways.deletedAt)));
   if (!row) throw notFound("Payment gateway", parameter);
   return row;
 }
 
 /** Any gateway of the brand, deleted ones included: refunds and reconciliation go through the gateway that charged. */
 export async function gatewayById(ctx: Context, id: string): Promise<GatewayRow> {
-  const [row] = await ctx.db.select().from(payGateways).where(inBrand(ctx, payGateways, eq(payGateways.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(payGateways)
+    .where(inBrand(ctx, payGateways, eq(payGateways.id, id)));
   if (!row) throw notFound("Payment gateway");
   return row;
 }
@@ -28,7 +34,10 @@ const DEFAULT_COLUMN = { CC: "defaultCc", BA: "defaultBa" } as const;
 
 export async function defaultGateway(ctx: Context, type: PayMethodType): Promise<GatewayRow | null> {
   const column = payGateways[DEFAULT_COLUMN[type]];
-  const [row] = await ctx.db.select().from(payGateways).where(inBrand(ctx, payGateways, eq(column, "Y"), isNull(payGateways.deletedAt)));
+  const [row] = await ctx.db
+    .select()
+    .from(payGateways)
+    .where(inBrand(ctx, payGateways, eq(column, "Y"), isNull(payGateways.deletedAt)));
   return row ?? null;
 }
 
@@ -76,7 +85,10 @@ export function assertDefaultFlags(provider: GatewayProvider, current: GatewayRo
   for (const f of FLAGS) {
     const value = flags[f.param];
     if (value === "N" && current?.[f.column] === "Y") {
-      throw invalidState(`This gateway is the brand's default for ${f.what}; a default cannot be unset, only replaced: make another gateway the default`, f.param);
+      throw invalidState(
+        `This gateway is the brand's default for ${f.what}; a default cannot be unset, only replaced: make another gateway the default`,
+        f.param,
+      );
     }
     if (value === "Y" && !provider.payMethodTypes.includes(f.type)) {
       throw new DomainError("INVALID_PARAMETER", `${f.param} must be N: ${provider.name} does not take ${f.what}`, { parameter: f.param });
@@ -92,7 +104,13 @@ export async function makeDefault(ctx: Context, gatewayId: string, flags: Defaul
   await ctx.db.select({ id: brands.id }).from(brands).where(eq(brands.id, ctx.brand.id)).for("no key update");
   for (const f of chosen) {
     const column = payGateways[f.column];
-    await ctx.db.update(payGateways).set({ [f.column]: "N" }).where(inBrand(ctx, payGateways, eq(column, "Y"), ne(payGateways.id, gatewayId)));
-    await ctx.db.update(payGateways).set({ [f.column]: "Y" }).where(eq(payGateways.id, gatewayId));
+    await ctx.db
+      .update(payGateways)
+      .set({ [f.column]: "N" })
+      .where(inBrand(ctx, payGateways, eq(column, "Y"), ne(payGateways.id, gatewayId)));
+    await ctx.db
+      .update(payGateways)
+      .set({ [f.column]: "Y" })
+      .where(eq(payGateways.id, gatewayId));
   }
 }

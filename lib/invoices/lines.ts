@@ -59,7 +59,10 @@ export const linesTotalSql = (items: SQL) =>
 
 /** Replaces all lines of an invoice. */
 export async function replaceLines(ctx: Context, invoiceId: string, lines: readonly NewLine[]) {
-  await ctx.db.update(invoices).set({ items: storedLines(lines) }).where(inBrand(ctx, invoices, eq(invoices.id, invoiceId)));
+  await ctx.db
+    .update(invoices)
+    .set({ items: storedLines(lines) })
+    .where(inBrand(ctx, invoices, eq(invoices.id, invoiceId)));
 }
 
 /** Adds lines after the invoice's last one (a renewal's metered usage). */

@@ -35,7 +35,17 @@ export async function withAmounts(ctx: Context, rows: InvoiceRow[]): Promise<Inv
   const paid = await ctx.db
     .select({ invoiceId: payments.invoiceId, paid: sql<string>`sum(${payments.amount})` })
     .from(payments)
-    .where(inBrand(ctx, payments, anyOf(payments.invoiceId, rows.map((r) => r.id)), eq(payments.status, "succeeded")))
+    .where(
+      inBrand(
+        ctx,
+        payments,
+        anyOf(
+          payments.invoiceId,
+          rows.map((r) => r.id),
+        ),
+        eq(payments.status, "succeeded"),
+      ),
+    )
     .groupBy(payments.invoiceId);
   const paidOf = new Map(paid.map((p) => [p.invoiceId, Number(p.paid)]));
   return rows.map((row) => ({ row, amounts: invoiceAmounts(row.items, paidOf.get(row.id) ?? 0, row.deletedAt !== null) }));
@@ -45,6 +55,9 @@ export const invoiceDetails = async (ctx: Context, row: InvoiceRow) => (await wi
 
 /** Reads an invoice again by id (after a change), with its amounts. */
 export async function reloadInvoice(ctx: Context, id: string) {
-  const [row] = await ctx.db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.brandId, ctx.brand.id)));
+  const [row] = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.brandId, ctx.brand.id)));
   return invoiceDetails(ctx, row);
 }

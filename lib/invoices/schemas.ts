@@ -35,8 +35,7 @@ const attachedItems = (description: string) =>
     example: '[{"item_name":"Consulting","item_price":"25.00","tax_exempt":"N"}]',
   });
 
-const ITEMS_DOC =
-  'JSON array of {item_name, item_price (amount like 25.00), tax_exempt (Y/N, default the account\'s), quantity (optional, default 1)}';
+const ITEMS_DOC = "JSON array of {item_name, item_price (amount like 25.00), tax_exempt (Y/N, default the account's), quantity (optional, default 1)}";
 
 const accountId = (description: string) => req(id(), description, { refersTo: "Account" });
 const invoiceId = (description: string) => req(id(), description, { refersTo: "Invoice" });

@@ -26,7 +26,10 @@ export async function updateInvoice({ ctx, input }: { ctx: Context; input: Updat
     await settlePendingPayments(ctx, { invoiceId: invoice.id });
     const { amounts } = await invoiceDetails(ctx, invoice);
     if (total < amounts.paid) {
-      throw invalidState(`The items would total ${formatCents(total)}, less than the ${formatCents(amounts.paid)} already paid; reverse payments first`, "attached_items");
+      throw invalidState(
+        `The items would total ${formatCents(total)}, less than the ${formatCents(amounts.paid)} already paid; reverse payments first`,
+        "attached_items",
+      );
     }
     await replaceLines(ctx, invoice.id, lines);
   }

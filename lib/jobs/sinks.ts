@@ -29,5 +29,4 @@ export const SINKS: { readonly [T in OutboxEventType]: Sink | null } = {
 };
 
 /** The sink of a stored event's type; none for a type the table does not know or leaves sink-less. */
-export const sinkFor = (type: string): Sink | undefined =>
-  Object.hasOwn(SINKS, type) ? (SINKS[type as OutboxEventType] ?? undefined) : undefined;
+export const sinkFor = (type: string): Sink | undefined => (Object.hasOwn(SINKS, type) ? (SINKS[type as OutboxEventType] ?? undefined) : undefined);

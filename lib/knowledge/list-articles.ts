@@ -35,6 +35,10 @@ export async function listArticles({ ctx, input }: { ctx: Context; input: ListAr
   }
   if (impossibleIds(input.article_id, input.category_id)) return { items: [], total: 0 };
   const where = inBrand(ctx, t, eq(t.id, input.article_id), ...filters([[t.categoryId, input.category_id]]), input.tags ? tagContains(input.tags) : undefined);
-  const rows = await ctx.db.update(t).set({ viewCount: sql`${t.viewCount} + 1` }).where(where).returning();
+  const rows = await ctx.db
+    .update(t)
+    .set({ viewCount: sql`${t.viewCount} + 1` })
+    .where(where)
+    .returning();
   return { items: rows.map(listedArticleView), total: rows.length };
 }

@@ -5,11 +5,9 @@ import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 
 /** A record that exists in the brand but belongs to another customer account than the one it is used with. */
-export const notOnAccount = (what: string, parameter: string) =>
-  new DomainError("NOT_FOUND", `${what} not found on this customer account`, { parameter });
+export const notOnAccount = (what: string, parameter: string) => new DomainError("NOT_FOUND", `${what} not found on this customer account`, { parameter });
 
-export const findSubscription = (ctx: Context, id: string, parameter = "subscription_id") =>
-  findInBrand(ctx, subscriptions, id, "Subscription", parameter);
+export const findSubscription = (ctx: Context, id: string, parameter = "subscription_id") => findInBrand(ctx, subscriptions, id, "Subscription", parameter);
 
 export interface CustomerLinks {
   customer_account_id?: string | null;

@@ -13,7 +13,8 @@ const signoff = "<p>Thank you,<br>{{brand.name}}{{#brand.support_email}}<br>{{br
 const customerLine = "<p>Customer: {{customer.first_name}} {{customer.last_name}} ({{customer.email_address}}), account {{customer.customer_account_id}}</p>";
 const userLine =
   "<p>User: {{user.first_name}} {{user.last_name}} ({{user.email_address}}), username {{user.username}}, account {{customer.customer_account_id}} of {{customer.first_name}} {{customer.last_name}}</p>";
-const signIn = "{{#brand.website_login_url}}<p>Sign in at <a href=\"{{brand.website_login_url}}\">{{brand.website_login_url}}</a>.</p>{{/brand.website_login_url}}";
+const signIn =
+  '{{#brand.website_login_url}}<p>Sign in at <a href="{{brand.website_login_url}}">{{brand.website_login_url}}</a>.</p>{{/brand.website_login_url}}';
 
 /** Builds one event's default: the brand gets a short notice, the customer a letter. */
 const template = (subjectBrand: string, subjectCustomer: string, brandBody: string, customerBody: string): Template => ({

@@ -84,7 +84,11 @@ export const EVENT_NAMES = Object.keys(NOTIFICATION_EVENTS) as [NotificationEven
 export const isNotificationEvent = (type: string): type is NotificationEvent => Object.hasOwn(NOTIFICATION_EVENTS, type);
 
 /** The namespaces a template of this event may use. */
-export const namespacesOf = (event: NotificationEvent): Namespace[] => ["brand", "event", ...(Object.keys(NOTIFICATION_EVENTS[event].carries) as PayloadNamespace[])];
+export const namespacesOf = (event: NotificationEvent): Namespace[] => [
+  "brand",
+  "event",
+  ...(Object.keys(NOTIFICATION_EVENTS[event].carries) as PayloadNamespace[]),
+];
 
 /** The fields of a namespace a template of this event may use (brand and event: all of them). */
 export function fieldsOf(event: NotificationEvent, ns: Namespace): readonly string[] {
@@ -103,8 +107,12 @@ export function eventPlaceholderTable(): string {
   const rows = EVENT_NAMES.map((e) => {
     const spec: EventSpec = NOTIFICATION_EVENTS[e];
     const empty = Object.entries(spec.sometimesEmpty ?? {}).map(([p, when]) => `\`${p}\` when ${when}`);
-    return `| ${e} | ${spec.sentWhen} | ${eventPlaceholders(e).map((p) => `\`${p}\``).join(", ")} | ${empty.join("; ")} |`;
+    return `| ${e} | ${spec.sentWhen} | ${eventPlaceholders(e)
+      .map((p) => `\`${p}\``)
+      .join(", ")} | ${empty.join("; ")} |`;
   });
-  const common = `| (every event) | | ${placeholderNames(["brand", "event"]).map((p) => `\`${p}\``).join(", ")} | \`brand.*\` the brand has not set |`;
+  const common = `| (every event) | | ${placeholderNames(["brand", "event"])
+    .map((p) => `\`${p}\``)
+    .join(", ")} | \`brand.*\` the brand has not set |`;
   return ["| Event | Sent when | Placeholders | Empty when |", "|---|---|---|---|", common, ...rows].join("\n");
 }

@@ -83,8 +83,7 @@ export type NotificationPayload = {
 };
 
 /** Every placeholder as "namespace.field", for documentation. */
-export const placeholderNames = (namespaces: readonly Namespace[]) =>
-  namespaces.flatMap((ns) => Object.keys(PLACEHOLDERS[ns]).map((f) => `${ns}.${f}`));
+export const placeholderNames = (namespaces: readonly Namespace[]) => namespaces.flatMap((ns) => Object.keys(PLACEHOLDERS[ns]).map((f) => `${ns}.${f}`));
 
 /**
  * Credentials: filled only in the email to the addressee (the user they belong to), never in the

@@ -42,18 +42,20 @@ const fields = {
   from_email: req(email(), "The sender address of the emails (its domain must be verified with the email provider)", { example: "billing@example.com" }),
 };
 
-export const ListNotificationsParams = z.object({
-  notification_id: opt(id(), "Only this notification (also finds a deleted one)", { refersTo: "Notification" }),
-  notification_event: opt(oneOf(EVENT_NAMES), `Only the notification of this event: ${eventList}`),
-  defaults: opt(
-    flag(),
-    "Y lists the default templates instead of the brand's notifications: one record per event (or only notification_event's), with is_default Y and no notification_id",
-  ),
-}).superRefine((v, c) => {
-  if (v.defaults === "Y" && v.notification_id) {
-    c.addIssue({ code: "custom", path: ["notification_id"], message: "must be empty when defaults is Y (default templates have no id)" });
-  }
-});
+export const ListNotificationsParams = z
+  .object({
+    notification_id: opt(id(), "Only this notification (also finds a deleted one)", { refersTo: "Notification" }),
+    notification_event: opt(oneOf(EVENT_NAMES), `Only the notification of this event: ${eventList}`),
+    defaults: opt(
+      flag(),
+      "Y lists the default templates instead of the brand's notifications: one record per event (or only notification_event's), with is_default Y and no notification_id",
+    ),
+  })
+  .superRefine((v, c) => {
+    if (v.defaults === "Y" && v.notification_id) {
+      c.addIssue({ code: "custom", path: ["notification_id"], message: "must be empty when defaults is Y (default templates have no id)" });
+    }
+  });
 
 export const CreateNotificationParams = z
   .object({
@@ -70,8 +72,7 @@ export const UpdateNotificationParams = z
   })
   .superRefine(requireBrandEmail(false));
 
-export const NotificationIdParams = (what: string) =>
-  z.object({ notification_id: req(id(), what, { refersTo: "Notification" }) });
+export const NotificationIdParams = (what: string) => z.object({ notification_id: req(id(), what, { refersTo: "Notification" }) });
 
 export type ListNotificationsInput = z.output<typeof ListNotificationsParams>;
 export type CreateNotificationInput = z.output<typeof CreateNotificationParams>;

@@ -43,9 +43,21 @@ function requestedWithoutNotification(event: OutboxRow, brandId: string): Notifi
   if (event.type !== "User/Create") return undefined;
   const at = event.createdAt;
   return {
-    id: event.id, brandId, event: event.type, notifyBrand: "N", brandEmail: null, notifyCustomer: "Y",
-    subjectBrand: null, subjectCustomer: null, htmlBrand: null, htmlCustomer: null,
-    fromEmail: defaultSender(), status: 1, deletedAt: null, createdAt: at, updatedAt: at,
+    id: event.id,
+    brandId,
+    event: event.type,
+    notifyBrand: "N",
+    brandEmail: null,
+    notifyCustomer: "Y",
+    subjectBrand: null,
+    subjectCustomer: null,
+    htmlBrand: null,
+    htmlCustomer: null,
+    fromEmail: defaultSender(),
+    status: 1,
+    deletedAt: null,
+    createdAt: at,
+    updatedAt: at,
   };
 }
 

@@ -57,8 +57,7 @@ function pick(fields: readonly string[], source: unknown): Record<string, string
 }
 
 /** M/D/YYYY of an instant in the brand's time zone. */
-const dayIn = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" }).format(at);
+const dayIn = (timeZone: string, at: Date) => new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" }).format(at);
 
 /** The values a template of `event` sees: the brand's fields, the event, and the payload's namespaces. */
 export function templateView(event: NotificationEvent, brand: Brand, payload: Record<string, unknown>, at: Date): TemplateView {

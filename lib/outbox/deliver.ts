@@ -39,11 +39,7 @@ export async function deliverDue(opts: DeliverOptions) {
     .select({ id: outboxEvents.id })
     .from(outboxEvents)
     .where(
-      and(
-        eq(outboxEvents.status, "pending"),
-        lte(outboxEvents.nextAttemptAt, now),
-        or(isNull(outboxEvents.leasedUntil), lte(outboxEvents.leasedUntil, now)),
-      ),
+      and(eq(outboxEvents.status, "pending"), lte(outboxEvents.nextAttemptAt, now), or(isNull(outboxEvents.leasedUntil), lte(outboxEvents.leasedUntil, now))),
     )
     .orderBy(asc(outboxEvents.nextAttemptAt))
     .limit(batchSize)

@@ -23,18 +23,26 @@ export async function createPayMethod({ ctx, input }: { ctx: Context; input: Cre
   const type = input.pay_method_type;
   const gateway = input.gateway_id ? await findGateway(ctx, input.gateway_id) : await defaultGateway(ctx, type);
   if (!gateway) {
-    throw invalidState(`The brand has no default gateway for ${TYPE_NAMES[type]}; send gateway_id or make one the default with PayGateway/SetDefault`, "gateway_id");
+    throw invalidState(
+      `The brand has no default gateway for ${TYPE_NAMES[type]}; send gateway_id or make one the default with PayGateway/SetDefault`,
+      "gateway_id",
+    );
   }
   const provider = providerOf(gateway.provider);
   if (!provider.payMethodTypes.includes(type)) {
-    throw new DomainError("INVALID_PARAMETER", `pay_method_type must be one the gateway takes: ${provider.name} does not take ${TYPE_NAMES[type]}`, { parameter: "pay_method_type" });
+    throw new DomainError("INVALID_PARAMETER", `pay_method_type must be one the gateway takes: ${provider.name} does not take ${TYPE_NAMES[type]}`, {
+      parameter: "pay_method_type",
+    });
   }
   const method = newPayMethod(input, brandToday(ctx));
   const requireVerification = input.require_verification !== "N";
   const token = await connectGateway(gateway)
     .createPayMethodToken(method, { verify: requireVerification })
     .catch((e) => {
-      throw gatewayFailure(e, (reason) => new DomainError("PAYMENT_DECLINED", `The gateway declined the ${type === "CC" ? "card" : "bank account"}: ${reason}`));
+      throw gatewayFailure(
+        e,
+        (reason) => new DomainError("PAYMENT_DECLINED", `The gateway declined the ${type === "CC" ? "card" : "bank account"}: ${reason}`),
+      );
     });
   const now = ctx.now();
   const id = newId();

@@ -5,8 +5,10 @@ import type { CreatePayMethodInput } from "./schemas";
 const CARD_FIELDS = ["card_number", "expiration_month", "expiration_year", "cvv"] as const;
 const BANK_FIELDS = ["routing_number", "account_number", "account_type"] as const;
 
-const missing = (parameter: string, type: string) => new DomainError("MISSING_PARAMETER", `${parameter} is required when pay_method_type is ${type}`, { parameter });
-const notFor = (parameter: string, type: string) => new DomainError("INVALID_PARAMETER", `${parameter} must be empty when pay_method_type is ${type}`, { parameter });
+const missing = (parameter: string, type: string) =>
+  new DomainError("MISSING_PARAMETER", `${parameter} is required when pay_method_type is ${type}`, { parameter });
+const notFor = (parameter: string, type: string) =>
+  new DomainError("INVALID_PARAMETER", `${parameter} must be empty when pay_method_type is ${type}`, { parameter });
 
 /**
  * The card or bank account to hand to the gateway, from PayMethod/Create's parameters. Checked
@@ -20,7 +22,9 @@ export function newPayMethod(input: CreatePayMethodInput, today: string): NewPay
     for (const p of own.slice(0, 3)) if (input[p as keyof CreatePayMethodInput] === undefined) throw missing(p, type);
     const [year, month] = today.split("-").map(Number);
     if (input.expiration_year! < year || (input.expiration_year === year && input.expiration_month! < month)) {
-      throw new DomainError("INVALID_PARAMETER", "expiration_year and expiration_month must not be in the past: the card has expired", { parameter: "expiration_year" });
+      throw new DomainError("INVALID_PARAMETER", "expiration_year and expiration_month must not be in the past: the card has expired", {
+        parameter: "expiration_year",
+      });
     }
     return {
       type,

@@ -49,6 +49,9 @@ export async function makeDefaultPayMethod(ctx: Context, p: PayMethodRow, opts: 
 }
 
 export async function reloadPayMethod(ctx: Context, id: string): Promise<PayMethodRow> {
-  const [row] = await ctx.db.select().from(payMethods).where(inBrand(ctx, payMethods, eq(payMethods.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(payMethods)
+    .where(inBrand(ctx, payMethods, eq(payMethods.id, id)));
   return row;
 }

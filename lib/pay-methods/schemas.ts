@@ -18,11 +18,8 @@ const year = () =>
     .transform((s) => (s.length === 2 ? 2000 + Number(s) : Number(s)));
 
 /** ABA routing number: nine digits with their checksum. */
-const routingNumber = () =>
-  z.string().refine(
-    (s) => /^\d{9}$/.test(s) && [...s].reduce((sum, d, i) => sum + Number(d) * [3, 7, 1][i % 3], 0) % 10 === 0,
-    { error: "must be a nine-digit ABA routing number" },
-  );
+const isRoutingNumber = (s: string) => /^\d{9}$/.test(s) && [...s].reduce((sum, d, i) => sum + Number(d) * [3, 7, 1][i % 3], 0) % 10 === 0;
+const routingNumber = () => z.string().refine(isRoutingNumber, { error: "must be a nine-digit ABA routing number" });
 
 const accountId = (description: string) => req(id(), description, { refersTo: "Account" });
 const payMethodId = (description: string) => req(id(), description, { refersTo: "PayMethod" });
@@ -43,9 +40,15 @@ export const CreatePayMethodParams = z.object({
   cvv: keep(z.string().regex(/^\d{3,4}$/, { error: "must be 3 or 4 digits" }), "CC: the security code, passed to the gateway's check and never stored"),
   holder_name: opt(cardFreeText(100), "Name on the card or bank account (required for BA)"),
   routing_number: keep(routingNumber(), "BA: nine-digit ABA routing number (required for BA)"),
-  account_number: keep(z.string().regex(/^\d{4,17}$/, { error: "must be 4 to 17 digits" }), "BA: the account number; sent to the gateway and never stored (required for BA)"),
+  account_number: keep(
+    z.string().regex(/^\d{4,17}$/, { error: "must be 4 to 17 digits" }),
+    "BA: the account number; sent to the gateway and never stored (required for BA)",
+  ),
   account_type: keep(oneOf(["checking", "savings"]), "BA: checking (default) or savings"),
-  require_verification: keep(flag(), "Y (default): the method must be verified before it can be charged (a card is checked at once; a bank account gets two micro-deposits to confirm with PayMethod/Verify). N: usable at once"),
+  require_verification: keep(
+    flag(),
+    "Y (default): the method must be verified before it can be charged (a card is checked at once; a bank account gets two micro-deposits to confirm with PayMethod/Verify). N: usable at once",
+  ),
 });
 
 export const PayMethodRefParams = z.object({

@@ -102,7 +102,10 @@ async function recordOutcome(ctx: Context, row: PaymentRow, result: ChargeResult
 
 async function settledElsewhere(ctx: Context, row: PaymentRow): Promise<AttemptOutcome> {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, row.id));
-  return { status: payment.status === "succeeded" || payment.status === "reversed" ? "succeeded" : payment.status === "failed" ? "failed" : "pending", payment };
+  return {
+    status: payment.status === "succeeded" || payment.status === "reversed" ? "succeeded" : payment.status === "failed" ? "failed" : "pending",
+    payment,
+  };
 }
 
 /** A payment that needs no gateway (recorded with override_billing Y, or out of the prepaid balance), then postSucceeded. */
@@ -113,7 +116,15 @@ export async function recordPayment(
   const now = ctx.now();
   const [payment] = await ctx.db
     .insert(payments)
-    .values({ id: newId(), brandId: ctx.brand.id, ...p, target: p.invoiceId ? "invoice" : "prepaid_balance", status: "succeeded", createdAt: now, updatedAt: now })
+    .values({
+      id: newId(),
+      brandId: ctx.brand.id,
+      ...p,
+      target: p.invoiceId ? "invoice" : "prepaid_balance",
+      status: "succeeded",
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   await postSucceeded(ctx, payment);
   return payment;

@@ -24,7 +24,11 @@ export type ChargeInvoiceResult =
  * a missing or deleted invoice, or a pay method that is not the account's, deleted or unverified.
  */
 export async function chargeInvoice(ctx: Context, a: { invoiceId: string; payMethodId: string }): Promise<ChargeInvoiceResult> {
-  const [invoice] = await ctx.db.select().from(invoices).where(inBrand(ctx, invoices, eq(invoices.id, a.invoiceId))).for("no key update");
+  const [invoice] = await ctx.db
+    .select()
+    .from(invoices)
+    .where(inBrand(ctx, invoices, eq(invoices.id, a.invoiceId)))
+    .for("no key update");
   if (!invoice) throw notFound("Invoice", "invoice_id");
   if (invoice.deletedAt) throw invalidState("This invoice is deleted", "invoice_id");
   const payMethod = await findPayMethod(ctx, a.payMethodId, invoice.customerAccountId);
@@ -33,7 +37,8 @@ export async function chargeInvoice(ctx: Context, a: { invoiceId: string; payMet
   try {
     await settlePendingPayments(ctx, { invoiceId: invoice.id });
   } catch (err) {
-    if (err instanceof DomainError && err.code === "GATEWAY_UNAVAILABLE") return { status: "pending", paymentId: null, invoiceStatus: (await statusNow()).status };
+    if (err instanceof DomainError && err.code === "GATEWAY_UNAVAILABLE")
+      return { status: "pending", paymentId: null, invoiceStatus: (await statusNow()).status };
     throw err;
   }
   const before = await statusNow();

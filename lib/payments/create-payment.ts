@@ -59,8 +59,12 @@ export function refuseUnlessSucceeded(outcome: AttemptOutcome) {
   const { payment } = outcome;
   if (outcome.status === "pending") throw stillPending(payment.id);
   if (outcome.status === "failed") {
-    throw new DomainError("PAYMENT_DECLINED", `The payment was declined: ${payment.failureReason}. It is on record as payment ${payment.id} (payment_status failed)`, {
-      parameter: "pay_method_id",
-    });
+    throw new DomainError(
+      "PAYMENT_DECLINED",
+      `The payment was declined: ${payment.failureReason}. It is on record as payment ${payment.id} (payment_status failed)`,
+      {
+        parameter: "pay_method_id",
+      },
+    );
   }
 }

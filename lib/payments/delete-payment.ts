@@ -36,7 +36,10 @@ export async function deletePayment({ ctx, input }: { ctx: Context; input: Delet
   // its invoice (lib/subscriptions/upcoming-invoice.ts): reversed, that money leaves the balance.
   const heldInPrepaid = payment.target === "prepaid_balance" || invoice?.voidedAt != null;
   if (heldInPrepaid) {
-    const [{ prepaidBalance }] = await ctx.db.select({ prepaidBalance: customerAccounts.prepaidBalance }).from(customerAccounts).where(eq(customerAccounts.id, account.id));
+    const [{ prepaidBalance }] = await ctx.db
+      .select({ prepaidBalance: customerAccounts.prepaidBalance })
+      .from(customerAccounts)
+      .where(eq(customerAccounts.id, account.id));
     if (prepaidBalance < payment.amount) {
       throw invalidState(`The prepaid balance (${formatCents(prepaidBalance)}) no longer holds this payment's ${formatCents(payment.amount)}`, "payment_id");
     }

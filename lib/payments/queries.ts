@@ -33,6 +33,9 @@ export async function assertWithinBalance(ctx: Context, invoice: InvoiceRow, amo
   const { amounts } = await invoiceDetails(ctx, invoice);
   if (amounts.balance === 0) throw invalidState("This invoice is already paid", "invoice_id");
   if (amount > amounts.balance) {
-    throw invalidState(`amount ${formatCents(amount)} is more than the invoice's balance of ${formatCents(amounts.balance)}; overpayments are refused`, "amount");
+    throw invalidState(
+      `amount ${formatCents(amount)} is more than the invoice's balance of ${formatCents(amounts.balance)}; overpayments are refused`,
+      "amount",
+    );
   }
 }

@@ -14,7 +14,11 @@ import { inTarget, type PaymentTarget } from "./queries";
  * for again (same pay method and amount: a client retrying after a lost answer), its outcome is
  * answered instead of charging anew. Still unknown: GATEWAY_UNAVAILABLE, nothing new is charged.
  */
-export async function settlePendingPayments(ctx: Context, target: PaymentTarget, retry?: { payMethodId: string; amount: number }): Promise<AttemptOutcome | null> {
+export async function settlePendingPayments(
+  ctx: Context,
+  target: PaymentTarget,
+  retry?: { payMethodId: string; amount: number },
+): Promise<AttemptOutcome | null> {
   const pending = await ctx.db
     .select({ payment: payments, payMethod: payMethods })
     .from(payments)

@@ -73,7 +73,10 @@ export async function mintKeys(db: Db, serviceAccountId: string, staffUserId: st
       .set({ revokedAt: now })
       .where(and(eq(apiKeys.serviceAccountId, serviceAccountId), eq(apiKeys.name, "bootstrap"), isNull(apiKeys.revokedAt)));
     await tx.insert(apiKeys).values({ id: newId(), serviceAccountId, name: "bootstrap", keyHash: hashSecret(key), keyPrefix: key.slice(0, 8), createdAt: now });
-    await tx.update(staffUsers).set({ userKeyHash: hashSecret(userKey), userKeyPrefix: userKey.slice(0, 8) }).where(eq(staffUsers.id, staffUserId));
+    await tx
+      .update(staffUsers)
+      .set({ userKeyHash: hashSecret(userKey), userKeyPrefix: userKey.slice(0, 8) })
+      .where(eq(staffUsers.id, staffUserId));
   });
   forgetResolvedCredentials();
   return { key, user_key: userKey };
@@ -103,7 +106,11 @@ export async function bootstrapDemo(db: Db, opts: { known?: IssuedCredentials; n
   if (opts.newKeys) return { ...(await mintKeys(db, staff.serviceAccountId, staff.id)), brand_id: brand.id, created: false, minted: true };
   const known = opts.known;
   if (known?.key && known.user_key && known.brand_id === brand.id && hashSecret(known.user_key) === staff.userKeyHash) {
-    const [k] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashSecret(known.key))).limit(1);
+    const [k] = await db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.keyHash, hashSecret(known.key)))
+      .limit(1);
     if (k && !k.revokedAt && k.serviceAccountId === staff.serviceAccountId) {
       return { key: known.key, user_key: known.user_key, brand_id: brand.id, created: false, minted: false };
     }

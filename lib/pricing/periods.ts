@@ -19,8 +19,7 @@ export const invoiceGenerationAt = (renewalDate: string, timeZone: string) =>
   DateTime.fromJSDate(startOfDay(renewalDate, timeZone)).minus({ hours: INVOICE_LEAD_HOURS }).toJSDate();
 
 /** The latest renewal date whose invoice is due by `now`: renewals on or before it get invoiced. */
-export const invoiceHorizon = (now: Date, timeZone: string) =>
-  DateTime.fromJSDate(now, { zone: timeZone }).plus({ hours: INVOICE_LEAD_HOURS }).toISODate()!;
+export const invoiceHorizon = (now: Date, timeZone: string) => DateTime.fromJSDate(now, { zone: timeZone }).plus({ hours: INVOICE_LEAD_HOURS }).toISODate()!;
 
 /** The first renewal of a subscription started on `startDate`: after the trial, or one period. */
 export function firstRenewal(startDate: string, product: { expirationInterval: number; trial: boolean; trialIntervalDays: number | null }) {

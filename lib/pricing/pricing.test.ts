@@ -141,7 +141,10 @@ describe("properties", () => {
     fc.assert(
       fc.property(arbProduct, fc.array(arbComponent, { maxLength: 5 }), fc.array(arbCoupon, { maxLength: 4 }), fc.boolean(), (p, cs, coupons, autoPay) => {
         const components = cs.map((c, i) => ({ ...c, id: `c${i}`, name: `C${i}` }));
-        for (const lines of [recurringLines({ product: p, productName: "P", components, coupons, autoPay }), initialLines({ product: p, productName: "P", components, coupons, autoPay })]) {
+        for (const lines of [
+          recurringLines({ product: p, productName: "P", components, coupons, autoPay }),
+          initialLines({ product: p, productName: "P", components, coupons, autoPay }),
+        ]) {
           expect(sumLines(lines)).toBeGreaterThanOrEqual(0);
           for (const l of lines) expect(Number.isSafeInteger(l.amountCents)).toBe(true);
         }

@@ -111,10 +111,7 @@ export interface RecurringInput {
 
 /** One regular period's charge: product, components, auto pay discount, coupons. */
 export function recurringLines({ product, productName, components, coupons, autoPay }: RecurringInput): Line[] {
-  const lines: Line[] = [
-    { kind: "recurring", name: productName, amountCents: product.recurringPriceCents, quantity: 1 },
-    ...componentLines(components),
-  ];
+  const lines: Line[] = [{ kind: "recurring", name: productName, amountCents: product.recurringPriceCents, quantity: 1 }, ...componentLines(components)];
   const gross = sumLines(lines);
   let net = gross;
   if (autoPay && product.autoPayDiscount && product.autoPayDiscountCents) {

@@ -12,12 +12,30 @@ import { afterSubscriptionChange } from "./upcoming-invoice";
  * does, so two never deadlock) and brings their invoices generated ahead along (upcoming-invoice.ts).
  */
 async function lockSubscriptions(ctx: Context, where: SQL | undefined) {
-  const owners = await ctx.db.selectDistinct({ id: subscriptions.customerAccountId }).from(subscriptions).where(inBrand(ctx, subscriptions, where));
+  const owners = await ctx.db
+    .selectDistinct({ id: subscriptions.customerAccountId })
+    .from(subscriptions)
+    .where(inBrand(ctx, subscriptions, where));
   if (owners.length) {
     // Their accounts first, as everywhere (lockAccount), in id order.
-    await ctx.db.select({ id: customerAccounts.id }).from(customerAccounts).where(inArray(customerAccounts.id, owners.map((o) => o.id))).orderBy(asc(customerAccounts.id)).for("no key update");
+    await ctx.db
+      .select({ id: customerAccounts.id })
+      .from(customerAccounts)
+      .where(
+        inArray(
+          customerAccounts.id,
+          owners.map((o) => o.id),
+        ),
+      )
+      .orderBy(asc(customerAccounts.id))
+      .for("no key update");
   }
-  return ctx.db.select().from(subscriptions).where(inBrand(ctx, subscriptions, where)).orderBy(asc(subscriptions.id)).for("update");
+  return ctx.db
+    .select()
+    .from(subscriptions)
+    .where(inBrand(ctx, subscriptions, where))
+    .orderBy(asc(subscriptions.id))
+    .for("update");
 }
 
 /** A deleted product is removed from its subscriptions: they are no longer billed for it. */
@@ -35,7 +53,13 @@ export async function detachDeletedComponent(ctx: Context, componentId: string) 
     .from(subscriptionComponents)
     .where(inBrand(ctx, subscriptionComponents, eq(subscriptionComponents.componentId, componentId)));
   if (!attached.length) return;
-  const subs = await lockSubscriptions(ctx, inArray(subscriptions.id, attached.map((a) => a.subscriptionId)));
+  const subs = await lockSubscriptions(
+    ctx,
+    inArray(
+      subscriptions.id,
+      attached.map((a) => a.subscriptionId),
+    ),
+  );
   await ctx.db.delete(subscriptionComponents).where(inBrand(ctx, subscriptionComponents, eq(subscriptionComponents.componentId, componentId)));
   for (const s of subs) await afterSubscriptionChange(ctx, s.id);
 }
@@ -61,7 +85,11 @@ export async function endSubscriptionsOfDeletedAccount(ctx: Context, customerAcc
  */
 export async function groupBillingChanged(ctx: Context, groupId: string, resumed: boolean) {
   for (const s of await lockSubscriptions(ctx, and(eq(subscriptions.productGroupId, groupId), eq(subscriptions.status, STATUS.ACTIVE)))) {
-    if (resumed) await ctx.db.update(subscriptions).set({ renewalDate: resumedRenewal(ctx, s.renewalDate), updatedAt: ctx.now() }).where(eq(subscriptions.id, s.id));
+    if (resumed)
+      await ctx.db
+        .update(subscriptions)
+        .set({ renewalDate: resumedRenewal(ctx, s.renewalDate), updatedAt: ctx.now() })
+        .where(eq(subscriptions.id, s.id));
     await afterSubscriptionChange(ctx, s.id);
   }
 }

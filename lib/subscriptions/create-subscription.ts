@@ -179,4 +179,3 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
   if (t.renewal && t.renewal <= invoiceHorizon(now, ctx.brand.timezoneId)) await requestInvoiceGeneration(ctx, [id]);
   return subscriptionView(ctx, d);
 }
-

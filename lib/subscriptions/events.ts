@@ -32,7 +32,11 @@ export async function postActionUrl(ctx: Context, d: SubscriptionDetails, event:
 }
 
 /** The Subscription/Create, Subscription/Suspend and Subscription/Delete notification events. */
-export async function emitSubscriptionEvent(ctx: Context, type: "Subscription/Create" | "Subscription/Suspend" | "Subscription/Delete", d: SubscriptionDetails) {
+export async function emitSubscriptionEvent(
+  ctx: Context,
+  type: "Subscription/Create" | "Subscription/Suspend" | "Subscription/Delete",
+  d: SubscriptionDetails,
+) {
   const account = await findAccount(ctx, d.sub.customerAccountId);
   await emit(ctx, {
     type,

@@ -23,7 +23,11 @@ export const subscriptionList = defineList({
     customField1: equalsFilter(t.customField1, z.string()),
     customField2: equalsFilter(t.customField2, z.string()),
   },
-  search: (q) => or(accountMatches(t.customerAccountId, q), sql`exists (select 1 from ${products} where ${products.id} = ${t.productId} and ${contains(products.name, q)})`)!,
+  search: (q) =>
+    or(
+      accountMatches(t.customerAccountId, q),
+      sql`exists (select 1 from ${products} where ${products.id} = ${t.productId} and ${contains(products.name, q)})`,
+    )!,
   sortable: { created_at: t.createdAt, start_date: t.startDate, renewal_date: t.renewalDate, status: t.status },
   defaultSort: { key: "created_at", dir: "asc" },
   view: async (ctx, rows) => (await withDetails(ctx, rows)).map((d) => subscriptionView(ctx, d)),

@@ -83,6 +83,8 @@ export async function setCoupons(ctx: Context, subscriptionId: string, wanted: C
     if (!counted.length) throw new DomainError("INVALID_STATE", `Coupon ${c.couponCode} has no redemptions left`, { parameter: "coupon_code" });
     // Put on again after a removal, it resumes from the cycles its earlier invoices used (a once coupon stays used).
     const cyclesApplied = await couponCyclesUsed(ctx, subscriptionId, c.couponCode);
-    await ctx.db.insert(subscriptionCoupons).values({ id: newId(), brandId: ctx.brand.id, subscriptionId, couponId: c.id, cyclesApplied, createdAt: ctx.now() });
+    await ctx.db
+      .insert(subscriptionCoupons)
+      .values({ id: newId(), brandId: ctx.brand.id, subscriptionId, couponId: c.id, cyclesApplied, createdAt: ctx.now() });
   }
 }

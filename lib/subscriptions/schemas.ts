@@ -19,16 +19,15 @@ const componentsParam = (description: string) =>
   opt(json(AttachedComponents, "JSON: an array of {component_id, units}"), description, {
     example: '[{"component_id":"…","units":"1"}]',
   });
-const couponsParam = () =>
-  opt(text(1000), "Coupon codes, comma-separated; several only when all are stackable", { example: "WELCOME10" });
+const couponsParam = () => opt(text(1000), "Coupon codes, comma-separated; several only when all are stackable", { example: "WELCOME10" });
 
 /** VAR1..VAR10: values of the product group's variables (an Options variable takes one of its options). */
-const variables = Object.fromEntries(
-  VARIABLE_SLOTS.map((slot) => [slot, opt(text(1000), `Value of the product group's ${slot} variable`)]),
-) as Record<(typeof VARIABLE_SLOTS)[number], ReturnType<typeof opt<ReturnType<typeof text>>>>;
+const variables = Object.fromEntries(VARIABLE_SLOTS.map((slot) => [slot, opt(text(1000), `Value of the product group's ${slot} variable`)])) as Record<
+  (typeof VARIABLE_SLOTS)[number],
+  ReturnType<typeof opt<ReturnType<typeof text>>>
+>;
 
-const account = (description = "The customer account (must be the subscription's)") =>
-  req(id(), description, { refersTo: "Account" });
+const account = (description = "The customer account (must be the subscription's)") => req(id(), description, { refersTo: "Account" });
 const subscription = () => req(id(), "The subscription", { refersTo: "Subscription" });
 const product = (description: string) => req(id(), description, { refersTo: "Product" });
 const payMethod = (description: string) => opt(id(), description, { refersTo: "PayMethod" });
@@ -50,7 +49,9 @@ export const EstimateSubscriptionParams = z.object({
   product_id: product("The product to estimate"),
   attached_components: componentsParam("Components to add: JSON [{component_id, units}]; traditional units must be 1"),
   coupon_code: couponsParam(),
-  pay_method_id: payMethod("A pay method of the account whose status to confirm (it is not charged): answered as pay_method_status verified, unverified or deleted"),
+  pay_method_id: payMethod(
+    "A pay method of the account whose status to confirm (it is not charged): answered as pay_method_status verified, unverified or deleted",
+  ),
   override_initial_billing: opt(flag(), "Y: the initial invoice would be marked paid without a charge"),
 });
 

@@ -60,13 +60,19 @@ export async function checkComponents(ctx: Context, group: ProductGroup, attache
   const ids = attached.map((a) => a.component_id);
   if (new Set(ids).size !== ids.length) throw invalid(P, "lists a component more than once");
   if (ids.some((i) => !isUuid(i))) throw notFound("Component", P);
-  const rows = ids.length ? await ctx.db.select().from(components).where(inBrand(ctx, components, inArray(components.id, ids))) : [];
+  const rows = ids.length
+    ? await ctx.db
+        .select()
+        .from(components)
+        .where(inBrand(ctx, components, inArray(components.id, ids)))
+    : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return attached.map((a) => {
     const c = byId.get(a.component_id);
     if (!c) throw notFound("Component", P);
     if (c.productGroupId !== group.id) throw invalid(P, `component ${c.id} belongs to another product group than the product`);
-    if (!isComponentAttachable(c) && !(kept.has(c.id) && c.status !== 3)) throw invalidState(`Component ${c.id} is suspended or deleted and cannot be added`, P);
+    if (!isComponentAttachable(c) && !(kept.has(c.id) && c.status !== 3))
+      throw invalidState(`Component ${c.id} is suspended or deleted and cannot be added`, P);
     if (c.componentType === "traditional" && a.units !== 1) throw invalid(P, `units of the traditional component ${c.id} must be 1`);
     if (c.componentType === "quantitative" && c.maximumUnits !== null && a.units > c.maximumUnits) {
       throw invalid(P, `units of component ${c.id} must be at most its maximum_units ${c.maximumUnits}`);
@@ -85,13 +91,30 @@ export async function checkCoupons(
   cyclesUsed: (code: string) => Promise<number> = async () => 0,
 ) {
   const P = "coupon_code";
-  const codes = [...new Set((raw ?? "").split(",").map((c) => c.trim()).filter(Boolean).map((c) => c.toLowerCase()))];
+  const codes = [
+    ...new Set(
+      (raw ?? "")
+        .split(",")
+        .map((c) => c.trim())
+        .filter(Boolean)
+        .map((c) => c.toLowerCase()),
+    ),
+  ];
   const found: Coupon[] = [];
   for (const code of codes) {
-    const [c] = await ctx.db.select().from(coupons).where(inBrand(ctx, coupons, sameCode(code), isNull(coupons.deletedAt)));
+    const [c] = await ctx.db
+      .select()
+      .from(coupons)
+      .where(inBrand(ctx, coupons, sameCode(code), isNull(coupons.deletedAt)));
     if (!c) throw notFound(`Coupon ${code}`, P);
     const cyclesApplied = alreadyOn.has(c.id) ? 0 : await cyclesUsed(c.couponCode);
-    const q = qualifyCoupon(c, { productId, now: ctx.now(), cyclesApplied, alreadyRedeemedBySubscription: alreadyOn.has(c.id), timeZone: ctx.brand.timezoneId });
+    const q = qualifyCoupon(c, {
+      productId,
+      now: ctx.now(),
+      cyclesApplied,
+      alreadyRedeemedBySubscription: alreadyOn.has(c.id),
+      timeZone: ctx.brand.timezoneId,
+    });
     if (!q.qualifies) throw invalidState(`Coupon ${c.couponCode} does not qualify (${q.reason.replace(/_/g, " ")})`, P);
     found.push(c);
   }
@@ -129,7 +152,15 @@ export function mergeVariables(stored: Record<string, string>, changes: Record<s
 
 /** Coupons by id, for subscriptions that already carry them. */
 export const couponsById = async (ctx: Context, ids: string[]) =>
-  ids.length ? ctx.db.select().from(coupons).where(and(inBrand(ctx, coupons), inArray(coupons.id, ids))) : [];
+  ids.length
+    ? ctx.db
+        .select()
+        .from(coupons)
+        .where(and(inBrand(ctx, coupons), inArray(coupons.id, ids)))
+    : [];
 
 export const componentsOfGroup = (ctx: Context, groupId: string) =>
-  ctx.db.select().from(components).where(inBrand(ctx, components, eq(components.productGroupId, groupId)));
+  ctx.db
+    .select()
+    .from(components)
+    .where(inBrand(ctx, components, eq(components.productGroupId, groupId)));

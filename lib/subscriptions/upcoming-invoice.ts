@@ -87,7 +87,8 @@ async function repriceInvoice(ctx: Context, invoice: InvoiceRow, d: Subscription
   if (credit > credited) await creditPrepaid(ctx, d.sub.customerAccountId, credit - credited);
   // Credited earlier and needed now: taken back as far as the balance still holds it, the rest is owed.
   else if (credit < credited) credit = credited - (await takeFromPrepaid(ctx, d.sub.customerAccountId, credited - credit));
-  if (credit > 0) lines.push({ itemName: "Overpayment moved to the prepaid balance", itemPrice: credit, quantity: 1, taxExempt: "Y", kind: "credit", componentId: null });
+  if (credit > 0)
+    lines.push({ itemName: "Overpayment moved to the prepaid balance", itemPrice: credit, quantity: 1, taxExempt: "Y", kind: "credit", componentId: null });
   if (JSON.stringify(lines) !== JSON.stringify(invoice.items)) await replaceLines(ctx, invoice.id, lines);
 }
 
@@ -101,6 +102,9 @@ export async function voidInvoice(ctx: Context, invoice: InvoiceRow) {
   const { amounts } = await invoiceDetails(ctx, invoice);
   const refund = amounts.paid - creditedOn(invoice.items);
   await creditPrepaid(ctx, invoice.customerAccountId, refund);
-  await ctx.db.update(invoices).set({ deletedAt: ctx.now(), voidedAt: ctx.now(), updatedAt: ctx.now(), billingPeriodStart: null }).where(eq(invoices.id, invoice.id));
+  await ctx.db
+    .update(invoices)
+    .set({ deletedAt: ctx.now(), voidedAt: ctx.now(), updatedAt: ctx.now(), billingPeriodStart: null })
+    .where(eq(invoices.id, invoice.id));
   if (refund > 0) logger.info("voided a paid invoice; its payments went to the prepaid balance", { invoiceId: invoice.id, cents: refund });
 }

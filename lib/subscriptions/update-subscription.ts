@@ -39,7 +39,10 @@ export async function updateSubscription({ ctx, input }: { ctx: Context; input: 
   if (input.pay_method_id !== undefined) {
     changes.payMethodId = input.pay_method_id === null ? null : (await chargeablePayMethod(ctx, input.pay_method_id, s.customerAccountId)).id;
   }
-  for (const [param, column] of [["custom_field_1", "customField1"], ["custom_field_2", "customField2"]] as const) {
+  for (const [param, column] of [
+    ["custom_field_1", "customField1"],
+    ["custom_field_2", "customField2"],
+  ] as const) {
     if (input[param] !== undefined) changes[column] = input[param];
   }
   const vars = checkVariables(d.group, input);
@@ -54,7 +57,10 @@ export async function updateSubscription({ ctx, input }: { ctx: Context; input: 
     await setCoupons(ctx, s.id, await checkCoupons(ctx, input.coupon_code, s.productId ?? "", on, (code) => couponCyclesUsed(ctx, s.id, code)));
   }
   // A moved renewal date takes its generated invoice with it (afterSubscriptionChange).
-  await ctx.db.update(subscriptions).set({ ...changes, updatedAt: ctx.now() }).where(eq(subscriptions.id, s.id));
+  await ctx.db
+    .update(subscriptions)
+    .set({ ...changes, updatedAt: ctx.now() })
+    .where(eq(subscriptions.id, s.id));
   await afterSubscriptionChange(ctx, s.id);
   return subscriptionView(ctx, await loadSubscription(ctx, s.id));
 }

@@ -50,9 +50,13 @@ function assertInvoiceable(ctx: Context, d: SubscriptionDetails) {
   const metered = d.attached.filter((a) => a.component.componentType === "metered");
   const total = sumLines(nextPeriodLines(ctx, d)) + sumLines(usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage }))));
   if (!Number.isSafeInteger(total) || total > MAX_INVOICE_TOTAL) {
-    throw new DomainError("INVALID_PARAMETER", `units would bring the next invoice to more than ${formatCents(MAX_INVOICE_TOTAL)}, the largest an invoice can total`, {
-      parameter: "units",
-    });
+    throw new DomainError(
+      "INVALID_PARAMETER",
+      `units would bring the next invoice to more than ${formatCents(MAX_INVOICE_TOTAL)}, the largest an invoice can total`,
+      {
+        parameter: "units",
+      },
+    );
   }
 }
 

@@ -24,7 +24,10 @@ export const ticketList = defineList({
   sortable: { friendly_ticket_id: t.friendlyTicketId, updated_at: t.updatedAt, subject: t.subject },
   defaultSort: { key: "friendly_ticket_id", dir: "asc" },
   view: async (ctx, rows) => {
-    const messages = await messagesOf(ctx, rows.map((r) => r.id));
+    const messages = await messagesOf(
+      ctx,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ticketView(r, messages.get(r.id)!));
   },
 });

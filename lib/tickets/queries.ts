@@ -7,8 +7,7 @@ import { newId } from "../ids";
 import { ticketView, type MessageRow, type TicketRow } from "./view";
 
 /** By ticket_id only: a friendly_ticket_id is not a UUID and so is simply not found. */
-export const findTicket = (ctx: Context, id: string, parameter = "ticket_id") =>
-  findInBrand(ctx, tickets, id, "Ticket", parameter, { forUpdate: true });
+export const findTicket = (ctx: Context, id: string, parameter = "ticket_id") => findInBrand(ctx, tickets, id, "Ticket", parameter, { forUpdate: true });
 
 /**
  * The brand's next friendly_ticket_id. The upsert locks the brand's counter row until the

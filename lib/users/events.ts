@@ -28,4 +28,12 @@ export const userEventPayload = (account: AccountRow, user: UserRow, credentials
 
 /** An instant as the brand's customers read it, e.g. "11/22/2026, 1:00 PM EST". */
 export const localTime = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(at);
+  new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(at);

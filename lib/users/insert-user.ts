@@ -33,7 +33,12 @@ export async function insertUser(ctx: Context, fields: NewUser, password?: strin
 
 /** Letters of the name plus random digits, e.g. "janedoe48213"; never one used before in the brand. */
 async function generateUsername(ctx: Context, name: string) {
-  const base = name.normalize("NFKD").replace(/[^A-Za-z0-9]/g, "").toLowerCase().slice(0, 12) || "user";
+  const base =
+    name
+      .normalize("NFKD")
+      .replace(/[^A-Za-z0-9]/g, "")
+      .toLowerCase()
+      .slice(0, 12) || "user";
   for (let digits = 5; ; digits++) {
     const candidate = `${base}${randomDigits(digits)}`;
     const [taken] = await ctx.db

@@ -32,7 +32,10 @@ export async function requestVerification({ ctx, input }: { ctx: Context; input:
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + CODE_MINUTES * 60_000);
   const c = customerUserCodes;
-  await ctx.db.update(c).set({ usedAt: now }).where(inBrand(ctx, c, and(eq(c.userId, user.id), eq(c.method, method), isNull(c.usedAt))));
+  await ctx.db
+    .update(c)
+    .set({ usedAt: now })
+    .where(inBrand(ctx, c, and(eq(c.userId, user.id), eq(c.method, method), isNull(c.usedAt))));
   await ctx.db.insert(c).values({ id: newId(), brandId: ctx.brand.id, userId: user.id, method, codeHash: hashSecret(code), expiresAt, createdAt: now });
 
   if (!phone) {

@@ -7,8 +7,7 @@ import { IDENTITY_SERVICES } from "../adapters/oauth";
 type Issues = z.core.$RefinementCtx["issues"];
 const missing = (issues: Issues, parameter: string, message: string, input: unknown) =>
   issues.push({ code: "custom", path: [parameter], message, input, params: { code: "MISSING_PARAMETER" } });
-const invalid = (issues: Issues, parameter: string, message: string, input: unknown) =>
-  issues.push({ code: "custom", path: [parameter], message, input });
+const invalid = (issues: Issues, parameter: string, message: string, input: unknown) => issues.push({ code: "custom", path: [parameter], message, input });
 
 const userId = (description: string) => req(id(), description, { refersTo: "User" });
 const accessLevel = () => oneOf(["ADMIN", "USER"]);
@@ -31,7 +30,9 @@ export const CreateUserParams = z.object({
   access_level: req(accessLevel(), "ADMIN or USER; only an ADMIN staff user may create an ADMIN", { example: "USER" }),
   locale: req(locale(), "Locale, one of Reference/List", { example: "en-US" }),
   timezone_id: req(timezone(), "Time zone, one of Reference/List", { example: "America/New_York" }),
-  send_new_user_email: req(flag(), "Y sends the new-user email to the user (the User/Create notification; it carries the password when it was generated)", { example: "N" }),
+  send_new_user_email: req(flag(), "Y sends the new-user email to the user (the User/Create notification; it carries the password when it was generated)", {
+    example: "N",
+  }),
   phone_number_country_code: opt(phoneCountryCode(), "Country calling code, like 1"),
   phone_number: opt(phoneNumber(), "Phone number (for SMS and call verification)"),
   password: opt(password(), "Password (random when blank)"),

@@ -33,9 +33,7 @@ export async function recordFailedSignIns(ctx: Context, userIds: string[]) {
       failedSignIns: sql`case when ${reachesLimit} then 0 else ${customerUsers.failedSignIns} + 1 end`,
       lockedUntil: sql`case when ${reachesLimit} then ${lockedUntil.toISOString()}::timestamptz else ${customerUsers.lockedUntil} end`,
     })
-    .where(
-      inBrand(ctx, customerUsers, inArray(customerUsers.id, userIds), or(isNull(customerUsers.lockedUntil), lte(customerUsers.lockedUntil, now))),
-    );
+    .where(inBrand(ctx, customerUsers, inArray(customerUsers.id, userIds), or(isNull(customerUsers.lockedUntil), lte(customerUsers.lockedUntil, now))));
   await commitSoFar(ctx);
 }
 
@@ -59,4 +57,3 @@ export async function completeSignIn(ctx: Context, user: UserRow, method: LoginR
 }
 
 export const authenticated = (user: UserRow) => new WithExtras(userView(user), { authenticated: "Y" });
-

@@ -18,10 +18,21 @@ export async function updateUser({ ctx, input }: { ctx: Context; input: UpdateUs
   if (input.email_address) await assertUserEmailFree(ctx, user.customerAccountId, input.email_address, user.id);
   const changes = columnsFrom(input, USER_COLUMNS);
   if (input.password) {
-    Object.assign(changes, { passwordHash: await hashPassword(input.password), tempPasswordHash: null, tempPasswordExpiresAt: null, failedSignIns: 0, lockedUntil: null });
+    Object.assign(changes, {
+      passwordHash: await hashPassword(input.password),
+      tempPasswordHash: null,
+      tempPasswordExpiresAt: null,
+      failedSignIns: 0,
+      lockedUntil: null,
+    });
   }
   const [row] = await refusingDuplicates(
-    () => ctx.db.update(customerUsers).set({ ...changes, updatedAt: ctx.now() }).where(eq(customerUsers.id, user.id)).returning(),
+    () =>
+      ctx.db
+        .update(customerUsers)
+        .set({ ...changes, updatedAt: ctx.now() })
+        .where(eq(customerUsers.id, user.id))
+        .returning(),
     "customer_users_account_email",
     userEmailTaken,
   );

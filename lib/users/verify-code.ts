@@ -36,13 +36,25 @@ export async function verifyCode({ ctx, input }: { ctx: Context; input: VerifyCo
     .limit(1);
   const right = code !== undefined && matchesHash(input.verification_code, code.codeHash);
   // Marking it used in the statement that checks it unused makes a code work once, even under races.
-  const consumed = right && (await ctx.db.update(c).set({ usedAt: now }).where(and(eq(c.id, code.id), isNull(c.usedAt))).returning()).length > 0;
+  const consumed =
+    right &&
+    (
+      await ctx.db
+        .update(c)
+        .set({ usedAt: now })
+        .where(and(eq(c.id, code.id), isNull(c.usedAt)))
+        .returning()
+    ).length > 0;
   if (!consumed && input.force_verification !== "Y") {
     if (code && !right) await recordWrongCode(ctx, code.id);
     throw codeRefused();
   }
   const stamp = input.verification_method === "email" ? { lastEmailVerificationDate: now } : { lastPhoneVerificationDate: now };
-  const [row] = await ctx.db.update(customerUsers).set({ ...stamp, updatedAt: now }).where(eq(customerUsers.id, user.id)).returning();
+  const [row] = await ctx.db
+    .update(customerUsers)
+    .set({ ...stamp, updatedAt: now })
+    .where(eq(customerUsers.id, user.id))
+    .returning();
   return authenticated(row);
 }
 

@@ -48,22 +48,22 @@ export const text = (max = 255) => z.string().max(max, { error: `must be at most
 
 export const flag = () => z.enum(["Y", "N"], { error: "must be Y or N" });
 
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `must be one of ${values.join(", ")}` });
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(", ")}` });
 
 /** A non-negative amount with at most two decimals, as integer cents. */
-export const money = () =>
-  z
-    .string()
-    .regex(MONEY_PATTERN, { error: "must be an amount with at most two decimals, like 25.00" })
-    .transform(toCents);
+export const money = () => z.string().regex(MONEY_PATTERN, { error: "must be an amount with at most two decimals, like 25.00" }).transform(toCents);
 
 export const integer = ({ min = 0, max = 2_147_483_647 } = {}) =>
   z
     .string()
     .regex(/^-?\d{1,10}$/, { error: "must be a whole number" })
     .transform(Number)
-    .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: `must be at most ${max}` }),
+    );
 
 /** M/D/YYYY on the wire, ISO YYYY-MM-DD inside. */
 export const date = () =>
@@ -87,7 +87,10 @@ export const isHttpUrl = (s: string) => {
 
 /** A fully qualified http(s) address. */
 export const url = (max = 2048) =>
-  z.string().max(max, { error: `must be at most ${max} characters` }).refine(isHttpUrl, { error: "must be a full http(s) address", abort: true });
+  z
+    .string()
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine(isHttpUrl, { error: "must be a full http(s) address", abort: true });
 
 /** A fully qualified http(s) address of an image (by extension). */
 export const imageUrl = (extensions = ["gif", "png", "jpg", "jpeg"]) =>
@@ -96,7 +99,10 @@ export const imageUrl = (extensions = ["gif", "png", "jpg", "jpeg"]) =>
   });
 
 export const email = () =>
-  z.string().max(254, { error: "must be at most 254 characters" }).pipe(z.email({ error: "must be an email address" }));
+  z
+    .string()
+    .max(254, { error: "must be at most 254 characters" })
+    .pipe(z.email({ error: "must be an email address" }));
 
 /** A record id; ids that do not exist in the brand are answered 404 by the verb. */
 export const id = () => z.string().max(64, { error: "must be at most 64 characters" });

@@ -45,11 +45,20 @@ const cents = (max: number) => fc.integer({ min: 1, max }).map((c) => (c / 100).
 const pick = fc.nat({ max: 1000 });
 /** Invoices are picked newest first, so steps land on the ones billing just generated. */
 const recent = fc.nat({ max: 3 });
-const of = <T,>(list: readonly T[], i: number) => list[i % list.length];
+const of = <T>(list: readonly T[], i: number) => list[i % list.length];
 
 const step = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant("bill" as const), days: fc.integer({ min: 0, max: 16 }), runners: fc.integer({ min: 1, max: 3 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("race" as const), days: fc.integer({ min: 0, max: 12 }), runners: fc.integer({ min: 1, max: 3 }), change: pick, units: fc.integer({ min: 1, max: 9 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("race" as const),
+      days: fc.integer({ min: 0, max: 12 }),
+      runners: fc.integer({ min: 1, max: 3 }),
+      change: pick,
+      units: fc.integer({ min: 1, max: 9 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("units" as const), sub: pick, units: fc.integer({ min: 1, max: 9 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("changeProduct" as const), sub: pick, product: pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("coupon" as const), sub: pick, coupon: fc.option(pick, { nil: undefined }) }) },
@@ -98,11 +107,16 @@ async function build(c: Catalog): Promise<World> {
     if (p.discount && Number(p.price) >= 0.04) Object.assign(params, { auto_pay_discount: "Y", auto_pay_discount_amount: (Number(p.price) / 4).toFixed(2) });
     products.push((await makeProduct(t, group, params)).product_id);
   }
-  const seats = (await makeComponent(t, group, { component_type: "quantitative", unit_price: c.seatPrice, starting_quantity: "1", maximum_units: "10" })).component_id;
+  const seats = (await makeComponent(t, group, { component_type: "quantitative", unit_price: c.seatPrice, starting_quantity: "1", maximum_units: "10" }))
+    .component_id;
   const meter = (await makeComponent(t, group, { component_type: "metered", unit_price: c.meterPrice })).component_id;
   const coupons: string[] = [];
   for (const k of c.coupons) {
-    const params: Record<string, string> = { duration: k.duration, stackable: "Y", ...(k.percent ? { discount_type: "percent", discount_value: "25" } : { discount_type: "amount", discount_value: "3.00" }) };
+    const params: Record<string, string> = {
+      duration: k.duration,
+      stackable: "Y",
+      ...(k.percent ? { discount_type: "percent", discount_value: "25" } : { discount_type: "amount", discount_value: "3.00" }),
+    };
     if (k.duration === "cycles") params.duration_cycles = String(k.cycles);
     coupons.push((await makeCoupon(t, params)).coupon_code);
   }
@@ -112,7 +126,10 @@ async function build(c: Catalog): Promise<World> {
     accounts.push({ id, cards: [await makeCard(t, id), await makeCard(t, id)] });
   }
   if (c.prepaid) {
-    await ok(t, "json", "Payment/Create", { method: "POST", params: { customer_account_id: accounts[0].id, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: c.prepaid } });
+    await ok(t, "json", "Payment/Create", {
+      method: "POST",
+      params: { customer_account_id: accounts[0].id, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: c.prepaid },
+    });
   }
   const subs = [];
   for (let i = 0; i < c.subs; i++) {
@@ -139,7 +156,7 @@ async function build(c: Catalog): Promise<World> {
   return { t, group, products, seats, meter, coupons, accounts, subs };
 }
 
-const rows = async <T,>(query: ReturnType<typeof sql>) => resultRows<T>(await (await getDb()).execute(query));
+const rows = async <T>(query: ReturnType<typeof sql>) => resultRows<T>(await (await getDb()).execute(query));
 
 /** One step through the API (a refusal is fine, a 5xx never is). */
 async function act(w: World, s: Step): Promise<void> {
@@ -163,7 +180,10 @@ async function act(w: World, s: Step): Promise<void> {
           subscription_id: x.id,
           customer_account_id: x.account,
           auto_pay: "Y",
-          attached_components: JSON.stringify([{ component_id: w.seats, units: String(s.units) }, { component_id: w.meter, units: "0" }]),
+          attached_components: JSON.stringify([
+            { component_id: w.seats, units: String(s.units) },
+            { component_id: w.meter, units: "0" },
+          ]),
         }),
       ]);
       return;
@@ -174,7 +194,10 @@ async function act(w: World, s: Step): Promise<void> {
         subscription_id: x.id,
         customer_account_id: x.account,
         auto_pay: "Y",
-        attached_components: JSON.stringify([{ component_id: w.seats, units: String(s.units) }, { component_id: w.meter, units: "0" }]),
+        attached_components: JSON.stringify([
+          { component_id: w.seats, units: String(s.units) },
+          { component_id: w.meter, units: "0" },
+        ]),
       });
       return;
     }

@@ -49,7 +49,12 @@ async function setUp(opts: { product?: Record<string, string>; sub?: Record<stri
         pay_method_id: card,
         override_initial_billing: "N",
         auto_pay: "Y",
-        attached_components: JSON.stringify(components.map((c) => ({ component_id: c.component_id, units: c.component_type === "quantitative" ? "1" : c.component_type === "metered" ? "0" : "1" }))),
+        attached_components: JSON.stringify(
+          components.map((c) => ({
+            component_id: c.component_id,
+            units: c.component_type === "quantitative" ? "1" : c.component_type === "metered" ? "0" : "1",
+          })),
+        ),
         ...opts.sub,
       },
     })
@@ -65,14 +70,23 @@ const payRecorded = (s: { t: Tenant; account: string }, invoiceId: string, amoun
   });
 
 const invoicesOf = async (t: Tenant, subscriptionId: string) =>
-  ((await ok(t, "json", "Invoice/List", { params: { subscription_id: subscriptionId } })).invoices as any[]).sort((a, b) => a.created.localeCompare(b.created) || a.invoice_id.localeCompare(b.invoice_id));
+  ((await ok(t, "json", "Invoice/List", { params: { subscription_id: subscriptionId } })).invoices as any[]).sort(
+    (a, b) => a.created.localeCompare(b.created) || a.invoice_id.localeCompare(b.invoice_id),
+  );
 const liveInvoicesOf = async (t: Tenant, id: string) => (await invoicesOf(t, id)).filter((i) => i.status !== "3");
 const subscriptionOf = async (t: Tenant, id: string) => (await ok(t, "json", "Subscription/List", { params: { subscription_id: id } })).subscriptions[0];
 const accountOf = async (t: Tenant, id: string) => (await ok(t, "json", "Account/List", { params: { customer_account_id: id } })).customer_accounts[0];
-const chargedCents = (gatewayId: string) => sandboxCharges(gatewayId).filter((c) => c.result.status === "succeeded").map((c) => c.amount);
+const chargedCents = (gatewayId: string) =>
+  sandboxCharges(gatewayId)
+    .filter((c) => c.result.status === "succeeded")
+    .map((c) => c.amount);
 const brandOf = async (t: Tenant) => (await (await db()).select().from(brands).where(eq(brands.id, t.brand_id)))[0];
 const periodsOf = async (id: string) =>
-  (await (await db()).execute(sql`select period_start::text, period_end::text, invoice_id from subscription_periods where subscription_id = ${id} order by period_start`)) as unknown as {
+  (await (
+    await db()
+  ).execute(
+    sql`select period_start::text, period_end::text, invoice_id from subscription_periods where subscription_id = ${id} order by period_start`,
+  )) as unknown as {
     period_start: string;
     period_end: string | null;
     invoice_id: string;
@@ -184,7 +198,10 @@ describe("4. an invoice follows its renewal: moved, voided or credited, never bi
     await bill();
     const [, upcoming] = await liveInvoicesOf(s.t, s.id);
     await payRecorded(s, upcoming.invoice_id, "20.00");
-    await ok(s.t, "json", "Subscription/Update", { method: "POST", params: { subscription_id: s.id, customer_account_id: s.account, auto_pay: "N", renewal_date: "3/20/2026" } });
+    await ok(s.t, "json", "Subscription/Update", {
+      method: "POST",
+      params: { subscription_id: s.id, customer_account_id: s.account, auto_pay: "N", renewal_date: "3/20/2026" },
+    });
     clock.set("2026-03-20T10:00:00Z");
     await bill();
     const live = await liveInvoicesOf(s.t, s.id);
@@ -220,7 +237,11 @@ describe("5. a partial payment does not freeze the price", () => {
     const [, upcoming] = await liveInvoicesOf(s.t, s.id);
     const pay = (amount: string) => payRecorded(s, upcoming.invoice_id, amount);
     await pay("0.01");
-    const change = (productId: string) => ok(s.t, "json", "Subscription/ChangeProduct", { method: "POST", params: { subscription_id: s.id, customer_account_id: s.account, product_id: productId } });
+    const change = (productId: string) =>
+      ok(s.t, "json", "Subscription/ChangeProduct", {
+        method: "POST",
+        params: { subscription_id: s.id, customer_account_id: s.account, product_id: productId },
+      });
     await change(gold.product_id);
     expect((await liveInvoicesOf(s.t, s.id))[1]).toMatchObject({ total: "30.00", amount_paid: "0.01", balance: "29.99" });
     await pay("14.99");
@@ -253,7 +274,12 @@ describe("6. a change racing invoice generation is never billed at the stale pri
     const change = database.transaction(async (tx) => {
       await updateSubscription({
         ctx: systemContext(tx as unknown as Db, brand, clock.now()),
-        input: { subscription_id: s.id, customer_account_id: s.account, auto_pay: "Y", attached_components: [{ component_id: s.components[0].component_id, units: 50 }] } as never,
+        input: {
+          subscription_id: s.id,
+          customer_account_id: s.account,
+          auto_pay: "Y",
+          attached_components: [{ component_id: s.components[0].component_id, units: 50 }],
+        } as never,
       });
       changed();
       await new Promise<void>((resolve) => (release = resolve));
@@ -326,8 +352,13 @@ describe("8. a lost charge answer then a downgrade", () => {
     const [card] = (await database.execute(sql`select token from pay_methods where id = ${lost}`)) as unknown as { token: string }[];
     await database.execute(sql`insert into payments (id, brand_id, customer_account_id, invoice_id, pay_method_id, gateway_id, target, processed_by, amount, status, created_at, updated_at)
       values (${paymentId}, ${s.t.brand_id}, ${s.account}, ${upcoming.invoice_id}, ${lost}, ${s.gatewayId}, 'invoice', 'gateway', 2000, 'pending', now(), now())`);
-    await expect(sandboxProvider.connect({ id: s.gatewayId } as never).charge({ token: card.token, amount: 2000, idempotencyKey: paymentId, description: "lost" })).rejects.toThrow();
-    await ok(s.t, "json", "Subscription/ChangeProduct", { method: "POST", params: { subscription_id: s.id, customer_account_id: s.account, product_id: bronze.product_id } });
+    await expect(
+      sandboxProvider.connect({ id: s.gatewayId } as never).charge({ token: card.token, amount: 2000, idempotencyKey: paymentId, description: "lost" }),
+    ).rejects.toThrow();
+    await ok(s.t, "json", "Subscription/ChangeProduct", {
+      method: "POST",
+      params: { subscription_id: s.id, customer_account_id: s.account, product_id: bronze.product_id },
+    });
     const after = (await liveInvoicesOf(s.t, s.id))[1];
     expect(after).toMatchObject({ total: "20.00", amount_paid: "20.00", balance: "0.00" });
     expect((await accountOf(s.t, s.account)).prepaid_balance).toBe("10.00");
@@ -363,8 +394,11 @@ describe("10. a deleted pay method falls back to the customer's default", () => 
     const other = await makeCard(s.t, s.account);
     await ok(s.t, "json", "PayMethod/SetDefault", { method: "PATCH", params: { customer_account_id: s.account, pay_method_id: other } }).catch(() => undefined);
     const own = s.card;
-    const defaultCard = (await ok(s.t, "json", "PayMethod/List", { params: { customer_account_id: s.account } })).pay_methods.find((p: any) => p.is_default === "Y" && p.pay_method_id !== own);
-    if (!defaultCard) await ok(s.t, "json", "PayMethod/Update", { method: "PATCH", params: { customer_account_id: s.account, pay_method_id: other, is_default: "Y" } });
+    const defaultCard = (await ok(s.t, "json", "PayMethod/List", { params: { customer_account_id: s.account } })).pay_methods.find(
+      (p: any) => p.is_default === "Y" && p.pay_method_id !== own,
+    );
+    if (!defaultCard)
+      await ok(s.t, "json", "PayMethod/Update", { method: "PATCH", params: { customer_account_id: s.account, pay_method_id: other, is_default: "Y" } });
     await ok(s.t, "json", "PayMethod/Delete", { method: "DELETE", params: { customer_account_id: s.account, pay_method_id: own } });
     clock.set("2026-03-11T10:00:00Z");
     await bill();
@@ -396,11 +430,22 @@ describe("12. coupon cycles are counted by the invoices that carry them", () => 
     const sub = (
       await ok(s.t, "json", "Subscription/Create", {
         method: "POST",
-        params: { customer_account_id: s.account, product_id: s.product.product_id, pay_method_id: s.card, override_initial_billing: "N", auto_pay: "Y", coupon_code: c.coupon_code },
+        params: {
+          customer_account_id: s.account,
+          product_id: s.product.product_id,
+          pay_method_id: s.card,
+          override_initial_billing: "N",
+          auto_pay: "Y",
+          coupon_code: c.coupon_code,
+        },
       })
     ).subscription;
     const update = (code: string) =>
-      call("json", "Subscription/Update", { method: "POST", creds: s.t, params: { subscription_id: sub.subscription_id, customer_account_id: s.account, auto_pay: "Y", coupon_code: code } });
+      call("json", "Subscription/Update", {
+        method: "POST",
+        creds: s.t,
+        params: { subscription_id: sub.subscription_id, customer_account_id: s.account, auto_pay: "Y", coupon_code: code },
+      });
     expect((await update("")).status).toBe(200);
     expectRefusal(await update(c.coupon_code), 409, "INVALID_STATE", "coupon_code");
     clock.set("2026-03-11T10:00:00Z");
@@ -415,7 +460,10 @@ describe("12. coupon cycles are counted by the invoices that carry them", () => 
     await bill();
     const [, upcoming] = await liveInvoicesOf(s.t, s.id);
     await payRecorded(s, upcoming.invoice_id, "20.00");
-    await ok(s.t, "json", "Subscription/Update", { method: "POST", params: { subscription_id: s.id, customer_account_id: s.account, auto_pay: "N", coupon_code: c.coupon_code } });
+    await ok(s.t, "json", "Subscription/Update", {
+      method: "POST",
+      params: { subscription_id: s.id, customer_account_id: s.account, auto_pay: "N", coupon_code: c.coupon_code },
+    });
     expect((await accountOf(s.t, s.account)).prepaid_balance).toBe("2.00");
     clock.set("2026-03-11T10:00:00Z");
     await bill();
@@ -439,7 +487,14 @@ describe("12. coupon cycles are counted by the invoices that carry them", () => 
     const sub = (
       await ok(s.t, "json", "Subscription/Create", {
         method: "POST",
-        params: { customer_account_id: s.account, product_id: s.product.product_id, pay_method_id: s.card, override_initial_billing: "N", auto_pay: "N", coupon_code: c.coupon_code },
+        params: {
+          customer_account_id: s.account,
+          product_id: s.product.product_id,
+          pay_method_id: s.card,
+          override_initial_billing: "N",
+          auto_pay: "N",
+          coupon_code: c.coupon_code,
+        },
       })
     ).subscription;
     clock.set("2026-03-11T10:00:00Z");
@@ -462,7 +517,10 @@ describe("13. a 0-day period renews once, not forever", () => {
 
   it("Product/Update to interval 0 under a live subscription ends it at its next renewal", async () => {
     const s = await setUp();
-    await ok(s.t, "json", "Product/Update", { method: "PATCH", params: { ...PRODUCT_PARAMS, product_id: s.product.product_id, setup_fee: "0.00", recurring_price: "20.00", expiration_interval: "0" } });
+    await ok(s.t, "json", "Product/Update", {
+      method: "PATCH",
+      params: { ...PRODUCT_PARAMS, product_id: s.product.product_id, setup_fee: "0.00", recurring_price: "20.00", expiration_interval: "0" },
+    });
     clock.set("2026-03-11T10:00:00Z");
     const run = await bill();
     expect(run.renewed).toBeLessThan(10);
@@ -478,7 +536,14 @@ describe("14. dunning after downtime", () => {
     const rule = (name: string, days: string, action: string) =>
       ok(s.t, "json", "DunningRule/Create", {
         method: "POST",
-        params: { product_group_id: s.group.product_group_id, name, description: `${name} when overdue`, overdue_days: days, overdue_amount: "1.00", enforcement_action: action },
+        params: {
+          product_group_id: s.group.product_group_id,
+          name,
+          description: `${name} when overdue`,
+          overdue_days: days,
+          overdue_amount: "1.00",
+          enforcement_action: action,
+        },
       });
     await rule("Delete", "10", "DELETE");
     await rule("Remind", "3", "REMIND");

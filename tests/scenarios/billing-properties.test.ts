@@ -38,7 +38,10 @@ describe("the billing run, for any catalog and moment", () => {
           componentPrice: amount,
           units: fc.integer({ min: 0, max: 20 }),
           percent: fc.integer({ min: 1, max: 100 }),
-          autoPayDiscount: fc.option(fc.integer({ min: 1, max: 500 }).map((c) => (c / 100).toFixed(2)), { nil: undefined }),
+          autoPayDiscount: fc.option(
+            fc.integer({ min: 1, max: 500 }).map((c) => (c / 100).toFixed(2)),
+            { nil: undefined },
+          ),
           daysLater: fc.integer({ min: 0, max: 120 }),
         }),
         async (p) => {
@@ -47,9 +50,15 @@ describe("the billing run, for any catalog and moment", () => {
           const t = await makeTenant();
           const group = await makeGroup(t);
           const productParams: Record<string, string> = { setup_fee: p.setup, recurring_price: p.price, expiration_interval: String(p.interval) };
-          if (p.autoPayDiscount && Number(p.autoPayDiscount) <= Number(p.price)) Object.assign(productParams, { auto_pay_discount: "Y", auto_pay_discount_amount: p.autoPayDiscount });
+          if (p.autoPayDiscount && Number(p.autoPayDiscount) <= Number(p.price))
+            Object.assign(productParams, { auto_pay_discount: "Y", auto_pay_discount_amount: p.autoPayDiscount });
           const product = await makeProduct(t, group.product_group_id, productParams);
-          const seats = await makeComponent(t, group.product_group_id, { component_type: "quantitative", unit_price: p.componentPrice, starting_quantity: "1", maximum_units: "50" });
+          const seats = await makeComponent(t, group.product_group_id, {
+            component_type: "quantitative",
+            unit_price: p.componentPrice,
+            starting_quantity: "1",
+            maximum_units: "50",
+          });
           const coupon = await makeCoupon(t, { discount_value: String(p.percent), duration: "forever" });
           await ok(t, "json", "Subscription/Create", {
             method: "POST",
@@ -67,7 +76,9 @@ describe("the billing run, for any catalog and moment", () => {
           await runBilling({ db, now: clock.now() });
           const first = await ledger(t.brand_id);
           for (const inv of first) expect(inv.lines).toBeGreaterThanOrEqual(0);
-          const body = await ok(t, "json", "Invoice/List", { params: { subscription_id: (await ok(t, "json", "Subscription/List")).subscriptions[0].subscription_id } });
+          const body = await ok(t, "json", "Invoice/List", {
+            params: { subscription_id: (await ok(t, "json", "Subscription/List")).subscriptions[0].subscription_id },
+          });
           for (const inv of body.invoices) {
             const cents = inv.items.reduce((s: number, i: any) => s + Math.round(Number(i.item_price) * 100) * Number(i.quantity), 0);
             expect(Math.round(Number(inv.total) * 100)).toBe(cents);

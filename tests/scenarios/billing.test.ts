@@ -44,21 +44,23 @@ describe("renewals with auto pay, components, usage and a two-cycle coupon", () 
     const coupon = await makeCoupon(t, { discount_type: "percent", discount_value: "10", duration: "cycles", duration_cycles: "2" });
     const account = await makeAccount(t);
     const card = await makeCard(t, account);
-    sub = (await ok(t, "json", "Subscription/Create", {
-      method: "POST",
-      params: {
-        customer_account_id: account,
-        product_id: product.product_id,
-        pay_method_id: card,
-        override_initial_billing: "N",
-        auto_pay: "Y",
-        coupon_code: coupon.coupon_code,
-        attached_components: JSON.stringify([
-          { component_id: support.component_id, units: "1" },
-          { component_id: metered.component_id, units: "0" },
-        ]),
-      },
-    })).subscription;
+    sub = (
+      await ok(t, "json", "Subscription/Create", {
+        method: "POST",
+        params: {
+          customer_account_id: account,
+          product_id: product.product_id,
+          pay_method_id: card,
+          override_initial_billing: "N",
+          auto_pay: "Y",
+          coupon_code: coupon.coupon_code,
+          attached_components: JSON.stringify([
+            { component_id: support.component_id, units: "1" },
+            { component_id: metered.component_id, units: "0" },
+          ]),
+        },
+      })
+    ).subscription;
   });
 
   it("day 0: the up-front invoice is setup fee plus the first period less the coupon, paid by card", async () => {
@@ -72,7 +74,13 @@ describe("renewals with auto pay, components, usage and a two-cycle coupon", () 
     at("2026-01-20T09:00:00Z");
     await ok(t, "json", "Subscription/ReportUsage", {
       method: "PATCH",
-      params: { subscription_id: sub.subscription_id, customer_account_id: sub.customer_account_id, component_id: metered.component_id, units: "250", expression_type: "additive" },
+      params: {
+        subscription_id: sub.subscription_id,
+        customer_account_id: sub.customer_account_id,
+        component_id: metered.component_id,
+        units: "250",
+        expression_type: "additive",
+      },
     });
   });
 
@@ -93,7 +101,14 @@ describe("renewals with auto pay, components, usage and a two-cycle coupon", () 
     await deliverDue({ db: await getDb(), now: () => clock.now(), sinkFor });
     const events = await created();
     expect(events).toHaveLength(2);
-    expect(events[1].payload.invoice).toEqual({ invoice_id: invoices[1].invoice_id, status: 0, due_date: "1/31/2026", total: "22.49", amount_paid: "0.00", amount_due: "22.49" });
+    expect(events[1].payload.invoice).toEqual({
+      invoice_id: invoices[1].invoice_id,
+      status: 0,
+      due_date: "1/31/2026",
+      total: "22.49",
+      amount_paid: "0.00",
+      amount_due: "22.49",
+    });
   });
 
   it("on the renewal date the cycle's usage is added, the card charged and the period advanced", async () => {
@@ -109,7 +124,9 @@ describe("renewals with auto pay, components, usage and a two-cycle coupon", () 
     expect(s).toMatchObject({ period_start: "1/31/2026", renewal_date: "3/2/2026", next_renewal_amount: "24.99" });
     expect(s.components.find((c: any) => c.component_id === metered.component_id).usage).toBe("0");
     expect(s.coupons[0]).toMatchObject({ cycles_applied: "2", qualification_status: "disqualified", disqualification_reason: "one_time_used" });
-    const renewals = (await outboxEvents(t, "post/action_url")).map((e) => Object.fromEntries(e.payload.fields)).filter((p) => p.event === "renew_subscription");
+    const renewals = (await outboxEvents(t, "post/action_url"))
+      .map((e) => Object.fromEntries(e.payload.fields))
+      .filter((p) => p.event === "renew_subscription");
     expect(renewals).toHaveLength(1);
     expect(renewals[0].renewal_date).toBe("3/2/2026");
   });
@@ -129,13 +146,21 @@ describe("a trial, then the first paid period", () => {
     const t = await makeTenant();
     await makeGateway(t);
     const group = await makeGroup(t);
-    const product = await makeProduct(t, group.product_group_id, { setup_fee: "2.00", recurring_price: "15.00", trial: "Y", trial_interval: "14", trial_price: "0.00" });
+    const product = await makeProduct(t, group.product_group_id, {
+      setup_fee: "2.00",
+      recurring_price: "15.00",
+      trial: "Y",
+      trial_interval: "14",
+      trial_price: "0.00",
+    });
     const account = await makeAccount(t);
     const card = await makeCard(t, account);
-    const sub = (await ok(t, "json", "Subscription/Create", {
-      method: "POST",
-      params: { customer_account_id: account, product_id: product.product_id, pay_method_id: card, override_initial_billing: "N", auto_pay: "Y" },
-    })).subscription;
+    const sub = (
+      await ok(t, "json", "Subscription/Create", {
+        method: "POST",
+        params: { customer_account_id: account, product_id: product.product_id, pay_method_id: card, override_initial_billing: "N", auto_pay: "Y" },
+      })
+    ).subscription;
     expect(sub).toMatchObject({ in_trial: "Y", renewal_date: "1/15/2026" });
     expect((await invoicesOf(t, sub.subscription_id))[0]).toMatchObject({ total: "2.00", status: "1" });
     at("2026-01-15T01:00:00Z");
@@ -152,10 +177,12 @@ describe("a one-time purchase", () => {
     const t = await makeTenant();
     const group = await makeGroup(t);
     const product = await makeProduct(t, group.product_group_id, { expiration_interval: "0", setup_fee: "0.00", recurring_price: "99.00" });
-    const sub = (await ok(t, "json", "Subscription/Create", {
-      method: "POST",
-      params: { customer_account_id: await makeAccount(t), product_id: product.product_id, override_initial_billing: "Y", auto_pay: "N" },
-    })).subscription;
+    const sub = (
+      await ok(t, "json", "Subscription/Create", {
+        method: "POST",
+        params: { customer_account_id: await makeAccount(t), product_id: product.product_id, override_initial_billing: "Y", auto_pay: "N" },
+      })
+    ).subscription;
     expect(sub.renewal_date).toBe("");
     at("2027-01-01T10:00:00Z");
     await bill();
@@ -169,10 +196,12 @@ describe("a change that puts the renewal inside the 72-hour window", () => {
     const t = await makeTenant();
     const group = await makeGroup(t);
     const product = await makeProduct(t, group.product_group_id, { recurring_price: "12.00", setup_fee: "0.00" });
-    const sub = (await ok(t, "json", "Subscription/Create", {
-      method: "POST",
-      params: { customer_account_id: await makeAccount(t), product_id: product.product_id, override_initial_billing: "Y", auto_pay: "N" },
-    })).subscription;
+    const sub = (
+      await ok(t, "json", "Subscription/Create", {
+        method: "POST",
+        params: { customer_account_id: await makeAccount(t), product_id: product.product_id, override_initial_billing: "Y", auto_pay: "N" },
+      })
+    ).subscription;
     await ok(t, "json", "Subscription/Update", {
       method: "POST",
       params: { subscription_id: sub.subscription_id, customer_account_id: sub.customer_account_id, auto_pay: "N", renewal_date: "3/3/2026" },
@@ -196,7 +225,10 @@ describe("a declined renewal and dunning", () => {
     const group = await makeGroup(t, { action_url: "https://hooks.example.com/dunning" });
     const product = await makeProduct(t, group.product_group_id, { setup_fee: "0.00", recurring_price: "40.00", expiration_interval: "30" });
     const rule = (params: Record<string, string>) =>
-      ok(t, "json", "DunningRule/Create", { method: "POST", params: { product_group_id: group.product_group_id, name: "Rule", description: "A dunning rule for tests", overdue_amount: "10.00", ...params } });
+      ok(t, "json", "DunningRule/Create", {
+        method: "POST",
+        params: { product_group_id: group.product_group_id, name: "Rule", description: "A dunning rule for tests", overdue_amount: "10.00", ...params },
+      });
     await rule({ overdue_days: "1", enforcement_action: "REMIND" });
     await rule({ overdue_days: "3", enforcement_action: "POST", post_url: "https://collections.example.com/hook" });
     await rule({ overdue_days: "5", enforcement_action: "SUSPEND" });
@@ -205,14 +237,22 @@ describe("a declined renewal and dunning", () => {
     await rule({ overdue_days: "1", enforcement_action: "DELETE", overdue_amount: "1000.00" });
     const account = await makeAccount(t);
     const declining = await makeCard(t, account, CARDS.declines, { require_verification: "N" });
-    sub = (await ok(t, "json", "Subscription/Create", {
-      method: "POST",
-      params: { customer_account_id: account, product_id: product.product_id, override_initial_billing: "Y", auto_pay: "Y", pay_method_id: declining },
-    })).subscription;
-    manualInvoice = (await ok(t, "json", "Invoice/Create", {
-      method: "POST",
-      params: { customer_account_id: account, due_date: "5/31/2026", attached_items: JSON.stringify([{ item_name: "Consulting", item_price: "500.00", tax_exempt: "N" }]) },
-    })).invoice.invoice_id;
+    sub = (
+      await ok(t, "json", "Subscription/Create", {
+        method: "POST",
+        params: { customer_account_id: account, product_id: product.product_id, override_initial_billing: "Y", auto_pay: "Y", pay_method_id: declining },
+      })
+    ).subscription;
+    manualInvoice = (
+      await ok(t, "json", "Invoice/Create", {
+        method: "POST",
+        params: {
+          customer_account_id: account,
+          due_date: "5/31/2026",
+          attached_items: JSON.stringify([{ item_name: "Consulting", item_price: "500.00", tax_exempt: "N" }]),
+        },
+      })
+    ).invoice.invoice_id;
   });
 
   const reminders = async () => (await outboxEvents(t, "Invoice/Reminder")).map((e) => e.payload.invoice.invoice_id);
@@ -287,18 +327,22 @@ describe("what is not billed", () => {
   it("subscriptions of a suspended product group or of a deleted brand get no invoices", async () => {
     at("2026-09-01T10:00:00Z");
     const t = await makeTenant();
-    const second = (await ok(t, "json", "Brand/Create", {
-      method: "POST",
-      params: { name: "Second", description: "Another brand", logo_url: "https://example.com/l.png" },
-    })).brand.brand_id;
+    const second = (
+      await ok(t, "json", "Brand/Create", {
+        method: "POST",
+        params: { name: "Second", description: "Another brand", logo_url: "https://example.com/l.png" },
+      })
+    ).brand.brand_id;
     const other = { ...t, brand_id: second };
     const make = async (tenant: Tenant) => {
       const group = await makeGroup(tenant);
       const product = await makeProduct(tenant, group.product_group_id, { setup_fee: "0.00", recurring_price: "8.00" });
-      const sub = (await ok(tenant, "json", "Subscription/Create", {
-        method: "POST",
-        params: { customer_account_id: await makeAccount(tenant), product_id: product.product_id, override_initial_billing: "Y", auto_pay: "N" },
-      })).subscription;
+      const sub = (
+        await ok(tenant, "json", "Subscription/Create", {
+          method: "POST",
+          params: { customer_account_id: await makeAccount(tenant), product_id: product.product_id, override_initial_billing: "Y", auto_pay: "N" },
+        })
+      ).subscription;
       return { group, sub };
     };
     const suspended = await make(t);
@@ -329,10 +373,12 @@ describe("reliability", () => {
       const account = await makeAccount(t);
       const card = await makeCard(t, account);
       subs.push(
-        (await ok(t, "json", "Subscription/Create", {
-          method: "POST",
-          params: { customer_account_id: account, product_id: product.product_id, pay_method_id: card, override_initial_billing: "Y", auto_pay: "Y" },
-        })).subscription.subscription_id,
+        (
+          await ok(t, "json", "Subscription/Create", {
+            method: "POST",
+            params: { customer_account_id: account, product_id: product.product_id, pay_method_id: card, override_initial_billing: "Y", auto_pay: "Y" },
+          })
+        ).subscription.subscription_id,
       );
     }
     at("2026-08-31T01:00:00Z");
@@ -355,10 +401,14 @@ describe("reliability", () => {
     const product = await makeProduct(t, group.product_group_id, { setup_fee: "0.00", recurring_price: "5.00" });
     const subs: string[] = [];
     for (let i = 0; i < 5; i++) {
-      subs.push((await ok(t, "json", "Subscription/Create", {
-        method: "POST",
-        params: { customer_account_id: await makeAccount(t), product_id: product.product_id, override_initial_billing: "Y", auto_pay: "N" },
-      })).subscription.subscription_id);
+      subs.push(
+        (
+          await ok(t, "json", "Subscription/Create", {
+            method: "POST",
+            params: { customer_account_id: await makeAccount(t), product_id: product.product_id, override_initial_billing: "Y", auto_pay: "N" },
+          })
+        ).subscription.subscription_id,
+      );
     }
     at("2026-10-28T12:00:00Z");
     const { generateDueInvoices } = await import("../../lib/billing/generate-invoices");

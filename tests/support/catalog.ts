@@ -2,7 +2,6 @@
 import { expect } from "vitest";
 import { call, errorOf, ok, type ApiAnswer, type Tenant } from "./api";
 
-
 export const FORMATS = ["json", "xml"] as const;
 
 export const GROUP_PARAMS = { name: "Streaming", description: "Streaming plans" };

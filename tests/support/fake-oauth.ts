@@ -29,8 +29,7 @@ export async function startFakeIdentityProvider(kind: "google" | "github") {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   let base = "";
 
-  const json = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
   const bearer = (req: IncomingMessage) => accessTokens.get((req.headers.authorization ?? "").replace(/^Bearer /i, ""));
 
   const idToken = (who: FakeIdentity) => {
@@ -64,7 +63,13 @@ export async function startFakeIdentityProvider(kind: "google" | "github") {
         tokenRequests.push(form);
         const grant = codes.get(form.code);
         codes.delete(form.code); // codes work once
-        const verifierOk = grant && b64url(createHash("sha256").update(form.code_verifier ?? "").digest()) === grant.challenge;
+        const verifierOk =
+          grant &&
+          b64url(
+            createHash("sha256")
+              .update(form.code_verifier ?? "")
+              .digest(),
+          ) === grant.challenge;
         if (form.client_id !== clientId || form.client_secret !== clientSecret) return json(res, 401, { error: "invalid_client" });
         if (!grant || !verifierOk || form.redirect_uri !== grant.redirectUri) return json(res, 400, { error: "invalid_grant" });
         const accessToken = b64url(randomBytes(16));
@@ -83,7 +88,16 @@ export async function startFakeIdentityProvider(kind: "google" | "github") {
       }
       if (url.pathname === "/user") return json(res, 200, { id: 1, login: "octo", name: `${who.givenName} ${who.familyName}` });
       if (url.pathname === "/user/emails") {
-        return json(res, 200, who.email ? [{ email: "old@example.com", primary: false, verified: false }, { email: who.email, primary: true, verified: who.emailVerified }] : []);
+        return json(
+          res,
+          200,
+          who.email
+            ? [
+                { email: "old@example.com", primary: false, verified: false },
+                { email: who.email, primary: true, verified: who.emailVerified },
+              ]
+            : [],
+        );
       }
       json(res, 404, { error: "not_found" });
     });

@@ -116,7 +116,13 @@ export class FakeStripe {
     this.cards.set(pm, card);
     return {
       status: 200,
-      body: { id: pm, object: "payment_method", type: "card", card: { brand: cardBrand(number), last4: number.slice(-4), exp_month: card.exp_month, exp_year: card.exp_year }, customer: null },
+      body: {
+        id: pm,
+        object: "payment_method",
+        type: "card",
+        card: { brand: cardBrand(number), last4: number.slice(-4), exp_month: card.exp_month, exp_year: card.exp_year },
+        customer: null,
+      },
     };
   }
 

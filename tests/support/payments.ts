@@ -42,7 +42,10 @@ export async function makeCard(t: Tenant, accountId: string, number: string = CA
 export const items = (...prices: string[]) => JSON.stringify(prices.map((p, i) => ({ item_name: `Item ${i + 1}`, item_price: p, tax_exempt: "N" })));
 
 export async function makeInvoice(t: Tenant, accountId: string, ...prices: string[]) {
-  const body = await ok(t, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: accountId, due_date: "12/31/2030", attached_items: items(...prices) } });
+  const body = await ok(t, "json", "Invoice/Create", {
+    method: "POST",
+    params: { customer_account_id: accountId, due_date: "12/31/2030", attached_items: items(...prices) },
+  });
   return body.invoice.invoice_id as string;
 }
 
@@ -53,9 +56,9 @@ export async function getInvoice(t: Tenant, invoiceId: string) {
 /** Outbox events of one type for the tenant's brand, oldest first. */
 export async function outboxEvents(t: Tenant, type: string) {
   const db = await getDb();
-  return (await db.execute(
-    sql`select payload from outbox_events where brand_id = ${t.brand_id} and type = ${type} order by created_at, id`,
-  )) as unknown as { payload: any }[];
+  return (await db.execute(sql`select payload from outbox_events where brand_id = ${t.brand_id} and type = ${type} order by created_at, id`)) as unknown as {
+    payload: any;
+  }[];
 }
 
 /** Every table of the database as text, for "this value is stored nowhere" checks. */

@@ -34,7 +34,8 @@ export const componentEndpoints = [
     resource: "Component",
     action: "Create",
     method: "POST",
-    summary: "Creates an add-on for the products of a group: traditional (a set price per cycle), metered (usage reported each cycle) or quantitative (a number of units).",
+    summary:
+      "Creates an add-on for the products of a group: traditional (a set price per cycle), metered (usage reported each cycle) or quantitative (a number of units).",
     params: CreateComponentParams,
     returns: "component",
     refusals: [...FIELD_RULES, "409 INVALID_STATE when the product group is deleted"],

@@ -26,7 +26,8 @@ export const couponEndpoints = [
     resource: "Coupon",
     action: "Create",
     method: "POST",
-    summary: "Creates a coupon: a percent or amount off, once, forever or for a number of cycles, optionally expiring, limited in redemptions and restricted to products.",
+    summary:
+      "Creates a coupon: a percent or amount off, once, forever or for a number of cycles, optionally expiring, limited in redemptions and restricted to products.",
     params: CreateCouponParams,
     returns: "coupon",
     refusals: [

@@ -16,4 +16,20 @@ import { ticketEndpoints } from "./ticket";
 import { dunningRuleEndpoints } from "./dunning-rule";
 
 /** Every API endpoint, in documentation order. Add a resource family by adding its table here. */
-export const endpoints: Endpoint[] = [...brandEndpoints, ...referenceEndpoints, ...catalogEndpoints, ...knowledgeEndpoints, ...notificationEndpoints, ...accountEndpoints, ...userEndpoints, ...subscriptionEndpoints, ...invoiceEndpoints, ...paymentEndpoints, ...payGatewayEndpoints, ...payMethodEndpoints, ...noteEndpoints, ...ticketEndpoints, ...dunningRuleEndpoints];
+export const endpoints: Endpoint[] = [
+  ...brandEndpoints,
+  ...referenceEndpoints,
+  ...catalogEndpoints,
+  ...knowledgeEndpoints,
+  ...notificationEndpoints,
+  ...accountEndpoints,
+  ...userEndpoints,
+  ...subscriptionEndpoints,
+  ...invoiceEndpoints,
+  ...paymentEndpoints,
+  ...payGatewayEndpoints,
+  ...payMethodEndpoints,
+  ...noteEndpoints,
+  ...ticketEndpoints,
+  ...dunningRuleEndpoints,
+];

@@ -39,7 +39,8 @@ export const invoiceEndpoints = [
     resource: "Invoice",
     action: "Update",
     method: "PATCH",
-    summary: "Changes a manual invoice: due_date is set, attached_items replaces every item (empty removes them, absent keeps them), custom fields absent are kept and empty are cleared.",
+    summary:
+      "Changes a manual invoice: due_date is set, attached_items replaces every item (empty removes them, absent keeps them), custom fields absent are kept and empty are cleared.",
     params: UpdateInvoiceParams,
     returns,
     refusals: [
@@ -62,7 +63,8 @@ export const invoiceEndpoints = [
     resource: "Invoice",
     action: "Reminder",
     method: "POST",
-    summary: "Emits the Invoice/Reminder notification (emailed when the brand has configured it) for an invoice at least one day overdue in the brand's time zone.",
+    summary:
+      "Emits the Invoice/Reminder notification (emailed when the brand has configured it) for an invoice at least one day overdue in the brand's time zone.",
     params: RemindInvoiceParams,
     returns,
     refusals: [

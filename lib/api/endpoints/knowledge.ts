@@ -87,7 +87,8 @@ export const knowledgeEndpoints = [
     resource: "Category",
     action: "List",
     method: "GET",
-    summary: "Lists the brand's live categories (by category_id also a deleted one); show_sub_categories=Y with category_type=PARENT nests each one's sub categories with article counts.",
+    summary:
+      "Lists the brand's live categories (by category_id also a deleted one); show_sub_categories=Y with category_type=PARENT nests each one's sub categories with article counts.",
     params: ListCategoriesParams,
     returns: "category",
     list: "categories",
@@ -110,10 +111,7 @@ export const knowledgeEndpoints = [
     summary: "Changes a category. parent_category_id absent keeps a SUB category's parent; a PRIMARY category has none.",
     params: UpdateCategoryParams,
     returns: "category",
-    refusals: [
-      "409 INVALID_STATE when the category is deleted, or is a PRIMARY category with sub categories being made SUB",
-      ...parentRefusals,
-    ],
+    refusals: ["409 INVALID_STATE when the category is deleted, or is a PRIMARY category with sub categories being made SUB", ...parentRefusals],
     handler: (ctx, input) => updateCategory({ ctx, input }),
   }),
   defineEndpoint({

@@ -6,7 +6,8 @@ import { updateNotification } from "../../notifications/update-notification";
 import { deleteNotification } from "../../notifications/delete-notification";
 import { restoreNotification } from "../../notifications/restore-notification";
 
-const templateRefusal = "400 INVALID_PARAMETER when a subject or html template does not parse, uses a placeholder the event does not carry, prints a value unescaped in HTML, or uses a partial";
+const templateRefusal =
+  "400 INVALID_PARAMETER when a subject or html template does not parse, uses a placeholder the event does not carry, prints a value unescaped in HTML, or uses a partial";
 
 export const notificationEndpoints = [
   defineEndpoint({
@@ -35,7 +36,8 @@ export const notificationEndpoints = [
     resource: "Notification",
     action: "Update",
     method: "PATCH",
-    summary: "Changes a notification; notification_event cannot change. Optional parameters sent empty are cleared (an empty template falls back to the default).",
+    summary:
+      "Changes a notification; notification_event cannot change. Optional parameters sent empty are cleared (an empty template falls back to the default).",
     params: UpdateNotificationParams,
     returns: "notification",
     refusals: [

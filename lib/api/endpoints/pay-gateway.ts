@@ -15,8 +15,7 @@ export const payGatewayEndpoints = [
     resource: "PayGateway",
     action: "List",
     method: "GET",
-    summary:
-      `Lists the brand's gateways in the pay_gateways namespace, with count and total; without gateway_id also every supported provider and the credentials it needs (providers namespace). ${CREDENTIALS}`,
+    summary: `Lists the brand's gateways in the pay_gateways namespace, with count and total; without gateway_id also every supported provider and the credentials it needs (providers namespace). ${CREDENTIALS}`,
     params: ListGatewaysParams,
     // Not a `list` endpoint: list answers carry no extra namespace, and this one carries providers.
     returns: "pay_gateways",
@@ -47,7 +46,8 @@ export const payGatewayEndpoints = [
     resource: "PayGateway",
     action: "Delete",
     method: "DELETE",
-    summary: "Deletes a gateway: it takes no new pay methods or charges; if it was a default, the brand is left without one. Payments it processed can still be refunded.",
+    summary:
+      "Deletes a gateway: it takes no new pay methods or charges; if it was a default, the brand is left without one. Payments it processed can still be refunded.",
     params: DeleteGatewayParams,
     returns,
     handler: (ctx, input) => deleteGateway({ ctx, input }),
@@ -56,7 +56,8 @@ export const payGatewayEndpoints = [
     resource: "PayGateway",
     action: "SetDefault",
     method: "PATCH",
-    summary: "Makes a gateway the brand's default for cards (default_cc Y) and/or bank accounts (default_ba Y); with neither, for every type its provider takes.",
+    summary:
+      "Makes a gateway the brand's default for cards (default_cc Y) and/or bank accounts (default_ba Y); with neither, for every type its provider takes.",
     params: SetDefaultGatewayParams,
     returns,
     refusals: [DEFAULTS, "400 INVALID_PARAMETER for a type the provider does not take"],

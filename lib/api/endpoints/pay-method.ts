@@ -51,7 +51,8 @@ export const payMethodEndpoints = [
     resource: "PayMethod",
     action: "Verify",
     method: "POST",
-    summary: "Verifies a pay method: a bank account with its two micro-deposit amounts (amount_1, amount_2, in any order), a card by the gateway's check. The first verified method becomes the default.",
+    summary:
+      "Verifies a pay method: a bank account with its two micro-deposit amounts (amount_1, amount_2, in any order), a card by the gateway's check. The first verified method becomes the default.",
     params: VerifyPayMethodParams,
     returns,
     refusals: [

@@ -43,7 +43,8 @@ export const paymentEndpoints = [
     action: "Delete",
     method: "DELETE",
     summary:
-      "Reverses a payment: a real-time one is refunded through the gateway that charged it; the invoice goes back to partially paid or unpaid, a prepaid credit is taken back. " + ANSWER,
+      "Reverses a payment: a real-time one is refunded through the gateway that charged it; the invoice goes back to partially paid or unpaid, a prepaid credit is taken back. " +
+      ANSWER,
     params: DeletePaymentParams,
     returns,
     refusals: [

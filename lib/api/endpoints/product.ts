@@ -1,5 +1,12 @@
 import { defineEndpoint } from "../endpoint";
-import { CreateProductParams, DeleteProductParams, ListProductsParams, RestoreProductParams, SuspendProductParams, UpdateProductParams } from "../../catalog/schemas";
+import {
+  CreateProductParams,
+  DeleteProductParams,
+  ListProductsParams,
+  RestoreProductParams,
+  SuspendProductParams,
+  UpdateProductParams,
+} from "../../catalog/schemas";
 import { listProducts } from "../../catalog/list-products";
 import { createProduct } from "../../catalog/create-product";
 import { updateProduct } from "../../catalog/update-product";
@@ -28,7 +35,8 @@ export const productEndpoints = [
     resource: "Product",
     action: "Create",
     method: "POST",
-    summary: "Creates a product in a product group (for good: product_group_id cannot change). Amounts have at most two decimals; expiration_interval 0 is a one-time purchase.",
+    summary:
+      "Creates a product in a product group (for good: product_group_id cannot change). Amounts have at most two decimals; expiration_interval 0 is a one-time purchase.",
     params: CreateProductParams,
     returns: "product",
     refusals: [...FIELD_RULES, "409 INVALID_STATE when the product group is deleted"],

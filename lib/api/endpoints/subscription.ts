@@ -83,7 +83,8 @@ export const subscriptionEndpoints = [
     ...s,
     action: "Delete",
     method: "DELETE",
-    summary: "Cancels a subscription for good (deleted subscriptions cannot be restored); its invoice generated ahead of a renewal is voided. Deleting it again changes nothing.",
+    summary:
+      "Cancels a subscription for good (deleted subscriptions cannot be restored); its invoice generated ahead of a renewal is voided. Deleting it again changes nothing.",
     params: SubscriptionIdParams,
     handler: (ctx, input) => deleteSubscription({ ctx, input }),
   }),

@@ -25,7 +25,8 @@ import { createUserToken } from "../../users/create-token";
 import { startOAuthSignIn } from "../../users/start-oauth-sign-in";
 import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from "../../users/sign-in";
 
-const signInRefusal = "403 AUTHENTICATION_FAILED, with one message for every reason (wrong password, unknown, suspended or deleted user or account, used or expired token), so it reveals no users";
+const signInRefusal =
+  "403 AUTHENTICATION_FAILED, with one message for every reason (wrong password, unknown, suspended or deleted user or account, used or expired token), so it reveals no users";
 
 export const userEndpoints = [
   defineEndpoint({
@@ -92,10 +93,7 @@ export const userEndpoints = [
     summary: "Restores a suspended user, or a deleted one within 90 days of its deletion.",
     params: UserIdParams,
     returns: "user",
-    refusals: [
-      "409 INVALID_STATE when the user is active, or its customer account is not",
-      "409 RESTORE_WINDOW_EXPIRED more than 90 days after deletion",
-    ],
+    refusals: ["409 INVALID_STATE when the user is active, or its customer account is not", "409 RESTORE_WINDOW_EXPIRED more than 90 days after deletion"],
     handler: (ctx, input) => restoreUser({ ctx, input }),
   }),
   defineEndpoint({
@@ -107,7 +105,10 @@ export const userEndpoints = [
       "with override_password_requirement Y. Answers the user and authenticated = Y, and records the sign-in (ip_address, url) in its login history.",
     params: AuthenticateUserParams,
     returns: "user",
-    refusals: [signInRefusal, `After ${MAX_FAILED_SIGN_INS} wrong passwords in a row the user is refused for ${LOCKOUT_MINUTES} minutes, even with the right one`],
+    refusals: [
+      signInRefusal,
+      `After ${MAX_FAILED_SIGN_INS} wrong passwords in a row the user is refused for ${LOCKOUT_MINUTES} minutes, even with the right one`,
+    ],
     handler: (ctx, input) => authenticateUser({ ctx, input }),
   }),
   defineEndpoint({

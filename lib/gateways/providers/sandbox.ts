@@ -44,7 +44,8 @@ const newToken = (type: string, scenario: Scenario) => `sbx_${type.toLowerCase()
 const scenarioOfToken = (token: string): Scenario => (token.split("_")[2] as Scenario) ?? "ok";
 const transactionId = (prefix: string) => `sbx_${prefix}_${randomBytes(8).toString("hex")}`;
 
-const declineReason = (token: string) => (token.startsWith("sbx_ba_") ? "insufficient_funds: the account has insufficient funds" : "card_declined: the card was declined");
+const declineReason = (token: string) =>
+  token.startsWith("sbx_ba_") ? "insufficient_funds: the account has insufficient funds" : "card_declined: the card was declined";
 
 export const sandboxProvider: GatewayProvider = {
   id: "sandbox",
@@ -84,7 +85,9 @@ export const sandboxProvider: GatewayProvider = {
         if (seen) return seen.result; // a retry with the same key never charges again
         const scenario = scenarioOfToken(token);
         const result: ChargeResult =
-          scenario === "decline" ? { status: "failed", reason: declineReason(token), transactionId: null } : { status: "succeeded", transactionId: transactionId("ch") };
+          scenario === "decline"
+            ? { status: "failed", reason: declineReason(token), transactionId: null }
+            : { status: "succeeded", transactionId: transactionId("ch") };
         charges.set(key(idempotencyKey), { result, amount, token });
         if (scenario === "timeout") throw new GatewayUnknownOutcome("the sandbox gateway timed out (test card 4000000000000119)");
         return result;

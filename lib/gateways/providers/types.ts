@@ -68,9 +68,7 @@ export interface ChargeRequest {
   description: string;
 }
 
-export type ChargeResult =
-  | { status: "succeeded"; transactionId: string }
-  | { status: "failed"; reason: string; transactionId: string | null };
+export type ChargeResult = { status: "succeeded"; transactionId: string } | { status: "failed"; reason: string; transactionId: string | null };
 
 export interface RefundRequest {
   transactionId: string;
@@ -85,7 +83,11 @@ export interface GatewayConnection {
    */
   createPayMethodToken(method: NewPayMethod, opts: { verify: boolean }): Promise<PayMethodToken>;
   /** Verifies a pay method; bank accounts need the two micro-deposit amounts in cents. */
-  verifyPayMethod(token: string, type: PayMethodType, microDeposits: [number, number] | null): Promise<{ verified: true } | { verified: false; reason: string }>;
+  verifyPayMethod(
+    token: string,
+    type: PayMethodType,
+    microDeposits: [number, number] | null,
+  ): Promise<{ verified: true } | { verified: false; reason: string }>;
   /** A definite answer, or GatewayUnknownOutcome when the charge may or may not have happened. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The charge made with this idempotency key, null when there is none (GatewayUnknownOutcome when it cannot tell). */

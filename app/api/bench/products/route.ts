@@ -10,6 +10,7 @@ const sql = enabled && process.env.DATABASE_URL ? postgres(process.env.DATABASE_
 export async function GET(req: Request) {
   if (!sql) return new Response("Not found", { status: 404 });
   const q = new URL(req.url).searchParams;
-  const rows = await sql`select * from products where brand_id = ${q.get("brand_id")!} and product_group_id = ${q.get("product_group_id")!} and status <> 3 order by created_at, id`;
+  const rows =
+    await sql`select * from products where brand_id = ${q.get("brand_id")!} and product_group_id = ${q.get("product_group_id")!} and status <> 3 order by created_at, id`;
   return Response.json({ status: "success", count: rows.length, products: rows });
 }
