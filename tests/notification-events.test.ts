@@ -57,6 +57,8 @@ interface Expected {
 interface Setup {
   t: Tenant;
   brandName: string;
+  /** The format of the call that triggers the event. */
+  format: string;
 }
 
 // An account with everything a template can show: a company name and a cc address.
@@ -67,7 +69,7 @@ async function customer(t: Tenant) {
 }
 
 /** A second user of the account, so emails addressed to a user visibly go to the user, not the holder. */
-async function secondUser(t: Tenant, accountId: string, extra: Record<string, string> = {}) {
+async function secondUser(t: Tenant, accountId: string, extra: Record<string, string> = {}, format = "json") {
   const params = {
     customer_account_id: accountId,
     first_name: "Sam",
@@ -80,14 +82,14 @@ async function secondUser(t: Tenant, accountId: string, extra: Record<string, st
     password: "a chosen password 1",
     ...extra,
   };
-  return { user: (await ok(t, "json", "User/Create", { method: "POST", params })).user, params };
+  return { user: (await ok(t, format, "User/Create", { method: "POST", params })).user, params };
 }
 
-async function subscription(t: Tenant, accountId: string, overrideInitialBilling: "Y" | "N") {
+async function subscription(t: Tenant, accountId: string, overrideInitialBilling: "Y" | "N", format = "json") {
   const group = await makeGroup(t);
   const product = await makeProduct(t, group.product_group_id);
   const params = { customer_account_id: accountId, product_id: product.product_id, override_initial_billing: overrideInitialBilling, auto_pay: "N" };
-  const sub = (await ok(t, "json", "Subscription/Create", { method: "POST", params })).subscription;
+  const sub = (await ok(t, format, "Subscription/Create", { method: "POST", params })).subscription;
   return { sub, product };
 }
 
@@ -113,10 +115,10 @@ const customerValues = (account: any) => ({
 
 /** The table: each event, how to trigger it through the API, and what its emails must show. */
 const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
-  "Account/Create": async ({ t, brandName }) => {
+  "Account/Create": async ({ t, brandName, format }) => {
     const cc = uniqueEmail("cc");
     const params = accountFields({ company_name: "Acme Ltd", cc_email_address: cc });
-    const { customer_account: account, user } = await ok(t, "json", "Account/Create", { method: "POST", params });
+    const { customer_account: account, user } = await ok(t, format, "Account/Create", { method: "POST", params });
     return {
       to: account.email_address,
       cc,
@@ -124,10 +126,10 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
       values: { ...customerValues(account), "user.user_id": user.user_id, "user.username": user.username, "user.initial_password": /^[A-Za-z0-9]{16}$/ },
     };
   },
-  "User/PasswdReset": async ({ t, brandName }) => {
+  "User/PasswdReset": async ({ t, brandName, format }) => {
     const { account } = await customer(t);
     const { user, params } = await secondUser(t, account.customer_account_id);
-    await ok(t, "json", "User/PasswdReset", { method: "POST", params: { username: user.username } });
+    await ok(t, format, "User/PasswdReset", { method: "POST", params: { username: user.username } });
     return {
       to: params.email_address,
       subjects: { brand: `Password reset for ${user.username}`, customer: `Your temporary ${brandName} password` },
@@ -140,28 +142,28 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
       },
     };
   },
-  "User/2FARequest": async ({ t, brandName }) => {
+  "User/2FARequest": async ({ t, brandName, format }) => {
     const { account } = await customer(t);
     const { user, params } = await secondUser(t, account.customer_account_id);
-    await ok(t, "json", "User/2FARequest", { method: "POST", params: { verification_user_id: user.user_id, verification_method: "email" } });
+    await ok(t, format, "User/2FARequest", { method: "POST", params: { verification_user_id: user.user_id, verification_method: "email" } });
     return {
       to: params.email_address,
       subjects: { brand: `Verification code requested by ${user.username}`, customer: `Your ${brandName} verification code` },
       values: { ...customerValues(account), "user.user_id": user.user_id, "user.email_verification_code": /^[A-Za-z0-9]{35}$/ },
     };
   },
-  "User/Create": async ({ t, brandName }) => {
+  "User/Create": async ({ t, brandName, format }) => {
     const { account } = await customer(t);
-    const { user, params } = await secondUser(t, account.customer_account_id, { send_new_user_email: "Y", password: "" });
+    const { user, params } = await secondUser(t, account.customer_account_id, { send_new_user_email: "Y", password: "" }, format);
     return {
       to: params.email_address,
       subjects: { brand: `New user ${user.username} on account ${account.customer_account_id}`, customer: `Your ${brandName} user is ready` },
       values: { ...customerValues(account), "user.username": user.username, "user.last_name": "Helper", "user.initial_password": /^[A-Za-z0-9]{16}$/ },
     };
   },
-  "Subscription/Create": async ({ t }) => {
+  "Subscription/Create": async ({ t, format }) => {
     const { account, params } = await customer(t);
-    const { sub, product } = await subscription(t, account.customer_account_id, "Y");
+    const { sub, product } = await subscription(t, account.customer_account_id, "Y", format);
     return {
       to: account.email_address,
       cc: params.cc_email_address,
@@ -169,10 +171,10 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
       values: { ...customerValues(account), ...subscriptionValues(sub, product, "1") },
     };
   },
-  "Subscription/Suspend": async ({ t }) => {
+  "Subscription/Suspend": async ({ t, format }) => {
     const { account, params } = await customer(t);
-    const { sub, product } = await subscription(t, account.customer_account_id, "Y");
-    await ok(t, "json", "Subscription/Suspend", { method: "PATCH", params: { subscription_id: sub.subscription_id } });
+    const { sub, product } = await subscription(t, account.customer_account_id, "Y", format);
+    await ok(t, format, "Subscription/Suspend", { method: "PATCH", params: { subscription_id: sub.subscription_id } });
     return {
       to: account.email_address,
       cc: params.cc_email_address,
@@ -180,10 +182,10 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
       values: { ...customerValues(account), ...subscriptionValues(sub, product, "2") },
     };
   },
-  "Subscription/Delete": async ({ t }) => {
+  "Subscription/Delete": async ({ t, format }) => {
     const { account, params } = await customer(t);
-    const { sub, product } = await subscription(t, account.customer_account_id, "Y");
-    await ok(t, "json", "Subscription/Delete", { method: "DELETE", params: { subscription_id: sub.subscription_id } });
+    const { sub, product } = await subscription(t, account.customer_account_id, "Y", format);
+    await ok(t, format, "Subscription/Delete", { method: "DELETE", params: { subscription_id: sub.subscription_id } });
     return {
       to: account.email_address,
       cc: params.cc_email_address,
@@ -192,9 +194,9 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
     };
   },
   // The up-front invoice of a subscription (no pay method: left unpaid), so it has a subscription.
-  "Invoice/Create": async ({ t, brandName }) => {
+  "Invoice/Create": async ({ t, brandName, format }) => {
     const { account, params } = await customer(t);
-    const { sub } = await subscription(t, account.customer_account_id, "N");
+    const { sub } = await subscription(t, account.customer_account_id, "N", format);
     const invoice = await invoiceOf(t, sub.subscription_id);
     return {
       to: account.email_address,
@@ -212,7 +214,7 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
       },
     };
   },
-  "Payment/Create": async ({ t }) => {
+  "Payment/Create": async ({ t, format }) => {
     const { account, params } = await customer(t);
     const invoice = (
       await ok(t, "json", "Invoice/Create", {
@@ -224,7 +226,7 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
         },
       })
     ).invoice;
-    const paid = await ok(t, "json", "Payment/Create", {
+    const paid = await ok(t, format, "Payment/Create", {
       method: "POST",
       params: {
         customer_account_id: account.customer_account_id,
@@ -254,11 +256,11 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
       },
     };
   },
-  "Invoice/Reminder": async ({ t, brandName }) => {
+  "Invoice/Reminder": async ({ t, brandName, format }) => {
     const { account, params } = await customer(t);
     const { sub } = await subscription(t, account.customer_account_id, "N");
     const invoice = await invoiceOf(t, sub.subscription_id);
-    await ok(t, "json", "Invoice/Reminder", {
+    await ok(t, format, "Invoice/Reminder", {
       method: "POST",
       params: { customer_account_id: account.customer_account_id, invoice_id: invoice.invoice_id, bypass_overdue: "Y" },
     });
@@ -279,7 +281,7 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
 const db = () => getDb();
 const deliver = async () => deliverAllDue({ db: await db(), now: () => clock.now(), sinkFor });
 
-async function tenantWith(event: NotificationEvent, templates: Record<string, string>): Promise<Setup> {
+async function tenantWith(event: NotificationEvent, templates: Record<string, string>, format: string): Promise<Setup> {
   const t = await makeTenant();
   await ok(t, "json", "Notification/Create", {
     method: "POST",
@@ -293,7 +295,7 @@ async function tenantWith(event: NotificationEvent, templates: Record<string, st
     },
   });
   const [brand] = await (await db()).select().from(brands).where(eq(brands.id, t.brand_id));
-  return { t, brandName: brand.name };
+  return { t, brandName: brand.name, format };
 }
 
 /** Emails the fake received for these addresses since `from`, by address. */
@@ -308,9 +310,9 @@ describe("the table", () => {
   });
 });
 
-describe.each(EVENT_NAMES)("%s", (event) => {
+describe.each(["json", "xml"].flatMap((format) => EVENT_NAMES.map((event) => [format, event] as const)))("%s %s", (format, event) => {
   it("emails exactly the brand, the addressee and (where promised) the cc address, every placeholder filled", async () => {
-    const setup = await tenantWith(event, { html_brand: dumpTemplate(event), html_customer: dumpTemplate(event) });
+    const setup = await tenantWith(event, { html_brand: dumpTemplate(event), html_customer: dumpTemplate(event) }, format);
     const from = fake.emails.length;
     const expected = await EVENTS[event](setup);
     await deliver();
@@ -339,7 +341,7 @@ describe.each(EVENT_NAMES)("%s", (event) => {
   });
 
   it("with the default templates: the subjects, and bodies without an unfilled placeholder", async () => {
-    const setup = await tenantWith(event, {});
+    const setup = await tenantWith(event, {}, format);
     const from = fake.emails.length;
     const expected = await EVENTS[event](setup);
     await deliver();
