@@ -24,9 +24,9 @@ export interface RunningApp {
 
 /**
  * The built app (`next start`) on a free port against this test file's own database, with a
- * tenant to call it with. Needs `next build` first (npm test does it).
+ * tenant to call it with; `env` overrides its environment. Needs `next build` first (npm test does it).
  */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` before the e2e tests (npm test does)");
   const url = process.env.DATABASE_URL!;
   const database = await openDatabase({ url });
@@ -34,7 +34,7 @@ export async function startApp(): Promise<RunningApp> {
   await database.close();
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), BACKGROUND_JOBS: "off", LOG_LEVEL: "silent" },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), BACKGROUND_JOBS: "off", LOG_LEVEL: "silent", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
