@@ -290,7 +290,8 @@ describe("Invoice/Delete", () => {
       const r = await ok(t, format, "Invoice/Delete", { method: "DELETE", params: { invoice_id: invoiceId, customer_account_id: account } });
       expect(r.invoice.status).toBe("3");
       expect((await getInvoice(t, invoiceId)).status).toBe("3");
-      // any -> deleted: deleting again succeeds and changes nothing.
+      // any -> deleted: deleting again, a day later, succeeds and changes nothing.
+      useClock(new ManualClock(new Date(Date.now() + 86_400_000).toISOString()));
       const again = await ok(t, format, "Invoice/Delete", { method: "DELETE", params: { invoice_id: invoiceId, customer_account_id: account } });
       expect([again.invoice.status, again.invoice.deleted]).toEqual(["3", r.invoice.deleted]);
       const pay = await call(format, "Payment/Create", {
