@@ -5,7 +5,7 @@ import type { Context } from "../lib/auth/context";
 import { DomainError } from "../lib/errors";
 import { isUuid } from "../lib/ids";
 import { selectRows } from "./client";
-import { contains, inBrand, type BrandTable } from "./scope";
+import { contains, inAccount, inBrand, type AccountTable, type BrandTable } from "./scope";
 
 /**
  * Typed, paged list queries: one declarative spec per domain gives both the page query a data
@@ -49,6 +49,11 @@ export interface ListSpec<T extends BrandTable, F extends Filters, S extends str
   defaultSort: { key: NoInfer<S>; dir: SortDir };
   /** The rows as the API shows them. */
   view: (ctx: Context, rows: T["$inferSelect"][]) => V[] | Promise<V[]>;
+  /**
+   * What a customer (portal) context sees: "account", only the signed-in customer's own rows;
+   * "brand", the brand's (the catalog, the knowledge base). None: staff only, a customer is refused.
+   */
+  portal?: "account" | "brand";
 }
 
 export interface Window<F extends Filters, S extends string> {
@@ -92,7 +97,7 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
       if (condition === NOTHING) return { rows: [], total: 0 };
       conditions.push(condition);
     }
-    const where = inBrand(ctx, table, ...conditions);
+    const where = scoped(ctx, spec, conditions);
     const key = w.sort?.key ?? spec.defaultSort.key;
     const dir = (w.sort?.dir ?? (w.sort ? "asc" : spec.defaultSort.dir)) === "desc" ? desc : asc;
     const orderBy = [dir(spec.sortable[key]), dir(table.id)];
@@ -120,6 +125,13 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
   }
 
   return { window, page, sortKeys };
+}
+
+/** inBrand, narrowed to the customer's own account for a portal context (or refused where the portal has no business). */
+function scoped(ctx: Context, spec: { table: BrandTable; portal?: "account" | "brand" }, conditions: (SQL | undefined)[]): SQL {
+  if (ctx.actor.kind !== "customer" || spec.portal === "brand") return inBrand(ctx, spec.table, ...conditions);
+  if (spec.portal === "account") return inAccount(ctx, spec.table as AccountTable, ...conditions);
+  throw new DomainError("FORBIDDEN", "This list is for brand staff only");
 }
 
 const searchFor = (search: NonNullable<ListSpec<BrandTable, Filters, string, unknown>["search"]>, q: string) =>

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableName, ilike, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Context } from "../lib/auth/context";
 import { selectRows } from "./client";
@@ -30,6 +30,8 @@ export function inAccount(ctx: Context, table: AccountTable, ...conditions: (SQL
   return inBrand(ctx, table, eq(column, ctx.actor.customerAccountId), ...conditions);
 }
 
+const isAccountTable = (table: BrandTable): table is AccountTable => "customerAccountId" in table || getTableName(table) === "customer_accounts";
+
 /** Loads one record of the context's brand by id, or throws NOT_FOUND naming the parameter. */
 export async function findInBrand<T extends BrandTable>(
   ctx: Context,
@@ -40,7 +42,9 @@ export async function findInBrand<T extends BrandTable>(
   opts: { forUpdate?: boolean | "no key update" } = {},
 ): Promise<T["$inferSelect"]> {
   if (!isUuid(id)) throw notFound(what, parameter);
-  const rows = await selectRows(ctx.db, table, { where: inBrand(ctx, table, eq(table.id, id)), limit: 1, forUpdate: opts.forUpdate });
+  // A customer (portal) context finds only its own account's records among those that have one.
+  const where = ctx.actor.kind === "customer" && isAccountTable(table) ? inAccount(ctx, table, eq(table.id, id)) : inBrand(ctx, table, eq(table.id, id));
+  const rows = await selectRows(ctx.db, table, { where, limit: 1, forUpdate: opts.forUpdate });
   if (!rows[0]) throw notFound(what, parameter);
   return rows[0];
 }

@@ -1,10 +1,25 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { call, makeTenant, type Tenant } from "./support/api";
+import { call, makeTenant, ok, type Tenant } from "./support/api";
+import { makeCard, makeGateway, makeInvoice } from "./support/payments";
 import { newCustomer } from "./support/fake-customers";
 import { getDb, type Db } from "../db/client";
-import { brands, customerAccounts, customerUsers } from "../db/schema";
-import { inAccount } from "../db/scope";
+import { findInBrand, inAccount } from "../db/scope";
+import { brands, customerAccounts, customerUsers, invoices, notes, subscriptions } from "../db/schema";
+import { listAccountsPage } from "../lib/accounts/list-accounts";
+import { listInvoicesPage } from "../lib/invoices/list-invoices";
+import { listPaymentsPage } from "../lib/payments/list-payments";
+import { listPayMethodsPage } from "../lib/pay-methods/list-pay-methods";
+import { listSubscriptionsPage } from "../lib/subscriptions/list-subscriptions";
+import { listTicketsPage } from "../lib/tickets/list-tickets";
+import { listUsersPage } from "../lib/users/list-users";
+import { listProductsPage } from "../lib/catalog/list-products";
+import { listNotesPage } from "../lib/notes/list-notes";
+import { listCouponsPage } from "../lib/catalog/list-coupons";
+import { listGatewaysPage } from "../lib/gateways/list-gateways";
+import { listNotificationsPage } from "../lib/notifications/list-notifications";
+import { listDunningRulesPage } from "../lib/dunning/list-dunning-rules";
+import { subscriptionFor } from "./support/fixtures";
 import { contextFromApiCredentials, contextFromCustomerSession, contextFromStaffSession, systemContext, type Brand } from "../lib/auth/context";
 import { clock, ManualClock } from "../lib/clock";
 import { setStaffUserDisabled } from "../lib/staff/disable-staff-user";
@@ -132,6 +147,56 @@ describe("inAccount", () => {
     const staff = await contextFromStaffSession(db, { staffUserId: a.staffUserId, brandId: a.brand_id });
     const all = await db.select({ id: customerAccounts.id }).from(customerAccounts).where(inAccount(staff, customerAccounts));
     expect(all.map((r) => r.id).sort()).toEqual([one.account.customer_account_id, two.account.customer_account_id].sort());
+  });
+});
+
+describe("page queries and records by id in a customer context", () => {
+  it("show only the customer's own rows, the brand's catalog, and refuse staff-only lists", async () => {
+    const t = await makeTenant();
+    const [me, other] = await Promise.all([newCustomer(t), newCustomer(t)]);
+    await makeGateway(t);
+    // One of each account-owned record for both customers: subscription, invoice, payment, pay method, ticket.
+    for (const c of [me, other]) {
+      const id = c.account.customer_account_id;
+      await subscriptionFor(t, id);
+      await makeInvoice(t, id, "5.00");
+      await makeCard(t, id);
+      await ok(t, "json", "Payment/Create", {
+        method: "POST",
+        params: { customer_account_id: id, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "1.00" },
+      });
+      await ok(t, "json", "Ticket/Create", {
+        method: "POST",
+        params: { customer_account_id: id, type: "NEW", subject: "Help", message: "Hi", direction: "INTERNAL" },
+      });
+      await ok(t, "json", "Note/Create", { method: "POST", params: { customer_account_id: id, subject: "Internal", contents: "Staff only" } });
+    }
+    const mine = me.account.customer_account_id;
+    const ctx = await contextFromCustomerSession(db, session(t, me));
+    const staff = await contextFromStaffSession(db, { staffUserId: t.staffUserId, brandId: t.brand_id });
+    const accountLists = { listAccountsPage, listUsersPage, listSubscriptionsPage, listInvoicesPage, listPaymentsPage, listPayMethodsPage, listTicketsPage };
+    for (const [name, list] of Object.entries(accountLists)) {
+      const seen = (await (list as (c: typeof ctx) => Promise<{ rows: { customer_account_id: string }[]; total: number }>)(ctx)).rows;
+      const all = (await (list as (c: typeof ctx) => Promise<{ rows: { customer_account_id: string }[]; total: number }>)(staff)).rows;
+      expect(seen.length, name).toBeGreaterThan(0);
+      expect(all.length, name).toBeGreaterThan(seen.length);
+      expect(new Set(seen.map((r) => r.customer_account_id)), name).toEqual(new Set([mine]));
+    }
+    expect((await listProductsPage(ctx)).total).toBe((await listProductsPage(staff)).total);
+    for (const list of [listNotesPage, listCouponsPage, listGatewaysPage, listNotificationsPage, listDunningRulesPage]) {
+      expect(await codeOf((list as (c: typeof ctx) => Promise<unknown>)(ctx))).toBe("FORBIDDEN");
+    }
+
+    const [theirs] = await db.select().from(invoices).where(eq(invoices.customerAccountId, other.account.customer_account_id));
+    const [own] = await db.select().from(invoices).where(eq(invoices.customerAccountId, mine));
+    expect(await codeOf(findInBrand(ctx, invoices, theirs.id, "Invoice", "invoice_id"))).toBe("NOT_FOUND");
+    expect((await findInBrand(ctx, invoices, own.id, "Invoice", "invoice_id")).id).toBe(own.id);
+    expect((await findInBrand(staff, invoices, theirs.id, "Invoice", "invoice_id")).id).toBe(theirs.id);
+    const [theirSub] = await db.select().from(subscriptions).where(eq(subscriptions.customerAccountId, other.account.customer_account_id));
+    expect(await codeOf(findInBrand(ctx, subscriptions, theirSub.id, "Subscription", "subscription_id"))).toBe("NOT_FOUND");
+    expect(await codeOf(findInBrand(ctx, customerAccounts, other.account.customer_account_id, "Account", "customer_account_id"))).toBe("NOT_FOUND");
+    const [theirNote] = await db.select().from(notes).where(eq(notes.customerAccountId, other.account.customer_account_id));
+    expect(await codeOf(findInBrand(ctx, notes, theirNote.id, "Note", "note_id"))).toBe("NOT_FOUND");
   });
 });
 

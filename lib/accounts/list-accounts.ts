@@ -9,6 +9,7 @@ export const MAX_ACCOUNTS_LISTED = 300;
 /** Customer accounts, deleted ones included (status 3); `q` searches names, company and email. */
 export const accountList = defineList({
   table: t,
+  portal: "account",
   filters: {
     customerAccountId: idFilter(t.id),
     status: statusFilter(t.status),

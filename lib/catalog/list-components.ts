@@ -11,6 +11,7 @@ export const MAX_COMPONENTS_LISTED = 300;
 
 export const componentList = defineList({
   table: t,
+  portal: "brand",
   filters: {
     id: idFilter(t.id),
     status: statusFilter(t.status),

@@ -7,6 +7,7 @@ import { productGroupView } from "./view";
 /** Product groups: deleted ones only by id or status (spec); `q` searches the name. */
 export const productGroupList = defineList({
   table: t,
+  portal: "brand",
   filters: { id: idFilter(t.id), status: statusFilter(t.status) },
   scope: liveUnlessAsked(t),
   search: [t.name],

@@ -9,6 +9,7 @@ import { productView } from "./view";
 /** Products: by id also a deleted one; every other listing leaves deleted ones out (spec) unless a page asks by status. */
 export const productList = defineList({
   table: t,
+  portal: "brand",
   filters: {
     id: idFilter(t.id),
     status: statusFilter(t.status),

@@ -28,6 +28,7 @@ const statusSql = sql<number>`(case when ${t.deletedAt} is not null then ${INVOI
 /** Invoices, deleted ones too (status 3); `q` searches the invoice number (its id) and the customer's name and email. */
 export const invoiceList = defineList({
   table: t,
+  portal: "account",
   filters: {
     id: idFilter(t.id),
     customerAccountId: idFilter(t.customerAccountId),

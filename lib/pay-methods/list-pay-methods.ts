@@ -10,6 +10,7 @@ export const PAY_METHOD_LIST_LIMIT = 400;
 /** Pay methods; deleted ones only when asked for by id; `q` searches the holder's name and the last four digits. */
 export const payMethodList = defineList({
   table: t,
+  portal: "account",
   filters: { id: idFilter(t.id), customerAccountId: idFilter(t.customerAccountId), type: equalsFilter(t.type, z.enum(PAY_METHOD_TYPES)) },
   scope: liveUnlessById(t.deletedAt),
   search: [t.holderName, t.lastFour],

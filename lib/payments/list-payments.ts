@@ -14,6 +14,7 @@ export const PAYMENT_LIST_LIMIT = 400;
 /** Payments, failed and reversed ones included (payment_status tells); `q` searches the transaction id and the customer's name and email. */
 export const paymentList = defineList({
   table: t,
+  portal: "account",
   filters: {
     id: idFilter(t.id),
     invoiceId: idFilter(t.invoiceId),

@@ -15,6 +15,7 @@ export const MAX_SUBSCRIPTIONS = 100;
 /** Subscriptions, deleted ones included; `q` searches the customer's name and email and the product's name. */
 export const subscriptionList = defineList({
   table: t,
+  portal: "account",
   filters: {
     id: idFilter(t.id),
     customerAccountId: idFilter(t.customerAccountId),

@@ -11,6 +11,7 @@ import { ticketView } from "./view";
 /** Tickets, each with its messages; `q` searches subject, guest email and the ticket number. */
 export const ticketList = defineList({
   table: t,
+  portal: "account",
   filters: {
     id: idFilter(t.id),
     friendlyTicketId: equalsFilter(t.friendlyTicketId, z.number().int()),

@@ -15,6 +15,7 @@ export const LOGIN_HISTORY_SHOWN = 100;
 /** Customer users; `q` searches username, names and email. */
 export const userList = defineList({
   table: t,
+  portal: "account",
   filters: {
     id: idFilter(t.id),
     customerAccountId: idFilter(t.customerAccountId),
