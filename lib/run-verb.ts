@@ -26,6 +26,20 @@ export interface VerbOptions<R> {
   replay?: (stored: StoredAnswer) => R;
 }
 
+/**
+ * Thrown by a verb that finds, where it is about to move money, a charge whose answer was lost:
+ * runVerb rolls the verb back, runs `settle` (which asks the gateway holding no lock), then runs
+ * the verb again from the start. So a change never commits half-way around a gateway call, and
+ * when the gateway still cannot answer, nothing of the change is written.
+ */
+export class SettleFirst extends Error {
+  constructor(readonly settle: Verb<void, unknown>) {
+    super("a charge whose answer was lost must be settled first");
+  }
+}
+/** A verb that keeps finding new pending charges is refused after this many settlements. */
+const MAX_SETTLEMENTS = 3;
+
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A key claimed by a request that committed its first step (a charge) but never answered: it died. */
 const IN_PROGRESS_STALE_MS = 2 * 60 * 1000;
@@ -149,6 +163,7 @@ export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, op
   const key = opts.idempotencyKey;
   if (key && !(opts.encode && opts.replay)) throw new Error("runVerb: an idempotency key needs encode and replay");
   const started = performance.now();
+  let settlements = 0;
   for (;;) {
     const steps = await Steps.begin(ctx.db);
     const txCtx = withDb(ctx, steps.db);
@@ -180,6 +195,10 @@ export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, op
       // A step committed the key's claim: give it up, as a failure in one transaction would.
       if (rowId && steps.committedSteps > 0) {
         await ctx.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, rowId), isNull(idempotencyKeys.statusCode)));
+      }
+      if (err instanceof SettleFirst && settlements++ < MAX_SETTLEMENTS) {
+        await runVerb(ctx, err.settle, undefined);
+        continue;
       }
       throw err;
     }

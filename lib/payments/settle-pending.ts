@@ -6,6 +6,7 @@ import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { resolveAttempt, type AttemptOutcome } from "./attempts";
 import { inTarget, type PaymentTarget } from "./queries";
+import { SettleFirst } from "../run-verb";
 
 /**
  * Before anything else moves money on an invoice (or a prepaid balance), the charges there whose
@@ -33,6 +34,20 @@ export async function settlePendingPayments(
   // Each gateway question committed a step, which released the caller's lock: take it again.
   if (pending.length) await lockTarget(ctx, target);
   return retried;
+}
+
+/**
+ * For a verb already part-way through a change (a subscription's invoice re-priced or voided):
+ * a charge there whose answer was lost is not settled in the middle, which would commit the change
+ * so far around the gateway call; the verb is run again once it is settled (runVerb, SettleFirst).
+ */
+export async function requireNoPendingPayments(ctx: Context, target: PaymentTarget) {
+  const [pending] = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(inBrand(ctx, payments, inTarget(target), eq(payments.status, "pending")))
+    .limit(1);
+  if (pending) throw new SettleFirst((c) => settlePendingPayments(c, target));
 }
 
 async function lockTarget(ctx: Context, target: PaymentTarget) {

@@ -7,7 +7,7 @@ import { invoiceDetails } from "../invoices/queries";
 import type { InvoiceRow } from "../invoices/view";
 import { logger } from "../log";
 import { creditPrepaid, takeFromPrepaid } from "../payments/prepaid";
-import { settlePendingPayments } from "../payments/settle-pending";
+import { requireNoPendingPayments } from "../payments/settle-pending";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { invoiceHorizon } from "../pricing/periods";
 import { withDetails, nextPeriodLines, type SubscriptionDetails } from "./details";
@@ -74,11 +74,11 @@ const creditedOn = (items: readonly InvoiceLine[]) => items.filter((l) => l.kind
 
 /**
  * Prices a not yet started period's invoice again from the subscription's terms. Charges whose
- * answer was lost are settled first (they could still land). When less is due than was paid, the
+ * answer was lost are settled first, before anything of the change is written (they could still land). When less is due than was paid, the
  * difference goes to the prepaid balance, shown as a credit line; when more, the difference is owed.
  */
 async function repriceInvoice(ctx: Context, invoice: InvoiceRow, d: SubscriptionDetails) {
-  await settlePendingPayments(ctx, { invoiceId: invoice.id });
+  await requireNoPendingPayments(ctx, { invoiceId: invoice.id });
   const [account] = await ctx.db.select().from(customerAccounts).where(eq(customerAccounts.id, d.sub.customerAccountId));
   const lines = storedLines(toInvoiceLines(nextPeriodLines(ctx, d), { product: d.product, account, components: d.attached.map((a) => a.component) }));
   const { amounts } = await invoiceDetails(ctx, invoice);
@@ -98,7 +98,7 @@ async function repriceInvoice(ctx: Context, invoice: InvoiceRow, d: Subscription
  * paid on it, less what was already credited, goes to the prepaid balance.
  */
 export async function voidInvoice(ctx: Context, invoice: InvoiceRow) {
-  await settlePendingPayments(ctx, { invoiceId: invoice.id });
+  await requireNoPendingPayments(ctx, { invoiceId: invoice.id });
   const { amounts } = await invoiceDetails(ctx, invoice);
   const refund = amounts.paid - creditedOn(invoice.items);
   await creditPrepaid(ctx, invoice.customerAccountId, refund);

@@ -3,7 +3,7 @@
  * through the API with the clock moved and the billing run executed, checked to the cent and with
  * the ledger checker where it applies.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../../db/client";
 import { brands } from "../../db/schema";
@@ -17,6 +17,7 @@ import { renewDue } from "../../lib/billing/renew-due";
 import { generateDueInvoices } from "../../lib/billing/generate-invoices";
 import { updateSubscription } from "../../lib/subscriptions/update-subscription";
 import { sandboxCharges, sandboxProvider } from "../../lib/gateways/providers/sandbox";
+import { GatewayUnknownOutcome } from "../../lib/gateways/providers/types";
 import { newId } from "../../lib/ids";
 import { deliverAllDue } from "../../lib/outbox/deliver";
 import { sinkFor } from "../../lib/jobs/sinks";
@@ -361,6 +362,49 @@ describe("8. a lost charge answer then a downgrade", () => {
     });
     const after = (await liveInvoicesOf(s.t, s.id))[1];
     expect(after).toMatchObject({ total: "20.00", amount_paid: "20.00", balance: "0.00" });
+    expect((await accountOf(s.t, s.account)).prepaid_balance).toBe("10.00");
+  });
+});
+
+describe("8. a change while a charge's answer stays unknown", () => {
+  it("is refused whole (502, nothing changed), and goes through once the gateway answers", async () => {
+    const s = await setUp({ sub: { auto_pay: "N" } });
+    const bronze = await makeProduct(s.t, s.group.product_group_id, { setup_fee: "0.00", recurring_price: "10.00", expiration_interval: "10" });
+    const lost = await makeCard(s.t, s.account, CARDS.timesOut);
+    clock.set("2026-03-09T10:00:00Z");
+    await bill();
+    const [, upcoming] = await liveInvoicesOf(s.t, s.id);
+    // A charge on record as pending, taken by the gateway, which then stops answering.
+    const database = await db();
+    const paymentId = newId();
+    const [card] = (await database.execute(sql`select token from pay_methods where id = ${lost}`)) as unknown as { token: string }[];
+    await database.execute(sql`insert into payments (id, brand_id, customer_account_id, invoice_id, pay_method_id, gateway_id, target, processed_by, amount, status, created_at, updated_at)
+      values (${paymentId}, ${s.t.brand_id}, ${s.account}, ${upcoming.invoice_id}, ${lost}, ${s.gatewayId}, 'invoice', 'gateway', 2000, 'pending', now(), now())`);
+    await expect(
+      sandboxProvider.connect({ id: s.gatewayId } as never).charge({ token: card.token, amount: 2000, idempotencyKey: paymentId, description: "lost" }),
+    ).rejects.toThrow();
+    const connect = sandboxProvider.connect;
+    const down = vi.spyOn(sandboxProvider, "connect").mockImplementation((g) => ({
+      ...connect(g),
+      charge: () => Promise.reject(new GatewayUnknownOutcome("down")),
+      findCharge: () => Promise.reject(new GatewayUnknownOutcome("down")),
+    }));
+    const change = () =>
+      call("json", "Subscription/ChangeProduct", {
+        method: "POST",
+        creds: s.t,
+        params: { subscription_id: s.id, customer_account_id: s.account, product_id: bronze.product_id },
+      });
+    const refused = await change();
+    expect(refused.status, refused.text).toBe(502);
+    expect((await subscriptionOf(s.t, s.id)).product_id).toBe(s.product.product_id);
+    expect((await liveInvoicesOf(s.t, s.id))[1]).toMatchObject({ total: "20.00", amount_paid: "0.00" });
+
+    // The gateway answers again (the charge succeeded): the change settles it, then re-prices.
+    down.mockRestore();
+    expect((await change()).status).toBe(200);
+    expect((await subscriptionOf(s.t, s.id)).product_id).toBe(bronze.product_id);
+    expect((await liveInvoicesOf(s.t, s.id))[1]).toMatchObject({ total: "20.00", amount_paid: "20.00", balance: "0.00" });
     expect((await accountOf(s.t, s.account)).prepaid_balance).toBe("10.00");
   });
 });
