@@ -1,15 +1,29 @@
 /**
  * npm run billing:check [-- --brand <id>] [--json]: audits the billing ledger of DATABASE_URL (or the
  * embedded database) against its invariants (lib/billing/check-ledger.ts) and lists each violation.
- * Exits 1 when there is any, so it can gate a deploy or a cron alert.
+ * Exits 1 when there is any, so it can gate a deploy or a cron alert; 2 when the database's schema
+ * is behind this code (it is never migrated by the audit).
  */
 import { parseArgs } from "node:util";
-import { openDatabase } from "../db/client";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { MIGRATIONS_FOLDER, openDatabase, resultRows } from "../db/client";
 import { checkLedger } from "../lib/billing/check-ledger";
 
 const { values } = parseArgs({ options: { brand: { type: "string" }, json: { type: "boolean", default: false } } });
 const database = await openDatabase();
-await database.migrate();
+// An audit changes nothing, the schema included: a database behind this code's migrations is refused.
+const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+const applied = await database.db
+  .execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+  .then((r) => resultRows<{ n: number }>(r)[0].n)
+  .catch(() => 0);
+if (applied < journal.entries.length) {
+  console.error(`The database has ${applied} of this code's ${journal.entries.length} migrations: run npm run db:migrate first (the audit changes nothing).`);
+  await database.close();
+  process.exit(2);
+}
 const violations = await checkLedger(database.db, { brandId: values.brand });
 await database.close();
 

@@ -8,6 +8,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { getDb, resultRows } from "../db/client";
+import { createDatabase, dropDatabase, urlFor, withConnection } from "./support/pg";
 import { makeTenant, ok, type Tenant } from "./support/api";
 import { makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { makeAccount, makeInvoice } from "./support/payments";
@@ -130,6 +131,28 @@ describe("the billing ledger checker", () => {
     const { violations } = JSON.parse(broken.out);
     expect(violations).toEqual([expect.objectContaining({ rule: "coupon_cycles_mismatch", subscriptionId: b.sub, brandId: b.t.brand_id })]);
     expect(violations[0].detail).toMatch(/7 cycles counted, 1 started periods discounted/);
+  });
+
+  it("npm run billing:check never migrates the database it audits: one behind the code is refused (exit 2), unchanged", async () => {
+    const name = `${process.env.TEST_DATABASE_NAME}_unmigrated`;
+    await createDatabase(name);
+    try {
+      const r = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/billing-check.ts"], {
+        env: { ...process.env, DATABASE_URL: urlFor(name), LOG_LEVEL: "silent" },
+      }).then(
+        () => ({ code: 0, err: "" }),
+        (e: { code: number; stderr: string }) => ({ code: e.code, err: e.stderr }),
+      );
+      expect(r.code).toBe(2);
+      expect(r.err).toContain("npm run db:migrate");
+      const tables = await withConnection(
+        urlFor(name),
+        (c) => c<{ n: number }[]>`select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`,
+      );
+      expect(tables[0].n).toBe(0);
+    } finally {
+      await dropDatabase(name);
+    }
   });
 
   it("checks a manual invoice too, and a manual invoice alone is no violation", async () => {
