@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
-import { requesterId, withDb, type Context } from "./auth/context";
+import { requesterId, withDb, type Actor, type Context } from "./auth/context";
 import { DomainError } from "./errors";
 import { newId } from "./ids";
 
@@ -56,6 +56,8 @@ class Steps {
   private end!: { commit: () => void; rollback: (err: unknown) => void };
   private done!: Promise<unknown>;
   committedSteps = 0;
+  /** The verb's answer carries a secret (answersSecret): it is never stored for a replay. */
+  secretAnswer = false;
   /** Run once what the verb wrote so far is committed (an outbox nudge). */
   readonly afterCommit = new Set<() => void>();
   readonly db: Db;
@@ -139,6 +141,15 @@ export function afterCommit(ctx: Context, fn: () => void) {
   stepsOf.get(ctx.db)?.afterCommit.add(fn);
 }
 
+/**
+ * Says the verb's answer carries a secret shown once (a sign-in token, a generated password): an
+ * Idempotency-Key then keeps no copy of it, and a repeat is refused rather than replayed.
+ */
+export function answersSecret(ctx: Context) {
+  const steps = stepsOf.get(ctx.db);
+  if (steps) steps.secretAnswer = true;
+}
+
 /** Commits what the verb wrote so far: writes that must outlive a refusal it is about to throw. */
 export const commitSoFar = (ctx: Context) => outsideTransaction(ctx, async () => {});
 
@@ -186,7 +197,9 @@ export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, op
       const result = await verb(txCtx, input);
       if (rowId) {
         const stored = opts.encode!(result);
-        await txCtx.db.update(idempotencyKeys).set({ statusCode: stored.status, responseBody: stored.body }).where(eq(idempotencyKeys.id, rowId));
+        // A secret answer is recorded as done with no body: never kept, never replayed.
+        const responseBody = steps.secretAnswer ? null : stored.body;
+        await txCtx.db.update(idempotencyKeys).set({ statusCode: stored.status, responseBody }).where(eq(idempotencyKeys.id, rowId));
       }
       await steps.commit();
       return result;
@@ -207,20 +220,26 @@ export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, op
 
 type Claim = { rowId: string } | { stored: StoredAnswer } | "busy";
 
+/** The user behind a request: with the API key (requesterId), what a key's record is bound to. */
+const userOf = (actor: Actor) => (actor.kind === "staff" ? actor.staffUserId : actor.kind === "customer" ? actor.userId : requesterId(actor));
+
 /** `takeOver`: after waiting that long on a key in progress, take it (its charge, keyed by attempt, is settled, not repeated). */
 async function claimKey(ctx: Context, key: string, hash: string, takeOver: boolean): Promise<Claim> {
   const actor = requesterId(ctx.actor);
+  const userId = userOf(ctx.actor);
   const now = ctx.now();
   const inserted = await ctx.db
     .insert(idempotencyKeys)
-    .values({ id: newId(), brandId: ctx.brand.id, apiKeyId: actor, key, requestHash: hash, createdAt: now })
+    .values({ id: newId(), brandId: ctx.brand.id, apiKeyId: actor, userId, key, requestHash: hash, createdAt: now })
     .onConflictDoNothing()
     .returning({ id: idempotencyKeys.id });
   if (inserted[0]) return { rowId: inserted[0].id };
   const [prior] = await ctx.db
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.brandId, ctx.brand.id), eq(idempotencyKeys.apiKeyId, actor), eq(idempotencyKeys.key, key)))
+    .where(
+      and(eq(idempotencyKeys.brandId, ctx.brand.id), eq(idempotencyKeys.apiKeyId, actor), eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)),
+    )
     .for("update");
   if (!prior) return "busy"; // given up by its request in between: claim it on the next try
   const age = now.getTime() - prior.createdAt.getTime();
@@ -228,7 +247,15 @@ async function claimKey(ctx: Context, key: string, hash: string, takeOver: boole
     if (prior.requestHash !== hash) {
       throw new DomainError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with other parameters");
     }
-    if (prior.statusCode !== null) return { stored: { status: prior.statusCode, body: prior.responseBody ?? "" } };
+    if (prior.statusCode !== null) {
+      if (prior.responseBody === null) {
+        throw new DomainError(
+          "IDEMPOTENCY_KEY_REUSED",
+          "The first request with this Idempotency-Key answered a secret, which is shown only once and not kept; send a new request with a new key",
+        );
+      }
+      return { stored: { status: prior.statusCode, body: prior.responseBody } };
+    }
     if (age < IN_PROGRESS_STALE_MS && !takeOver) return "busy";
   }
   // The old record has expired (or its request died between steps): this request takes the key over.

@@ -151,7 +151,7 @@ export const customerUserCodes = pgTable(
       .references(() => customerUsers.id),
     method: text("method", { enum: ["email", "sms", "call"] }).notNull(),
     codeHash: text("code_hash").notNull(),
-    /** Wrong guesses against this code; enough of them retire it. */
+    /** Guesses against this code, each counted before it is checked; MAX_CODE_ATTEMPTS of them retire it. */
     failedAttempts: integer("failed_attempts").notNull().default(0),
     expiresAt: instant("expires_at").notNull(),
     usedAt: instant("used_at"),

@@ -1,7 +1,11 @@
 import { pgTable, uuid, text, timestamp, integer, jsonb, index, uniqueIndex } from "drizzle-orm/pg-core";
 import { brands } from "./brands";
 
-/** Idempotency-Key records: the first response to a non-GET request, replayed for 24 hours. */
+/**
+ * Idempotency-Key records: the first response to a non-GET request, replayed for 24 hours to the
+ * same caller only (API key and user). A completed record with no response_body held a secret,
+ * which is never stored: its replay is refused.
+ */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
@@ -10,6 +14,8 @@ export const idempotencyKeys = pgTable(
       .notNull()
       .references(() => brands.id),
     apiKeyId: uuid("api_key_id").notNull(),
+    /** The staff or customer user who made the request: users sharing an API key never see each other's answers. */
+    userId: uuid("user_id").notNull(),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
     statusCode: integer("status_code"),
@@ -17,7 +23,7 @@ export const idempotencyKeys = pgTable(
     responseBody: text("response_body"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex("idempotency_keys_unique").on(t.brandId, t.apiKeyId, t.key)],
+  (t) => [uniqueIndex("idempotency_keys_unique").on(t.brandId, t.apiKeyId, t.userId, t.key)],
 );
 
 /**

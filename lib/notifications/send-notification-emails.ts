@@ -74,7 +74,8 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
   if (!isNotificationEvent(event.type)) return `${event.type} is not a notification event`;
   const [brand] = await db.select().from(brands).where(eq(brands.id, event.brandId));
   if (!brand || brand.deletedAt) return "the brand is deleted; nothing sent";
-  const notification = (await liveNotificationOf(systemContext(db, brand), event.type)) ?? requestedWithoutNotification(event, brand.id);
+  const stored = await liveNotificationOf(systemContext(db, brand), event.type);
+  const notification = stored ?? requestedWithoutNotification(event, brand.id);
   if (!notification) return `no notification is configured for ${event.type}; nothing sent`;
 
   const payload = (event.payload ?? {}) as Record<string, unknown>;
@@ -104,7 +105,8 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
       error = err instanceof Error ? err.message : String(err);
       failures.push(`${r.address}: ${error}`);
     }
-    await recordDelivery(db, now(), { event, notification, recipient: r, from, subject, html, outcome, error });
+    // The default notification of a requested User/Create email is no row: the delivery names none.
+    await recordDelivery(db, now(), { event, notificationId: stored?.id ?? null, recipient: r, from, subject, html, outcome, error });
   }
   if (failures.length) throw new Error(`${failures.length} of ${recipients.length} emails failed (${failures.join("; ")})`.slice(0, 1000));
   return `${sent} email(s) sent for ${event.type}`;
@@ -112,7 +114,7 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
 
 interface DeliveryRecord {
   event: OutboxRow;
-  notification: NotificationRow;
+  notificationId: string | null;
   recipient: Recipient;
   from: string;
   subject: string;
@@ -125,7 +127,7 @@ interface DeliveryRecord {
 async function recordDelivery(db: Db, now: Date, d: DeliveryRecord) {
   const status = d.outcome ? (d.outcome.via === "mailbox" ? "mailbox" : "sent") : "failed";
   const values = {
-    notificationId: d.notification.id,
+    notificationId: d.notificationId,
     fromEmail: d.from,
     subject: d.subject,
     html: status === "mailbox" ? d.html : null,

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { outboxAttempts, outboxEvents } from "../../db/schema";
 import { newId } from "../ids";
-import { logger } from "../log";
+import { describeError, logger } from "../log";
+import { SECRET_FIELDS } from "../notifications/placeholders";
 
 export type OutboxRow = typeof outboxEvents.$inferSelect;
 
@@ -26,6 +27,23 @@ export interface DeliverOptions {
 /** Backoff after the n-th failed attempt: 30 s doubling, capped at 6 h (25 attempts span > 3 days). */
 export const backoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 6 * 60 * 60 * 1000);
 export const MAX_ATTEMPTS = 25;
+
+/**
+ * The payload without the credentials it carries (a temporary password, a code), or undefined when
+ * it carries none. Delivery is the only use of them: they are erased once it succeeds or gives up.
+ */
+export function withoutSecrets(payload: unknown): Record<string, unknown> | undefined {
+  if (!payload || typeof payload !== "object") return undefined;
+  let out: Record<string, unknown> | undefined;
+  for (const [ns, fields] of Object.entries(SECRET_FIELDS)) {
+    const part = (payload as Record<string, unknown>)[ns];
+    if (!part || typeof part !== "object" || !fields.some((f) => f in part)) continue;
+    const kept = { ...(part as Record<string, unknown>) };
+    for (const f of fields) delete kept[f];
+    out = { ...(out ?? (payload as Record<string, unknown>)), [ns]: kept };
+  }
+  return out;
+}
 
 /**
  * Delivers due events once each, at least once overall: rows are leased (so two workers never take
@@ -59,9 +77,11 @@ export async function deliverDue(opts: DeliverOptions) {
       detail = sink ? ((await sink(event, { db, now: opts.now })) ?? "delivered") : "no subscriber for this event type";
     } catch (err) {
       ok = false;
-      detail = err instanceof Error ? err.message : String(err);
+      detail = describeError(err); // kept on the row: a failed query's message would carry its values
     }
     const at = opts.now();
+    const erased = withoutSecrets(event.payload);
+    const erasing = erased ? { payload: erased } : {};
     await db.insert(outboxAttempts).values({
       id: newId(),
       brandId: event.brandId,
@@ -73,11 +93,17 @@ export async function deliverDue(opts: DeliverOptions) {
     });
     if (ok) {
       outcome.delivered++;
-      await db.update(outboxEvents).set({ status: "delivered", deliveredAt: at, leasedUntil: null, lastError: null }).where(eq(outboxEvents.id, event.id));
+      await db
+        .update(outboxEvents)
+        .set({ status: "delivered", deliveredAt: at, leasedUntil: null, lastError: null, ...erasing })
+        .where(eq(outboxEvents.id, event.id));
     } else if (event.attempts >= maxAttempts) {
       outcome.failed++;
       logger.error("outbox event failed for good", { eventId: event.id, type: event.type, detail });
-      await db.update(outboxEvents).set({ status: "failed", leasedUntil: null, lastError: detail }).where(eq(outboxEvents.id, event.id));
+      await db
+        .update(outboxEvents)
+        .set({ status: "failed", leasedUntil: null, lastError: detail, ...erasing })
+        .where(eq(outboxEvents.id, event.id));
     } else {
       outcome.retried++;
       await db

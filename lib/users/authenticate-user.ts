@@ -6,12 +6,12 @@ import { hashSecret } from "../ids";
 import { spendVerifyTime, verifyPassword } from "./passwords";
 import { accountStatusOf, findUser, mayUseAccount, usersSigningInAs } from "./queries";
 import type { AuthenticateUserInput } from "./schemas";
-import { completeSignIn, isLockedOut, recordFailedSignIns, signInRefused } from "./sign-in";
+import { claimSignInAttempts, completeSignIn, signInRefused } from "./sign-in";
 import type { UserRow } from "./view";
 
 /**
  * User/Authenticate by password, by temporary token, or (override_password_requirement Y) by email
- * alone. Every refusal has the same message; wrong passwords count towards a lockout.
+ * alone. Every refusal has the same message; password attempts count towards a lockout.
  */
 export async function authenticateUser({ ctx, input }: { ctx: Context; input: AuthenticateUserInput }) {
   if (input.temporary_token) return signInWithToken(ctx, input.temporary_token, input);
@@ -25,17 +25,20 @@ export async function authenticateUser({ ctx, input }: { ctx: Context; input: Au
   const now = ctx.now();
   const candidates = await usersSigningInAs(ctx, { email: input.email_address, username: input.username });
   if (candidates.length === 0) await spendVerifyTime(password);
-  const wrong: string[] = [];
+  // Each attempt is counted before its password is checked, so parallel guesses cannot outrun the lockout.
+  const claimed = await claimSignInAttempts(
+    ctx,
+    candidates.map((c) => c.user.id),
+  );
   for (const { user, active } of candidates) {
-    if (isLockedOut(user, now)) {
-      await spendVerifyTime(password);
+    const row = claimed.get(user.id);
+    if (!row) {
+      await spendVerifyTime(password); // locked out: refused without a check, in the time a check takes
       continue;
     }
-    const method = await passwordMethod(user, password, now);
-    if (!method) wrong.push(user.id);
-    else if (active) return completeSignIn(ctx, user, method, input);
+    const method = await passwordMethod(row, password, now);
+    if (method && active) return completeSignIn(ctx, row, method, input);
   }
-  await recordFailedSignIns(ctx, wrong);
   throw signInRefused();
 }
 

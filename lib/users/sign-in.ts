@@ -16,25 +16,29 @@ export const signInRefused = () =>
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCKOUT_MINUTES = 15;
 
-export const isLockedOut = (user: UserRow, now: Date) => Boolean(user.lockedUntil && user.lockedUntil > now);
-
 /**
- * Counts a wrong password for each user; the MAX_FAILED_SIGN_INS-th starts a lockout and resets the
- * count. Committed at once: the refusal that follows rolls the rest of the request back.
+ * Claims a sign-in attempt on each user before the password is checked: counted in the statement
+ * that finds the user not locked out (the MAX_FAILED_SIGN_INS-th starts a lockout and resets the
+ * count) and committed at once, so guesses sent in parallel are checked at most that many times per
+ * lockout. Answers the claimed users' rows; the others are locked out. A right password clears the
+ * count (completeSignIn).
  */
-export async function recordFailedSignIns(ctx: Context, userIds: string[]) {
-  if (userIds.length === 0) return;
+export async function claimSignInAttempts(ctx: Context, userIds: string[]): Promise<Map<string, UserRow>> {
+  if (userIds.length === 0) return new Map();
   const now = ctx.now();
   const lockedUntil = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000);
   const reachesLimit = sql`${customerUsers.failedSignIns} + 1 >= ${MAX_FAILED_SIGN_INS}`;
-  await ctx.db
+  const claimed = await ctx.db
     .update(customerUsers)
     .set({
       failedSignIns: sql`case when ${reachesLimit} then 0 else ${customerUsers.failedSignIns} + 1 end`,
       lockedUntil: sql`case when ${reachesLimit} then ${lockedUntil.toISOString()}::timestamptz else ${customerUsers.lockedUntil} end`,
     })
-    .where(inBrand(ctx, customerUsers, inArray(customerUsers.id, userIds), or(isNull(customerUsers.lockedUntil), lte(customerUsers.lockedUntil, now))));
+    .where(inBrand(ctx, customerUsers, inArray(customerUsers.id, userIds), or(isNull(customerUsers.lockedUntil), lte(customerUsers.lockedUntil, now))))
+    .returning();
+  // Committed before any check: the refusal that follows rolls the rest of the request back.
   await commitSoFar(ctx);
+  return new Map(claimed.map((u) => [u.id, u]));
 }
 
 /** Records the sign-in in the login history, clears the failure count, and answers the user with authenticated = Y. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { customerUserCodes, customerUsers } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
@@ -9,7 +9,7 @@ import type { VerifyCodeInput } from "./schemas";
 import { matchesHash } from "./secrets";
 import { authenticated } from "./sign-in";
 
-/** Wrong guesses a code survives; the next one retires it (6 digits must not be guessable). */
+/** Guesses a code takes (each counted before it is checked); then it is retired (6 digits must not be guessable). */
 export const MAX_CODE_ATTEMPTS = 5;
 
 const codeRefused = () =>
@@ -27,27 +27,17 @@ export async function verifyCode({ ctx, input }: { ctx: Context; input: VerifyCo
     throw new DomainError("AUTHENTICATION_FAILED", "This account can't be verified right now. Please contact support.");
   }
   const now = ctx.now();
-  const c = customerUserCodes;
-  const [code] = await ctx.db
-    .select()
-    .from(c)
-    .where(inBrand(ctx, c, eq(c.userId, user.id), eq(c.method, input.verification_method), isNull(c.usedAt), gt(c.expiresAt, now)))
-    .orderBy(desc(c.createdAt))
-    .limit(1);
-  const right = code !== undefined && matchesHash(input.verification_code, code.codeHash);
-  // Marking it used in the statement that checks it unused makes a code work once, even under races.
-  const consumed =
-    right &&
-    (
-      await ctx.db
-        .update(c)
-        .set({ usedAt: now })
-        .where(and(eq(c.id, code.id), isNull(c.usedAt)))
-        .returning()
-    ).length > 0;
-  if (!consumed && input.force_verification !== "Y") {
-    if (code && !right) await recordWrongCode(ctx, code.id);
-    throw codeRefused();
+  if (input.force_verification !== "Y") {
+    const code = await claimCodeAttempt(ctx, user.id, input.verification_method);
+    if (!code || !matchesHash(input.verification_code, code.codeHash)) throw codeRefused();
+    // Marking it used in the statement that checks it unused makes a code work once, even under races.
+    const c = customerUserCodes;
+    const consumed = await ctx.db
+      .update(c)
+      .set({ usedAt: now })
+      .where(and(eq(c.id, code.id), isNull(c.usedAt)))
+      .returning({ id: c.id });
+    if (!consumed.length) throw codeRefused();
   }
   const stamp = input.verification_method === "email" ? { lastEmailVerificationDate: now } : { lastPhoneVerificationDate: now };
   const [row] = await ctx.db
@@ -58,16 +48,26 @@ export async function verifyCode({ ctx, input }: { ctx: Context; input: VerifyCo
   return authenticated(row);
 }
 
-async function recordWrongCode(ctx: Context, codeId: string) {
+/**
+ * Counts a guess on the latest live code of the method before it is checked, in the statement that
+ * finds it with guesses left, and commits it at once: however many guesses arrive together, at most
+ * MAX_CODE_ATTEMPTS are checked. Answers the code, or nothing when none is live or it has none left.
+ */
+async function claimCodeAttempt(ctx: Context, userId: string, method: VerifyCodeInput["verification_method"]) {
   const c = customerUserCodes;
-  const retire = sql`${c.failedAttempts} + 1 >= ${MAX_CODE_ATTEMPTS}`;
-  await ctx.db
+  const now = ctx.now();
+  const latest = ctx.db
+    .select({ id: c.id })
+    .from(c)
+    .where(inBrand(ctx, c, eq(c.userId, userId), eq(c.method, method), isNull(c.usedAt), gt(c.expiresAt, now)))
+    .orderBy(desc(c.createdAt))
+    .limit(1);
+  const [code] = await ctx.db
     .update(c)
-    .set({
-      failedAttempts: sql`${c.failedAttempts} + 1`,
-      usedAt: sql`case when ${retire} then ${ctx.now().toISOString()}::timestamptz else ${c.usedAt} end`,
-    })
-    .where(inBrand(ctx, c, eq(c.id, codeId)));
+    .set({ failedAttempts: sql`${c.failedAttempts} + 1` })
+    .where(and(eq(c.id, latest), lt(c.failedAttempts, MAX_CODE_ATTEMPTS), isNull(c.usedAt)))
+    .returning();
   // Committed at once: the refusal that follows rolls the rest of the request back.
   await commitSoFar(ctx);
+  return code;
 }

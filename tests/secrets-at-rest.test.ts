@@ -1,0 +1,172 @@
+/**
+ * Secrets are kept only as long as they are needed (issue 16, item 5): temporary passwords, codes
+ * and generated passwords leave the outbox once their event is delivered or given up, and an
+ * Idempotency-Key never stores a sign-in token nor replays an answer to another user of the key.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { getDb, resultRows } from "../db/client";
+import { emailDeliveries, outboxEvents, staffUsers } from "../db/schema";
+import { systemContext } from "../lib/auth/context";
+import { hashSecret, newId, newSecret } from "../lib/ids";
+import { sinkFor } from "../lib/jobs/sinks";
+import { deliverAllDue, deliverDue } from "../lib/outbox/deliver";
+import { emit } from "../lib/outbox/emit";
+import { call, ok, type Tenant } from "./support/api";
+import { makeTenant, newCustomer, outbox } from "./support/fake-customers";
+import { brands } from "../db/schema";
+
+let t: Tenant;
+beforeAll(async () => {
+  t = await makeTenant();
+});
+
+/** Every column of the brand's rows in a table, as one text to search. */
+async function rowsText(table: "outbox_events" | "outbox_attempts" | "idempotency_keys", brandId = t.brand_id) {
+  const db = await getDb();
+  const rows = resultRows<{ row: string }>(
+    await db.execute(sql`select row_to_json(r)::text as row from ${sql.identifier(table)} r where brand_id = ${brandId}`),
+  );
+  return rows.map((r) => r.row).join("\n");
+}
+
+const deliver = async () => deliverAllDue({ db: await getDb(), now: () => new Date(), sinkFor });
+
+describe("outbox events keep their secrets only until delivery", () => {
+  it("a temporary password, an email code and a generated password are erased once delivered, after they were sent", async () => {
+    for (const event of ["User/PasswdReset", "User/2FARequest"]) {
+      await ok(t, "json", "Notification/Create", {
+        method: "POST",
+        params: { notification_event: event, default_notify_brand: "N", default_notify_customer: "Y", from_email: "billing@example.com" },
+      });
+    }
+    const { account, user } = await newCustomer(t, { password: "a fine password" });
+    await ok(t, "json", "User/PasswdReset", { method: "POST", params: { email_address: account.email_address } });
+    await ok(t, "json", "User/2FARequest", { method: "POST", params: { verification_user_id: user.user_id, verification_method: "email" } });
+    await ok(t, "json", "User/Create", {
+      method: "POST",
+      params: {
+        customer_account_id: account.customer_account_id,
+        first_name: "New",
+        last_name: "User",
+        email_address: `new-${newId()}@example.com`,
+        access_level: "USER",
+        locale: "en-US",
+        timezone_id: "UTC",
+        send_new_user_email: "Y",
+      },
+    });
+    const secrets = [
+      (await outbox(t, "User/PasswdReset"))[0].user.temporary_password,
+      (await outbox(t, "User/2FARequest"))[0].user.email_verification_code,
+      (await outbox(t, "User/Create"))[0].user.initial_password,
+    ] as string[];
+    expect(secrets.every((s) => typeof s === "string" && s.length >= 16)).toBe(true);
+    // Before delivery the events need them; they are in the outbox.
+    const before = await rowsText("outbox_events");
+    for (const s of secrets) expect(before).toContain(s);
+
+    await deliver();
+
+    const db = await getDb();
+    const mailbox = (await db.select({ html: emailDeliveries.html }).from(emailDeliveries).where(eq(emailDeliveries.brandId, t.brand_id)))
+      .map((d) => d.html)
+      .join("\n");
+    for (const s of secrets) expect(mailbox, "each secret was sent to its user").toContain(s);
+    const events = await db.select().from(outboxEvents).where(eq(outboxEvents.brandId, t.brand_id));
+    expect(events.every((e) => e.status === "delivered")).toBe(true);
+    const after = (await rowsText("outbox_events")) + (await rowsText("outbox_attempts"));
+    for (const s of secrets) expect(after).not.toContain(s);
+    // What the events said apart from the secrets is kept.
+    expect(after).toContain(user.user_id);
+  });
+
+  it("an event that fails for good loses its secrets too", async () => {
+    const db = await getDb();
+    const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
+    const code = newSecret("code");
+    const id = await emit(systemContext(db, brand), {
+      type: "User/2FARequest",
+      payload: { to_email: "someone@example.com", user: { user_id: newId(), email_verification_code: code } },
+    });
+    const failing = () => async () => {
+      throw new Error("provider down");
+    };
+    const outcome = await deliverDue({ db, now: () => new Date(), sinkFor: failing, maxAttempts: 1 });
+    expect(outcome.failed).toBeGreaterThanOrEqual(1);
+    const [row] = await db.select().from(outboxEvents).where(eq(outboxEvents.id, id));
+    expect(row.status).toBe("failed");
+    expect(JSON.stringify(row)).not.toContain(code);
+    expect(row.payload).toMatchObject({ user: { user_id: expect.any(String) } });
+  });
+});
+
+describe("Idempotency-Key answers", () => {
+  /** Another staff user of the same service account: the same API key, their own user_key. */
+  async function colleague(of: Tenant) {
+    const db = await getDb();
+    const userKey = newSecret("rbu");
+    await db.insert(staffUsers).values({
+      id: newId(),
+      serviceAccountId: of.serviceAccountId,
+      email: `colleague-${newId()}@example.com`,
+      name: "Colleague",
+      accessLevel: "ADMIN",
+      userKeyHash: hashSecret(userKey),
+      userKeyPrefix: userKey.slice(0, 8),
+      createdAt: new Date(),
+    });
+    return { ...of, user_key: userKey };
+  }
+
+  const createToken = (creds: Tenant, params: Record<string, string>, key: string) =>
+    call("json", "User/CreateToken", { method: "POST", creds, params, headers: { "idempotency-key": key } });
+
+  it("a sign-in token is never stored, and a repeat is refused rather than replayed", async () => {
+    const { account, user } = await newCustomer(t, { password: "a fine password" });
+    const params = { customer_account_id: account.customer_account_id, user_id: user.user_id };
+    const first = await createToken(t, params, "token-once");
+    expect(first.status, first.text).toBe(200);
+    const token = first.body.token.temporary_token as string;
+    expect(token).toMatch(/^tt_/);
+
+    const stored = await rowsText("idempotency_keys");
+    expect(stored).toContain("token-once");
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(first.body.token.sign_in_url);
+
+    const again = await createToken(t, params, "token-once");
+    expect(again.status).toBe(409);
+    expect(again.body.exception.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(again.body.exception.message).toMatch(/secret/);
+    expect(again.text).not.toContain(token);
+    // The first token still signs in once.
+    expect((await call("json", "User/Authenticate", { method: "POST", creds: t, params: { temporary_token: token } })).status).toBe(200);
+  });
+
+  it("another staff user sharing the API key never gets the first one's answer", async () => {
+    const { account, user } = await newCustomer(t, { password: "a fine password" });
+    const params = { customer_account_id: account.customer_account_id, user_id: user.user_id };
+    const mate = await colleague(t);
+    const first = await createToken(t, params, "shared-key");
+    const theirs = await createToken(mate, params, "shared-key");
+    expect(theirs.status, theirs.text).toBe(200);
+    expect(theirs.headers.get("idempotent-replayed")).toBeNull();
+    expect(theirs.body.token.temporary_token).not.toBe(first.body.token.temporary_token);
+
+    // An answer without a secret: replayed to its own caller only.
+    const update = (creds: Tenant) =>
+      call("json", "User/Update", {
+        method: "PATCH",
+        creds,
+        params: { user_id: user.user_id, first_name: "Renamed", access_level: "USER" },
+        headers: { "idempotency-key": "update-1" },
+      });
+    const mine = await update(t);
+    expect(mine.status, mine.text).toBe(200);
+    expect((await update(t)).headers.get("idempotent-replayed")).toBe("true");
+    const colleagues = await update(mate);
+    expect(colleagues.status).toBe(200);
+    expect(colleagues.headers.get("idempotent-replayed")).toBeNull();
+  });
+});
