@@ -31,6 +31,10 @@ export const config = {
       burst: num("RATE_LIMIT_BURST", 100),
     };
   },
+  /** Seconds to wait for a PostgreSQL connection before answering 503 (an unreachable host would take ~30-40 s). */
+  get databaseConnectTimeoutSeconds() {
+    return num("DATABASE_CONNECT_TIMEOUT", 5);
+  },
   get billingIntervalMs() {
     return num("BILLING_INTERVAL_MS", 10 * 60_000);
   },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createHmac, randomUUID } from "node:crypto";
-import { getDb } from "../../db/client";
+import { databaseUnavailable, getDb } from "../../db/client";
 import { contextFromApiCredentials, requesterId, type Context } from "../auth/context";
 import { runVerb, type StoredAnswer } from "../run-verb";
 import { DomainError } from "../errors";
@@ -217,6 +217,14 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     return respond(format, out.status, out.body, out.replayed ? { ...base, "idempotent-replayed": "true" } : base);
   } catch (err) {
     if (err instanceof DomainError) return errorResponse(format, err, base);
+    const unavailable = databaseUnavailable(err);
+    if (unavailable) {
+      logger.error("database unavailable", { requestId, reason: unavailable });
+      const down = new DomainError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry in a few seconds", {
+        headers: { "retry-after": "5" },
+      });
+      return errorResponse(format, down, base);
+    }
     logger.error("request failed", { requestId, route: `${route.format}/${route.resource}/${route.action}`, error: err });
     const internal = new DomainError(
       "INTERNAL",
