@@ -4,12 +4,12 @@ import { databaseUnavailable, getDb } from "../../db/client";
 import { contextFromApiCredentials, requesterId, type Context } from "../auth/context";
 import { runVerb, type StoredAnswer } from "../run-verb";
 import { DomainError } from "../errors";
-import { config } from "../config";
 import { endpoints } from "./endpoints";
 import { WithExtras, type Endpoint, type ListResult } from "./endpoint";
 import { CREDENTIAL_PARAMS, PARAM_META } from "../wire/params";
 import { CONTENT_TYPES, render, renderError, type Format } from "./serialize";
 import { rateLimiter } from "./rate-limit";
+import { readParams, type Params } from "./read-params";
 import { logger } from "../log";
 import { refuseCardNumbers } from "../payments/card-numbers";
 
@@ -21,8 +21,6 @@ export interface RouteParams {
   action: string;
 }
 
-type Params = Record<string, string>;
-
 function respond(format: Format, status: number, body: string, headers: Record<string, string>) {
   return new Response(body, { status, headers: { "content-type": CONTENT_TYPES[format], ...headers } });
 }
@@ -30,56 +28,6 @@ function respond(format: Format, status: number, body: string, headers: Record<s
 function errorResponse(format: Format, err: DomainError, headers: Record<string, string>) {
   const body = renderError(format, { code: err.code, message: err.message, parameter: err.parameter });
   return respond(format, err.status, body, { ...headers, ...err.headers });
-}
-
-/** Every value is a string; JSON bodies may carry numbers or nested JSON, which become strings. */
-function stringValue(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "string") return v;
-  if (typeof v === "number" || typeof v === "boolean") return String(v);
-  return JSON.stringify(v);
-}
-
-/** Query string for every method; for non-GET the body too (form, multipart or JSON), body wins. */
-async function readParams(req: Request, url: URL): Promise<Params> {
-  const params: Params = Object.fromEntries(url.searchParams);
-  if (req.method === "GET" || req.method === "HEAD") return params;
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > config.maxBodyBytes) throw new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${config.maxBodyBytes} bytes`);
-  const raw = await req.text();
-  if (Buffer.byteLength(raw) > config.maxBodyBytes) {
-    throw new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${config.maxBodyBytes} bytes`);
-  }
-  if (raw.trim() === "") return params;
-  const type = (req.headers.get("content-type") ?? "").toLowerCase();
-  if (type.includes("application/json")) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      throw new DomainError("INVALID_BODY", "The request body is not valid JSON");
-    }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-      throw new DomainError("INVALID_BODY", "A JSON request body must be an object of parameters");
-    }
-    for (const [k, v] of Object.entries(parsed)) params[k] = stringValue(v);
-    return params;
-  }
-  if (type.includes("multipart/form-data")) {
-    let form: FormData;
-    try {
-      form = await new Request(req.url, { method: "POST", headers: { "content-type": type }, body: raw }).formData();
-    } catch {
-      throw new DomainError("INVALID_BODY", "The multipart request body could not be read");
-    }
-    for (const [k, v] of form) if (typeof v === "string") params[k] = v;
-    return params;
-  }
-  if (type === "" || type.includes("application/x-www-form-urlencoded") || type.startsWith("text/plain")) {
-    for (const [k, v] of new URLSearchParams(raw)) params[k] = v;
-    return params;
-  }
-  throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send parameters as a form, multipart form or JSON object");
 }
 
 /** Maps zod's first issue to our error, always naming the parameter. */
