@@ -1,6 +1,6 @@
 /**
  * Against the built server: a body past MAX_BODY_BYTES is refused as it streams (chunked or with a
- * Content-Length, before credentials), not read whole into memory first.
+ * Content-Length, before credentials), and a parameter name outside Latin-1 still gets its answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
@@ -69,5 +69,15 @@ describe("request bodies past MAX_BODY_BYTES", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(r.status).toBe(405); // read, routed and refused for its method: not 413
+  });
+});
+
+describe("a parameter name outside Latin-1", () => {
+  it("gets its 200 and a header the client can read", async () => {
+    const r = await fetch(`${app.baseUrl}/api/json/Brand/List?${new URLSearchParams({ 名前: "x" })}`, {
+      headers: { "X-Api-Key": app.creds.key, "X-User-Key": app.creds.user_key, "X-Brand-Id": app.creds.brand_id },
+    });
+    expect(r.status).toBe(200);
+    expect(decodeURIComponent(r.headers.get("x-ignored-parameters")!)).toBe("名前");
   });
 });

@@ -21,8 +21,27 @@ export interface RouteParams {
   action: string;
 }
 
-function respond(format: Format, status: number, body: string, headers: Record<string, string>) {
-  return new Response(body, { status, headers: { "content-type": CONTENT_TYPES[format], ...headers } });
+function respond(format: Format, status: number, body: string, headers: Record<string, string> | Headers) {
+  const all = new Headers(headers);
+  all.set("content-type", CONTENT_TYPES[format]);
+  return new Response(body, { status, headers: all });
+}
+
+/**
+ * Header values carry only visible ASCII: anything else in a name (and `%`, `,`) is percent-encoded
+ * as UTF-8, so a client's parameter name can never make the response fail to build.
+ */
+const headerSafe = (name: string) =>
+  name.replace(/[^\x21-\x24\x26-\x2b\x2d-\x7e]/gu, (c) => Array.from(Buffer.from(c), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""));
+
+/** X-Ignored-Parameters: the names, header-safe, comma separated, whole names up to 2000 characters. */
+function ignoredHeader(names: string[]) {
+  let out = "";
+  for (const name of names.map(headerSafe)) {
+    if (out.length + name.length + 1 > 2000) break;
+    out += out ? `,${name}` : name;
+  }
+  return out;
 }
 
 function errorResponse(format: Format, err: DomainError, headers: Record<string, string>) {
@@ -140,7 +159,9 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     }
     const known = knownParams(endpoint);
     const ignored = Object.keys(params).filter((k) => !known.has(k));
-    if (ignored.length) base["x-ignored-parameters"] = ignored.join(",").slice(0, 2000);
+    if (ignored.length) base["x-ignored-parameters"] = ignoredHeader(ignored);
+    // Built before the verb runs: a header that cannot be sent must fail before anything is committed.
+    const headers = new Headers(base);
 
     // Parsed and rendered inside the verb's run: the idempotent record stores these exact bytes.
     const execute = async (c: Context): Promise<StoredAnswer & { replayed?: boolean }> => {
@@ -150,7 +171,7 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     };
     if (endpoint.method === "GET") {
       const out = await runVerb(ctx, execute, undefined, { read: true });
-      return respond(format, out.status, out.body, base);
+      return respond(format, out.status, out.body, headers);
     }
     const idemKey = header(req, "idempotency-key");
     if (idemKey && idemKey.length > 255) {
@@ -162,7 +183,8 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
       encode: ({ status, body }) => ({ status, body }),
       replay: (stored) => ({ ...stored, replayed: true }),
     });
-    return respond(format, out.status, out.body, out.replayed ? { ...base, "idempotent-replayed": "true" } : base);
+    if (out.replayed) headers.set("idempotent-replayed", "true");
+    return respond(format, out.status, out.body, headers);
   } catch (err) {
     if (err instanceof DomainError) return errorResponse(format, err, base);
     const unavailable = databaseUnavailable(err);
