@@ -1,16 +1,24 @@
 /**
  * Against the built server: a body past MAX_BODY_BYTES is refused as it streams (chunked or with a
- * Content-Length, before credentials), and a parameter name outside Latin-1 still gets its answer.
+ * Content-Length, before credentials), a parameter name outside Latin-1 still gets its answer,
+ * /api/inngest refuses anonymous callers with 401, and wrong credentials are throttled per address.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
 import { startApp, type RunningApp } from "./support/server";
 
 const MAX = 64 * 1024;
+const FAILURES = 5;
 
 let app: RunningApp;
 beforeAll(async () => {
-  app = await startApp({ MAX_BODY_BYTES: String(MAX) });
+  app = await startApp({
+    MAX_BODY_BYTES: String(MAX),
+    AUTH_FAILURES_PER_MINUTE: String(FAILURES),
+    INNGEST_SIGNING_KEY: "",
+    INNGEST_EVENT_KEY: "",
+    INNGEST_DEV: "",
+  });
 });
 afterAll(() => app?.stop());
 
@@ -79,5 +87,31 @@ describe("a parameter name outside Latin-1", () => {
     });
     expect(r.status).toBe(200);
     expect(decodeURIComponent(r.headers.get("x-ignored-parameters")!)).toBe("名前");
+  });
+});
+
+describe("/api/inngest without Inngest configured", () => {
+  it("answers anonymous requests 401, not 500", async () => {
+    for (const method of ["GET", "POST", "PUT"]) {
+      const r = await fetch(`${app.baseUrl}/api/inngest?fnId=x&stepId=step`, { method, body: method === "GET" ? undefined : "{}" });
+      expect(r.status, method).toBe(401);
+    }
+  });
+});
+
+// Last: it spends this address's budget.
+describe("wrong credentials, from one address", () => {
+  it(`answer 401 ${FAILURES} times, then 429 RATE_LIMITED with Retry-After in the requested format`, async () => {
+    const wrong = { "X-Api-Key": "rbk_wrong", "X-User-Key": app.creds.user_key, "X-Brand-Id": app.creds.brand_id };
+    const statuses = [];
+    for (let i = 0; i < FAILURES; i++) statuses.push((await fetch(`${app.baseUrl}/api/json/Brand/List`, { headers: wrong })).status);
+    expect(statuses).toEqual(Array(FAILURES).fill(401));
+    const json = await fetch(`${app.baseUrl}/api/json/Brand/List`, { headers: wrong });
+    expect(json.status).toBe(429);
+    expect(Number(json.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await json.json()).exception.code).toBe("RATE_LIMITED");
+    const xml = await fetch(`${app.baseUrl}/api/xml/Brand/List`, { headers: wrong });
+    expect(xml.status).toBe(429);
+    expect(await xml.text()).toContain('<exception code="RATE_LIMITED">');
   });
 });

@@ -8,8 +8,9 @@ import { endpoints } from "./endpoints";
 import { WithExtras, type Endpoint, type ListResult } from "./endpoint";
 import { CREDENTIAL_PARAMS, PARAM_META } from "../wire/params";
 import { CONTENT_TYPES, render, renderError, type Format } from "./serialize";
-import { rateLimiter } from "./rate-limit";
+import { authFailureLimiter, rateLimiter } from "./rate-limit";
 import { readParams, type Params } from "./read-params";
+import { clientAddress } from "./client-address";
 import { logger } from "../log";
 import { refuseCardNumbers } from "../payments/card-numbers";
 
@@ -48,6 +49,9 @@ function errorResponse(format: Format, err: DomainError, headers: Record<string,
   const body = renderError(format, { code: err.code, message: err.message, parameter: err.parameter });
   return respond(format, err.status, body, { ...headers, ...err.headers });
 }
+
+const rateLimited = (wait: number) =>
+  new DomainError("RATE_LIMITED", "Too many requests; retry after the time in Retry-After", { headers: { "retry-after": String(Math.ceil(wait)) } });
 
 /** Maps zod's first issue to our error, always naming the parameter. */
 function validationError(error: z.ZodError): DomainError {
@@ -139,6 +143,10 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     const params = await readParams(req, url);
     // Before anything can store or log them: full card numbers only where a gateway takes them.
     refuseCardNumbers(`${route.resource}/${route.action}`, params);
+    // An address that failed to authenticate too often is refused before its credentials cost a query.
+    const address = clientAddress(req);
+    const failedWait = authFailureLimiter.peek(address);
+    if (failedWait > 0) throw rateLimited(failedWait);
     const db = await getDb();
     const ctx = await contextFromApiCredentials(
       db,
@@ -148,14 +156,13 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
         brandId: header(req, "x-brand-id") ?? params.brand_id,
       },
       requestId,
-    );
+    ).catch((err) => {
+      if (err instanceof DomainError && err.code === "UNAUTHENTICATED") authFailureLimiter.take(address);
+      throw err;
+    });
     if (ctx.actor.kind === "staff") {
       const wait = rateLimiter.take(requesterId(ctx.actor));
-      if (wait > 0) {
-        throw new DomainError("RATE_LIMITED", "Too many requests; retry after the time in Retry-After", {
-          headers: { "retry-after": String(Math.ceil(wait)) },
-        });
-      }
+      if (wait > 0) throw rateLimited(wait);
     }
     const known = knownParams(endpoint);
     const ignored = Object.keys(params).filter((k) => !known.has(k));
