@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, errorOf, makeTenant, type Tenant } from "./support/api";
-import { authFailureLimiter } from "../lib/api/rate-limit";
+import { authFailureLimiter, TokenBucketLimiter } from "../lib/api/rate-limit";
 import { clientAddress } from "../lib/api/client-address";
 import { config } from "../lib/config";
 
@@ -50,6 +50,18 @@ describe("failed authentication per client address", () => {
     for (let i = 0; i < 5; i++) expect((await call("json", "Brand/List", { creds: t, headers: from("192.0.2.50") })).status).toBe(200);
     expect((await call("json", "Brand/List", { creds: wrong, headers: from("192.0.2.50") })).status).toBe(401);
     expect((await call("json", "Brand/List", { creds: wrong, headers: from("192.0.2.50") })).status).toBe(429);
+  });
+
+  it("failures let through at once each pay: the bucket goes into debt, so the average rate holds", () => {
+    let now = 0;
+    const limiter = new TokenBucketLimiter(1, 3, () => now);
+    expect(limiter.peek("a")).toBe(0);
+    for (let i = 0; i < 5; i++) limiter.charge("a"); // five in flight passed peek() together
+    expect(limiter.peek("a")).toBe(3); // 3 - 5 = -2 tokens: 3 s until one is there
+    now += 3000;
+    expect(limiter.peek("a")).toBe(0);
+    for (let i = 0; i < 10; i++) limiter.charge("a");
+    expect(limiter.peek("a")).toBe(4); // the debt is at most one burst
   });
 
   it("the address: the last X-Forwarded-For entry (next start's peer), the first only with TRUST_PROXY", () => {

@@ -157,7 +157,7 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
       },
       requestId,
     ).catch((err) => {
-      if (err instanceof DomainError && err.code === "UNAUTHENTICATED") authFailureLimiter.take(address);
+      if (err instanceof DomainError && err.code === "UNAUTHENTICATED") authFailureLimiter.charge(address);
       throw err;
     });
     if (ctx.actor.kind === "staff") {

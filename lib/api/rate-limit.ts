@@ -22,17 +22,31 @@ export class TokenBucketLimiter {
     return b;
   }
 
-  take(key: string): number {
+  private bucket(key: string) {
     const b = this.refill(key);
     if (!this.buckets.has(key)) {
       if (this.buckets.size >= this.maxKeys) this.prune();
       this.buckets.set(key, b);
     }
+    return b;
+  }
+
+  take(key: string): number {
+    const b = this.bucket(key);
     if (b.tokens >= 1) {
       b.tokens -= 1;
       return 0;
     }
     return (1 - b.tokens) / this.perSecond;
+  }
+
+  /**
+   * Takes a token even when there is none, down to a debt of `burst`: requests let through at once
+   * by peek() each pay, so the average rate holds however many were in flight.
+   */
+  charge(key: string) {
+    const b = this.bucket(key);
+    b.tokens = Math.max(-this.burst, b.tokens - 1);
   }
 
   /** What take() would answer, without taking a token. */
