@@ -38,10 +38,12 @@ async function send(format: string, path: string, opts: { query?: string; body?:
 const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : Buffer.from(p))));
 
 describe("invalid UTF-8 is refused, naming the parameter", () => {
-  it("percent-encoded in a query value", async () => {
-    const r = await send("json", "Brand/List", { method: "GET", query: "?limit=%FF" });
+  it("percent-encoded in a query value (a free-text one, which U+FFFD would have passed)", async () => {
+    const before = await brandCount();
+    const r = await send("json", "Brand/Create", { query: "?name=Acme&description=Plans%FF&logo_url=https://example.com/l.png" });
     expect(r.status).toBe(400);
-    expect(r.body.exception).toMatchObject({ code: "INVALID_PARAMETER", parameter: "limit" });
+    expect(r.body.exception).toMatchObject({ code: "INVALID_PARAMETER", parameter: "description" });
+    expect(await brandCount()).toBe(before);
   });
 
   it("percent-encoded or raw in a form body; nothing is written", async () => {
