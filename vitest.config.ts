@@ -12,6 +12,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Tests call the API far faster than any client should; tests/rate-limit.test.ts checks throttling itself.
-    env: { LOG_LEVEL: "silent", BACKGROUND_JOBS: "off", RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000" },
+    env: {
+      LOG_LEVEL: "silent",
+      BACKGROUND_JOBS: "off",
+      RATE_LIMIT_PER_SECOND: "1000000",
+      RATE_LIMIT_BURST: "1000000",
+      // The contract test sends hundreds of requests without credentials; hardening tests set it low.
+      AUTH_FAILURES_PER_MINUTE: "1000000",
+    },
   },
 });

@@ -26,7 +26,12 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string } = 
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE || 10), onnotice: () => {} });
+    const client = postgres(url, {
+      max: Number(process.env.DATABASE_POOL_SIZE || 10),
+      // An unreachable host fails in seconds (answered 503), not after the OS's ~30-40 s.
+      connect_timeout: config.databaseConnectTimeoutSeconds,
+      onnotice: () => {},
+    });
     const db = drizzle(client, { schema }) as unknown as Db;
     return {
       db,
@@ -54,11 +59,19 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string } = 
 // separately, and two PGlite instances on one data folder would corrupt it.
 const holder = globalThis as unknown as { __rbDatabase?: Promise<Database> };
 
-/** The process-wide database, migrated before first use. */
+/**
+ * The process-wide database, migrated before first use. A failure is not kept: the next call tries
+ * again, so a database that is down or not yet created at start is used (and migrated) once it is there.
+ */
 export function getDatabase(): Promise<Database> {
   holder.__rbDatabase ??= (async () => {
     const database = await openDatabase();
-    await database.migrate();
+    try {
+      await database.migrate();
+    } catch (err) {
+      await database.close().catch(() => {});
+      throw err;
+    }
     return database;
   })().catch((err) => {
     holder.__rbDatabase = undefined;
@@ -69,6 +82,39 @@ export function getDatabase(): Promise<Database> {
 
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
+}
+
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ETIMEDOUT",
+  "EPIPE",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+]);
+
+/**
+ * Why the database cannot serve, when `err` (however deep drizzle wrapped it) says it is down,
+ * unreachable, missing or refusing connections: the API answers 503 for these, not 500.
+ */
+export function databaseUnavailable(err: unknown): string | undefined {
+  for (let e = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code !== "string") continue;
+    if (UNREACHABLE.has(code)) return "database unreachable";
+    if (code === "3D000") return "database does not exist";
+    // Connection exceptions, shutting down or starting up, too many connections, credentials refused.
+    if (code.startsWith("08") || code.startsWith("57P") || code === "53300" || code === "28000" || code === "28P01") {
+      return "database refuses connections";
+    }
+  }
+  return undefined;
 }
 
 /** The rows of a raw `db.execute()`: postgres.js answers an array, PGlite `{ rows }`. */

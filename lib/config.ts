@@ -31,6 +31,22 @@ export const config = {
       burst: num("RATE_LIMIT_BURST", 100),
     };
   },
+  /**
+   * Failed authentications a client address may make in a minute (a token bucket: that many at once,
+   * refilled over the minute); past it the API answers 429 before checking credentials. A client
+   * with working credentials never fails, so the default only bounds guessing and misconfigured scripts.
+   */
+  get authFailuresPerMinute() {
+    return num("AUTH_FAILURES_PER_MINUTE", 60);
+  },
+  /** A proxy in front sets X-Forwarded-For: its first entry is the client's address (lib/api/client-address.ts). */
+  get trustProxy() {
+    return ["1", "true", "yes"].includes((process.env.TRUST_PROXY ?? "").toLowerCase());
+  },
+  /** Seconds to wait for a PostgreSQL connection before answering 503 (an unreachable host would take ~30-40 s). */
+  get databaseConnectTimeoutSeconds() {
+    return num("DATABASE_CONNECT_TIMEOUT", 5);
+  },
   get billingIntervalMs() {
     return num("BILLING_INTERVAL_MS", 10 * 60_000);
   },
@@ -46,6 +62,10 @@ export const config = {
   },
   get inngestConfigured() {
     return Boolean(process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV);
+  },
+  /** Whether /api/inngest can check who calls it: a signing key, or a local dev server (which signs nothing). */
+  get inngestCanVerify() {
+    return Boolean(process.env.INNGEST_SIGNING_KEY || process.env.INNGEST_DEV);
   },
   get backgroundJobs() {
     return process.env.BACKGROUND_JOBS !== "off";

@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   GATEWAY_UNAVAILABLE: 502, // a payment gateway did not answer (or its answer was lost); the message says what was recorded
   DELIVERY_FAILED: 502, // an outside service (SMS or voice provider) refused or was unreachable; nothing changed
+  SERVICE_UNAVAILABLE: 503, // the database is down, unreachable or not created yet; retry later
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -16,10 +16,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface RunningApp {
+export interface RunningServer {
   baseUrl: string;
-  creds: { key: string; user_key: string; brand_id: string };
+  /** The server process, to read its memory (/proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
+}
+
+export interface RunningApp extends RunningServer {
+  creds: { key: string; user_key: string; brand_id: string };
 }
 
 /**
@@ -27,14 +32,23 @@ export interface RunningApp {
  * tenant to call it with; `env` overrides its environment. Needs `next build` first (npm test does it).
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` before the e2e tests (npm test does)");
   const url = process.env.DATABASE_URL!;
   const database = await openDatabase({ url });
   const made = await createServiceAccount(database.db, { name: "E2E", brandName: "E2E Brand", staffEmail: `e2e-${Date.now()}@example.com` });
   await database.close();
+  const server = await startServer({ DATABASE_URL: url, ...env });
+  return { ...server, creds: { key: made.key, user_key: made.user_key, brand_id: made.brand_id } };
+}
+
+/**
+ * The built app on a free port, as it is (no tenant made), ready once /api/health answers: 200, or
+ * with `anyHealth` any answer (a server started while its database is unavailable answers 503).
+ */
+export async function startServer(env: Record<string, string> = {}, opts: { anyHealth?: boolean } = {}): Promise<RunningServer> {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` before the e2e tests (npm test does)");
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), BACKGROUND_JOBS: "off", LOG_LEVEL: "silent", ...env },
+    env: { ...process.env, PORT: String(port), BACKGROUND_JOBS: "off", LOG_LEVEL: "silent", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -45,7 +59,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   for (;;) {
     try {
       const r = await fetch(`${baseUrl}/api/health`);
-      if (r.ok) break;
+      if (r.ok || opts.anyHealth) break;
     } catch {
       /* not up yet */
     }
@@ -54,7 +68,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   }
   return {
     baseUrl,
-    creds: { key: made.key, user_key: made.user_key, brand_id: made.brand_id },
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

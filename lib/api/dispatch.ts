@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { createHmac, randomUUID } from "node:crypto";
-import { getDb } from "../../db/client";
+import { databaseUnavailable, getDb } from "../../db/client";
 import { contextFromApiCredentials, requesterId, type Context } from "../auth/context";
 import { runVerb, type StoredAnswer } from "../run-verb";
 import { DomainError } from "../errors";
-import { config } from "../config";
 import { endpoints } from "./endpoints";
 import { WithExtras, type Endpoint, type ListResult } from "./endpoint";
 import { CREDENTIAL_PARAMS, PARAM_META } from "../wire/params";
 import { CONTENT_TYPES, render, renderError, type Format } from "./serialize";
-import { rateLimiter } from "./rate-limit";
+import { authFailureLimiter, rateLimiter } from "./rate-limit";
+import { readParams, type Params } from "./read-params";
+import { clientAddress } from "./client-address";
 import { logger } from "../log";
 import { refuseCardNumbers } from "../payments/card-numbers";
 
@@ -21,10 +22,27 @@ export interface RouteParams {
   action: string;
 }
 
-type Params = Record<string, string>;
+function respond(format: Format, status: number, body: string, headers: Record<string, string> | Headers) {
+  const all = new Headers(headers);
+  all.set("content-type", CONTENT_TYPES[format]);
+  return new Response(body, { status, headers: all });
+}
 
-function respond(format: Format, status: number, body: string, headers: Record<string, string>) {
-  return new Response(body, { status, headers: { "content-type": CONTENT_TYPES[format], ...headers } });
+/**
+ * Header values carry only visible ASCII: anything else in a name (and `%`, `,`) is percent-encoded
+ * as UTF-8, so a client's parameter name can never make the response fail to build.
+ */
+const headerSafe = (name: string) =>
+  name.replace(/[^\x21-\x24\x26-\x2b\x2d-\x7e]/gu, (c) => Array.from(Buffer.from(c), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""));
+
+/** X-Ignored-Parameters: the names, header-safe, comma separated, whole names up to 2000 characters. */
+function ignoredHeader(names: string[]) {
+  let out = "";
+  for (const name of names.map(headerSafe)) {
+    if (out.length + name.length + 1 > 2000) break;
+    out += out ? `,${name}` : name;
+  }
+  return out;
 }
 
 function errorResponse(format: Format, err: DomainError, headers: Record<string, string>) {
@@ -32,55 +50,8 @@ function errorResponse(format: Format, err: DomainError, headers: Record<string,
   return respond(format, err.status, body, { ...headers, ...err.headers });
 }
 
-/** Every value is a string; JSON bodies may carry numbers or nested JSON, which become strings. */
-function stringValue(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "string") return v;
-  if (typeof v === "number" || typeof v === "boolean") return String(v);
-  return JSON.stringify(v);
-}
-
-/** Query string for every method; for non-GET the body too (form, multipart or JSON), body wins. */
-async function readParams(req: Request, url: URL): Promise<Params> {
-  const params: Params = Object.fromEntries(url.searchParams);
-  if (req.method === "GET" || req.method === "HEAD") return params;
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > config.maxBodyBytes) throw new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${config.maxBodyBytes} bytes`);
-  const raw = await req.text();
-  if (Buffer.byteLength(raw) > config.maxBodyBytes) {
-    throw new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${config.maxBodyBytes} bytes`);
-  }
-  if (raw.trim() === "") return params;
-  const type = (req.headers.get("content-type") ?? "").toLowerCase();
-  if (type.includes("application/json")) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      throw new DomainError("INVALID_BODY", "The request body is not valid JSON");
-    }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-      throw new DomainError("INVALID_BODY", "A JSON request body must be an object of parameters");
-    }
-    for (const [k, v] of Object.entries(parsed)) params[k] = stringValue(v);
-    return params;
-  }
-  if (type.includes("multipart/form-data")) {
-    let form: FormData;
-    try {
-      form = await new Request(req.url, { method: "POST", headers: { "content-type": type }, body: raw }).formData();
-    } catch {
-      throw new DomainError("INVALID_BODY", "The multipart request body could not be read");
-    }
-    for (const [k, v] of form) if (typeof v === "string") params[k] = v;
-    return params;
-  }
-  if (type === "" || type.includes("application/x-www-form-urlencoded") || type.startsWith("text/plain")) {
-    for (const [k, v] of new URLSearchParams(raw)) params[k] = v;
-    return params;
-  }
-  throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send parameters as a form, multipart form or JSON object");
-}
+const rateLimited = (wait: number) =>
+  new DomainError("RATE_LIMITED", "Too many requests; retry after the time in Retry-After", { headers: { "retry-after": String(Math.ceil(wait)) } });
 
 /** Maps zod's first issue to our error, always naming the parameter. */
 function validationError(error: z.ZodError): DomainError {
@@ -172,6 +143,10 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     const params = await readParams(req, url);
     // Before anything can store or log them: full card numbers only where a gateway takes them.
     refuseCardNumbers(`${route.resource}/${route.action}`, params);
+    // An address that failed to authenticate too often is refused before its credentials cost a query.
+    const address = clientAddress(req);
+    const failedWait = authFailureLimiter.peek(address);
+    if (failedWait > 0) throw rateLimited(failedWait);
     const db = await getDb();
     const ctx = await contextFromApiCredentials(
       db,
@@ -181,18 +156,19 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
         brandId: header(req, "x-brand-id") ?? params.brand_id,
       },
       requestId,
-    );
+    ).catch((err) => {
+      if (err instanceof DomainError && err.code === "UNAUTHENTICATED") authFailureLimiter.charge(address);
+      throw err;
+    });
     if (ctx.actor.kind === "staff") {
       const wait = rateLimiter.take(requesterId(ctx.actor));
-      if (wait > 0) {
-        throw new DomainError("RATE_LIMITED", "Too many requests; retry after the time in Retry-After", {
-          headers: { "retry-after": String(Math.ceil(wait)) },
-        });
-      }
+      if (wait > 0) throw rateLimited(wait);
     }
     const known = knownParams(endpoint);
     const ignored = Object.keys(params).filter((k) => !known.has(k));
-    if (ignored.length) base["x-ignored-parameters"] = ignored.join(",").slice(0, 2000);
+    if (ignored.length) base["x-ignored-parameters"] = ignoredHeader(ignored);
+    // Built before the verb runs: a header that cannot be sent must fail before anything is committed.
+    const headers = new Headers(base);
 
     // Parsed and rendered inside the verb's run: the idempotent record stores these exact bytes.
     const execute = async (c: Context): Promise<StoredAnswer & { replayed?: boolean }> => {
@@ -202,7 +178,7 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     };
     if (endpoint.method === "GET") {
       const out = await runVerb(ctx, execute, undefined, { read: true });
-      return respond(format, out.status, out.body, base);
+      return respond(format, out.status, out.body, headers);
     }
     const idemKey = header(req, "idempotency-key");
     if (idemKey && idemKey.length > 255) {
@@ -214,9 +190,18 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
       encode: ({ status, body }) => ({ status, body }),
       replay: (stored) => ({ ...stored, replayed: true }),
     });
-    return respond(format, out.status, out.body, out.replayed ? { ...base, "idempotent-replayed": "true" } : base);
+    if (out.replayed) headers.set("idempotent-replayed", "true");
+    return respond(format, out.status, out.body, headers);
   } catch (err) {
     if (err instanceof DomainError) return errorResponse(format, err, base);
+    const unavailable = databaseUnavailable(err);
+    if (unavailable) {
+      logger.error("database unavailable", { requestId, reason: unavailable });
+      const down = new DomainError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry in a few seconds", {
+        headers: { "retry-after": "5" },
+      });
+      return errorResponse(format, down, base);
+    }
     logger.error("request failed", { requestId, route: `${route.format}/${route.resource}/${route.action}`, error: err });
     const internal = new DomainError(
       "INTERNAL",
