@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, id, imageUrl, integer, keep, opt, req, text, url } from "../wire/params";
+import { email, id, imageUrl, integer, keep, opt, req, multilineText, text, url } from "../wire/params";
 
 /** Brand fields other than the three required on Create, all optional and clearable. */
 const optionalFields = {
@@ -17,7 +17,7 @@ const optionalFields = {
 };
 
 const name = () => text(255).min(1, { error: "must not be empty" });
-const description = () => text(2000).min(1, { error: "must not be empty" });
+const description = () => multilineText(2000).min(1, { error: "must not be empty" });
 const logo = () => imageUrl();
 
 export const ListBrandsParams = z.object({

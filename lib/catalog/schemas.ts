@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { date, flag, id, integer, json, keep, money, oneOf, opt, req, text, url } from "../wire/params";
+import { date, flag, id, integer, json, keep, money, oneOf, opt, req, multilineText, text, url } from "../wire/params";
 import { COMPONENT_TYPES } from "../../db/schema/catalog";
 import { GroupVariableSchema, VARIABLE_SLOTS, VARIABLE_TYPES, type VariableSlot } from "./variables";
 import { componentViolation, couponViolation, productViolation, reportViolation } from "./rules";
 import { componentRuleFields, couponRuleFields, productRuleFields } from "./values";
 
 const name = () => text(255).min(1, { error: "must not be empty" });
-const description = () => text(2000).min(1, { error: "must not be empty" });
+const description = () => multilineText(2000).min(1, { error: "must not be empty" });
 const customField = (n: 1 | 2) => opt(text(255), `Free-form field ${n} of your own; List can filter on it`);
 
 /* ---------- ProductGroup ---------- */

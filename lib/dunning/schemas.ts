@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, integer, money, oneOf, opt, req, text, url } from "../wire/params";
+import { id, integer, money, oneOf, opt, req, multilineText, text, url } from "../wire/params";
 import { reportViolation, type Violation } from "../catalog/rules";
 
 export const ENFORCEMENT_ACTIONS = ["SUSPEND", "DELETE", "REMIND", "POST"] as const;
@@ -10,7 +10,7 @@ export const MIN_DESCRIPTION_CHARS = 15;
 
 /** Counted in characters (code points) without surrounding blanks, so padding cannot make up the 15. */
 const description = () =>
-  text(2000).refine((s) => [...s.trim()].length >= MIN_DESCRIPTION_CHARS, { error: `must be at least ${MIN_DESCRIPTION_CHARS} characters` });
+  multilineText(2000).refine((s) => [...s.trim()].length >= MIN_DESCRIPTION_CHARS, { error: `must be at least ${MIN_DESCRIPTION_CHARS} characters` });
 
 const ruleId = (description: string) => req(id(), description, { refersTo: "DunningRule" });
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { flag, id, keep, oneOf, opt, req, text } from "../wire/params";
+import { flag, id, keep, oneOf, opt, req, multilineText, text } from "../wire/params";
 import { cardFreeText } from "../payments/card-numbers";
 import { PROVIDER_IDS } from "./providers";
 
 const gatewayId = (description: string) => req(id(), description, { refersTo: "PayGateway" });
 const name = () => cardFreeText(100).min(1, { error: "must not be empty" });
-const credential = () => text(4096).min(1, { error: "must not be empty" });
+const credential = () => multilineText(4096).min(1, { error: "must not be empty" });
 
 const defaults = {
   default_cc: keep(flag(), "Y makes this the brand's default gateway for cards (replacing the current one); N on the current default is refused"),

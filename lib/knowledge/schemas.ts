@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag, id, oneOf, opt, req, text } from "../wire/params";
+import { flag, id, oneOf, opt, req, multilineText, text } from "../wire/params";
 import { sanitizeArticleHtml } from "./sanitize";
 import { tagList } from "./tags";
 
@@ -14,7 +14,7 @@ const nonEmpty = (max: number) => text(max).min(1, { error: "must not be empty" 
 
 /** HTML or plain text, sanitised on the way in; what is left must not be empty. */
 const articleHtml = () =>
-  text(CONTENTS_MAX)
+  multilineText(CONTENTS_MAX)
     .transform(sanitizeArticleHtml)
     .refine((html) => html.length > 0, { error: "must not be empty once scripts and unsafe HTML are removed" });
 
@@ -66,7 +66,7 @@ export const ListArticlesParams = z.object({
 const articleFields = {
   category_id: req(id(), "The category the article is filed under", { refersTo: "Category" }),
   title: req(nonEmpty(TITLE_MAX), `At most ${TITLE_MAX} characters`, { example: "How billing works" }),
-  summary: opt(text(SUMMARY_MAX), `A short summary, at most ${SUMMARY_MAX} characters`),
+  summary: opt(multilineText(SUMMARY_MAX), `A short summary, at most ${SUMMARY_MAX} characters`),
   contents: req(articleHtml(), `Plain text or HTML, at most ${CONTENTS_MAX} characters; scripts, styles and event handlers are removed`, {
     example: "<p>Invoices are created two days before renewal.</p>",
   }),

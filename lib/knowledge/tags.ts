@@ -40,6 +40,8 @@ export const tagList = () =>
       if (!tags.length) c.issues.push({ code: "custom", message: "must name at least one tag", input: s });
       const long = tags.find((t) => t.length > TAG_MAX);
       if (long) c.issues.push({ code: "custom", message: `must have tags of at most ${TAG_MAX} characters each`, input: s });
+      // Checked after splitting: a JSON array's "\u0000" escape only shows once parsed (PostgreSQL refuses NUL).
+      if (tags.some((t) => /[\u0000-\u001f\u007f]/.test(t))) c.issues.push({ code: "custom", message: "must not contain control characters", input: s });
       return tags;
     });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, opt, req, text } from "../wire/params";
+import { id, opt, req, multilineText, text } from "../wire/params";
 
 /** Spec, Limits: Note subject / contents. */
 export const NOTE_SUBJECT_MAX = 150;
@@ -23,7 +23,7 @@ export const ListNotesParams = z.object({
 export const CreateNoteParams = z
   .object({
     subject: req(text(NOTE_SUBJECT_MAX), `Subject, at most ${NOTE_SUBJECT_MAX} characters`, { example: "Called about the renewal" }),
-    contents: req(text(NOTE_CONTENTS_MAX), `Plain text, at most ${NOTE_CONTENTS_MAX} characters (stored and returned as sent)`, {
+    contents: req(multilineText(NOTE_CONTENTS_MAX), `Plain text, at most ${NOTE_CONTENTS_MAX} characters (stored and returned as sent)`, {
       example: "Customer asked to move the renewal date to the 1st.",
     }),
     ...linkParams,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, flag, id, oneOf, opt, req, text } from "../wire/params";
+import { email, flag, id, oneOf, opt, req, multilineText, text } from "../wire/params";
 import { EVENT_NAMES, NOTIFICATION_EVENTS, eventPlaceholders } from "./events";
 import { placeholderNames } from "./placeholders";
 
@@ -37,8 +37,8 @@ const fields = {
   default_notify_customer: req(flag(), "Y sends the customer's copy to the email address on the customer account (and its cc_email_address)", { example: "Y" }),
   subject_brand: opt(text(SUBJECT_MAX), templateDoc(`Subject of the brand's copy, at most ${SUBJECT_MAX} characters`)),
   subject_customer: opt(text(SUBJECT_MAX), templateDoc(`Subject of the customer's copy, at most ${SUBJECT_MAX} characters`)),
-  html_brand: opt(text(HTML_MAX), templateDoc(`HTML body of the brand's copy, at most ${HTML_MAX} characters`)),
-  html_customer: opt(text(HTML_MAX), templateDoc(`HTML body of the customer's copy, at most ${HTML_MAX} characters`)),
+  html_brand: opt(multilineText(HTML_MAX), templateDoc(`HTML body of the brand's copy, at most ${HTML_MAX} characters`)),
+  html_customer: opt(multilineText(HTML_MAX), templateDoc(`HTML body of the customer's copy, at most ${HTML_MAX} characters`)),
   from_email: req(email(), "The sender address of the emails (its domain must be verified with the email provider)", { example: "billing@example.com" }),
 };
 

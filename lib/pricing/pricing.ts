@@ -64,6 +64,9 @@ export interface Line {
 
 export const sumLines = (lines: readonly Line[]) => lines.reduce((s, l) => s + l.amountCents, 0);
 
+/** The charges before any discount: bounds every line and the total (a 100% coupon can hide a huge line). */
+export const grossOfLines = (lines: readonly Line[]) => lines.reduce((s, l) => s + Math.max(0, l.amountCents), 0);
+
 /** Percent of an amount in hundredths of a percent, rounded half up, in integers only. */
 export const percentOf = (cents: number, hundredthsOfPercent: number) => Math.floor((cents * hundredthsOfPercent + 5000) / 10000);
 

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { ChangeProductParams } from "./schemas";
 import { sellableProduct } from "./terms";
 import { assertNotDeleted, setComponents, setCoupons, subscriptionOf } from "./queries";
-import { loadSubscription } from "./details";
+import { assertInvoiceable, loadSubscription } from "./details";
 import { postActionUrl } from "./events";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 import { resumedRenewal } from "./status-changes";
@@ -38,6 +38,8 @@ export async function changeProduct({ ctx, input }: { ctx: Context; input: z.out
     .update(subscriptions)
     .set({ productId: product.id, productGroupId: group.id, renewalDate, updatedAt: ctx.now() })
     .where(eq(subscriptions.id, d.sub.id));
+  // The new product's prices with the components kept (refused in the same transaction: nothing is committed).
+  assertInvoiceable(ctx, await loadSubscription(ctx, d.sub.id), "product_id");
   await afterSubscriptionChange(ctx, d.sub.id);
   const after = await loadSubscription(ctx, d.sub.id);
   await postActionUrl(ctx, after, "swap_subscription");

@@ -17,7 +17,7 @@ import { recordPeriod } from "./periods";
 import { initialLines, inTrial, recurringLines, sumLines, type Line } from "../pricing/pricing";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import type { CreateSubscriptionInput, EstimateSubscriptionInput } from "./schemas";
-import { checkComponents, checkCoupons, checkVariables, pricedComponent, pricedCoupon, pricedProduct, sellableProduct } from "./terms";
+import { assertTermsWithinMax, checkComponents, checkCoupons, checkVariables, pricedComponent, pricedCoupon, pricedProduct, sellableProduct } from "./terms";
 import { activeAccount, setComponents, setCoupons } from "./queries";
 import { assertChargeable, findPayMethod } from "../pay-methods/queries";
 import type { PayMethodRow } from "../pay-methods/view";
@@ -40,6 +40,7 @@ async function newSubscriptionTerms(ctx: Context, input: EstimateSubscriptionInp
     coupons: coupons.map(pricedCoupon),
     autoPay,
   };
+  assertTermsWithinMax(pricing);
   const start = today(ctx.now(), ctx.brand.timezoneId);
   const renewal = firstRenewal(start, pricing.product);
   return { account, product, group, attached, coupons, payMethod, pricing, start, renewal, upfront: initialLines(pricing) };

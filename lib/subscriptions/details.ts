@@ -6,8 +6,8 @@ import { lockAccount } from "../accounts/queries";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { qualifyCoupon, type Qualification } from "../catalog/coupon-qualification";
 import type { Component, Coupon, Product, ProductGroup } from "../catalog/view";
-import { recurringLines, type Line } from "../pricing/pricing";
-import { pricedComponent, pricedCoupon, pricedProduct } from "./terms";
+import { recurringLines, usageLines, type Line } from "../pricing/pricing";
+import { assertChargeWithinMax, pricedComponent, pricedCoupon, pricedProduct } from "./terms";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type AttachedRow = typeof subscriptionComponents.$inferSelect & { component: Component };
@@ -117,4 +117,14 @@ export function nextPeriodLines(ctx: Context, d: SubscriptionDetails<PricedSubsc
     coupons: d.coupons.filter((c) => couponQualification(ctx, d, c).qualifies).map((c) => pricedCoupon(c.coupon)),
     autoPay: d.sub.autoPay === "Y",
   });
+}
+
+/**
+ * The renewal's invoice (the next period's charge plus the metered usage on it) must stay an amount
+ * an invoice can hold: a change that would take it past the largest total is refused, not billed wrong.
+ */
+export function assertInvoiceable(ctx: Context, d: SubscriptionDetails, parameter: string) {
+  const metered = d.attached.filter((a) => a.component.componentType === "metered");
+  const usage = usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
+  assertChargeWithinMax([...nextPeriodLines(ctx, d), ...usage], parameter);
 }

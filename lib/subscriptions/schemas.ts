@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag, id, integer, json, keep, oneOf, opt, req, text, date } from "../wire/params";
+import { flag, id, integer, json, keep, oneOf, opt, req, multilineText, text, date } from "../wire/params";
 import { VARIABLE_SLOTS } from "../catalog/variables";
 
 /** attached_components: [{component_id, units}] (spec, JSON-in-parameter); units as strings or numbers. */
@@ -22,7 +22,7 @@ const componentsParam = (description: string) =>
 const couponsParam = () => opt(text(1000), "Coupon codes, comma-separated; several only when all are stackable", { example: "WELCOME10" });
 
 /** VAR1..VAR10: values of the product group's variables (an Options variable takes one of its options). */
-const variables = Object.fromEntries(VARIABLE_SLOTS.map((slot) => [slot, opt(text(1000), `Value of the product group's ${slot} variable`)])) as Record<
+const variables = Object.fromEntries(VARIABLE_SLOTS.map((slot) => [slot, opt(multilineText(1000), `Value of the product group's ${slot} variable`)])) as Record<
   (typeof VARIABLE_SLOTS)[number],
   ReturnType<typeof opt<ReturnType<typeof text>>>
 >;

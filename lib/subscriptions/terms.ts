@@ -9,7 +9,18 @@ import { VARIABLE_SLOTS, variableAccepts, type GroupVariable } from "../catalog/
 import { variableColumn, type Component, type Coupon, type Product, type ProductGroup } from "../catalog/view";
 import { DomainError, invalidState, notFound } from "../errors";
 import { isUuid } from "../ids";
-import type { PricedComponent, PricedCoupon, PricedProduct } from "../pricing/pricing";
+import {
+  grossOfLines,
+  initialLines,
+  recurringLines,
+  type Line,
+  type PricedComponent,
+  type PricedCoupon,
+  type PricedProduct,
+  type RecurringInput,
+} from "../pricing/pricing";
+import { MAX_INVOICE_TOTAL } from "../invoices/lines";
+import { formatCents } from "../money";
 import type { AttachedComponentInput } from "./schemas";
 
 /** Catalog rows to the pure pricing inputs (lib/billing/pricing.ts). */
@@ -38,6 +49,28 @@ export const pricedComponent = (c: Component, units: number): PricedComponent =>
 export const pricedCoupon = (c: Coupon): PricedCoupon => ({ code: c.couponCode, discountType: c.discountType, discountValue: c.discountValue });
 
 const invalid = (parameter: string, message: string) => new DomainError("INVALID_PARAMETER", `${parameter} ${message}`, { parameter });
+
+/**
+ * A charge must be an amount an invoice can hold (the API's largest amount): units x unit price can
+ * pass it, and 2^53 cents, so it is refused naming the parameter that caused it instead of failing later.
+ */
+export function assertChargeWithinMax(lines: readonly Line[], parameter: string) {
+  if (!(grossOfLines(lines) <= MAX_INVOICE_TOTAL)) {
+    throw invalid(parameter, `would bring a charge to more than ${formatCents(MAX_INVOICE_TOTAL)}, the largest an invoice can total`);
+  }
+}
+
+/** A new subscription's up-front charge and its renewals: the product's own prices first, then with the components. */
+export function assertTermsWithinMax(pricing: RecurringInput) {
+  const productOnly = { ...pricing, components: [] };
+  for (const [p, parameter] of [
+    [productOnly, "product_id"],
+    [pricing, "attached_components"],
+  ] as const) {
+    assertChargeWithinMax(initialLines(p), parameter);
+    assertChargeWithinMax(recurringLines(p), parameter);
+  }
+}
 
 /** A product that may start a subscription, with its group. */
 export async function sellableProduct(ctx: Context, productId: string, parameter = "product_id") {

@@ -6,7 +6,7 @@ import { today } from "../pricing/periods";
 import type { UpdateSubscriptionInput } from "./schemas";
 import { checkComponents, checkCoupons, checkVariables, mergeVariables } from "./terms";
 import { assertNotDeleted, chargeablePayMethod, setComponents, setCoupons, subscriptionOf } from "./queries";
-import { loadSubscription } from "./details";
+import { assertInvoiceable, loadSubscription } from "./details";
 import { couponCyclesUsed } from "./periods";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 import { subscriptionView } from "./view";
@@ -61,6 +61,8 @@ export async function updateSubscription({ ctx, input }: { ctx: Context; input: 
     .update(subscriptions)
     .set({ ...changes, updatedAt: ctx.now() })
     .where(eq(subscriptions.id, s.id));
+  // Refused after the writes, in the same transaction: nothing is committed.
+  if (input.attached_components !== undefined) assertInvoiceable(ctx, await loadSubscription(ctx, s.id), "attached_components");
   await afterSubscriptionChange(ctx, s.id);
   return subscriptionView(ctx, await loadSubscription(ctx, s.id));
 }

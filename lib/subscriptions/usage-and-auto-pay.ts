@@ -5,11 +5,7 @@ import type { Context } from "../auth/context";
 import { DomainError, invalidState, notFound } from "../errors";
 import type { ReportUsageParams, UpdateAutoPayParams } from "./schemas";
 import { assertNotDeleted, chargeablePayMethod, subscriptionOf } from "./queries";
-import { loadSubscription, nextPeriodLines, type SubscriptionDetails } from "./details";
-import { pricedComponent } from "./terms";
-import { sumLines, usageLines } from "../pricing/pricing";
-import { MAX_INVOICE_TOTAL } from "../invoices/lines";
-import { formatCents } from "../money";
+import { assertInvoiceable, loadSubscription } from "./details";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 import { subscriptionView } from "./view";
 
@@ -37,27 +33,9 @@ export async function reportUsage({ ctx, input }: { ctx: Context; input: z.outpu
     .set(type === "metered" ? { usage: next } : { units: next })
     .where(and(eq(subscriptionComponents.id, a.id)));
   const after = await loadSubscription(ctx, d.sub.id);
-  assertInvoiceable(ctx, after);
+  assertInvoiceable(ctx, after, "units");
   if (type === "quantitative") await afterSubscriptionChange(ctx, d.sub.id);
   return subscriptionView(ctx, await loadSubscription(ctx, d.sub.id));
-}
-
-/**
- * The renewal's invoice (the next period's charge plus the metered usage on it) must stay an amount
- * an invoice can hold: usage that would take it past the largest total is refused, not billed wrong.
- */
-function assertInvoiceable(ctx: Context, d: SubscriptionDetails) {
-  const metered = d.attached.filter((a) => a.component.componentType === "metered");
-  const total = sumLines(nextPeriodLines(ctx, d)) + sumLines(usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage }))));
-  if (!Number.isSafeInteger(total) || total > MAX_INVOICE_TOTAL) {
-    throw new DomainError(
-      "INVALID_PARAMETER",
-      `units would bring the next invoice to more than ${formatCents(MAX_INVOICE_TOTAL)}, the largest an invoice can total`,
-      {
-        parameter: "units",
-      },
-    );
-  }
 }
 
 /** Subscription/UpdateAutoPay: with Y, renewals charge pay_method_id, or else the customer's default. */

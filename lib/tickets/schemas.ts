@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TICKET_DIRECTIONS, TICKET_WORKING_STATUSES } from "../../db/schema";
-import { email, id, integer, isHttpUrl, keep, oneOf, opt, req, text } from "../wire/params";
+import { email, id, integer, isHttpUrl, keep, oneOf, opt, req, multilineText, text } from "../wire/params";
 
 /** Spec, Limits: Ticket/List limit 1 to 300, default 300. */
 export const MAX_TICKETS_LISTED = 300;
@@ -47,7 +47,7 @@ export const ListTicketsParams = z.object({
  */
 export const CreateTicketParams = z.object({
   type: req(oneOf(["NEW", "REPLY"]), "NEW opens a ticket; REPLY adds a message to ticket_id", { example: "NEW" }),
-  message: req(text(MESSAGE_MAX).min(1, { error: "must not be empty" }), `The message, plain text, at most ${MESSAGE_MAX} characters`, {
+  message: req(multilineText(MESSAGE_MAX).min(1, { error: "must not be empty" }), `The message, plain text, at most ${MESSAGE_MAX} characters`, {
     example: "My last invoice shows the wrong plan.",
   }),
   ticket_id: opt(id(), "The ticket to reply to (required for REPLY; a friendly_ticket_id is not accepted)", { refersTo: "Ticket" }),

@@ -43,8 +43,30 @@ export function keep<T extends z.ZodType>(schema: T, description: string, meta: 
   return out;
 }
 
-/** Free text with a length cap (a 1 MB value is refused, not stored). */
-export const text = (max = 255) => z.string().max(max, { error: `must be at most ${max} characters` });
+/** C0 control characters and DEL: PostgreSQL refuses NUL in text, and none belongs in a one-line value. */
+const CONTROLS = /[\u0000-\u001f\u007f]/;
+/** The same but tab, CR and LF, which multi-line text (descriptions, bodies, notes) legitimately holds. */
+const CONTROLS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Free text on one line, with a length cap (a 1 MB value is refused, not stored). */
+export const text = (max = 255) =>
+  z
+    .string()
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine((s) => !CONTROLS.test(s), { error: "must not contain control characters (line breaks, tabs, NUL)" });
+
+/** Free text that may span lines (descriptions, bodies, notes): tab, CR and LF are kept, other controls refused. */
+export const multilineText = (max = 2000) =>
+  z
+    .string()
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine((s) => !CONTROLS_BUT_LINES.test(s), { error: "must not contain control characters other than tab and line breaks" });
+
+/** Whether any string in a parsed JSON value (keys too) holds a control character other than tab, CR, LF. */
+const jsonHasControls = (v: unknown): boolean =>
+  typeof v === "string"
+    ? CONTROLS_BUT_LINES.test(v)
+    : typeof v === "object" && v !== null && Object.entries(v).some(([k, x]) => CONTROLS_BUT_LINES.test(k) || jsonHasControls(x));
 
 export const flag = () => z.enum(["Y", "N"], { error: "must be Y or N" });
 
@@ -76,7 +98,11 @@ export const date = () =>
     return iso;
   });
 
+/** Whitespace and controls: the URL parser silently drops some (tab, CR, LF), so an address holding them is refused. */
+const URL_BLANKS = /[\s\u0000-\u001f\u007f]/;
+
 export const isHttpUrl = (s: string) => {
+  if (URL_BLANKS.test(s)) return false;
   try {
     const u = new URL(s);
     return (u.protocol === "http:" || u.protocol === "https:") && Boolean(u.hostname) && /^https?:\/\//i.test(s);
@@ -85,11 +111,12 @@ export const isHttpUrl = (s: string) => {
   }
 };
 
-/** A fully qualified http(s) address. */
+/** A fully qualified http(s) address. URL parsing drops tabs and line breaks, so they are refused first, not stored. */
 export const url = (max = 2048) =>
   z
     .string()
     .max(max, { error: `must be at most ${max} characters` })
+    .refine((s) => !URL_BLANKS.test(s), { error: "must not contain spaces or control characters", abort: true })
     .refine(isHttpUrl, { error: "must be a full http(s) address", abort: true });
 
 /** A fully qualified http(s) address of an image (by extension). */
@@ -105,7 +132,11 @@ export const email = () =>
     .pipe(z.email({ error: "must be an email address" }));
 
 /** A record id; ids that do not exist in the brand are answered 404 by the verb. */
-export const id = () => z.string().max(64, { error: "must be at most 64 characters" });
+export const id = () =>
+  z
+    .string()
+    .max(64, { error: "must be at most 64 characters" })
+    .refine((s) => !CONTROLS.test(s), { error: "must not contain control characters" });
 
 /** A parameter carrying JSON text, validated by `schema`. */
 export const json = <T extends z.ZodType>(schema: T, what = "JSON") =>
@@ -115,6 +146,11 @@ export const json = <T extends z.ZodType>(schema: T, what = "JSON") =>
       value = JSON.parse(s);
     } catch {
       c.issues.push({ code: "custom", message: `must be valid ${what}`, input: s });
+      return z.NEVER;
+    }
+    // A "\u0000" escape parses to NUL, which a jsonb or text column refuses.
+    if (jsonHasControls(value)) {
+      c.issues.push({ code: "custom", message: "must not contain control characters other than tab and line breaks", input: s });
       return z.NEVER;
     }
     const parsed = schema.safeParse(value);
