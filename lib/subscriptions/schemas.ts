@@ -2,6 +2,9 @@ import { z } from "zod";
 import { flag, id, integer, json, keep, oneOf, opt, req, multilineText, text, date } from "../wire/params";
 import { VARIABLE_SLOTS } from "../catalog/variables";
 
+/** The most units (or metered usage) one attached component counts: nine digits, as attached_components' units. */
+export const MAX_COMPONENT_UNITS = 999_999_999;
+
 /** attached_components: [{component_id, units}] (spec, JSON-in-parameter); units as strings or numbers. */
 const AttachedComponent = z.strictObject({
   component_id: z.string({ error: "component_id must be text" }).min(1, { error: "component_id must not be empty" }).max(64),

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { subscriptionComponents, subscriptions } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { DomainError, invalidState, notFound } from "../errors";
-import type { ReportUsageParams, UpdateAutoPayParams } from "./schemas";
+import { MAX_COMPONENT_UNITS, type ReportUsageParams, type UpdateAutoPayParams } from "./schemas";
 import { assertNotDeleted, chargeablePayMethod, subscriptionOf } from "./queries";
 import { assertInvoiceable, loadSubscription } from "./details";
 import { afterSubscriptionChange } from "./upcoming-invoice";
@@ -23,6 +23,12 @@ export async function reportUsage({ ctx, input }: { ctx: Context; input: z.outpu
   if (type === "traditional") throw invalidState("Usage is reported only for metered and quantitative components", "component_id");
   const current = type === "metered" ? a.usage : a.units;
   const next = input.expression_type === "additive" ? current + input.units : input.units;
+  // The most a component counts (as attached_components' units): reports that add up past it are refused, not overflowed.
+  if (next > MAX_COMPONENT_UNITS) {
+    throw new DomainError("INVALID_PARAMETER", `units would bring the component to ${next}, more than the ${MAX_COMPONENT_UNITS} a component can count`, {
+      parameter: "units",
+    });
+  }
   if (type === "quantitative" && a.component.maximumUnits !== null && next > a.component.maximumUnits) {
     throw new DomainError("INVALID_PARAMETER", `units would bring the component to ${next}, above its maximum_units ${a.component.maximumUnits}`, {
       parameter: "units",

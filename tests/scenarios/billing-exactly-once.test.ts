@@ -624,5 +624,28 @@ describe("15. usage that would take an invoice past the largest total is refused
       for (let i = 0; i < 3; i++) await report("1000000000").then((r) => expect(r.status).toBe(400));
       expect((await subscriptionOf(s.t, s.id)).components[0].usage).toBe("1000");
     });
+
+    it(`${format}: units past what a component can count are 400 on units, metered and quantitative alike`, async () => {
+      const s = await setUp({
+        components: [
+          { component_type: "metered", unit_price: "0.01", starting_quantity: "0" },
+          { component_type: "quantitative", unit_price: "0.01", starting_quantity: "1" },
+        ],
+      });
+      for (const [i, c] of s.components.entries()) {
+        const report = (units: string) =>
+          call(format, "Subscription/ReportUsage", {
+            method: "PATCH",
+            creds: s.t,
+            params: { subscription_id: s.id, customer_account_id: s.account, component_id: c.component_id, units, expression_type: "additive" },
+          });
+        // Each report is within bounds; their sum (3,000,000,000) is not, and the charge would be only 30,000,000.00.
+        expect((await report("999999998")).status).toBe(200);
+        for (let n = 0; n < 2; n++) expectRefusal(await report("1000000000"), 400, "INVALID_PARAMETER", "units");
+        const after = (await subscriptionOf(s.t, s.id)).components;
+        // Metered usage started at 0, the quantitative units at 1.
+        expect(i === 0 ? after[0].usage : after[1].units).toBe(i === 0 ? "999999998" : "999999999");
+      }
+    });
   }
 });
