@@ -3,7 +3,8 @@ import { getDb, type Db } from "../../db/client";
 import { brands, customerOAuthFlows } from "../../db/schema";
 import { openAccount } from "../accounts/open-account";
 import { identityProvider, type IdentityService } from "../adapters/oauth";
-import { systemContext, withDb, type Context } from "../auth/context";
+import { systemContext, type Context } from "../auth/context";
+import { runVerb } from "../run-verb";
 import { DomainError } from "../errors";
 import { logger } from "../log";
 import { usersSigningInAs } from "./queries";
@@ -68,7 +69,7 @@ export async function completeOAuthSignIn({ db, params }: { db?: Db; params: URL
   if (!email) return fail(`Your ${provider} account has no verified email address.`);
 
   try {
-    const token = await db.transaction((tx) => signInByEmail(withDb(ctx, tx as unknown as Db), flow, email, names));
+    const token = await runVerb(ctx, (c) => signInByEmail(c, flow, email, names), undefined);
     return { location: withParam(flow.redirectUri, "temporary_token", token) };
   } catch (err) {
     if (err instanceof DomainError) return fail(err.message);
