@@ -442,6 +442,8 @@ async function act(w: World, s: Step): Promise<void> {
         auto_pay: "Y",
         renewal_date: `${mo}/${d}/${y}`,
       });
+      // Only after the current period's start (a renewal today cannot be renewed again).
+      expect(r.status === 200, r.text).toBe(x.status !== 3 && x.renewal !== null && date > x.started.at(-1)!.start);
       if (r.status === 200) {
         x.renewal = date;
         changed(x);

@@ -673,3 +673,46 @@ describe("18. a deleted product voids the invoice generated ahead for its subscr
     expect(await checkLedger(await db(), { brandId: s.t.brand_id })).toEqual([]);
   });
 });
+
+describe("19. a renewal date moved to the day the current period started", () => {
+  it("is refused: the started period is not renewed again, its coupon cycle counted once", async () => {
+    // Found widening the property's renewal-date step to today: on a subscription that renewed today, the run renewed the started period again.
+    const s0 = await setUp();
+    const c = await makeCoupon(s0.t, { discount_type: "percent", discount_value: "50", duration: "cycles", duration_cycles: "3" });
+    const id = (
+      await ok(s0.t, "json", "Subscription/Create", {
+        method: "POST",
+        params: {
+          customer_account_id: s0.account,
+          product_id: s0.product.product_id,
+          pay_method_id: s0.card,
+          override_initial_billing: "N",
+          auto_pay: "Y",
+          coupon_code: c.coupon_code,
+        },
+      })
+    ).subscription.subscription_id as string;
+    clock.set("2026-03-11T10:00:00Z");
+    await bill();
+    const moved = await call("json", "Subscription/Update", {
+      method: "POST",
+      creds: s0.t,
+      params: { subscription_id: id, customer_account_id: s0.account, auto_pay: "Y", renewal_date: "3/11/2026" },
+    });
+    expectRefusal(moved, 400, "INVALID_PARAMETER", "renewal_date");
+    await bill();
+    expect((await subscriptionOf(s0.t, id)).coupons[0].cycles_applied).toBe("2");
+    expect((await liveInvoicesOf(s0.t, id)).map((i) => [i.billing_period_start, i.total])).toEqual([
+      ["3/1/2026", "10.00"],
+      ["3/11/2026", "10.00"],
+    ]);
+    expect(await checkLedger(await db(), { brandId: s0.t.brand_id })).toEqual([]);
+    // The next day is fine.
+    const next = await call("json", "Subscription/Update", {
+      method: "POST",
+      creds: s0.t,
+      params: { subscription_id: id, customer_account_id: s0.account, auto_pay: "Y", renewal_date: "3/12/2026" },
+    });
+    expect(next.status, next.text).toBe(200);
+  });
+});
