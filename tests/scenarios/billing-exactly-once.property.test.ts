@@ -69,6 +69,8 @@ const step = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("units" as const), sub: pick, units: fc.integer({ min: 1, max: 9 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("changeProduct" as const), sub: pick, product: pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("coupon" as const), sub: pick, coupon: fc.option(pick, { nil: undefined }) }) },
+  // Taken off and put on again: it resumes from the cycles its invoices used (a used once coupon is refused).
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("couponAgain" as const), sub: pick, coupon: pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("usage" as const), sub: pick, units: fc.integer({ min: 0, max: 40 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("pay" as const), invoice: recent, share: fc.integer({ min: 1, max: 100 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deposit" as const), account: pick, amount: cents(4000) }) },
@@ -367,9 +369,11 @@ async function act(w: World, s: Step): Promise<void> {
       }
       return;
     }
+    case "couponAgain":
     case "coupon": {
       const x = sub(s.sub);
       const code = s.coupon === undefined ? "" : of(m.coupons, s.coupon).code;
+      if (s.kind === "couponAgain") await act(w, { kind: "coupon", sub: s.sub, coupon: undefined });
       const r = await api("Subscription/Update", "POST", { subscription_id: x.id, customer_account_id: accountId(x), auto_pay: "Y", coupon_code: code });
       // A coupon put on again resumes from the cycles its invoices used: a used-up one is refused.
       const c = code ? M.couponOf(m, code) : null;
@@ -532,10 +536,12 @@ async function act(w: World, s: Step): Promise<void> {
     case "updateProduct": {
       const i = s.product % m.products.length;
       const p = m.products[i];
-      const r = await api("Product/Update", "PATCH", { product_id: p.id, ...productParams({ ...p, price: s.price, interval: s.interval }) });
+      // Never below its auto pay discount (refused, as it should be).
+      const price = Math.max(s.price, p.discount);
+      const r = await api("Product/Update", "PATCH", { product_id: p.id, ...productParams({ ...p, price, interval: s.interval }) });
       expect(r.status === 200, r.text).toBe(!p.deleted);
       // A catalog change, not a subscription's: it prices invoices generated from now on.
-      if (r.status === 200) Object.assign(p, { price: s.price, interval: s.interval });
+      if (r.status === 200) Object.assign(p, { price, interval: s.interval });
       return;
     }
     case "deleteAccount": {
