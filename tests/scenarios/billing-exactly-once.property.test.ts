@@ -708,24 +708,28 @@ async function behind(w: World) {
 }
 
 describe("billing, for any catalog and any sequence of changes, payments and concurrent runs", () => {
-  it("bills every started period exactly once, at the model's price, and keeps every money invariant", { timeout: 900_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(catalog, fc.array(step, { minLength: 4, maxLength: STEPS }), async (c, steps) => {
-        const w = await build(c);
-        expect(await compare(w), "after creation").toEqual([]);
-        for (const s of steps) {
-          await act(w, s);
-          expect(await compare(w), `after ${JSON.stringify(s)}`).toEqual([]);
-        }
-        clock.advance({ days: 40 });
-        await billChecked(w, 3);
-      }),
-      {
-        numRuns: RUNS,
-        seed: process.env.BILLING_PROPERTY_SEED ? Number(process.env.BILLING_PROPERTY_SEED) : undefined,
-        path: process.env.BILLING_PROPERTY_PATH,
-        endOnFailure: !process.env.BILLING_PROPERTY_SHRINK,
-      },
-    );
-  });
+  it(
+    "bills every started period exactly once, at the model's price, and keeps every money invariant",
+    { timeout: Math.max(900_000, RUNS * STEPS * 2_000) },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(catalog, fc.array(step, { minLength: 4, maxLength: STEPS }), async (c, steps) => {
+          const w = await build(c);
+          expect(await compare(w), "after creation").toEqual([]);
+          for (const s of steps) {
+            await act(w, s);
+            expect(await compare(w), `after ${JSON.stringify(s)}`).toEqual([]);
+          }
+          clock.advance({ days: 40 });
+          await billChecked(w, 3);
+        }),
+        {
+          numRuns: RUNS,
+          seed: process.env.BILLING_PROPERTY_SEED ? Number(process.env.BILLING_PROPERTY_SEED) : undefined,
+          path: process.env.BILLING_PROPERTY_PATH,
+          endOnFailure: !process.env.BILLING_PROPERTY_SHRINK,
+        },
+      );
+    },
+  );
 });
