@@ -34,6 +34,13 @@ export async function updateSubscription({ ctx, input }: { ctx: Context; input: 
     if (input.renewal_date < today(ctx.now(), ctx.brand.timezoneId)) {
       throw new DomainError("INVALID_PARAMETER", "renewal_date must be today or later", { parameter: "renewal_date" });
     }
+    // The period starting on that date has started already (it renewed today): renewing it again
+    // would count its coupons' cycles twice on the same invoice.
+    if (input.renewal_date <= s.periodStart) {
+      throw new DomainError("INVALID_PARAMETER", "renewal_date must be after the start of the current period (it renewed today)", {
+        parameter: "renewal_date",
+      });
+    }
     changes.renewalDate = input.renewal_date;
   }
   if (input.pay_method_id !== undefined) {

@@ -13,6 +13,7 @@ import { CARDS, expectRefusal, makeAccount, makeCard, makeGateway, outboxEvents 
 import { ManualClock, systemClock, useClock } from "../../lib/clock";
 import { systemContext } from "../../lib/auth/context";
 import { runBilling } from "../../lib/billing/run-billing";
+import { checkLedger } from "../../lib/billing/check-ledger";
 import { renewDue } from "../../lib/billing/renew-due";
 import { generateDueInvoices } from "../../lib/billing/generate-invoices";
 import { updateSubscription } from "../../lib/subscriptions/update-subscription";
@@ -648,4 +649,137 @@ describe("15. usage that would take an invoice past the largest total is refused
       }
     });
   }
+});
+
+describe("16. ChangeProduct to a one-time product renews once, then never again", () => {
+  it("the coming renewal is billed at the one-time price and the subscription stops renewing", async () => {
+    const s = await setUp();
+    const once = await makeProduct(s.t, s.group.product_group_id, { setup_fee: "0.00", recurring_price: "15.00", expiration_interval: "0" });
+    clock.set("2026-03-02T10:00:00Z");
+    await ok(s.t, "json", "Subscription/ChangeProduct", {
+      method: "POST",
+      params: { subscription_id: s.id, customer_account_id: s.account, product_id: once.product_id },
+    });
+    clock.set("2026-03-11T10:00:00Z");
+    const run = await bill();
+    expect(run.renewed).toBeLessThan(10); // no 0-day loop (the run bills every brand of this file)
+    expect((await subscriptionOf(s.t, s.id)).renewal_date).toBe("");
+    clock.set("2026-04-30T10:00:00Z");
+    await bill();
+    expect((await liveInvoicesOf(s.t, s.id)).map((i) => [i.billing_period_start, i.total])).toEqual([
+      ["3/1/2026", "20.00"],
+      ["3/11/2026", "15.00"],
+    ]);
+    expect((await periodsOf(s.id)).map((p) => [p.period_start, p.period_end])).toEqual([
+      ["2026-03-01", "2026-03-11"],
+      ["2026-03-11", null],
+    ]);
+    expect(chargedCents(s.gatewayId)).toEqual([2000, 1500]);
+  });
+});
+
+describe("17. an invoice voided by billing is never dunned or charged", () => {
+  const dunningActions = async (t: Tenant) =>
+    (await (await db()).execute(sql`select invoice_id from dunning_actions where brand_id = ${t.brand_id}`)) as unknown as { invoice_id: string }[];
+  for (const how of ["the subscription suspended", "its product deleted"] as const) {
+    it(`generated ahead, then ${how}: a REMIND and a SUSPEND rule whose day passes do nothing to it`, async () => {
+      const s = await setUp();
+      for (const action of ["REMIND", "SUSPEND"]) {
+        await ok(s.t, "json", "DunningRule/Create", {
+          method: "POST",
+          params: {
+            product_group_id: s.group.product_group_id,
+            name: action,
+            description: `${action} one day overdue`,
+            overdue_days: "1",
+            overdue_amount: "1.00",
+            enforcement_action: action,
+          },
+        });
+      }
+      clock.set("2026-03-09T10:00:00Z");
+      await bill();
+      const [, upcoming] = await liveInvoicesOf(s.t, s.id);
+      if (how === "the subscription suspended") await ok(s.t, "json", "Subscription/Suspend", { method: "PATCH", params: { subscription_id: s.id } });
+      else await ok(s.t, "json", "Product/Delete", { method: "DELETE", params: { product_id: s.product.product_id } });
+      expect((await invoicesOf(s.t, s.id)).find((i) => i.invoice_id === upcoming.invoice_id).status).toBe("3");
+      clock.set("2026-03-20T10:00:00Z"); // nine days past the voided invoice's due date
+      await bill();
+      await bill();
+      expect(await dunningActions(s.t)).toEqual([]);
+      expect(await outboxEvents(s.t, "Invoice/Reminder")).toEqual([]);
+      expect(chargedCents(s.gatewayId)).toEqual([2000]);
+      expect(sandboxCharges(s.gatewayId)).toHaveLength(1);
+    });
+  }
+});
+
+describe("18. a deleted product voids the invoice generated ahead for its subscriptions", () => {
+  it("for every subscription on it, with what was paid on it moved to the prepaid balance", async () => {
+    const s = await setUp({ sub: { auto_pay: "N" } });
+    const second = (
+      await ok(s.t, "json", "Subscription/Create", {
+        method: "POST",
+        params: { customer_account_id: s.account, product_id: s.product.product_id, pay_method_id: s.card, override_initial_billing: "N", auto_pay: "Y" },
+      })
+    ).subscription.subscription_id as string;
+    clock.set("2026-03-09T10:00:00Z");
+    await bill();
+    const [, upcoming] = await liveInvoicesOf(s.t, s.id);
+    await payRecorded(s, upcoming.invoice_id, "5.00");
+    expect(await liveInvoicesOf(s.t, second)).toHaveLength(2);
+    await ok(s.t, "json", "Product/Delete", { method: "DELETE", params: { product_id: s.product.product_id } });
+    for (const id of [s.id, second]) {
+      expect((await liveInvoicesOf(s.t, id)).map((i) => i.billing_period_start)).toEqual(["3/1/2026"]);
+      expect((await invoicesOf(s.t, id)).map((i) => i.status)).toEqual(["1", "3"]);
+    }
+    expect((await accountOf(s.t, s.account)).prepaid_balance).toBe("5.00");
+    clock.set("2026-03-12T10:00:00Z");
+    await bill();
+    expect(chargedCents(s.gatewayId)).toEqual([2000, 2000]);
+    expect(await checkLedger(await db(), { brandId: s.t.brand_id })).toEqual([]);
+  });
+});
+
+describe("19. a renewal date moved to the day the current period started", () => {
+  it("is refused: the started period is not renewed again, its coupon cycle counted once", async () => {
+    // Found widening the property's renewal-date step to today: on a subscription that renewed today, the run renewed the started period again.
+    const s0 = await setUp();
+    const c = await makeCoupon(s0.t, { discount_type: "percent", discount_value: "50", duration: "cycles", duration_cycles: "3" });
+    const id = (
+      await ok(s0.t, "json", "Subscription/Create", {
+        method: "POST",
+        params: {
+          customer_account_id: s0.account,
+          product_id: s0.product.product_id,
+          pay_method_id: s0.card,
+          override_initial_billing: "N",
+          auto_pay: "Y",
+          coupon_code: c.coupon_code,
+        },
+      })
+    ).subscription.subscription_id as string;
+    clock.set("2026-03-11T10:00:00Z");
+    await bill();
+    const moved = await call("json", "Subscription/Update", {
+      method: "POST",
+      creds: s0.t,
+      params: { subscription_id: id, customer_account_id: s0.account, auto_pay: "Y", renewal_date: "3/11/2026" },
+    });
+    expectRefusal(moved, 400, "INVALID_PARAMETER", "renewal_date");
+    await bill();
+    expect((await subscriptionOf(s0.t, id)).coupons[0].cycles_applied).toBe("2");
+    expect((await liveInvoicesOf(s0.t, id)).map((i) => [i.billing_period_start, i.total])).toEqual([
+      ["3/1/2026", "10.00"],
+      ["3/11/2026", "10.00"],
+    ]);
+    expect(await checkLedger(await db(), { brandId: s0.t.brand_id })).toEqual([]);
+    // The next day is fine.
+    const next = await call("json", "Subscription/Update", {
+      method: "POST",
+      creds: s0.t,
+      params: { subscription_id: id, customer_account_id: s0.account, auto_pay: "Y", renewal_date: "3/12/2026" },
+    });
+    expect(next.status, next.text).toBe(200);
+  });
 });
