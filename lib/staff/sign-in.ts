@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { getDb, type Db } from "../../db/client";
 import { staffUsers } from "../../db/schema";
 import { clock as processClock, type Clock } from "../clock";
 import { spendVerifyTime, verifyPassword } from "../users/passwords";
@@ -83,3 +83,6 @@ export async function signInStaff(db: Db, creds: { email: string; password: stri
   await db.update(staffUsers).set({ failedSignIns: 0, lockedUntil: null }).where(eq(staffUsers.id, user.id));
   return { ok: true, staffUserId: user.id, email: user.email, name: user.name };
 }
+
+/** signInStaff on the app's database (for the sign-in route, which never sees db/). */
+export const signInStaffUser = async (creds: { email: string; password: string; code?: string | null }) => signInStaff(await getDb(), creds);
