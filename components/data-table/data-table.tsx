@@ -17,8 +17,9 @@ export interface TableFilter {
 }
 
 export interface DataTableProps<T> {
-  /** Column ids that are sort keys of the list query are sortable (`enableSorting`). */
   columns: ColumnDef<T, unknown>[];
+  /** The list query's sort keys: a column whose id is one of them sorts (unless `enableSorting: false`). */
+  sortKeys: readonly string[];
   rows: T[];
   total: number;
   page: number;
@@ -36,7 +37,7 @@ export interface DataTableProps<T> {
  * The one server-paginated table: rows come from the server for the state in the URL (page,
  * pageSize, sort, dir, q and filters), so a view can be bookmarked; changing it navigates.
  */
-export function DataTable<T>({ columns, rows, total, page, pageSize, sort, label, search, filters, empty, getRowId }: DataTableProps<T>) {
+export function DataTable<T>({ columns, sortKeys, rows, total, page, pageSize, sort, label, search, filters, empty, getRowId }: DataTableProps<T>) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -133,10 +134,15 @@ export function DataTable<T>({ columns, rows, total, page, pageSize, sort, label
               <tr key={hg.id}>
                 {hg.headers.map((h) => {
                   const dir = h.column.getIsSorted();
+                  const sortable = h.column.columnDef.enableSorting !== false && sortKeys.includes(h.column.id);
                   return (
                     <th key={h.id} scope="col" aria-sort={dir ? (dir === "desc" ? "descending" : "ascending") : undefined}>
-                      {h.column.getCanSort() ? (
-                        <button type="button" className="sort-button" onClick={h.column.getToggleSortingHandler()}>
+                      {sortable ? (
+                        <button
+                          type="button"
+                          className="sort-button"
+                          onClick={() => navigate({ sort: h.column.id, dir: dir === "asc" ? "desc" : "asc", page: null })}
+                        >
                           {flexRender(h.column.columnDef.header, h.getContext())}
                           <span aria-hidden="true" className="sort-mark">
                             {dir === "asc" ? "▲" : dir === "desc" ? "▼" : "↕"}

@@ -48,10 +48,13 @@ export async function startTotpEnrolment({ ctx }: { ctx: Context; input?: unknow
   const row = await staffRow(ctx, id);
   if (row.totpEnabledAt) throw new DomainError("INVALID_STATE", "Two-factor sign-in is already on; turn it off first");
   const secret = authenticator.generateSecret(20);
-  await ctx.db
-    .update(staffUsers)
-    .set({ totpSecret: sealCredential(secret, sealContext(id)) })
-    .where(eq(staffUsers.id, id));
+  let sealed: string;
+  try {
+    sealed = sealCredential(secret, sealContext(id));
+  } catch {
+    throw new DomainError("INTERNAL", "Two-factor sign-in cannot be set up: the server has no GATEWAY_ENCRYPTION_KEY, which also seals TOTP secrets");
+  }
+  await ctx.db.update(staffUsers).set({ totpSecret: sealed }).where(eq(staffUsers.id, id));
   const uri = authenticator.keyuri(row.email, ISSUER, secret);
   return { secret, uri, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
 }

@@ -38,11 +38,24 @@ function columns(brandId: string): ColumnDef<AccountRow, unknown>[] {
   ];
 }
 
-export function AccountsTable({ brandId, rows, total, query }: { brandId: string; rows: AccountRow[]; total: number; query: TableQuery<string> }) {
+export function AccountsTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: AccountRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
   return (
     <DataTable
       label="Customer accounts"
       columns={columns(brandId)}
+      sortKeys={sortKeys}
       rows={rows}
       total={total}
       page={query.page}

@@ -33,7 +33,7 @@ export default async function AccountsPage({ params, searchParams }: { params: P
           New account
         </Link>
       </div>
-      <AccountsTable brandId={brandId} rows={result.rows} total={result.total} query={query} />
+      <AccountsTable brandId={brandId} sortKeys={accountList.sortKeys} rows={result.rows} total={result.total} query={query} />
     </>
   );
 }

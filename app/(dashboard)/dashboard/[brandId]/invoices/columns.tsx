@@ -45,11 +45,24 @@ function columns(brandId: string): ColumnDef<InvoiceRow, unknown>[] {
   ];
 }
 
-export function InvoicesTable({ brandId, rows, total, query }: { brandId: string; rows: InvoiceRow[]; total: number; query: TableQuery<string> }) {
+export function InvoicesTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: InvoiceRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
   return (
     <DataTable
       label="Invoices"
       columns={columns(brandId)}
+      sortKeys={sortKeys}
       rows={rows}
       total={total}
       page={query.page}

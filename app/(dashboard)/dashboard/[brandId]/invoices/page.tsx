@@ -39,7 +39,7 @@ export default async function InvoicesPage({ params, searchParams }: { params: P
       <div className="page-head">
         <h1>Invoices</h1>
       </div>
-      <InvoicesTable brandId={brandId} rows={rows} total={result.total} query={{ ...query, sort }} />
+      <InvoicesTable brandId={brandId} sortKeys={invoiceList.sortKeys} rows={rows} total={result.total} query={{ ...query, sort }} />
     </>
   );
 }

@@ -25,7 +25,7 @@ export function BrandForm({ brandId, brand, readOnly }: { brandId: string; brand
   });
   const onSubmit = handleSubmit(async (values) => {
     const input: Record<string, string> = { update_brand_id: brandId };
-    for (const f of FIELDS) if (formState.dirtyFields[f.name]) input[f.name] = values[f.name];
+    for (const f of FIELDS) if (values[f.name] !== brand[f.name]) input[f.name] = values[f.name];
     const r = await updateBrand(brandId, input);
     if (!r.ok) {
       if (FIELDS.some((f) => f.name === r.error.parameter)) setError(r.error.parameter as keyof Values, { message: r.error.message });

@@ -41,11 +41,24 @@ function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
   ];
 }
 
-export function SubscriptionsTable({ brandId, rows, total, query }: { brandId: string; rows: SubscriptionRow[]; total: number; query: TableQuery<string> }) {
+export function SubscriptionsTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: SubscriptionRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
   return (
     <DataTable
       label="Subscriptions"
       columns={columns(brandId)}
+      sortKeys={sortKeys}
       rows={rows}
       total={total}
       page={query.page}

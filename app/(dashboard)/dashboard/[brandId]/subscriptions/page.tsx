@@ -39,7 +39,13 @@ export default async function SubscriptionsPage({ params, searchParams }: { para
       <div className="page-head">
         <h1>Subscriptions</h1>
       </div>
-      <SubscriptionsTable brandId={brandId} rows={rows} total={result.total} query={{ ...query, sort: query.sort ?? { key: "created_at", dir: "desc" } }} />
+      <SubscriptionsTable
+        brandId={brandId}
+        sortKeys={subscriptionList.sortKeys}
+        rows={rows}
+        total={result.total}
+        query={{ ...query, sort: query.sort ?? { key: "created_at", dir: "desc" } }}
+      />
     </>
   );
 }

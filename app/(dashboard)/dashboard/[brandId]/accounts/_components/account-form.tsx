@@ -59,7 +59,8 @@ export function AccountForm({ brandId, account }: { brandId: string; account?: P
     let input: Record<string, string>;
     if (account) {
       input = { customer_account_id: account.customer_account_id };
-      for (const f of FIELDS) if (formState.dirtyFields[f.name]) input[f.name] = values[f.name] ?? "";
+      // Only what changed: an absent parameter is left alone, an emptied one cleared.
+      for (const f of FIELDS) if ((values[f.name] ?? "") !== defaults[f.name]) input[f.name] = values[f.name] ?? "";
     } else {
       input = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
     }
