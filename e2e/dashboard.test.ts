@@ -323,10 +323,12 @@ describe("the brand dashboard", () => {
   }, 60_000);
 
   it("at 375 px: the navigation collapses into a menu, tables scroll sideways, forms fit", async () => {
+    await account("Erin", "Narrowscreen", { company_name: "A company with a rather long name, Ltd." });
     const ctx = await newContext(375);
     const page = await ctx.newPage();
     const base = `${app.baseUrl}/dashboard/${app.creds.brand_id}`;
     await page.goto(`${base}/accounts`);
+    await page.getByRole("heading", { name: "Sign in to the dashboard" }).waitFor();
     await shot(page, "sign-in-375");
     await signIn(page, app.staff.email, app.staff.password);
     await page.waitForURL(`${base}/accounts`);

@@ -82,6 +82,20 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
       <button type="submit" className="button primary wide" disabled={busy}>
         {busy ? "Signing in…" : needsCode ? "Verify and sign in" : "Sign in"}
       </button>
+      {needsCode && (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setNeedsCode(false);
+            setCode("");
+            setPassword("");
+            setError(null);
+          }}
+        >
+          Use another account
+        </button>
+      )}
     </form>
   );
 }
