@@ -4,16 +4,17 @@
  * changed: the database has only their hashes, so they are printed from the local file an earlier
  * run saved them in (DEMO_CREDENTIALS_FILE) when they still match, else reported as not shown;
  * --new-keys mints new ones and the earlier ones stop working. With --json the last stdout line is
- * {"key","user_key","brand_id","base_url"} (keys null when not shown). Works on DATABASE_URL and on
+ * {"key","user_key","brand_id","base_url","dashboard_url","staff_email","staff_password"} (keys and
+ * password null when not shown; the demo ADMIN's password is kept in the same file, its hash in the database). Works on DATABASE_URL and on
  * the embedded database (stop the server first on the embedded one: PGlite allows one process at a time).
  */
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../db/client";
 import { config } from "../lib/config";
-import { bootstrapDemo, type IssuedCredentials } from "../lib/platform/bootstrap";
+import { bootstrapDemo, type KnownCredentials } from "../lib/platform/bootstrap";
 
-function readSaved(file: string): IssuedCredentials | undefined {
+function readSaved(file: string): KnownCredentials | undefined {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
   } catch {
@@ -27,9 +28,17 @@ export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
   try {
     await database.migrate();
     const creds = await bootstrapDemo(database.db, { known: readSaved(savedPath), newKeys: opts.newKeys });
-    const out = { key: creds.key, user_key: creds.user_key, brand_id: creds.brand_id, base_url: `${config.publicUrl}/api` };
-    // Kept only while they are the database's keys: a file that does not match is left alone.
-    if (out.key) {
+    const out = {
+      key: creds.key,
+      user_key: creds.user_key,
+      brand_id: creds.brand_id,
+      base_url: `${config.publicUrl}/api`,
+      dashboard_url: `${config.publicUrl}/dashboard`,
+      staff_email: creds.staff_email,
+      staff_password: creds.staff_password,
+    };
+    // Kept only while they are the database's keys and password: a file that does not match is left alone.
+    if (out.key || out.staff_password) {
       mkdirSync(path.dirname(savedPath), { recursive: true });
       writeFileSync(savedPath, JSON.stringify(out, null, 2), { mode: 0o600 });
     }
@@ -48,9 +57,13 @@ export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
       `  user_key   ${shown(out.user_key)}`,
       `  brand_id   ${out.brand_id}`,
       "",
+      `  Dashboard  ${out.dashboard_url}`,
+      `  email      ${out.staff_email}`,
+      `  password   ${out.staff_password ?? "(set earlier, not shown: only its hash is stored)"}`,
+      "",
       ...(out.key
         ? [
-            `Saved in ${savedPath}; restarts keep these keys.`,
+            `Saved in ${savedPath}; restarts keep these keys and this password.`,
             "Try it:",
             `  curl -H 'X-Api-Key: ${out.key}' -H 'X-User-Key: ${out.user_key}' -H 'X-Brand-Id: ${out.brand_id}' ${out.base_url}/json/Brand/List`,
           ]

@@ -1,6 +1,7 @@
 /**
- * npm start: migrate, make sure the demo brand exists and print its credentials, build the app if it
- * has not been built, then serve it with `next start` on PORT (default 3000).
+ * npm start: migrate, make sure the demo brand exists and print its credentials (API keys, and the
+ * dashboard's URL, email and password), build the app if it has not been built, then serve it with
+ * `next start` on PORT (default 3000).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
@@ -22,6 +23,16 @@ if (!process.env.GATEWAY_ENCRYPTION_KEY) {
   }
   process.env.GATEWAY_ENCRYPTION_KEY = readFileSync(keyFile, "utf8").trim();
   console.log(`Using the demo gateway encryption key in ${keyFile} (set GATEWAY_ENCRYPTION_KEY in production).`);
+}
+// Dashboard sessions are signed JWTs; a local demo gets its own secret, kept beside its data.
+if (!process.env.NEXTAUTH_SECRET && !process.env.AUTH_SECRET) {
+  const secretFile = ".data/nextauth-secret";
+  if (!existsSync(secretFile)) {
+    mkdirSync(".data", { recursive: true });
+    writeFileSync(secretFile, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  }
+  process.env.NEXTAUTH_SECRET = readFileSync(secretFile, "utf8").trim();
+  console.log(`Using the demo session secret in ${secretFile} (set NEXTAUTH_SECRET in production).`);
 }
 const port = process.env.PORT || "3000";
 const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env: process.env });

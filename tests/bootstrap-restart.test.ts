@@ -7,7 +7,8 @@ import { promisify } from "node:util";
 import { call, ok } from "./support/api";
 import { seedForStart } from "../scripts/bootstrap";
 import { contextFromApiCredentials, forgetResolvedCredentials } from "../lib/auth/context";
-import { openDatabase } from "../db/client";
+import { getDb, openDatabase } from "../db/client";
+import { signInStaff } from "../lib/staff/sign-in";
 
 // A restart must not reissue credentials (issue 14): bootstrap, start, start again, and the first
 // credentials still work; only `--new-keys` replaces them.
@@ -49,7 +50,8 @@ describe("credentials across restarts on PostgreSQL (DATABASE_URL)", () => {
     const first = await bootstrap();
     expect(first.stdout).toContain("Created the demo service account");
     const creds = first.out;
-    expect(Object.keys(creds)).toEqual(["key", "user_key", "brand_id", "base_url"]);
+    expect(Object.keys(creds)).toEqual(["key", "user_key", "brand_id", "base_url", "dashboard_url", "staff_email", "staff_password"]);
+    expect(creds.staff_password).toBeTruthy();
     expect(JSON.parse(readFileSync(credsFile, "utf8"))).toEqual(creds);
 
     // Start, then restart: nothing changes, and start shows the same keys.
@@ -61,10 +63,12 @@ describe("credentials across restarts on PostgreSQL (DATABASE_URL)", () => {
 
     // A deploy without the saved file: the keys are not shown, not changed, and still work.
     rmSync(credsFile);
-    expect(await start()).toEqual({ ...creds, key: null, user_key: null });
+    expect(await start()).toEqual({ ...creds, key: null, user_key: null, staff_password: null });
     expect(existsSync(credsFile)).toBe(false);
     const blind = await bootstrap();
-    expect(blind.out).toEqual({ ...creds, key: null, user_key: null });
+    expect(blind.out).toEqual({ ...creds, key: null, user_key: null, staff_password: null });
+    expect(blind.stdout).toContain("(set earlier, not shown: only its hash is stored)");
+    expect(await signInStaff(await getDb(), { email: creds.staff_email, password: creds.staff_password })).toMatchObject({ ok: true });
     expect(blind.stdout).toContain("npm run bootstrap -- --new-keys");
     expect(await status(creds)).toBe(200);
 
@@ -74,6 +78,7 @@ describe("credentials across restarts on PostgreSQL (DATABASE_URL)", () => {
     expect(minted.out.brand_id).toBe(creds.brand_id);
     expect(minted.out.key).not.toBe(creds.key);
     expect(minted.out.user_key).not.toBe(creds.user_key);
+    expect(minted.out.staff_password).toBeNull(); // --new-keys leaves the password alone (still not in the file)
     expect(await status(creds)).toBe(401);
     expect(await status({ ...creds, user_key: minted.out.user_key })).toBe(401); // the old API key is revoked
     expect(await status(minted.out)).toBe(200);
@@ -94,6 +99,7 @@ describe("credentials across restarts on the embedded database (PGlite)", () => 
     try {
       const first = await start();
       expect(first.key).toMatch(/^rbk_/);
+      expect(first.staff_password).toBeTruthy();
       expect(JSON.parse(readFileSync(path.join(dir, "embedded", "demo-credentials.json"), "utf8"))).toEqual(first);
       expect(await start()).toEqual(first);
       expect(await start()).toEqual(first);

@@ -6,6 +6,10 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { ok, makeTenant } from "./support/api";
 import { isLocale, isTimezone } from "../lib/reference/values";
+import { eq } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { staffUsers } from "../db/schema";
+import { signInStaff } from "../lib/staff/sign-in";
 
 describe("Reference/List", () => {
   it("answers the acceptable locales and IANA time zones, in json and xml", async () => {
@@ -39,16 +43,26 @@ describe("npm run bootstrap -- --json", () => {
     const first = await run();
     const lines = first.stdout.trim().split("\n");
     const creds = JSON.parse(lines[lines.length - 1]);
-    expect(Object.keys(creds)).toEqual(["key", "user_key", "brand_id", "base_url"]);
+    expect(Object.keys(creds)).toEqual(["key", "user_key", "brand_id", "base_url", "dashboard_url", "staff_email", "staff_password"]);
     expect(creds.base_url).toBe("http://demo.test:3000/api");
+    expect(creds.dashboard_url).toBe("http://demo.test:3000/dashboard");
+    expect(creds.staff_email).toBe("admin@demo.example");
+    expect(creds.staff_password).toMatch(/^.{12,}$/);
     expect(first.stdout).toContain("Created the demo service account");
+    expect(first.stdout).toContain(`Dashboard  http://demo.test:3000/dashboard`);
+    expect(first.stdout).toContain(`password   ${creds.staff_password}`);
+    // The password signs in to the dashboard; the database holds only its argon2id hash.
+    expect(await signInStaff(await getDb(), { email: creds.staff_email, password: creds.staff_password })).toMatchObject({ ok: true });
+    const [row] = await (await getDb()).select().from(staffUsers).where(eq(staffUsers.email, creds.staff_email));
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.passwordHash).not.toContain(creds.staff_password);
     const body = await ok(creds, "json", "Brand/List");
     expect(body.brands[0]).toMatchObject({ brand_id: creds.brand_id, name: "Demo Brand" });
     const second = await run();
     expect(second.stdout).toContain("The demo service account is ready.");
     const again = JSON.parse(second.stdout.trim().split("\n").pop()!);
     expect(again.brand_id).toBe(creds.brand_id);
-    expect(again).toEqual(creds); // the same keys, not new ones
+    expect(again).toEqual(creds); // the same keys and password, not new ones
     expect((await ok(again, "json", "Brand/List")).count).toBe("1");
   }, 60_000);
 });

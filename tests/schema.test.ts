@@ -46,7 +46,8 @@ describe("the database", () => {
       await first.migrate();
       const made = await bootstrapDemo(first.db);
       expect(made.created).toBe(true);
-      const creds = { key: made.key!, user_key: made.user_key!, brand_id: made.brand_id };
+      const creds = { key: made.key!, user_key: made.user_key!, brand_id: made.brand_id, staff_email: made.staff_email, staff_password: made.staff_password };
+      expect(creds.staff_password).toBeTruthy();
       await first.close();
 
       const second = await openDatabase({ url: "", pgliteDir: dir });
@@ -56,7 +57,15 @@ describe("the database", () => {
       const ctx = await contextFromApiCredentials(second.db, { key: creds.key, userKey: creds.user_key, brandId: creds.brand_id }, "t");
       expect(ctx.brand.id).toBe(creds.brand_id);
       // Lost saved credentials: nothing is reissued (keys not shown), the existing ones keep working.
-      expect(await bootstrapDemo(second.db)).toEqual({ key: null, user_key: null, brand_id: creds.brand_id, created: false, minted: false });
+      expect(await bootstrapDemo(second.db)).toEqual({
+        key: null,
+        user_key: null,
+        brand_id: creds.brand_id,
+        staff_email: creds.staff_email,
+        staff_password: null,
+        created: false,
+        minted: false,
+      });
       forgetResolvedCredentials();
       expect((await contextFromApiCredentials(second.db, { key: creds.key, userKey: creds.user_key, brandId: creds.brand_id }, "t")).brand.id).toBe(
         creds.brand_id,

@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, index, uniqueIndex } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, index, uniqueIndex, integer } from "drizzle-orm/pg-core";
 
 const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -25,6 +25,14 @@ export const staffUsers = pgTable(
     createdAt: created(),
     /** Set when the staff user is disabled: neither their API credentials nor a session work. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** argon2id hash of the dashboard password; null: the user cannot sign in to the dashboard. */
+    passwordHash: text("password_hash"),
+    /** Base32 TOTP secret, sealed at rest (lib/staff/totp.ts); pending until totp_enabled_at is set. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** Dashboard sign-in attempts claimed since the last success (lib/staff/sign-in.ts). */
+    failedSignIns: integer("failed_sign_ins").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [uniqueIndex("staff_users_user_key_hash").on(t.userKeyHash), uniqueIndex("staff_users_account_email").on(t.serviceAccountId, t.email)],
 );

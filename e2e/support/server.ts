@@ -25,6 +25,8 @@ export interface RunningServer {
 
 export interface RunningApp extends RunningServer {
   creds: { key: string; user_key: string; brand_id: string };
+  /** The tenant's ADMIN staff user, for dashboard sign-in. */
+  staff: { id: string; serviceAccountId: string; email: string; password: string };
 }
 
 /**
@@ -34,10 +36,15 @@ export interface RunningApp extends RunningServer {
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const url = process.env.DATABASE_URL!;
   const database = await openDatabase({ url });
-  const made = await createServiceAccount(database.db, { name: "E2E", brandName: "E2E Brand", staffEmail: `e2e-${Date.now()}@example.com` });
+  const staff = { email: `e2e-${Date.now()}@example.com`, password: "e2e staff password" };
+  const made = await createServiceAccount(database.db, { name: "E2E", brandName: "E2E Brand", staffEmail: staff.email, staffPassword: staff.password });
   await database.close();
   const server = await startServer({ DATABASE_URL: url, ...env });
-  return { ...server, creds: { key: made.key, user_key: made.user_key, brand_id: made.brand_id } };
+  return {
+    ...server,
+    creds: { key: made.key, user_key: made.user_key, brand_id: made.brand_id },
+    staff: { id: made.staffUserId, serviceAccountId: made.serviceAccountId, ...staff },
+  };
 }
 
 /**
@@ -48,7 +55,15 @@ export async function startServer(env: Record<string, string> = {}, opts: { anyH
   if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` before the e2e tests (npm test does)");
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, PORT: String(port), BACKGROUND_JOBS: "off", LOG_LEVEL: "silent", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BACKGROUND_JOBS: "off",
+      LOG_LEVEL: "silent",
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      NEXTAUTH_SECRET: "e2e-session-secret-not-for-production",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { createHmac, randomUUID } from "node:crypto";
 import { databaseUnavailable, getDb } from "../../db/client";
 import { contextFromApiCredentials, requesterId, type Context } from "../auth/context";
@@ -6,7 +5,8 @@ import { runVerb, type StoredAnswer } from "../run-verb";
 import { DomainError } from "../errors";
 import { endpoints } from "./endpoints";
 import { WithExtras, type Endpoint, type ListResult } from "./endpoint";
-import { CREDENTIAL_PARAMS, PARAM_META } from "../wire/params";
+import { CREDENTIAL_PARAMS } from "../wire/params";
+import { parseParams } from "../wire/parse";
 import { CONTENT_TYPES, render, renderError, type Format } from "./serialize";
 import { authFailureLimiter, rateLimiter } from "./rate-limit";
 import { readParams, type Params } from "./read-params";
@@ -53,34 +53,7 @@ function errorResponse(format: Format, err: DomainError, headers: Record<string,
 const rateLimited = (wait: number) =>
   new DomainError("RATE_LIMITED", "Too many requests; retry after the time in Retry-After", { headers: { "retry-after": String(Math.ceil(wait)) } });
 
-/** Maps zod's first issue to our error, always naming the parameter. */
-function validationError(error: z.ZodError): DomainError {
-  const issue = error.issues[0];
-  const parameter = String(issue.path[0] ?? "");
-  const code = (issue as { params?: { code?: string } }).params?.code;
-  if (code === "MISSING_PARAMETER") return new DomainError("MISSING_PARAMETER", `${parameter} ${issue.message}`, { parameter });
-  return new DomainError("INVALID_PARAMETER", `${parameter} ${issue.message}`, { parameter });
-}
-
-/**
- * Required parameters absent or sent empty are MISSING_PARAMETER (the first, in declaration order);
- * everything else is validated by the endpoint's schema before any write.
- */
-function parseInput(endpoint: Endpoint, raw: Params) {
-  const input: Params = {};
-  for (const [k, schema] of Object.entries(endpoint.params.shape)) {
-    const v = raw[k];
-    const required = PARAM_META.get(schema as z.ZodType)?.required ?? !(schema as z.ZodType).safeParse(undefined).success;
-    if (v === undefined || (v === "" && required)) {
-      if (required) throw new DomainError("MISSING_PARAMETER", `${k} is required`, { parameter: k });
-      continue;
-    }
-    input[k] = v;
-  }
-  const parsed = endpoint.params.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
+const parseInput = (endpoint: Endpoint, raw: Params) => parseParams(endpoint.params, raw);
 
 function envelope(endpoint: Endpoint, result: unknown): Record<string, unknown> {
   if (endpoint.list) {

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { apiKeys, brands, serviceAccounts, staffUsers } from "../../db/schema";
 import { hashSecret, newId, newSecret } from "../ids";
 import { forgetResolvedCredentials } from "../auth/context";
+import { hashPassword, randomPassword, verifyPassword } from "../users/passwords";
 
 export const DEMO_ADMIN_EMAIL = "admin@demo.example";
 
@@ -15,11 +16,12 @@ export interface IssuedCredentials {
 /** A new service account with one brand and one staff user, and their freshly issued keys. */
 export async function createServiceAccount(
   db: Db,
-  opts: { name: string; brandName: string; staffEmail: string; accessLevel?: "ADMIN" | "USER"; now?: Date },
+  opts: { name: string; brandName: string; staffEmail: string; accessLevel?: "ADMIN" | "USER"; now?: Date; staffPassword?: string },
 ): Promise<IssuedCredentials & { serviceAccountId: string; staffUserId: string }> {
   const now = opts.now ?? new Date();
   const key = newSecret("rbk");
   const userKey = newSecret("rbu");
+  const passwordHash = opts.staffPassword ? await hashPassword(opts.staffPassword) : null;
   return db.transaction(async (tx) => {
     const [account] = await tx.insert(serviceAccounts).values({ id: newId(), name: opts.name, createdAt: now }).returning();
     const [brand] = await tx
@@ -45,6 +47,7 @@ export async function createServiceAccount(
         accessLevel: opts.accessLevel ?? "ADMIN",
         userKeyHash: hashSecret(userKey),
         userKeyPrefix: userKey.slice(0, 8),
+        passwordHash,
         createdAt: now,
       })
       .returning();
@@ -82,13 +85,35 @@ export async function mintKeys(db: Db, serviceAccountId: string, staffUserId: st
   return { key, user_key: userKey };
 }
 
-/** The demo's credentials; `key` and `user_key` are null when they exist but cannot be shown. */
+/** The demo's credentials; `key`, `user_key` and `staff_password` are null when they exist but cannot be shown. */
 export interface DemoCredentials {
   key: string | null;
   user_key: string | null;
   brand_id: string;
+  /** The demo ADMIN's dashboard sign-in. */
+  staff_email: string;
+  staff_password: string | null;
   created: boolean;
   minted: boolean;
+}
+
+/** What an earlier run saved (DEMO_CREDENTIALS_FILE); any part may be missing. */
+export type KnownCredentials = Partial<IssuedCredentials> & { staff_password?: string | null };
+
+/**
+ * The demo ADMIN's dashboard password: the saved one while it still matches the stored hash, a new
+ * one when the user has none yet (a database from before dashboard sign-in), else null (set, unseen).
+ */
+async function demoPassword(db: Db, staff: typeof staffUsers.$inferSelect, known?: string | null): Promise<string | null> {
+  if (!staff.passwordHash) {
+    const password = randomPassword();
+    await db
+      .update(staffUsers)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(staffUsers.id, staff.id));
+    return password;
+  }
+  return known && (await verifyPassword(staff.passwordHash, known)) ? known : null;
 }
 
 /**
@@ -96,15 +121,18 @@ export interface DemoCredentials {
  * changed unless `newKeys` asks for it: they are stored hashed, so `known` (what an earlier run
  * saved) is returned when it still authenticates, else null keys (they exist, unseen).
  */
-export async function bootstrapDemo(db: Db, opts: { known?: IssuedCredentials; newKeys?: boolean } = {}): Promise<DemoCredentials> {
+export async function bootstrapDemo(db: Db, opts: { known?: KnownCredentials; newKeys?: boolean } = {}): Promise<DemoCredentials> {
   const [staff] = await db.select().from(staffUsers).where(eq(staffUsers.email, DEMO_ADMIN_EMAIL)).orderBy(staffUsers.createdAt).limit(1);
+  const staffLogin = { staff_email: DEMO_ADMIN_EMAIL };
   if (!staff) {
-    const made = await createServiceAccount(db, { name: "Demo service account", brandName: "Demo Brand", staffEmail: DEMO_ADMIN_EMAIL });
-    return { key: made.key, user_key: made.user_key, brand_id: made.brand_id, created: true, minted: false };
+    const staffPassword = randomPassword();
+    const made = await createServiceAccount(db, { name: "Demo service account", brandName: "Demo Brand", staffEmail: DEMO_ADMIN_EMAIL, staffPassword });
+    return { key: made.key, user_key: made.user_key, brand_id: made.brand_id, ...staffLogin, staff_password: staffPassword, created: true, minted: false };
   }
   const [brand] = await db.select().from(brands).where(eq(brands.serviceAccountId, staff.serviceAccountId)).orderBy(brands.createdAt).limit(1);
-  if (opts.newKeys) return { ...(await mintKeys(db, staff.serviceAccountId, staff.id)), brand_id: brand.id, created: false, minted: true };
   const known = opts.known;
+  const password = { ...staffLogin, staff_password: await demoPassword(db, staff, known?.staff_password) };
+  if (opts.newKeys) return { ...(await mintKeys(db, staff.serviceAccountId, staff.id)), brand_id: brand.id, ...password, created: false, minted: true };
   if (known?.key && known.user_key && known.brand_id === brand.id && hashSecret(known.user_key) === staff.userKeyHash) {
     const [k] = await db
       .select()
@@ -112,8 +140,8 @@ export async function bootstrapDemo(db: Db, opts: { known?: IssuedCredentials; n
       .where(eq(apiKeys.keyHash, hashSecret(known.key)))
       .limit(1);
     if (k && !k.revokedAt && k.serviceAccountId === staff.serviceAccountId) {
-      return { key: known.key, user_key: known.user_key, brand_id: brand.id, created: false, minted: false };
+      return { key: known.key, user_key: known.user_key, brand_id: brand.id, ...password, created: false, minted: false };
     }
   }
-  return { key: null, user_key: null, brand_id: brand.id, created: false, minted: false };
+  return { key: null, user_key: null, brand_id: brand.id, ...password, created: false, minted: false };
 }

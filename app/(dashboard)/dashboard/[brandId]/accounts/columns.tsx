@@ -1,0 +1,74 @@
+"use client";
+
+import Link from "next/link";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "@/components/data-table/data-table";
+import type { TableQuery } from "@/components/data-table/search-params";
+import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
+import { formatInstant } from "@/components/ui/format";
+
+/** The fields of the API's customer_account view this list shows. */
+export interface AccountRow {
+  customer_account_id: string;
+  first_name: string;
+  last_name: string;
+  email_address: string;
+  company_name: string | null;
+  prepaid_balance: string;
+  status: number;
+  created: Date | string;
+}
+
+function columns(brandId: string): ColumnDef<AccountRow, unknown>[] {
+  return [
+    {
+      id: "last_name",
+      header: "Name",
+      cell: ({ row: { original: a } }) => (
+        <Link href={`/dashboard/${brandId}/accounts/${a.customer_account_id}`}>
+          {a.first_name} {a.last_name}
+        </Link>
+      ),
+    },
+    { id: "email_address", header: "Email", cell: ({ row }) => row.original.email_address },
+    { id: "company_name", header: "Company", cell: ({ row }) => row.original.company_name ?? "—" },
+    { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    { id: "prepaid_balance", header: "Prepaid balance", enableSorting: false, cell: ({ row }) => <span className="num">{row.original.prepaid_balance}</span> },
+    { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.created) },
+  ];
+}
+
+export function AccountsTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: AccountRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
+  return (
+    <DataTable
+      label="Customer accounts"
+      columns={columns(brandId)}
+      sortKeys={sortKeys}
+      rows={rows}
+      total={total}
+      page={query.page}
+      pageSize={query.pageSize}
+      sort={query.sort}
+      getRowId={(r) => r.customer_account_id}
+      search={{ placeholder: "Name, company or email", value: query.q }}
+      filters={[{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS, value: query.filters.status ?? "" }]}
+      empty={
+        <>
+          No customer accounts yet. <Link href={`/dashboard/${brandId}/accounts/new`}>Create the first one</Link>.
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import Link from "next/link";
+import { dashboardContext } from "@/app/_auth/session";
+import { accountList, listAccountsPage } from "@/lib/accounts/list-accounts";
+import { DomainError } from "@/lib/errors";
+import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
+import { TableError } from "@/components/data-table/table-error";
+import { AccountsTable } from "./columns";
+
+export const metadata = { title: "Customer accounts · Recurring Billing" };
+
+export default async function AccountsPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
+  const { brandId } = await params;
+  const ctx = await dashboardContext(brandId);
+  const query = parseTableQuery(await searchParams, { sortKeys: accountList.sortKeys, filters: { status: ["1", "2", "3"] } });
+  const base = `/dashboard/${brandId}/accounts`;
+  let result;
+  try {
+    result = await listAccountsPage(ctx, {
+      filters: { q: query.q || null, status: query.filters.status ? (Number(query.filters.status) as 1 | 2 | 3) : null },
+      sort: query.sort,
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    return <TableError message={err.message} resetHref={base} />;
+  }
+  return (
+    <>
+      <div className="page-head">
+        <h1>Customer accounts</h1>
+        <Link href={`${base}/new`} className="button primary">
+          New account
+        </Link>
+      </div>
+      <AccountsTable brandId={brandId} sortKeys={accountList.sortKeys} rows={result.rows} total={result.total} query={query} />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { dashboardContext } from "@/app/_auth/session";
+import { invoiceList, listInvoicesPage } from "@/lib/invoices/list-invoices";
+import { DomainError } from "@/lib/errors";
+import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
+import { TableError } from "@/components/data-table/table-error";
+import { InvoicesTable } from "./columns";
+
+export const metadata = { title: "Invoices · Recurring Billing" };
+
+export default async function InvoicesPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
+  const { brandId } = await params;
+  const ctx = await dashboardContext(brandId);
+  const query = parseTableQuery(await searchParams, { sortKeys: invoiceList.sortKeys, filters: { status: ["0", "1", "2", "3"] } });
+  const sort = query.sort ?? { key: "created_at" as const, dir: "desc" as const };
+  let result;
+  try {
+    result = await listInvoicesPage(ctx, {
+      filters: { q: query.q || null, status: query.filters.status ? (Number(query.filters.status) as 0 | 1 | 2 | 3) : null },
+      sort,
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    return <TableError message={err.message} resetHref={`/dashboard/${brandId}/invoices`} />;
+  }
+  const rows = result.rows.map((i) => ({
+    invoice_id: i.invoice_id,
+    customer_account_id: i.customer_account_id,
+    due_date: i.due_date,
+    status: i.status,
+    total: i.total,
+    amount_paid: i.amount_paid,
+    balance: i.balance,
+    created: i.created,
+  }));
+  return (
+    <>
+      <div className="page-head">
+        <h1>Invoices</h1>
+      </div>
+      <InvoicesTable brandId={brandId} sortKeys={invoiceList.sortKeys} rows={rows} total={result.total} query={{ ...query, sort }} />
+    </>
+  );
+}

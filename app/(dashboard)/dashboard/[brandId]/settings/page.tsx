@@ -1,0 +1,29 @@
+import { dashboardContext } from "@/app/_auth/session";
+import { brandView } from "@/lib/brands/view";
+import { BrandForm } from "./brand-form";
+
+export const metadata = { title: "Brand settings · Recurring Billing" };
+
+export default async function SettingsPage({ params }: { params: Promise<{ brandId: string }> }) {
+  const { brandId } = await params;
+  const ctx = await dashboardContext(brandId);
+  const b = brandView(ctx.brand);
+  const admin = ctx.actor.kind === "staff" && ctx.actor.accessLevel === "ADMIN";
+  return (
+    <>
+      <h1>Brand settings</h1>
+      {!admin && (
+        <p className="alert info" role="note">
+          Only an ADMIN staff user can change brand settings. You can see them here.
+        </p>
+      )}
+      <div className="card">
+        <BrandForm
+          brandId={brandId}
+          readOnly={!admin}
+          brand={{ name: b.name, description: b.description, support_email: b.support_email ?? "", website_url: b.website_url ?? "" }}
+        />
+      </div>
+    </>
+  );
+}

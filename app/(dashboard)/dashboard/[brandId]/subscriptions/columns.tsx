@@ -1,0 +1,73 @@
+"use client";
+
+import Link from "next/link";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "@/components/data-table/data-table";
+import type { TableQuery } from "@/components/data-table/search-params";
+import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
+import { formatInstant, shortId } from "@/components/ui/format";
+
+export interface SubscriptionRow {
+  subscription_id: string;
+  customer_account_id: string;
+  product_name: string | null;
+  status: number;
+  start_date: string | null;
+  renewal_date: string | null;
+  next_renewal_amount: string | null;
+  auto_pay: string;
+  created: Date | string;
+}
+
+function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
+  return [
+    { id: "product", header: "Product", enableSorting: false, cell: ({ row }) => row.original.product_name ?? "—" },
+    {
+      id: "account",
+      header: "Customer account",
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Link href={`/dashboard/${brandId}/accounts/${row.original.customer_account_id}`} aria-label={`Customer account ${row.original.customer_account_id}`}>
+          …{shortId(row.original.customer_account_id)}
+        </Link>
+      ),
+    },
+    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    { id: "start_date", header: "Started", cell: ({ row }) => row.original.start_date ?? "—" },
+    { id: "renewal_date", header: "Renews", cell: ({ row }) => row.original.renewal_date ?? "—" },
+    { id: "next", header: "Next charge", enableSorting: false, cell: ({ row }) => <span className="num">{row.original.next_renewal_amount ?? "—"}</span> },
+    { id: "auto_pay", header: "Auto pay", enableSorting: false, cell: ({ row }) => (row.original.auto_pay === "Y" ? "Yes" : "No") },
+    { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.created) },
+  ];
+}
+
+export function SubscriptionsTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: SubscriptionRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
+  return (
+    <DataTable
+      label="Subscriptions"
+      columns={columns(brandId)}
+      sortKeys={sortKeys}
+      rows={rows}
+      total={total}
+      page={query.page}
+      pageSize={query.pageSize}
+      sort={query.sort}
+      getRowId={(r) => r.subscription_id}
+      search={{ placeholder: "Customer name or email, product", value: query.q }}
+      filters={[{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS, value: query.filters.status ?? "" }]}
+      empty="No subscriptions yet. Subscriptions are created through the API (Subscription/Create) or the customer portal."
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import { dashboardContext } from "@/app/_auth/session";
+import { listSubscriptionsPage, subscriptionList } from "@/lib/subscriptions/list-subscriptions";
+import { DomainError } from "@/lib/errors";
+import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
+import { TableError } from "@/components/data-table/table-error";
+import { SubscriptionsTable } from "./columns";
+
+export const metadata = { title: "Subscriptions · Recurring Billing" };
+
+export default async function SubscriptionsPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
+  const { brandId } = await params;
+  const ctx = await dashboardContext(brandId);
+  const query = parseTableQuery(await searchParams, { sortKeys: subscriptionList.sortKeys, filters: { status: ["1", "2", "3"] } });
+  let result;
+  try {
+    result = await listSubscriptionsPage(ctx, {
+      filters: { q: query.q || null, status: query.filters.status ? (Number(query.filters.status) as 1 | 2 | 3) : null },
+      sort: query.sort ?? { key: "created_at", dir: "desc" },
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    return <TableError message={err.message} resetHref={`/dashboard/${brandId}/subscriptions`} />;
+  }
+  const rows = result.rows.map((s) => ({
+    subscription_id: s.subscription_id,
+    customer_account_id: s.customer_account_id,
+    product_name: s.product_name,
+    status: s.status,
+    start_date: s.start_date,
+    renewal_date: s.renewal_date,
+    next_renewal_amount: s.next_renewal_amount,
+    auto_pay: s.auto_pay,
+    created: s.created,
+  }));
+  return (
+    <>
+      <div className="page-head">
+        <h1>Subscriptions</h1>
+      </div>
+      <SubscriptionsTable
+        brandId={brandId}
+        sortKeys={subscriptionList.sortKeys}
+        rows={rows}
+        total={result.total}
+        query={{ ...query, sort: query.sort ?? { key: "created_at", dir: "desc" } }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { cache } from "react";
+import { getServerSession } from "next-auth";
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { authOptions } from "./options";
+import { staffContext, type StaffSession } from "@/lib/auth/staff-action";
+import { staffHome } from "@/lib/staff/brands";
+import { DomainError } from "@/lib/errors";
+
+/** The signed-in staff user's session (only their id is trusted), or null. */
+export const getStaffSession = cache(async (): Promise<StaffSession | null> => {
+  const session = (await getServerSession(authOptions)) as { staffUserId?: string } | null;
+  return session?.staffUserId ? { staffUserId: session.staffUserId } : null;
+});
+
+/** The sign-in page, coming back to the page asked for (proxy.ts passes its path). */
+export async function signInAgain(): Promise<never> {
+  const path = (await headers()).get("x-dashboard-path") || "/dashboard";
+  redirect(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
+}
+
+/** Who is signed in and which brands they can choose between; to sign-in when nobody (or a disabled user) is. */
+export const requireStaffHome = cache(async () => {
+  const session = await getStaffSession();
+  const home = session && (await staffHome(session));
+  if (!session || !home) return signInAgain();
+  return { session, ...home };
+});
+
+/**
+ * The staff context for the brand the URL names: sign-in when the session is gone or its user
+ * disabled, 404 for a brand not of the user's service account. One per request (React cache).
+ */
+export const dashboardContext = cache(async (brandId: string) => {
+  const session = await getStaffSession();
+  if (!session) return signInAgain();
+  try {
+    return await staffContext(session, brandId);
+  } catch (err) {
+    if (err instanceof DomainError && err.code === "UNAUTHENTICATED") return signInAgain();
+    if (err instanceof DomainError && err.code === "NOT_FOUND") notFound();
+    throw err;
+  }
+});

@@ -1,0 +1,205 @@
+"use client";
+
+import { useState, useTransition, type ReactNode } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import { PAGE_SIZES } from "./search-params";
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+export interface TableFilter {
+  name: string;
+  label: string;
+  options: FilterOption[];
+}
+
+export interface DataTableProps<T> {
+  columns: ColumnDef<T, unknown>[];
+  /** The list query's sort keys: a column whose id is one of them sorts (unless `enableSorting: false`). */
+  sortKeys: readonly string[];
+  rows: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  sort?: { key: string; dir: "asc" | "desc" };
+  /** A label for the table (and its search box); e.g. "Customer accounts". */
+  label: string;
+  search?: { placeholder: string; value: string };
+  filters?: (TableFilter & { value: string })[];
+  empty: ReactNode;
+  getRowId?: (row: T) => string;
+}
+
+/**
+ * The one server-paginated table: rows come from the server for the state in the URL (page,
+ * pageSize, sort, dir, q and filters), so a view can be bookmarked; changing it navigates.
+ */
+export function DataTable<T>({ columns, sortKeys, rows, total, page, pageSize, sort, label, search, filters, empty, getRowId }: DataTableProps<T>) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [pending, startTransition] = useTransition();
+  const [q, setQ] = useState(search?.value ?? "");
+
+  const navigate = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params.toString());
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    const qs = next.toString();
+    startTransition(() => router.push(qs ? `${pathname}?${qs}` : pathname));
+  };
+
+  const sorting: SortingState = sort ? [{ id: sort.key, desc: sort.dir === "desc" }] : [];
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId,
+    manualPagination: true,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    pageCount,
+    rowCount: total,
+    state: { sorting, pagination: { pageIndex: page - 1, pageSize } },
+    onSortingChange: (updater) => {
+      const next = typeof updater === "function" ? updater(sorting) : updater;
+      const s = next[0];
+      navigate({ sort: s?.id ?? null, dir: s ? (s.desc ? "desc" : "asc") : null, page: null });
+    },
+    getCoreRowModel: getCoreRowModel(),
+  });
+
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const filtered = Boolean(search?.value) || Boolean(filters?.some((f) => f.value));
+
+  return (
+    <div className="data-table" aria-busy={pending}>
+      {(search || filters?.length) && (
+        <div className="table-toolbar">
+          {search && (
+            <form
+              role="search"
+              className="table-search"
+              onSubmit={(e) => {
+                e.preventDefault();
+                navigate({ q: q.trim(), page: null });
+              }}
+            >
+              <label className="visually-hidden" htmlFor="table-q">
+                Search {label.toLowerCase()}
+              </label>
+              <input id="table-q" type="search" value={q} placeholder={search.placeholder} onChange={(e) => setQ(e.target.value)} />
+              <button type="submit" className="button secondary">
+                Search
+              </button>
+            </form>
+          )}
+          {filters?.map((f) => (
+            <label key={f.name} className="table-filter">
+              <span>{f.label}</span>
+              <select value={f.value} onChange={(e) => navigate({ [f.name]: e.target.value, page: null })}>
+                <option value="">All</option>
+                {f.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+          {filtered && (
+            <button
+              type="button"
+              className="button link"
+              onClick={() => {
+                setQ("");
+                navigate({ q: null, page: null, ...Object.fromEntries((filters ?? []).map((f) => [f.name, null])) });
+              }}
+            >
+              Clear
+            </button>
+          )}
+        </div>
+      )}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+        <table>
+          <thead>
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id}>
+                {hg.headers.map((h) => {
+                  const dir = h.column.getIsSorted();
+                  const sortable = h.column.columnDef.enableSorting !== false && sortKeys.includes(h.column.id);
+                  return (
+                    <th key={h.id} scope="col" aria-sort={dir ? (dir === "desc" ? "descending" : "ascending") : undefined}>
+                      {sortable ? (
+                        <button
+                          type="button"
+                          className="sort-button"
+                          onClick={() => navigate({ sort: h.column.id, dir: dir === "asc" ? "desc" : "asc", page: null })}
+                        >
+                          {flexRender(h.column.columnDef.header, h.getContext())}
+                          <span aria-hidden="true" className="sort-mark">
+                            {dir === "asc" ? "▲" : dir === "desc" ? "▼" : "↕"}
+                          </span>
+                        </button>
+                      ) : (
+                        flexRender(h.column.columnDef.header, h.getContext())
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 && (
+          <div className="table-empty" role="status">
+            {filtered ? "Nothing matches this search or filter." : empty}
+          </div>
+        )}
+      </div>
+      <nav className="table-pager" aria-label={`${label} pages`}>
+        <span className="muted" role="status">
+          {total === 0 ? "No results" : `${from}–${to} of ${total}`}
+          {pending ? " · loading…" : ""}
+        </span>
+        <label className="table-filter">
+          <span>Rows</span>
+          <select value={pageSize} onChange={(e) => navigate({ pageSize: e.target.value, page: null })}>
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="pager-buttons">
+          <button type="button" className="button secondary" disabled={page <= 1} onClick={() => navigate({ page: String(page - 1) })}>
+            Previous
+          </button>
+          <span className="muted">
+            Page {page} of {pageCount}
+          </span>
+          <button type="button" className="button secondary" disabled={page >= pageCount} onClick={() => navigate({ page: String(page + 1) })}>
+            Next
+          </button>
+        </div>
+      </nav>
+    </div>
+  );
+}
