@@ -35,6 +35,7 @@ export interface PortalActionSpec<S extends Shape, R> {
 
 export interface PortalActionDef<R = unknown> {
   endpoint: string;
+  schema: z.ZodObject;
   accepts: string[];
   run(ctx: Context, input: BrowserInput): Promise<ActionResult<R>>;
 }
@@ -43,7 +44,7 @@ export function definePortalAction<S extends Shape, R>(spec: PortalActionSpec<S,
   for (const p of Object.keys(SESSION_PARAMS)) {
     if ((spec.accepts as string[]).includes(p)) throw new Error(`${spec.endpoint}: ${p} comes from the session, never from the browser`);
   }
-  return { endpoint: spec.endpoint, accepts: spec.accepts, run: (ctx, input) => runPortalAction(ctx, spec, input) };
+  return { endpoint: spec.endpoint, schema: spec.schema, accepts: spec.accepts, run: (ctx, input) => runPortalAction(ctx, spec, input) };
 }
 
 /** Runs one portal action for a customer context: `{ ok: true, data }`, or `{ ok: false, error }` for a form to show. */
