@@ -2,7 +2,7 @@ import { count, desc, eq, isNull, ne, notInArray, asc } from "drizzle-orm";
 import { selectRows } from "../../db/client";
 import { customerAccounts, customerUsers, invoices, payments, subscriptions, tickets } from "../../db/schema";
 import { findInBrand, inAccount } from "../../db/scope";
-import type { Context } from "../auth/context";
+import type { Brand, Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
 import { isUuid } from "../ids";
 import { withAmounts } from "../invoices/queries";
@@ -22,25 +22,28 @@ function customerOf(ctx: Context) {
   return ctx.actor;
 }
 
+/** What the portal shows of a brand (its header and footer): never its secrets. */
+export const brandLook = (b: Brand) => ({
+  id: b.id,
+  name: b.name,
+  logoUrl: b.logoUrl,
+  websiteUrl: b.websiteUrl,
+  supportEmail: b.supportEmail,
+  supportLink: b.supportLink,
+  supportPhone: b.supportPhone,
+  termsUrl: b.termsUrl,
+  privacyUrl: b.privacyUrl,
+});
+export type BrandLook = ReturnType<typeof brandLook>;
+
 /** The brand's look and the signed-in customer's account and user. */
 export async function portalProfile(ctx: Context) {
   const actor = customerOf(ctx);
   const [account] = await selectRows(ctx.db, customerAccounts, { where: inAccount(ctx, customerAccounts), limit: 1 });
   const [user] = await selectRows(ctx.db, customerUsers, { where: inAccount(ctx, customerUsers, eq(customerUsers.id, actor.userId)), limit: 1 });
   if (!account || !user) throw notFound("Customer account");
-  const b = ctx.brand;
   return {
-    brand: {
-      id: b.id,
-      name: b.name,
-      logoUrl: b.logoUrl,
-      websiteUrl: b.websiteUrl,
-      supportEmail: b.supportEmail,
-      supportLink: b.supportLink,
-      supportPhone: b.supportPhone,
-      termsUrl: b.termsUrl,
-      privacyUrl: b.privacyUrl,
-    },
+    brand: brandLook(ctx.brand),
     account: {
       id: account.id,
       name: account.companyName || `${account.firstName} ${account.lastName}`,
