@@ -12,6 +12,7 @@ import path from "node:path";
 import { openDatabase } from "../db/client";
 import { config } from "../lib/config";
 import { bootstrapDemo, type IssuedCredentials } from "../lib/platform/bootstrap";
+import { demoPortalLines } from "../lib/platform/demo-customer";
 
 function readSaved(file: string): IssuedCredentials | undefined {
   try {
@@ -33,6 +34,7 @@ export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
       mkdirSync(path.dirname(savedPath), { recursive: true });
       writeFileSync(savedPath, JSON.stringify(out, null, 2), { mode: 0o600 });
     }
+    const portal = await demoPortalLines(database.db, creds.brand_id);
     const shown = (v: string | null) => v ?? "(issued earlier, not shown: only its hash is stored)";
     const lines = [
       "",
@@ -59,6 +61,7 @@ export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
             "Keep using yours, or mint new ones (the current ones then stop working):  npm run bootstrap -- --new-keys",
           ]),
       "",
+      ...portal,
     ];
     console.log(lines.join("\n"));
     if (opts.json) console.log(JSON.stringify(out));

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import { seedForStart } from "./bootstrap";
+import { DEV_SECRET_FILE, portalSessionSecret } from "../lib/auth/customer-session";
 
 await seedForStart();
 if (!existsSync(".next/BUILD_ID")) {
@@ -22,6 +23,11 @@ if (!process.env.GATEWAY_ENCRYPTION_KEY) {
   }
   process.env.GATEWAY_ENCRYPTION_KEY = readFileSync(keyFile, "utf8").trim();
   console.log(`Using the demo gateway encryption key in ${keyFile} (set GATEWAY_ENCRYPTION_KEY in production).`);
+}
+// Portal sessions are signed with PORTAL_SESSION_SECRET; a local demo gets one generated in .data/.
+if (!process.env.PORTAL_SESSION_SECRET) {
+  portalSessionSecret();
+  console.log(`Using the demo portal session secret in ${DEV_SECRET_FILE} (set PORTAL_SESSION_SECRET in production).`);
 }
 const port = process.env.PORT || "3000";
 const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env: process.env });
