@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import type { BrandLook } from "@/lib/portal/queries";
+import { Logo } from "./logo";
 
 /** Only http(s) addresses become links or images (a brand's fields are free text). */
 export const webAddress = (v: string | null | undefined) => (v && /^https?:\/\//i.test(v) ? v : null);
 
 export function BrandMark({ brand, size = 36 }: { brand: BrandLook; size?: number }) {
-  const logo = webAddress(brand.logoUrl);
   return (
     <>
-      {logo ? <img src={logo} alt="" width={size} height={size} /> : null}
+      <Logo src={webAddress(brand.logoUrl)} name={brand.name} size={size} />
       <span>{brand.name}</span>
     </>
   );

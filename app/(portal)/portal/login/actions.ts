@@ -11,6 +11,8 @@ import { readPending, startPending, startSession } from "../_lib/session";
 export interface FormState {
   error?: string;
   notice?: string;
+  /** What was typed as the sign-in name, shown again after a refusal (a form action resets the form). */
+  login?: string;
 }
 
 const GENERIC = "Something went wrong on our side. Please try again in a moment.";
@@ -28,9 +30,10 @@ export async function signIn(_prev: FormState, form: FormData): Promise<FormStat
   const next = safePortalRedirect(String(form.get("redirect") ?? ""));
   const brand = await portalBrand(String(form.get("brand") ?? ""));
   if (!brand) return { error: "This sign-in page is not linked to a business. Please use the link from your provider." };
+  const login = String(form.get("login") ?? "").slice(0, 200);
   let target: string;
   try {
-    const outcome = await signInWithPassword(brand, String(form.get("login") ?? ""), String(form.get("password") ?? ""), { url: loginUrl });
+    const outcome = await signInWithPassword(brand, login, String(form.get("password") ?? ""), { url: loginUrl });
     const jar = await cookies();
     if (outcome.kind === "signed-in") {
       await startSession(jar, outcome.session);
@@ -40,7 +43,7 @@ export async function signIn(_prev: FormState, form: FormData): Promise<FormStat
       target = `/portal/login/verify?${new URLSearchParams({ sent_to: outcome.sentTo, redirect: next })}`;
     }
   } catch (err) {
-    return refusal(err);
+    return { ...refusal(err), login };
   }
   redirect(target);
 }

@@ -27,7 +27,16 @@ export function SignInForm({ brandId, redirect }: { brandId: string; redirect: s
       <input type="hidden" name="redirect" value={redirect} />
       <label className="p-field">
         <span>Email address or username</span>
-        <input name="login" type="text" autoComplete="username" required autoCapitalize="none" spellCheck={false} aria-invalid={Boolean(state.error)} />
+        <input
+          name="login"
+          type="text"
+          defaultValue={state.login}
+          autoComplete="username"
+          required
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={Boolean(state.error)}
+        />
       </label>
       <label className="p-field">
         <span>Password</span>

@@ -28,7 +28,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
           </>
         ) : null}
       </p>
-      <div className="p-grid">
+      <div className="p-grid p-summary">
         <div className="p-card">
           <p className="p-stat-label">Total</p>
           <p className="p-stat">{f.money(invoice.totalCents)}</p>

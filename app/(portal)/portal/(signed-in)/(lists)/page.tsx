@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { portalOverview } from "@/lib/portal/queries";
-import { customerPage } from "../_lib/data";
-import { InvoiceStatus } from "../_components/status";
+import { customerPage } from "../../_lib/data";
+import { InvoiceStatus } from "../../_components/status";
 
 export const metadata = { title: "Overview" };
 

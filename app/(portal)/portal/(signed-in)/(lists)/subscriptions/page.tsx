@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { portalSubscriptions } from "@/lib/portal/queries";
-import { customerPage } from "../../_lib/data";
-import { SubscriptionStatus } from "../../_components/status";
+import { customerPage } from "../../../_lib/data";
+import { SubscriptionStatus } from "../../../_components/status";
 
 export const metadata = { title: "Subscriptions" };
 
@@ -44,8 +44,8 @@ export default async function Subscriptions() {
                     <td>
                       <SubscriptionStatus status={s.status} />
                     </td>
-                    <td className="wide-only">{f.date(s.startDate)}</td>
-                    <td>{s.renewalDate ? f.date(s.renewalDate) : <span className="muted">—</span>}</td>
+                    <td className="wide-only date">{f.date(s.startDate)}</td>
+                    <td className="date">{s.renewalDate ? f.date(s.renewalDate) : <span className="muted">—</span>}</td>
                     <td className="num">{s.nextAmountCents === null ? "—" : f.money(s.nextAmountCents)}</td>
                   </tr>
                 ))}

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { z } from "zod";
 import { portalInvoices } from "@/lib/portal/queries";
-import { customerPage } from "../../_lib/data";
-import { InvoiceStatus } from "../../_components/status";
+import { customerPage } from "../../../_lib/data";
+import { InvoiceStatus } from "../../../_components/status";
 
 export const metadata = { title: "Invoices" };
 
@@ -51,8 +51,8 @@ export default async function Invoices({ searchParams }: { searchParams: Promise
                         {i.number}
                       </Link>
                     </td>
-                    <td className="wide-only">{f.day(i.createdAt)}</td>
-                    <td>{f.date(i.dueDate)}</td>
+                    <td className="wide-only date">{f.day(i.createdAt)}</td>
+                    <td className="date">{f.date(i.dueDate)}</td>
                     <td>
                       <InvoiceStatus status={i.status} />
                     </td>
