@@ -33,7 +33,9 @@ export default async function Invoices({ searchParams }: { searchParams: Promise
                   <th scope="col" className="wide-only">
                     Issued
                   </th>
-                  <th scope="col">Due</th>
+                  <th scope="col" className="wide-only">
+                    Due
+                  </th>
                   <th scope="col">Status</th>
                   <th scope="col" className="num wide-only">
                     Total
@@ -50,9 +52,10 @@ export default async function Invoices({ searchParams }: { searchParams: Promise
                       <Link href={`/portal/invoices/${i.id}`} aria-label={`Invoice ${i.number}`}>
                         {i.number}
                       </Link>
+                      <span className="narrow-only muted">Due {f.date(i.dueDate)}</span>
                     </td>
                     <td className="wide-only date">{f.day(i.createdAt)}</td>
-                    <td className="date">{f.date(i.dueDate)}</td>
+                    <td className="wide-only date">{f.date(i.dueDate)}</td>
                     <td>
                       <InvoiceStatus status={i.status} />
                     </td>

@@ -29,7 +29,9 @@ export default async function Subscriptions() {
                   <th scope="col" className="wide-only">
                     Since
                   </th>
-                  <th scope="col">Renews</th>
+                  <th scope="col" className="wide-only">
+                    Renews
+                  </th>
                   <th scope="col" className="num">
                     Next charge
                   </th>
@@ -40,12 +42,13 @@ export default async function Subscriptions() {
                   <tr key={s.id}>
                     <td>
                       <Link href={`/portal/subscriptions/${s.id}`}>{s.productName}</Link>
+                      {s.renewalDate ? <span className="narrow-only muted">Renews {f.date(s.renewalDate)}</span> : null}
                     </td>
                     <td>
                       <SubscriptionStatus status={s.status} />
                     </td>
                     <td className="wide-only date">{f.date(s.startDate)}</td>
-                    <td className="date">{s.renewalDate ? f.date(s.renewalDate) : <span className="muted">—</span>}</td>
+                    <td className="wide-only date">{s.renewalDate ? f.date(s.renewalDate) : <span className="muted">—</span>}</td>
                     <td className="num">{s.nextAmountCents === null ? "—" : f.money(s.nextAmountCents)}</td>
                   </tr>
                 ))}
