@@ -7,6 +7,7 @@ import { getDb } from "../db/client";
 import { ensureDemoCustomer, type DemoCustomer } from "../lib/platform/demo-customer";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { startFakeSmsProvider } from "../tests/support/fake-sms";
 
 const PASSWORD = "Portal-pass-123";
 const SHOTS = "test-results/portal";
@@ -16,6 +17,7 @@ let browser: Browser;
 let demo: DemoCustomer;
 let demoEmail: string;
 let neighbourInvoiceId: string;
+let sms: Awaited<ReturnType<typeof startFakeSmsProvider>>;
 
 /** The API over HTTP, with the test tenant's credentials. */
 async function api(path: string, params: Record<string, string>, method = "POST") {
@@ -32,8 +34,9 @@ async function api(path: string, params: Record<string, string>, method = "POST"
   return body;
 }
 
-async function newCustomer(tag: string) {
+async function newCustomer(tag: string, extra: Record<string, string> = {}) {
   const body = await api("Account/Create", {
+    ...extra,
     first_name: "Pat",
     last_name: tag,
     email_address: `${tag.toLowerCase()}-${Date.now()}@example.com`,
@@ -85,7 +88,8 @@ async function passwordSignIn(context: BrowserContext, login: string, password =
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  app = await startApp();
+  sms = await startFakeSmsProvider();
+  app = await startApp(sms.env);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   demo = await ensureDemoCustomer(await getDb(), app.creds.brand_id);
   await api("User/Update", { user_id: demo.userId, access_level: "ADMIN", password: PASSWORD }, "PATCH");
@@ -102,6 +106,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  await sms?.close();
 });
 
 describe("Customer Facing Portal", () => {
@@ -209,6 +214,26 @@ describe("Customer Facing Portal", () => {
     await p2.getByRole("heading", { name: "Hello, Dana" }).waitFor();
     expect(new URL(p2.url()).origin).toBe(app.baseUrl);
     await evil.close();
+  });
+
+  it("two-step verification: after the password, a code by SMS; a wrong code is refused, the right one signs in", async () => {
+    const customer = await newCustomer("Twostep", { phone_number_country_code: "1", phone_number: "555-010-0199" });
+    await api("User/Update", { user_id: customer.userId, access_level: "ADMIN", verified: "Y" }, "PATCH");
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await passwordSignIn(context, customer.email);
+    await page.getByRole("heading", { name: "Verify it's you" }).waitFor();
+    await page.getByText("by text message").waitFor();
+    expect(await context.cookies().then((c) => c.some((x) => x.name === "portal_session" && x.value))).toBe(false);
+    await page.getByLabel("Verification code").fill("000000");
+    await page.getByRole("button", { name: "Verify and sign in" }).click();
+    await page.getByRole("alert").filter({ hasText: "That code isn't right" }).waitFor();
+    await expectAccessible(page, "verify");
+    await shot(page, "verify-error-1280");
+    const code = /\b(\d{6})\b/.exec(sms.requests.at(-1)!.form.Body)![1];
+    await page.getByLabel("Verification code").fill(code);
+    await page.getByRole("button", { name: "Verify and sign in" }).click();
+    await page.getByRole("heading", { name: "Hello, Pat" }).waitFor();
+    await context.close();
   });
 
   it("a suspended account's session is refused at once", async () => {

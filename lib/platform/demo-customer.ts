@@ -118,8 +118,15 @@ export async function demoSignInLink(db: Db, brandId: string, customer: DemoCust
 
 /** What bootstrap prints for the portal: the demo customer (made when missing) and a fresh sign-in link. */
 export async function demoPortalLines(db: Db, brandId: string): Promise<string[]> {
-  const customer = await ensureDemoCustomer(db, brandId);
-  const link = await demoSignInLink(db, brandId, customer);
+  let customer: DemoCustomer;
+  let link: { url: string };
+  try {
+    customer = await ensureDemoCustomer(db, brandId);
+    link = await demoSignInLink(db, brandId, customer);
+  } catch (err) {
+    // The API credentials matter more than the portal demo: say why there is no link, never fail the start.
+    return [`No portal sign-in link for the demo customer: ${err instanceof Error ? err.message : String(err)}`, ""];
+  }
   return [
     `${customer.created ? "Created the demo customer" : "Demo customer"} ${DEMO_CUSTOMER_EMAIL} (a subscription, a paid and an open invoice).`,
     `  Portal     ${link.url}`,
