@@ -144,6 +144,17 @@ describe("Customer Facing Portal", () => {
     await expectAccessible(page, "overview");
     await shot(page, "overview-1280");
 
+    // Ask support (a portal action): an empty message is refused on its field, then the ticket opens.
+    await page.getByText("Ask support a question").click();
+    await page.getByLabel("Subject").fill("Where is my receipt?");
+    await page.getByRole("button", { name: "Send to support" }).click();
+    await page.locator("#message-error").waitFor();
+    await page.getByLabel("Message").fill("Please send me the receipt for my last payment.");
+    await page.getByRole("button", { name: "Send to support" }).click();
+    await page.getByText("Thanks, we got your message").waitFor();
+    await page.getByText("Where is my receipt?").waitFor();
+    await expectAccessible(page, "overview with the support form");
+
     // An invoice: its lines and payments
     await page.getByRole("link", { name: "Invoices" }).click();
     await page.getByRole("heading", { name: "Invoices" }).waitFor();

@@ -20,8 +20,8 @@ describe("portal session tokens", () => {
     expect(await decodeCustomerSession(token, "2fa", { secret, now })).toBeNull();
     expect(await decodeCustomerSession(`${token}x`, "session", { secret, now })).toBeNull();
     expect(await decodeCustomerSession(undefined, "session", { secret, now })).toBeNull();
-    const pending = await encodeCustomerSession({ ...session, method: "email" }, "2fa", { secret, now });
-    expect(await decodeCustomerSession(pending, "2fa", { secret, now })).toEqual({ ...session, method: "email" });
+    const pending = await encodeCustomerSession({ ...session, method: "email", sentTo: "j***@example.com" }, "2fa", { secret, now });
+    expect(await decodeCustomerSession(pending, "2fa", { secret, now })).toEqual({ ...session, method: "email", sentTo: "j***@example.com" });
     expect(await decodeCustomerSession(pending, "session", { secret, now })).toBeNull();
     expect(await decodeCustomerSession(pending, "2fa", { secret, now: new Date("2026-11-22T10:10:01Z") })).toBeNull();
   });

@@ -33,6 +33,8 @@ export const BRAND_COOKIE = "portal_brand";
 
 export interface PendingSecondFactor extends CustomerSession {
   method: "email" | "sms";
+  /** Where the code went, masked (e.g. j***@example.com), to show on the code page. */
+  sentTo?: string;
 }
 
 const MIN_SECRET_BYTES = 32;
@@ -84,6 +86,7 @@ export async function encodeCustomerSession(
   const seconds = opts.seconds ?? (purpose === "session" ? SESSION_SECONDS : PENDING_SECONDS);
   const claims: Record<string, string> = { brand: session.brandId, account: session.customerAccountId };
   if ("method" in session) claims.method = session.method;
+  if ("sentTo" in session && session.sentTo) claims.sent_to = session.sentTo;
   return new SignJWT(claims)
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(session.userId)
@@ -111,7 +114,8 @@ export async function decodeCustomerSession(token: string | undefined, purpose: 
     if (![session.brandId, session.customerAccountId, session.userId].every((v) => typeof v === "string" && isUuid(v))) return null;
     if (purpose === "2fa") {
       if (payload.method !== "email" && payload.method !== "sms") return null;
-      return { ...(session as CustomerSession), method: payload.method };
+      const sentTo = typeof payload.sent_to === "string" ? { sentTo: payload.sent_to } : {};
+      return { ...(session as CustomerSession), method: payload.method, ...sentTo };
     }
     return session as CustomerSession;
   } catch {

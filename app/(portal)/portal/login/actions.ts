@@ -39,8 +39,8 @@ export async function signIn(_prev: FormState, form: FormData): Promise<FormStat
       await startSession(jar, outcome.session);
       target = next;
     } else {
-      await startPending(jar, outcome.pending);
-      target = `/portal/login/verify?${new URLSearchParams({ sent_to: outcome.sentTo, redirect: next })}`;
+      await startPending(jar, { ...outcome.pending, sentTo: outcome.sentTo });
+      target = `/portal/login/verify?${new URLSearchParams({ redirect: next })}`;
     }
   } catch (err) {
     return { ...refusal(err), login };

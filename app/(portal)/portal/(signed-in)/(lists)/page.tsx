@@ -2,6 +2,7 @@ import Link from "next/link";
 import { portalOverview } from "@/lib/portal/queries";
 import { customerPage } from "../../_lib/data";
 import { InvoiceStatus } from "../../_components/status";
+import { TicketForm } from "../../_components/ticket-form";
 
 export const metadata = { title: "Overview" };
 
@@ -118,6 +119,10 @@ export default async function Overview() {
             ))}
           </ul>
         )}
+        <details>
+          <summary>Ask support a question</summary>
+          <TicketForm />
+        </details>
       </section>
     </>
   );

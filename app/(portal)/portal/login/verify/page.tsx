@@ -19,7 +19,7 @@ export default async function Verify({ searchParams }: { searchParams: Promise<S
   const pending = await readPending();
   if (!pending) redirect(`/portal/login?ended=1&redirect=${encodeURIComponent(next)}`);
   const brand = await portalBrand(pending.brandId);
-  const sentTo = one(q.sent_to);
+  const sentTo = pending.sentTo;
   return (
     <AuthFrame brand={brand ? brandLook(brand) : null} title="Verify it's you">
       <p className="muted">
