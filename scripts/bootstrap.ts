@@ -13,6 +13,7 @@ import path from "node:path";
 import { openDatabase } from "../db/client";
 import { config } from "../lib/config";
 import { bootstrapDemo, type KnownCredentials } from "../lib/platform/bootstrap";
+import { demoPortalLines } from "../lib/platform/demo-customer";
 
 function readSaved(file: string): KnownCredentials | undefined {
   try {
@@ -42,6 +43,7 @@ export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
       mkdirSync(path.dirname(savedPath), { recursive: true });
       writeFileSync(savedPath, JSON.stringify(out, null, 2), { mode: 0o600 });
     }
+    const portal = await demoPortalLines(database.db, creds.brand_id);
     const shown = (v: string | null) => v ?? "(issued earlier, not shown: only its hash is stored)";
     const lines = [
       "",
@@ -72,6 +74,7 @@ export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
             "Keep using yours, or mint new ones (the current ones then stop working):  npm run bootstrap -- --new-keys",
           ]),
       "",
+      ...portal,
     ];
     console.log(lines.join("\n"));
     if (opts.json) console.log(JSON.stringify(out));

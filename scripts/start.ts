@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import { seedForStart } from "./bootstrap";
+import { DEV_SECRET_FILE, portalSessionSecret } from "../lib/auth/customer-session";
 
 await seedForStart();
 if (!existsSync(".next/BUILD_ID")) {
@@ -14,25 +15,23 @@ if (!existsSync(".next/BUILD_ID")) {
   const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-// Gateway credentials are encrypted at rest; a local demo gets its own key, kept beside its data.
-if (!process.env.GATEWAY_ENCRYPTION_KEY) {
-  const keyFile = ".data/gateway-encryption.key";
-  if (!existsSync(keyFile)) {
+/** A secret a local demo keeps beside its data when the environment does not set one (production sets them). */
+function demoSecret(names: string[], file: string, encoding: "base64" | "base64url") {
+  if (names.some((n) => process.env[n])) return;
+  if (!existsSync(file)) {
     mkdirSync(".data", { recursive: true });
-    writeFileSync(keyFile, randomBytes(32).toString("base64"), { mode: 0o600 });
+    writeFileSync(file, randomBytes(32).toString(encoding), { mode: 0o600 });
   }
-  process.env.GATEWAY_ENCRYPTION_KEY = readFileSync(keyFile, "utf8").trim();
-  console.log(`Using the demo gateway encryption key in ${keyFile} (set GATEWAY_ENCRYPTION_KEY in production).`);
+  process.env[names[0]] = readFileSync(file, "utf8").trim();
+  console.log(`Using the demo ${names[0]} in ${file} (set ${names[0]} in production).`);
 }
-// Dashboard sessions are signed JWTs; a local demo gets its own secret, kept beside its data.
-if (!process.env.NEXTAUTH_SECRET && !process.env.AUTH_SECRET) {
-  const secretFile = ".data/nextauth-secret";
-  if (!existsSync(secretFile)) {
-    mkdirSync(".data", { recursive: true });
-    writeFileSync(secretFile, randomBytes(32).toString("base64url"), { mode: 0o600 });
-  }
-  process.env.NEXTAUTH_SECRET = readFileSync(secretFile, "utf8").trim();
-  console.log(`Using the demo session secret in ${secretFile} (set NEXTAUTH_SECRET in production).`);
+// Gateway credentials are encrypted at rest (32 bytes, base64); dashboard sessions are signed JWTs.
+demoSecret(["GATEWAY_ENCRYPTION_KEY"], ".data/gateway-encryption.key", "base64");
+demoSecret(["NEXTAUTH_SECRET", "AUTH_SECRET"], ".data/nextauth-secret", "base64url");
+// Portal sessions are signed with PORTAL_SESSION_SECRET; a local demo gets one generated in .data/.
+if (!process.env.PORTAL_SESSION_SECRET) {
+  portalSessionSecret();
+  console.log(`Using the demo portal session secret in ${DEV_SECRET_FILE} (set PORTAL_SESSION_SECRET in production).`);
 }
 const port = process.env.PORT || "3000";
 const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env: process.env });

@@ -1,0 +1,115 @@
+import Link from "next/link";
+import { portalInvoice } from "@/lib/portal/queries";
+import { customerPage, orNotFound } from "../../../_lib/data";
+import { InvoiceStatus } from "../../../_components/status";
+
+export const metadata = { title: "Invoice" };
+
+const PAYMENT_STATUS = { succeeded: "Paid", failed: "Failed", reversed: "Refunded", pending: "Pending" } as const;
+
+export default async function InvoicePage({ params }: { params: Promise<{ invoiceId: string }> }) {
+  const { invoiceId } = await params;
+  const { ctx, f } = await customerPage();
+  const { invoice, lines, payments } = await orNotFound(portalInvoice(ctx, invoiceId));
+  return (
+    <>
+      <p className="crumbs">
+        <Link href="/portal/invoices">← All invoices</Link>
+      </p>
+      <h1>
+        Invoice {invoice.number} <InvoiceStatus status={invoice.status} />
+      </h1>
+      <p className="lede">
+        Issued {f.day(invoice.createdAt)} · due {f.date(invoice.dueDate)}
+        {invoice.subscriptionId ? (
+          <>
+            {" · "}
+            <Link href={`/portal/subscriptions/${invoice.subscriptionId}`}>subscription</Link>
+          </>
+        ) : null}
+      </p>
+      <div className="p-grid p-summary">
+        <div className="p-card">
+          <p className="p-stat-label">Total</p>
+          <p className="p-stat">{f.money(invoice.totalCents)}</p>
+        </div>
+        <div className="p-card">
+          <p className="p-stat-label">Paid</p>
+          <p className="p-stat">{f.money(invoice.paidCents)}</p>
+        </div>
+        <div className="p-card">
+          <p className="p-stat-label">Balance due</p>
+          <p className="p-stat">{f.money(invoice.balanceCents)}</p>
+        </div>
+      </div>
+      <section className="p-card">
+        <h2>Items</h2>
+        {lines.length === 0 ? (
+          <div className="p-empty">This invoice has no items.</div>
+        ) : (
+          <div className="p-table-wrap">
+            <table className="p-table">
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col" className="num wide-only">
+                    Qty
+                  </th>
+                  <th scope="col" className="num wide-only">
+                    Unit price
+                  </th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((l, n) => (
+                  <tr key={n}>
+                    <td>
+                      {l.name}
+                      {l.quantity > 1 ? <span className="muted"> × {l.quantity}</span> : null}
+                    </td>
+                    <td className="num wide-only">{l.quantity}</td>
+                    <td className="num wide-only">{f.money(l.unitCents)}</td>
+                    <td className="num">{f.money(l.amountCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <td>Total</td>
+                  <td className="wide-only" />
+                  <td className="wide-only" />
+                  <td className="num">{f.money(invoice.totalCents)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className="p-card">
+        <h2>Payments</h2>
+        {payments.length === 0 ? (
+          <div className="p-empty">
+            <strong>No payments yet</strong>
+            {invoice.balanceCents > 0 ? `${f.money(invoice.balanceCents)} is due by ${f.date(invoice.dueDate)}.` : null}
+          </div>
+        ) : (
+          <ul className="p-list">
+            {payments.map((p) => (
+              <li key={p.id}>
+                <span>
+                  {f.instant(p.date)} · {p.method}
+                </span>
+                <span>
+                  <strong>{f.money(p.amountCents)}</strong> <span className="muted">{PAYMENT_STATUS[p.status]}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

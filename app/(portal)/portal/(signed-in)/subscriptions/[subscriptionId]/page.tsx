@@ -1,0 +1,67 @@
+import Link from "next/link";
+import { portalSubscription } from "@/lib/portal/queries";
+import { customerPage, orNotFound } from "../../../_lib/data";
+import { InvoiceStatus, SubscriptionStatus } from "../../../_components/status";
+
+export const metadata = { title: "Subscription" };
+
+export default async function SubscriptionPage({ params }: { params: Promise<{ subscriptionId: string }> }) {
+  const { subscriptionId } = await params;
+  const { ctx, f } = await customerPage();
+  const { subscription: s, invoices } = await orNotFound(portalSubscription(ctx, subscriptionId));
+  return (
+    <>
+      <p className="crumbs">
+        <Link href="/portal/subscriptions">← All subscriptions</Link>
+      </p>
+      <h1>
+        {s.productName} <SubscriptionStatus status={s.status} />
+      </h1>
+      <p className="lede">{s.inTrial ? "In its trial period." : `Subscribed since ${f.date(s.startDate)}.`}</p>
+      <section className="p-card">
+        <h2>Details</h2>
+        <dl className="p-dl">
+          <dt>Current period began</dt>
+          <dd>{f.date(s.periodStart)}</dd>
+          <dt>Next renewal</dt>
+          <dd>{s.renewalDate ? f.date(s.renewalDate) : s.status === "active" ? "Does not renew" : "Not while suspended"}</dd>
+          <dt>Next charge</dt>
+          <dd>{s.nextAmountCents === null ? "—" : f.money(s.nextAmountCents)}</dd>
+          <dt>Automatic payment</dt>
+          <dd>{s.autoPay ? "On: charged to your payment method on renewal" : "Off: you pay each invoice yourself"}</dd>
+          {s.components.length ? (
+            <>
+              <dt>Add-ons</dt>
+              <dd>{s.components.map((c) => `${c.name} × ${c.units}`).join(", ")}</dd>
+            </>
+          ) : null}
+          {s.coupons.length ? (
+            <>
+              <dt>Coupons</dt>
+              <dd>{s.coupons.join(", ")}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      <section className="p-card">
+        <h2>Recent invoices</h2>
+        {invoices.length === 0 ? (
+          <div className="p-empty">No invoices for this subscription yet.</div>
+        ) : (
+          <ul className="p-list">
+            {invoices.map((i) => (
+              <li key={i.id}>
+                <span>
+                  <Link href={`/portal/invoices/${i.id}`}>Invoice {i.number}</Link> <InvoiceStatus status={i.status} />
+                </span>
+                <span>
+                  Due {f.date(i.dueDate)} · {f.money(i.totalCents)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+import { useActionState } from "react";
+import { resend, signIn, verify, type FormState } from "./actions";
+
+function Alert({ state }: { state: FormState }) {
+  if (state.error)
+    return (
+      <div className="p-alert error" role="alert">
+        {state.error}
+      </div>
+    );
+  if (state.notice)
+    return (
+      <div className="p-alert info" role="status">
+        {state.notice}
+      </div>
+    );
+  return null;
+}
+
+export function SignInForm({ brandId, redirect }: { brandId: string; redirect: string }) {
+  const [state, action, pending] = useActionState(signIn, {});
+  return (
+    <form action={action} noValidate>
+      <Alert state={state} />
+      <input type="hidden" name="brand" value={brandId} />
+      <input type="hidden" name="redirect" value={redirect} />
+      <label className="p-field">
+        <span>Email address or username</span>
+        <input
+          name="login"
+          type="text"
+          defaultValue={state.login}
+          autoComplete="username"
+          required
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={Boolean(state.error)}
+        />
+      </label>
+      <label className="p-field">
+        <span>Password</span>
+        <input name="password" type="password" autoComplete="current-password" required aria-invalid={Boolean(state.error)} />
+      </label>
+      <button className="p-button" type="submit" disabled={pending}>
+        {pending ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}
+
+export function VerifyForm({ redirect, method }: { redirect: string; method: "email" | "sms" }) {
+  const [state, action, pending] = useActionState(verify, {});
+  const [resent, resendAction, resending] = useActionState(resend, {});
+  return (
+    <>
+      <form action={action} noValidate>
+        <Alert state={state.error ? state : resent} />
+        <input type="hidden" name="redirect" value={redirect} />
+        <label className="p-field">
+          <span>Verification code</span>
+          <input
+            name="code"
+            type="text"
+            required
+            autoComplete="one-time-code"
+            inputMode={method === "sms" ? "numeric" : "text"}
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-invalid={Boolean(state.error)}
+          />
+        </label>
+        <button className="p-button" type="submit" disabled={pending}>
+          {pending ? "Checking…" : "Verify and sign in"}
+        </button>
+      </form>
+      <form action={resendAction} style={{ marginTop: 14, textAlign: "center" }}>
+        <button className="p-button link" type="submit" disabled={resending}>
+          Send me a new code
+        </button>
+      </form>
+    </>
+  );
+}

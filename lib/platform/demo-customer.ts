@@ -1,0 +1,136 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { brands, customerAccounts, customerUsers } from "../../db/schema";
+import { createAccount } from "../accounts/create-account";
+import { CreateAccountParams } from "../accounts/schemas";
+import { systemContext, type Context } from "../auth/context";
+import { createProduct } from "../catalog/create-product";
+import { createProductGroup } from "../catalog/create-product-group";
+import { CreateProductGroupParams, CreateProductParams } from "../catalog/schemas";
+import { formatWireDate } from "../dates";
+import { createInvoice } from "../invoices/create-invoice";
+import { brandToday } from "../invoices/brand-time";
+import { CreateInvoiceParams } from "../invoices/schemas";
+import { runVerb } from "../run-verb";
+import { createSubscription } from "../subscriptions/create-subscription";
+import { CreateSubscriptionParams } from "../subscriptions/schemas";
+import { createUserToken } from "../users/create-token";
+import { CreateTokenParams } from "../users/schemas";
+import { WithExtras } from "../wire/results";
+
+/**
+ * The demo brand's demo customer, for trying the Customer Facing Portal: an account with a
+ * subscription (its first invoice paid) and an open invoice, made once through the same verbs the
+ * API calls. Kept apart from bootstrap.ts, which only calls ensureDemoCustomer.
+ */
+export const DEMO_CUSTOMER_EMAIL = "customer@demo.example";
+
+export interface DemoCustomer {
+  customerAccountId: string;
+  userId: string;
+  created: boolean;
+}
+
+type Parser<I> = { parse(v: unknown): I };
+const record = (answer: unknown) => (answer instanceof WithExtras ? answer.record : answer) as Record<string, string>;
+const run = async <I>(ctx: Context, schema: Parser<I>, verb: (a: { ctx: Context; input: I }) => Promise<unknown>, params: Record<string, string>) =>
+  runVerb(ctx, (c, input: I) => verb({ ctx: c, input }), schema.parse(params));
+
+/** Makes the demo customer on the brand when it has none (found by its email address); never changes an existing one. */
+export async function ensureDemoCustomer(db: Db, brandId: string): Promise<DemoCustomer> {
+  const [brand] = await db.select().from(brands).where(eq(brands.id, brandId)).limit(1);
+  const ctx = systemContext(db, brand);
+  const [existing] = await db
+    .select({ accountId: customerAccounts.id, userId: customerUsers.id })
+    .from(customerAccounts)
+    .innerJoin(customerUsers, eq(customerUsers.customerAccountId, customerAccounts.id))
+    .where(
+      and(eq(customerAccounts.brandId, brandId), sql`lower(${customerAccounts.emailAddress}) = ${DEMO_CUSTOMER_EMAIL}`, isNull(customerAccounts.deletedAt)),
+    )
+    .orderBy(customerUsers.createdAt)
+    .limit(1);
+  if (existing) return { customerAccountId: existing.accountId, userId: existing.userId, created: false };
+
+  // A brand without contact details gets the demo's, so the portal's footer has something to show.
+  if (!brand.supportEmail) {
+    await db
+      .update(brands)
+      .set({ supportEmail: "support@demo.example", supportPhone: "+1 555 0100", websiteUrl: "https://demo.example" })
+      .where(eq(brands.id, brandId));
+  }
+  const group = record(await run(ctx, CreateProductGroupParams, createProductGroup, { name: "Demo plans", description: "Plans of the demo brand" }));
+  const product = record(
+    await run(ctx, CreateProductParams, createProduct, {
+      product_group_id: group.product_group_id,
+      name: "Demo Plus monthly",
+      description: "Everything in the demo, billed monthly",
+      expiration_interval: "30",
+      setup_fee: "0.00",
+      recurring_price: "24.99",
+      trial: "N",
+      auto_pay_discount: "N",
+      prompt_for_variables: "N",
+      tax_exempt: "N",
+    }),
+  );
+  const accountAnswer = await run(ctx, CreateAccountParams, createAccount, {
+    first_name: "Dana",
+    last_name: "Demo",
+    email_address: DEMO_CUSTOMER_EMAIL,
+    company_name: "Demo Customer Ltd",
+    country: "US",
+    city: "Springfield",
+    state: "IL",
+    locale: "en-US",
+    timezone_id: "America/New_York",
+    skip_notification: "Y",
+  });
+  const account = record(accountAnswer);
+  const userId = ((accountAnswer as WithExtras).extras.user as { user_id: string }).user_id;
+  // override_initial_billing Y: the first invoice is recorded as paid (no gateway in a demo).
+  await run(ctx, CreateSubscriptionParams, createSubscription, {
+    customer_account_id: account.customer_account_id,
+    product_id: product.product_id,
+    override_initial_billing: "Y",
+    payment_gateway: "Demo",
+    auto_pay: "N",
+  });
+  const due = new Date(`${brandToday(ctx)}T00:00:00Z`);
+  due.setUTCDate(due.getUTCDate() + 14);
+  await run(ctx, CreateInvoiceParams, createInvoice, {
+    customer_account_id: account.customer_account_id,
+    due_date: formatWireDate(due.toISOString().slice(0, 10)),
+    attached_items: JSON.stringify([
+      { item_name: "Onboarding session", item_price: "49.00", tax_exempt: "N", quantity: "1" },
+      { item_name: "Extra storage (10 GB)", item_price: "3.50", tax_exempt: "N", quantity: "2" },
+    ]),
+  });
+  return { customerAccountId: account.customer_account_id, userId, created: true };
+}
+
+/** A fresh single-use portal sign-in link for the demo customer (User/CreateToken, 10 minutes). */
+export async function demoSignInLink(db: Db, brandId: string, customer: DemoCustomer): Promise<{ url: string; expires: Date }> {
+  const [brand] = await db.select().from(brands).where(eq(brands.id, brandId)).limit(1);
+  const input = CreateTokenParams.parse({ customer_account_id: customer.customerAccountId, user_id: customer.userId, expiration: "10" });
+  const answer = await runVerb(systemContext(db, brand), (c, i) => createUserToken({ ctx: c, input: i }), input);
+  return { url: answer.sign_in_url, expires: answer.expires };
+}
+
+/** What bootstrap prints for the portal: the demo customer (made when missing) and a fresh sign-in link. */
+export async function demoPortalLines(db: Db, brandId: string): Promise<string[]> {
+  let customer: DemoCustomer;
+  let link: { url: string };
+  try {
+    customer = await ensureDemoCustomer(db, brandId);
+    link = await demoSignInLink(db, brandId, customer);
+  } catch (err) {
+    // The API credentials matter more than the portal demo: say why there is no link, never fail the start.
+    return [`No portal sign-in link for the demo customer: ${err instanceof Error ? err.message : String(err)}`, ""];
+  }
+  return [
+    `${customer.created ? "Created the demo customer" : "Demo customer"} ${DEMO_CUSTOMER_EMAIL} (a subscription, a paid and an open invoice).`,
+    `  Portal     ${link.url}`,
+    "             (signs in once, within 10 minutes; `npm run bootstrap` prints a new link)",
+    "",
+  ];
+}

@@ -1,0 +1,226 @@
+import { count, desc, eq, isNull, ne, notInArray, asc } from "drizzle-orm";
+import { selectRows } from "../../db/client";
+import { customerAccounts, customerUsers, invoices, payments, subscriptions, tickets } from "../../db/schema";
+import { findInBrand, inAccount } from "../../db/scope";
+import type { Brand, Context } from "../auth/context";
+import { DomainError, notFound } from "../errors";
+import { isUuid } from "../ids";
+import { withAmounts } from "../invoices/queries";
+import type { InvoiceStatus } from "../invoices/amounts";
+import { STATUS } from "../lifecycle";
+import { sumLines } from "../pricing/pricing";
+import { nextPeriodLines, withDetails, type SubscriptionDetails } from "../subscriptions/details";
+
+/**
+ * What the Customer Facing Portal's pages read, for a customer context only: every query starts
+ * from inAccount (the signed-in customer's own rows) and answers plain values (cents, ISO dates),
+ * which the pages format in the customer's locale and time zone. Deleted records are not shown.
+ */
+
+function customerOf(ctx: Context) {
+  if (ctx.actor.kind !== "customer") throw new DomainError("FORBIDDEN", "The portal reads for a signed-in customer only");
+  return ctx.actor;
+}
+
+/** What the portal shows of a brand (its header and footer): never its secrets. */
+export const brandLook = (b: Brand) => ({
+  id: b.id,
+  name: b.name,
+  logoUrl: b.logoUrl,
+  websiteUrl: b.websiteUrl,
+  supportEmail: b.supportEmail,
+  supportLink: b.supportLink,
+  supportPhone: b.supportPhone,
+  termsUrl: b.termsUrl,
+  privacyUrl: b.privacyUrl,
+});
+export type BrandLook = ReturnType<typeof brandLook>;
+
+/** The brand's look and the signed-in customer's account and user. */
+export async function portalProfile(ctx: Context) {
+  const actor = customerOf(ctx);
+  const [account] = await selectRows(ctx.db, customerAccounts, { where: inAccount(ctx, customerAccounts), limit: 1 });
+  const [user] = await selectRows(ctx.db, customerUsers, { where: inAccount(ctx, customerUsers, eq(customerUsers.id, actor.userId)), limit: 1 });
+  if (!account || !user) throw notFound("Customer account");
+  return {
+    brand: brandLook(ctx.brand),
+    account: {
+      id: account.id,
+      name: account.companyName || `${account.firstName} ${account.lastName}`,
+      email: account.emailAddress,
+      locale: account.locale,
+      timeZone: account.timezoneId,
+      prepaidBalanceCents: account.prepaidBalance,
+    },
+    user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.emailAddress },
+  };
+}
+export type PortalProfile = Awaited<ReturnType<typeof portalProfile>>;
+
+export interface PortalSubscription {
+  id: string;
+  productName: string;
+  status: "active" | "suspended" | "deleted";
+  startDate: string | null;
+  periodStart: string | null;
+  /** The next renewal (ISO date), null when it never renews or is not active. */
+  renewalDate: string | null;
+  nextAmountCents: number | null;
+  inTrial: boolean;
+  autoPay: boolean;
+  components: { name: string; units: number }[];
+  coupons: string[];
+}
+
+const STATUS_NAME = { [STATUS.ACTIVE]: "active", [STATUS.SUSPENDED]: "suspended", [STATUS.DELETED]: "deleted" } as const;
+
+function subscriptionOf(ctx: Context, d: SubscriptionDetails): PortalSubscription {
+  const s = d.sub;
+  const active = s.status === STATUS.ACTIVE;
+  return {
+    id: s.id,
+    productName: d.product?.name ?? "Plan no longer offered",
+    status: STATUS_NAME[s.status as 1 | 2 | 3] ?? "deleted",
+    startDate: s.startDate,
+    periodStart: s.periodStart,
+    renewalDate: active ? s.renewalDate : null,
+    nextAmountCents: active && s.renewalDate ? sumLines(nextPeriodLines(ctx, d)) : null,
+    inTrial: s.inTrial === "Y",
+    autoPay: s.autoPay === "Y",
+    components: d.attached.map((a) => ({ name: a.component.name, units: a.units })),
+    coupons: d.coupons.map((c) => c.coupon.couponCode),
+  };
+}
+
+/** The customer's subscriptions that are not deleted, active first, then by renewal. */
+export async function portalSubscriptions(ctx: Context): Promise<PortalSubscription[]> {
+  customerOf(ctx);
+  const rows = await selectRows(ctx.db, subscriptions, {
+    where: inAccount(ctx, subscriptions, isNull(subscriptions.deletedAt), ne(subscriptions.status, STATUS.DELETED)),
+    orderBy: [asc(subscriptions.status), asc(subscriptions.renewalDate), asc(subscriptions.id)],
+    limit: 100,
+  });
+  return (await withDetails(ctx, rows)).map((d) => subscriptionOf(ctx, d));
+}
+
+/** One subscription of the customer (not deleted), with its recent invoices; another's id is NOT_FOUND. */
+export async function portalSubscription(ctx: Context, id: string) {
+  customerOf(ctx);
+  const sub = await findInBrand(ctx, subscriptions, id, "Subscription", "subscription_id");
+  if (sub.deletedAt || sub.status === STATUS.DELETED) throw notFound("Subscription", "subscription_id");
+  const [details] = await withDetails(ctx, [sub]);
+  const recent = await portalInvoices(ctx, { subscriptionId: sub.id, pageSize: 12 });
+  return { subscription: subscriptionOf(ctx, details), invoices: recent.rows };
+}
+
+export interface PortalInvoice {
+  id: string;
+  /** A short number to read out to support: the id's last 8 characters, upper case. */
+  number: string;
+  subscriptionId: string | null;
+  dueDate: string;
+  createdAt: Date;
+  status: "unpaid" | "paid" | "partially_paid";
+  totalCents: number;
+  paidCents: number;
+  balanceCents: number;
+}
+
+const INVOICE_STATUS_NAME: Record<InvoiceStatus, PortalInvoice["status"]> = { 0: "unpaid", 1: "paid", 2: "partially_paid", 3: "unpaid" };
+
+export const invoiceNumber = (id: string) => id.replace(/-/g, "").slice(-8).toUpperCase();
+
+export const PORTAL_PAGE_SIZE = 20;
+
+/** The customer's invoices (not deleted), newest first, a page at a time. */
+export async function portalInvoices(
+  ctx: Context,
+  opts: { page?: number; pageSize?: number; subscriptionId?: string; openOnly?: boolean } = {},
+): Promise<{ rows: PortalInvoice[]; total: number; page: number; pageSize: number }> {
+  customerOf(ctx);
+  const pageSize = Math.min(Math.max(1, opts.pageSize ?? PORTAL_PAGE_SIZE), 100);
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  if (opts.subscriptionId && !isUuid(opts.subscriptionId)) return { rows: [], total: 0, page, pageSize };
+  const where = inAccount(ctx, invoices, isNull(invoices.deletedAt), opts.subscriptionId ? eq(invoices.subscriptionId, opts.subscriptionId) : undefined);
+  // One after the other: a page's request never holds two pooled connections.
+  const rows = await selectRows(ctx.db, invoices, {
+    where,
+    orderBy: [desc(invoices.createdAt), desc(invoices.id)],
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  const [{ n }] = await ctx.db.select({ n: count() }).from(invoices).where(where);
+  let shown = (await withAmounts(ctx, rows)).map(({ row, amounts }) => ({
+    id: row.id,
+    number: invoiceNumber(row.id),
+    subscriptionId: row.subscriptionId,
+    dueDate: row.dueDate,
+    createdAt: row.createdAt,
+    status: INVOICE_STATUS_NAME[amounts.status],
+    totalCents: amounts.total,
+    paidCents: amounts.paid,
+    balanceCents: amounts.balance,
+  }));
+  if (opts.openOnly) shown = shown.filter((i) => i.balanceCents > 0);
+  return { rows: shown, total: Number(n), page, pageSize };
+}
+
+/** One invoice of the customer (not deleted) with its lines and payments; another customer's or brand's id is NOT_FOUND. */
+export async function portalInvoice(ctx: Context, id: string) {
+  customerOf(ctx);
+  const row = await findInBrand(ctx, invoices, id, "Invoice", "invoice_id");
+  if (row.deletedAt) throw notFound("Invoice", "invoice_id");
+  const [{ amounts }] = await withAmounts(ctx, [row]);
+  const paid = await selectRows(ctx.db, payments, {
+    where: inAccount(ctx, payments, eq(payments.invoiceId, row.id), notInArray(payments.status, ["pending"])),
+    orderBy: [asc(payments.createdAt), asc(payments.id)],
+  });
+  return {
+    invoice: {
+      id: row.id,
+      number: invoiceNumber(row.id),
+      subscriptionId: row.subscriptionId,
+      billingPeriodStart: row.billingPeriodStart,
+      dueDate: row.dueDate,
+      createdAt: row.createdAt,
+      status: INVOICE_STATUS_NAME[amounts.status],
+      totalCents: amounts.total,
+      paidCents: amounts.paid,
+      balanceCents: amounts.balance,
+    },
+    lines: row.items.map((l) => ({ name: l.itemName, quantity: l.quantity, unitCents: l.itemPrice, amountCents: l.itemPrice * l.quantity, kind: l.kind })),
+    payments: paid.map((p) => ({
+      id: p.id,
+      date: p.createdAt,
+      amountCents: p.amount,
+      status: p.status,
+      method:
+        p.processedBy === "prepaid_balance" ? "Prepaid balance" : p.paymentGateway || (p.processedBy === "recorded" ? "Recorded payment" : "Card or bank"),
+    })),
+  };
+}
+
+/** Tickets the customer can see (never INTERNAL ones) that are not closed. */
+export async function portalOpenTickets(ctx: Context) {
+  customerOf(ctx);
+  const rows = await selectRows(ctx.db, tickets, {
+    where: inAccount(ctx, tickets, ne(tickets.direction, "INTERNAL"), ne(tickets.workingStatus, "CLOSED")),
+    orderBy: [desc(tickets.updatedAt), desc(tickets.id)],
+    limit: 20,
+  });
+  return rows.map((t) => ({ id: t.id, number: t.friendlyTicketId, subject: t.subject, status: t.workingStatus, updatedAt: t.updatedAt }));
+}
+
+/** The overview: active subscriptions, what is due (open invoices' balances), open tickets. */
+export async function portalOverview(ctx: Context) {
+  const subs = await portalSubscriptions(ctx);
+  // Open invoices are the recent ones; the newest 100 hold them for any customer we know of.
+  const open = await portalInvoices(ctx, { pageSize: 100, openOnly: true });
+  const openTickets = await portalOpenTickets(ctx);
+  return {
+    subscriptions: subs.filter((s) => s.status === "active"),
+    openInvoices: open.rows,
+    balanceDueCents: open.rows.reduce((sum, i) => sum + i.balanceCents, 0),
+    tickets: openTickets,
+  };
+}

@@ -1,0 +1,150 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb, type Db } from "../../db/client";
+import { brands, customerUsers, customerUserTokens } from "../../db/schema";
+import { smsSender } from "../adapters/sms";
+import { contextFromCustomerSession, systemContext, type Brand, type Context } from "../auth/context";
+import type { CustomerSession, PendingSecondFactor } from "../auth/customer-session";
+import { DomainError } from "../errors";
+import { hashSecret, isUuid } from "../ids";
+import { runVerb } from "../run-verb";
+import { authenticateUser } from "../users/authenticate-user";
+import { requestVerification } from "../users/request-verification";
+import { AuthenticateUserParams, RequestVerificationParams, VerifyCodeParams } from "../users/schemas";
+import { signInRefused } from "../users/sign-in";
+import { verifyCode } from "../users/verify-code";
+import type { UserRow } from "../users/view";
+
+/**
+ * The portal's sign-in, over the same verbs as User/Authenticate, User/2FARequest and
+ * User/2FAVerify (so the same single-use tokens, lockout and code limits), run for the system on
+ * the brand the customer signs in to. What they answer becomes a CustomerSession; the cookie is the
+ * page's business.
+ */
+
+export type SignInOutcome = { kind: "signed-in"; session: CustomerSession } | { kind: "second-factor"; pending: PendingSecondFactor; sentTo: string };
+
+/** A brand a customer may sign in to (not deleted), or null. */
+export async function portalBrand(brandId: string | null | undefined, db?: Db): Promise<Brand | null> {
+  db ??= await getDb();
+  if (!brandId || !isUuid(brandId)) return null;
+  const [brand] = await db
+    .select()
+    .from(brands)
+    .where(and(eq(brands.id, brandId), isNull(brands.deletedAt)))
+    .limit(1);
+  return brand ?? null;
+}
+
+/** The brand a sign-in link's token was issued on, used or not (to show that brand's sign-in page after a refusal). */
+export async function brandOfLinkToken(token: string, db?: Db): Promise<Brand | null> {
+  db ??= await getDb();
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ brandId: customerUserTokens.brandId })
+    .from(customerUserTokens)
+    .where(eq(customerUserTokens.tokenHash, hashSecret(token)))
+    .limit(1);
+  return row ? portalBrand(row.brandId, db) : null;
+}
+
+const sessionOf = (user: { user_id: string; customer_account_id: string }, brand: Brand): CustomerSession => ({
+  brandId: brand.id,
+  customerAccountId: user.customer_account_id,
+  userId: user.user_id,
+});
+
+const recordOf = (answer: unknown) => (answer as { record: { user_id: string; customer_account_id: string } }).record;
+
+/**
+ * A User/CreateToken link: the token signs in once, before it expires (User/Authenticate with
+ * temporary_token). A link signs in directly: whoever holds it within its minutes is the user.
+ */
+export async function signInWithLink(token: string, where: { url?: string } = {}): Promise<{ brand: Brand; session: CustomerSession }> {
+  const db = await getDb();
+  const brand = await brandOfLinkToken(token, db);
+  if (!brand) throw signInRefused();
+  const ctx = systemContext(db, brand);
+  const input = AuthenticateUserParams.parse({ temporary_token: token, url: where.url });
+  const answer = await runVerb(ctx, (c, i) => authenticateUser({ ctx: c, input: i }), input);
+  return { brand, session: sessionOf(recordOf(answer), brand) };
+}
+
+/**
+ * Email address or username and password (User/Authenticate, with its lockout). A user with
+ * two-step verification on (see secondFactorMethod) gets a code instead of a session.
+ */
+export async function signInWithPassword(brand: Brand, login: string, password: string, where: { url?: string } = {}): Promise<SignInOutcome> {
+  const db = await getDb();
+  const ctx = systemContext(db, brand);
+  const name = login.trim();
+  if (!name || !password) throw signInRefused();
+  const parsed = AuthenticateUserParams.safeParse({ ...(name.includes("@") ? { email_address: name } : { username: name }), password, url: where.url });
+  if (!parsed.success) throw signInRefused();
+  const answer = await runVerb(ctx, (c, i) => authenticateUser({ ctx: c, input: i }), parsed.data);
+  const session = sessionOf(recordOf(answer), brand);
+  const [user] = await db.select().from(customerUsers).where(eq(customerUsers.id, session.userId)).limit(1);
+  const method = secondFactorMethod(user);
+  if (!method) return { kind: "signed-in", session };
+  const pending: PendingSecondFactor = { ...session, method };
+  return { kind: "second-factor", pending, sentTo: await sendSecondFactorCode(pending) };
+}
+
+/**
+ * Whether a user signs in with a second factor, and how. The schema has no 2FA switch; User/Update's
+ * `verified` ("Y or N, for a two-step verification system of your own") is it: Y turns it on. The
+ * code goes by SMS when the user has a phone number and SMS is configured, else by email.
+ */
+export function secondFactorMethod(user: Pick<UserRow, "verified" | "phoneNumber" | "phoneNumberCountryCode">): "email" | "sms" | null {
+  if (user.verified !== "Y") return null;
+  return user.phoneNumber && user.phoneNumberCountryCode && smsSender() ? "sms" : "email";
+}
+
+async function pendingContext(pending: PendingSecondFactor): Promise<Context> {
+  const db = await getDb();
+  const brand = await portalBrand(pending.brandId, db);
+  if (!brand) throw signInRefused();
+  return systemContext(db, brand);
+}
+
+/** User/2FARequest for a pending sign-in: a new code (earlier ones stop working); answers where it went, masked. */
+export async function sendSecondFactorCode(pending: PendingSecondFactor): Promise<string> {
+  const ctx = await pendingContext(pending);
+  const input = RequestVerificationParams.parse({ verification_user_id: pending.userId, verification_method: pending.method });
+  const sent = await runVerb(ctx, (c, i) => requestVerification({ ctx: c, input: i }), input);
+  return sent.sent_to;
+}
+
+/** User/2FAVerify (never forced): the right code turns the pending sign-in into a session. */
+export async function verifySecondFactor(pending: PendingSecondFactor, code: string): Promise<CustomerSession> {
+  const ctx = await pendingContext(pending);
+  const parsed = VerifyCodeParams.safeParse({
+    verification_user_id: pending.userId,
+    verification_method: pending.method,
+    verification_code: code.trim(),
+    force_verification: "N",
+  });
+  if (!parsed.success) {
+    throw new DomainError("AUTHENTICATION_FAILED", "That code isn't right or has expired. Please check it and try again, or ask for a new code.", {
+      parameter: "verification_code",
+    });
+  }
+  const answer = await runVerb(ctx, (c, i) => verifyCode({ ctx: c, input: i }), parsed.data);
+  const user = recordOf(answer);
+  if (user.user_id !== pending.userId || user.customer_account_id !== pending.customerAccountId) throw signInRefused();
+  return { brandId: pending.brandId, customerAccountId: pending.customerAccountId, userId: pending.userId };
+}
+
+/**
+ * The context of a portal request: the session's brand, account and user, checked again now
+ * (contextFromCustomerSession), so a suspended or deleted user or account is refused at once. Null
+ * when the session no longer stands; the page then signs the customer in again.
+ */
+export async function portalContext(session: CustomerSession | null): Promise<Context | null> {
+  if (!session) return null;
+  try {
+    return await contextFromCustomerSession(await getDb(), session);
+  } catch (err) {
+    if (err instanceof DomainError && err.code === "UNAUTHENTICATED") return null;
+    throw err;
+  }
+}
