@@ -17,6 +17,14 @@ export interface GenerateOptions {
   /** Only these subscriptions (a change that put a renewal inside the window). */
   subscriptionIds?: string[];
   chunkSize?: number;
+  /** How many more times subscriptions changed while being priced are priced again in this run. */
+  retries?: number;
+}
+
+/** What a chunk wrote, and the subscriptions a change reached between pricing and writing (priced again). */
+interface ChunkResult {
+  created: number;
+  changed: string[];
 }
 
 /**
@@ -28,7 +36,7 @@ export interface GenerateOptions {
  * delivery writes their Invoice/Create events.
  * Skipped: suspended or deleted subscriptions, deleted brands, suspended or deleted groups, deleted products.
  */
-export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize = 5000 }: GenerateOptions) {
+export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize = 5000, retries = 3 }: GenerateOptions): Promise<{ created: number }> {
   const live = await selectRows(db, brands, {
     where: and(
       isNull(brands.deletedAt),
@@ -40,6 +48,7 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
     orderBy: [asc(brands.id)],
   });
   let created = 0;
+  const changed: string[] = [];
   // While one chunk is priced here, those before it are written by the database (on the other
   // core). Only with a pool of connections: PGlite and a transaction have one, and would interleave.
   const parallel = hasConnectionPool(db) ? 2 : 1;
@@ -66,7 +75,10 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
       if (due.length === 0) break;
       cursor = due[due.length - 1].id;
       const task = generateIsolating(ctx, due)
-        .then((n) => void (created += n))
+        .then((r) => {
+          created += r.created;
+          changed.push(...r.changed);
+        })
         .finally(() => running.delete(task));
       running.add(task);
       if (running.size >= parallel) await Promise.race(running);
@@ -74,6 +86,9 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
     }
   }
   await Promise.all(running);
+  // A change that raced this run skipped its subscription's invoice; the change has committed, so
+  // its invoice is priced again now, from the terms as changed, rather than waiting for the next run.
+  if (changed.length && retries > 0) created += (await generateDueInvoices({ db, now, subscriptionIds: changed, chunkSize, retries: retries - 1 })).created;
   return { created };
 }
 
@@ -83,16 +98,17 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
  * chunk is one statement, so a refused one wrote nothing). Never throws: failures are logged, with
  * the subscription once it is found.
  */
-async function generateIsolating(ctx: Context, subs: PricedSubscription[]): Promise<number> {
+async function generateIsolating(ctx: Context, subs: PricedSubscription[]): Promise<ChunkResult> {
   try {
     return await generateChunk(ctx, subs);
   } catch (err) {
     if (subs.length === 1 || !refusedByData(err)) {
       logger.error("generating invoices failed", { brandId: ctx.brand.id, first: subs[0].id, count: subs.length, error: err });
-      return 0;
+      return { created: 0, changed: [] };
     }
     const half = Math.ceil(subs.length / 2);
-    return (await generateIsolating(ctx, subs.slice(0, half))) + (await generateIsolating(ctx, subs.slice(half)));
+    const [a, b] = [await generateIsolating(ctx, subs.slice(0, half)), await generateIsolating(ctx, subs.slice(half))];
+    return { created: a.created + b.created, changed: [...a.changed, ...b.changed] };
   }
 }
 
@@ -106,7 +122,7 @@ function refusedByData(err: unknown) {
   return code !== undefined && !/^(08|53|57|58)/.test(code);
 }
 
-async function generateChunk(ctx: Context, subs: PricedSubscription[]) {
+async function generateChunk(ctx: Context, subs: PricedSubscription[]): Promise<ChunkResult> {
   const { db, brand } = ctx;
   const now = ctx.now();
   const accountIds = [...new Set(subs.map((s) => s.customerAccountId))];
@@ -140,7 +156,7 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]) {
     details.map((d) => d.sub.renewalDate!),
     "date[]",
   );
-  const [{ created }] = resultRows<{ created: number }>(
+  const [{ created, changed }] = resultRows<ChunkResult>(
     await db.execute(sql`
       with current as (
         select s.id from subscriptions s
@@ -167,7 +183,8 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]) {
         select ${newId()}::uuid, ${brand.id}::uuid, ${INVOICES_CREATED}, jsonb_build_object('invoice_ids', jsonb_agg(id)), ${at}, ${at}
         from inv having count(*) > 0
       )
-      select count(*)::int as created from inv`),
+      select (select count(*)::int from inv) as created,
+             array(select x.id::text from unnest(${subscriptionIds}) as x(id) where x.id not in (select id from current)) as changed`),
   );
-  return created;
+  return { created, changed };
 }

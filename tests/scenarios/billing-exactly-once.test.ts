@@ -264,7 +264,7 @@ describe("5. a partial payment does not freeze the price", () => {
 });
 
 describe("6. a change racing invoice generation is never billed at the stale price", () => {
-  it("generation waits for the change, skips the stale price, and the change's own event bills the new one", async () => {
+  it("generation waits for the change, skips the stale price, and prices the changed subscription again in the same run", async () => {
     const s = await setUp({ components: [{ component_type: "quantitative", unit_price: "1.00", starting_quantity: "0", maximum_units: "100" }] });
     clock.set("2026-03-09T10:00:00Z");
     const database: Db = await db();
@@ -291,8 +291,11 @@ describe("6. a change racing invoice generation is never billed at the stale pri
     await new Promise((r) => setTimeout(r, 300));
     release();
     await change;
-    await generation;
-    await deliver(); // the change's billing/generate event
+    // The run itself prices the changed subscription again once the change has committed: its
+    // invoice does not wait for the change's billing/generate event or the next run.
+    expect((await generation).created).toBe(1);
+    expect((await liveInvoicesOf(s.t, s.id)).map((i) => i.total)).toEqual(["21.00", "70.00"]);
+    await deliver(); // the change's billing/generate event finds the invoice there
     const live = await liveInvoicesOf(s.t, s.id);
     expect(live.map((i) => [i.billing_period_start, i.total])).toEqual([
       ["3/1/2026", "21.00"],
