@@ -3,7 +3,7 @@
 import { useState, useTransition, type ReactNode } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
-import { PAGE_SIZES } from "./search-params";
+import { PAGE_SIZES, type TableQuery } from "./search-params";
 
 export interface FilterOption {
   value: string;
@@ -22,13 +22,13 @@ export interface DataTableProps<T> {
   sortKeys: readonly string[];
   rows: T[];
   total: number;
-  page: number;
-  pageSize: number;
-  sort?: { key: string; dir: "asc" | "desc" };
+  /** The state in the URL (parseTableQuery): page, page size, sort, search text and filter values. */
+  query: TableQuery<string>;
   /** A label for the table (and its search box); e.g. "Customer accounts". */
   label: string;
-  search?: { placeholder: string; value: string };
-  filters?: (TableFilter & { value: string })[];
+  /** The search box's placeholder; none: no search box. */
+  searchPlaceholder?: string;
+  filters?: TableFilter[];
   empty: ReactNode;
   getRowId?: (row: T) => string;
 }
@@ -37,7 +37,10 @@ export interface DataTableProps<T> {
  * The one server-paginated table: rows come from the server for the state in the URL (page,
  * pageSize, sort, dir, q and filters), so a view can be bookmarked; changing it navigates.
  */
-export function DataTable<T>({ columns, sortKeys, rows, total, page, pageSize, sort, label, search, filters, empty, getRowId }: DataTableProps<T>) {
+export function DataTable<T>({ columns, sortKeys, rows, total, query, label, searchPlaceholder, filters: filterDefs, empty, getRowId }: DataTableProps<T>) {
+  const { page, pageSize, sort } = query;
+  const search = searchPlaceholder === undefined ? undefined : { placeholder: searchPlaceholder, value: query.q };
+  const filters = filterDefs?.map((f) => ({ ...f, value: query.filters[f.name] ?? "" }));
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();

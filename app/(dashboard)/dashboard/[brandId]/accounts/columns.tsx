@@ -58,12 +58,10 @@ export function AccountsTable({
       sortKeys={sortKeys}
       rows={rows}
       total={total}
-      page={query.page}
-      pageSize={query.pageSize}
-      sort={query.sort}
+      query={query}
       getRowId={(r) => r.customer_account_id}
-      search={{ placeholder: "Name, company or email", value: query.q }}
-      filters={[{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS, value: query.filters.status ?? "" }]}
+      searchPlaceholder="Name, company or email"
+      filters={[{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }]}
       empty={
         <>
           No customer accounts yet. <Link href={`/dashboard/${brandId}/accounts/new`}>Create the first one</Link>.

@@ -61,12 +61,10 @@ export function SubscriptionsTable({
       sortKeys={sortKeys}
       rows={rows}
       total={total}
-      page={query.page}
-      pageSize={query.pageSize}
-      sort={query.sort}
+      query={query}
       getRowId={(r) => r.subscription_id}
-      search={{ placeholder: "Customer name or email, product", value: query.q }}
-      filters={[{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS, value: query.filters.status ?? "" }]}
+      searchPlaceholder="Customer name or email, product"
+      filters={[{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }]}
       empty="No subscriptions yet. Subscriptions are created through the API (Subscription/Create) or the customer portal."
     />
   );
