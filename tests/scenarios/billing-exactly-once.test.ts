@@ -343,23 +343,32 @@ describe("7. metered usage is billed once, and never for a free trial", () => {
   });
 });
 
+/**
+ * A 20.00 subscription (auto pay off) and a cheaper product of its group; at 3/9 the renewal's
+ * invoice is generated and a 20.00 charge on it, taken by the gateway, is on record as pending
+ * (its answer never came back).
+ */
+async function withLostCharge() {
+  const s = await setUp({ sub: { auto_pay: "N" } });
+  const bronze = await makeProduct(s.t, s.group.product_group_id, { setup_fee: "0.00", recurring_price: "10.00", expiration_interval: "10" });
+  const lost = await makeCard(s.t, s.account, CARDS.timesOut);
+  clock.set("2026-03-09T10:00:00Z");
+  await bill();
+  const [, upcoming] = await liveInvoicesOf(s.t, s.id);
+  const database = await db();
+  const paymentId = newId();
+  const [card] = (await database.execute(sql`select token from pay_methods where id = ${lost}`)) as unknown as { token: string }[];
+  await database.execute(sql`insert into payments (id, brand_id, customer_account_id, invoice_id, pay_method_id, gateway_id, target, processed_by, amount, status, created_at, updated_at)
+    values (${paymentId}, ${s.t.brand_id}, ${s.account}, ${upcoming.invoice_id}, ${lost}, ${s.gatewayId}, 'invoice', 'gateway', 2000, 'pending', now(), now())`);
+  await expect(
+    sandboxProvider.connect({ id: s.gatewayId } as never).charge({ token: card.token, amount: 2000, idempotencyKey: paymentId, description: "lost" }),
+  ).rejects.toThrow();
+  return { s, bronze };
+}
+
 describe("8. a lost charge answer then a downgrade", () => {
   it("the pending charge is settled before re-pricing and the overpayment becomes prepaid balance", async () => {
-    const s = await setUp({ sub: { auto_pay: "N" } });
-    const bronze = await makeProduct(s.t, s.group.product_group_id, { setup_fee: "0.00", recurring_price: "10.00", expiration_interval: "10" });
-    const lost = await makeCard(s.t, s.account, CARDS.timesOut);
-    clock.set("2026-03-09T10:00:00Z");
-    await bill();
-    const [, upcoming] = await liveInvoicesOf(s.t, s.id);
-    // A charge the gateway took but whose answer never came back: on record as pending.
-    const database = await db();
-    const paymentId = newId();
-    const [card] = (await database.execute(sql`select token from pay_methods where id = ${lost}`)) as unknown as { token: string }[];
-    await database.execute(sql`insert into payments (id, brand_id, customer_account_id, invoice_id, pay_method_id, gateway_id, target, processed_by, amount, status, created_at, updated_at)
-      values (${paymentId}, ${s.t.brand_id}, ${s.account}, ${upcoming.invoice_id}, ${lost}, ${s.gatewayId}, 'invoice', 'gateway', 2000, 'pending', now(), now())`);
-    await expect(
-      sandboxProvider.connect({ id: s.gatewayId } as never).charge({ token: card.token, amount: 2000, idempotencyKey: paymentId, description: "lost" }),
-    ).rejects.toThrow();
+    const { s, bronze } = await withLostCharge();
     await ok(s.t, "json", "Subscription/ChangeProduct", {
       method: "POST",
       params: { subscription_id: s.id, customer_account_id: s.account, product_id: bronze.product_id },
@@ -372,21 +381,8 @@ describe("8. a lost charge answer then a downgrade", () => {
 
 describe("8. a change while a charge's answer stays unknown", () => {
   it("is refused whole (502, nothing changed), and goes through once the gateway answers", async () => {
-    const s = await setUp({ sub: { auto_pay: "N" } });
-    const bronze = await makeProduct(s.t, s.group.product_group_id, { setup_fee: "0.00", recurring_price: "10.00", expiration_interval: "10" });
-    const lost = await makeCard(s.t, s.account, CARDS.timesOut);
-    clock.set("2026-03-09T10:00:00Z");
-    await bill();
-    const [, upcoming] = await liveInvoicesOf(s.t, s.id);
-    // A charge on record as pending, taken by the gateway, which then stops answering.
-    const database = await db();
-    const paymentId = newId();
-    const [card] = (await database.execute(sql`select token from pay_methods where id = ${lost}`)) as unknown as { token: string }[];
-    await database.execute(sql`insert into payments (id, brand_id, customer_account_id, invoice_id, pay_method_id, gateway_id, target, processed_by, amount, status, created_at, updated_at)
-      values (${paymentId}, ${s.t.brand_id}, ${s.account}, ${upcoming.invoice_id}, ${lost}, ${s.gatewayId}, 'invoice', 'gateway', 2000, 'pending', now(), now())`);
-    await expect(
-      sandboxProvider.connect({ id: s.gatewayId } as never).charge({ token: card.token, amount: 2000, idempotencyKey: paymentId, description: "lost" }),
-    ).rejects.toThrow();
+    const { s, bronze } = await withLostCharge();
+    // The gateway then stops answering.
     const connect = sandboxProvider.connect;
     const down = vi.spyOn(sandboxProvider, "connect").mockImplementation((g) => ({
       ...connect(g),
