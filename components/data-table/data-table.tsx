@@ -5,6 +5,14 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import { PAGE_SIZES, type TableQuery } from "./search-params";
 
+declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData, TValue> {
+    /** Amounts and counts: the column (header and cells) is right-aligned in tabular figures. */
+    numeric?: boolean;
+  }
+}
+
 export interface FilterOption {
   value: string;
   label: string;
@@ -139,7 +147,12 @@ export function DataTable<T>({ columns, sortKeys, rows, total, query, label, sea
                   const dir = h.column.getIsSorted();
                   const sortable = h.column.columnDef.enableSorting !== false && sortKeys.includes(h.column.id);
                   return (
-                    <th key={h.id} scope="col" aria-sort={dir ? (dir === "desc" ? "descending" : "ascending") : undefined}>
+                    <th
+                      key={h.id}
+                      scope="col"
+                      className={h.column.columnDef.meta?.numeric ? "num" : undefined}
+                      aria-sort={dir ? (dir === "desc" ? "descending" : "ascending") : undefined}
+                    >
                       {sortable ? (
                         <button
                           type="button"
@@ -164,7 +177,9 @@ export function DataTable<T>({ columns, sortKeys, rows, total, query, label, sea
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  <td key={cell.id} className={cell.column.columnDef.meta?.numeric ? "num" : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
                 ))}
               </tr>
             ))}

@@ -33,7 +33,7 @@ function columns(brandId: string): ColumnDef<AccountRow, unknown>[] {
     { id: "email_address", header: "Email", cell: ({ row }) => row.original.email_address },
     { id: "company_name", header: "Company", cell: ({ row }) => row.original.company_name ?? "—" },
     { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-    { id: "prepaid_balance", header: "Prepaid balance", enableSorting: false, cell: ({ row }) => <span className="num">{row.original.prepaid_balance}</span> },
+    { id: "prepaid_balance", header: "Prepaid balance", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => row.original.prepaid_balance },
     { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.created) },
   ];
 }

@@ -38,9 +38,9 @@ function columns(brandId: string): ColumnDef<InvoiceRow, unknown>[] {
     },
     { id: "due_date", header: "Due", cell: ({ row }) => row.original.due_date },
     { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.status} kind="invoice" /> },
-    { id: "total", header: "Total", enableSorting: false, cell: ({ row }) => <span className="num">{row.original.total}</span> },
-    { id: "paid", header: "Paid", enableSorting: false, cell: ({ row }) => <span className="num">{row.original.amount_paid}</span> },
-    { id: "balance", header: "Balance", enableSorting: false, cell: ({ row }) => <span className="num">{row.original.balance}</span> },
+    { id: "total", header: "Total", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => row.original.total },
+    { id: "paid", header: "Paid", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => row.original.amount_paid },
+    { id: "balance", header: "Balance", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => row.original.balance },
     { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.created) },
   ];
 }

@@ -35,7 +35,7 @@ function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
     { id: "start_date", header: "Started", cell: ({ row }) => row.original.start_date ?? "—" },
     { id: "renewal_date", header: "Renews", cell: ({ row }) => row.original.renewal_date ?? "—" },
-    { id: "next", header: "Next charge", enableSorting: false, cell: ({ row }) => <span className="num">{row.original.next_renewal_amount ?? "—"}</span> },
+    { id: "next", header: "Next charge", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => row.original.next_renewal_amount ?? "—" },
     { id: "auto_pay", header: "Auto pay", enableSorting: false, cell: ({ row }) => (row.original.auto_pay === "Y" ? "Yes" : "No") },
     { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.created) },
   ];
