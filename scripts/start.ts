@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import { seedForStart } from "./bootstrap";
-import { DEV_SECRET_FILE, portalSessionSecret } from "../lib/auth/customer-session";
+import { DEV_SECRET_FILE } from "../lib/auth/customer-session";
 
 await seedForStart();
 if (!existsSync(".next/BUILD_ID")) {
@@ -25,14 +25,11 @@ function demoSecret(names: string[], file: string, encoding: "base64" | "base64u
   process.env[names[0]] = readFileSync(file, "utf8").trim();
   console.log(`Using the demo ${names[0]} in ${file} (set ${names[0]} in production).`);
 }
-// Gateway credentials are encrypted at rest (32 bytes, base64); dashboard sessions are signed JWTs.
+// Gateway credentials are encrypted at rest (32 bytes, base64); dashboard and portal sessions are signed JWTs.
 demoSecret(["GATEWAY_ENCRYPTION_KEY"], ".data/gateway-encryption.key", "base64");
 demoSecret(["NEXTAUTH_SECRET", "AUTH_SECRET"], ".data/nextauth-secret", "base64url");
-// Portal sessions are signed with PORTAL_SESSION_SECRET; a local demo gets one generated in .data/.
-if (!process.env.PORTAL_SESSION_SECRET) {
-  portalSessionSecret();
-  console.log(`Using the demo portal session secret in ${DEV_SECRET_FILE} (set PORTAL_SESSION_SECRET in production).`);
-}
+// Portal sessions are signed with PORTAL_SESSION_SECRET (the server reads the same file when it is unset).
+demoSecret(["PORTAL_SESSION_SECRET"], DEV_SECRET_FILE, "base64url");
 const port = process.env.PORT || "3000";
 const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env: process.env });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

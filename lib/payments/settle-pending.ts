@@ -8,6 +8,9 @@ import { resolveAttempt, type AttemptOutcome } from "./attempts";
 import { inTarget, type PaymentTarget } from "./queries";
 import { SettleFirst } from "../run-verb";
 
+/** The charges on a target whose outcome is not known yet. */
+const pendingIn = (ctx: Context, target: PaymentTarget) => inBrand(ctx, payments, inTarget(target), eq(payments.status, "pending"));
+
 /**
  * Before anything else moves money on an invoice (or a prepaid balance), the charges there whose
  * outcome was lost are settled with their gateway, so none can land later on top of a new
@@ -24,7 +27,7 @@ export async function settlePendingPayments(
     .select({ payment: payments, payMethod: payMethods })
     .from(payments)
     .innerJoin(payMethods, eq(payMethods.id, payments.payMethodId))
-    .where(inBrand(ctx, payments, inTarget(target), eq(payments.status, "pending")));
+    .where(pendingIn(ctx, target));
   let retried: AttemptOutcome | null = null;
   for (const { payment, payMethod } of pending) {
     const outcome = await resolveAttempt(ctx, payment, payMethod);
@@ -42,11 +45,7 @@ export async function settlePendingPayments(
  * so far around the gateway call; the verb is run again once it is settled (runVerb, SettleFirst).
  */
 export async function requireNoPendingPayments(ctx: Context, target: PaymentTarget) {
-  const [pending] = await ctx.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(inBrand(ctx, payments, inTarget(target), eq(payments.status, "pending")))
-    .limit(1);
+  const [pending] = await ctx.db.select({ id: payments.id }).from(payments).where(pendingIn(ctx, target)).limit(1);
   if (pending) throw new SettleFirst((c) => settlePendingPayments(c, target));
 }
 
