@@ -5,6 +5,28 @@ import { DashboardShell } from "@/components/dashboard/shell";
 
 export const dynamic = "force-dynamic";
 
+const NAV: [path: string, label: string][] = [
+  ["accounts", "Customer accounts"],
+  ["users", "Users"],
+  ["subscriptions", "Subscriptions"],
+  ["invoices", "Invoices"],
+  ["payments", "Payments"],
+  ["pay-methods", "Pay methods"],
+  ["tickets", "Tickets"],
+  ["notes", "Notes"],
+  ["knowledge", "Knowledge base"],
+  ["product-groups", "Product groups"],
+  ["products", "Products"],
+  ["components", "Components"],
+  ["coupons", "Coupons"],
+  ["dunning-rules", "Dunning rules"],
+  ["notifications", "Notifications"],
+  ["gateways", "Payment gateways"],
+  ["staff", "Staff"],
+  ["settings", "Brand settings"],
+  ["security", "Security"],
+];
+
 /** The staff context for the brand in the URL (or sign-in, or 404), with the brand switcher and navigation. */
 export default async function BrandLayout({ children, params }: { children: ReactNode; params: Promise<{ brandId: string }> }) {
   const { brandId } = await params;
@@ -12,13 +34,8 @@ export default async function BrandLayout({ children, params }: { children: Reac
   const home = await requireStaffHome();
   if (!home.brands.some((b) => b.id === ctx.brand.id)) notFound();
   const base = `/dashboard/${brandId}`;
-  const nav = [
-    { href: `${base}/accounts`, label: "Customer accounts" },
-    { href: `${base}/subscriptions`, label: "Subscriptions" },
-    { href: `${base}/invoices`, label: "Invoices" },
-    { href: `${base}/settings`, label: "Brand settings" },
-    { href: `${base}/security`, label: "Security" },
-  ];
+  // Every section of the dashboard, in the order a support agent reaches for them.
+  const nav = NAV.map(([path, label]) => ({ href: `${base}/${path}`, label }));
   return (
     <DashboardShell brandId={brandId} brands={home.brands} nav={nav} staff={home.staff}>
       {children}

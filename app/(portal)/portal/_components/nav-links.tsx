@@ -6,6 +6,10 @@ const LINKS = [
   { href: "/portal", label: "Overview" },
   { href: "/portal/invoices", label: "Invoices" },
   { href: "/portal/subscriptions", label: "Subscriptions" },
+  { href: "/portal/pay-methods", label: "Pay methods" },
+  { href: "/portal/support", label: "Support" },
+  { href: "/portal/help", label: "Help" },
+  { href: "/portal/account", label: "Account" },
 ];
 
 export function NavLinks() {

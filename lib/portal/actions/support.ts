@@ -1,13 +1,9 @@
-import { definePortalAction, type PortalActionDef } from "../auth/portal-action";
-import { createTicket } from "../tickets/create-ticket";
-import { CreateTicketParams } from "../tickets/schemas";
+import { definePortalAction, type PortalActionDef } from "../../auth/portal-action";
+import { createTicket } from "../../tickets/create-ticket";
+import { CreateTicketParams } from "../../tickets/schemas";
 
-/**
- * Every action the Customer Facing Portal offers, by name: the pages' server actions wrap these
- * (app/(portal)/portal/_lib/portal-action.ts), and tests/portal-action-contract.test.ts walks them
- * all with another customer's and another brand's ids. A new portal action is added here.
- */
-export const portalActions = {
+/** Support: tickets. */
+export const supportActions = {
   /** A customer opens a support ticket (Ticket/Create type NEW), optionally about one of their subscriptions. */
   openTicket: definePortalAction({
     endpoint: "Ticket/Create",
@@ -25,5 +21,3 @@ export const portalActions = {
     accepts: ["ticket_id", "message"],
   }),
 } satisfies Record<string, PortalActionDef>;
-
-export type PortalActionName = keyof typeof portalActions;

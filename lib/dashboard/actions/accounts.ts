@@ -1,0 +1,16 @@
+import { staffAction } from "../../auth/staff-action";
+import { AccountIdParams, CreateAccountParams, UpdateAccountParams } from "../../accounts/schemas";
+import { createAccount } from "../../accounts/create-account";
+import { updateAccount } from "../../accounts/update-account";
+import { suspendAccount } from "../../accounts/suspend-account";
+import { restoreAccount } from "../../accounts/restore-account";
+import { deleteAccount } from "../../accounts/delete-account";
+
+/** Customer accounts. */
+export const accountActions = {
+  accountCreate: staffAction(CreateAccountParams, createAccount),
+  accountUpdate: staffAction(UpdateAccountParams, updateAccount),
+  accountSuspend: staffAction(AccountIdParams, suspendAccount),
+  accountRestore: staffAction(AccountIdParams, restoreAccount),
+  accountDelete: staffAction(AccountIdParams, deleteAccount),
+};
