@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { hasConnectionPool, resultRows, selectColumns, selectRows, type Db } from "../../db/client";
 import { brands, customerAccounts, invoices, productGroups, products, subscriptions } from "../../db/schema";
 import { systemContext, type Context } from "../auth/context";
@@ -56,24 +56,27 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
   for (const brand of live) {
     const ctx = systemContext(db, brand, now);
     const horizon = invoiceHorizon(now, brand.timezoneId);
-    for (let cursor = "00000000-0000-0000-0000-000000000000"; ;) {
+    // Walked in the order of the due index (brand, status, renewal date, id), so each chunk reads
+    // only its own rows: ordering by id alone made every chunk scan and sort all of the brand's.
+    for (let after: { renewalDate: string; id: string } | undefined; ;) {
       const due = await selectColumns(db, subscriptions, PRICED_COLUMNS, {
         where: inBrand(
           ctx,
           subscriptions,
           eq(subscriptions.status, 1),
           lte(subscriptions.renewalDate, horizon),
-          gt(subscriptions.id, cursor),
+          after ? sql`(${subscriptions.renewalDate}, ${subscriptions.id}) > (${after.renewalDate}::date, ${after.id}::uuid)` : undefined,
           subscriptionIds ? anyOf(subscriptions.id, subscriptionIds) : undefined,
           sql`exists (select 1 from ${productGroups} where ${productGroups.id} = ${subscriptions.productGroupId} and ${productGroups.status} = 1)`,
           sql`exists (select 1 from ${products} where ${products.id} = ${subscriptions.productId} and ${products.status} <> 3)`,
           sql`not exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id} and ${invoices.billingPeriodStart} = ${subscriptions.renewalDate})`,
         ),
-        orderBy: [asc(subscriptions.id)],
+        orderBy: [asc(subscriptions.renewalDate), asc(subscriptions.id)],
         limit: chunkSize,
       });
       if (due.length === 0) break;
-      cursor = due[due.length - 1].id;
+      const last = due[due.length - 1];
+      after = { renewalDate: last.renewalDate!, id: last.id };
       const task = generateIsolating(ctx, due)
         .then((r) => {
           created += r.created;
@@ -165,6 +168,7 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]): Promise<
           "int[]",
         )}, ${periods}) as x(id, version, period)
           on s.id = x.id and s.version = x.version and s.renewal_date = x.period and s.status = 1
+        where s.id = any(${subscriptionIds})
         for share of s
       ), inv as (
         insert into invoices (id, brand_id, customer_account_id, subscription_id, billing_period_start, due_date, items, created_at, updated_at)
