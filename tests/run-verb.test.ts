@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { FakeStripe } from "./support/fake-stripe";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { withConnection } from "./support/pg";
-import { expectRefusal, makeAccount, makeCard, makeInvoice } from "./support/payments";
+import { expectRefusal, getInvoice, makeAccount, makeCard, makeInvoice } from "./support/payments";
 import { makeGroup, makeProduct } from "./support/catalog";
 import { getDb } from "../db/client";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
@@ -29,6 +29,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   stripe.beforeEach = undefined;
+  stripe.refusesRefunds = false;
   stripe.hookErrors.length = 0;
 });
 
@@ -106,6 +107,86 @@ describe("a charge through runVerb", () => {
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     expect(second.text).toBe(first.text);
     expect(await paymentsOf(invoice)).toHaveLength(1);
+  });
+});
+
+describe("pay methods through runVerb", () => {
+  it("PayMethod/Create asks the gateway to tokenize holding no transaction", async () => {
+    const account = await makeAccount(t);
+    const inTransaction: number[] = [];
+    stripe.beforeEach = async (method, path) => {
+      if (method !== "POST" || path !== "/v1/payment_methods") return;
+      const [{ n }] = await fromOutside(
+        (sql) => sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+      );
+      inTransaction.push(n);
+    };
+    await makeCard(t, account);
+    expect(stripe.hookErrors).toEqual([]);
+    expect(inTransaction).toEqual([0]);
+  });
+});
+
+describe("a refund through runVerb (Payment/Delete)", () => {
+  const paid = async (amount: string) => {
+    const account = await makeAccount(t);
+    const card = await makeCard(t, account);
+    const invoice = await makeInvoice(t, account, amount);
+    const payment = (await ok(t, "json", "Payment/Create", { method: "POST", params: charge(account, invoice, amount, card) })).payment;
+    return { account, invoice, payment, ref: { payment_id: payment.payment_id, customer_account_id: account, invoice_id: invoice } };
+  };
+  const reverse = (ref: Record<string, string>) => call("json", "Payment/Delete", { method: "DELETE", creds: t, params: ref });
+
+  it("asks the gateway with the reversal committed and no lock held; a repeat meanwhile is refused, and Stripe refunds once", async () => {
+    const { invoice, payment, ref } = await paid("25.00");
+    const seen: unknown[] = [];
+    let repeat: ReturnType<typeof reverse> | undefined;
+    stripe.beforeEach = async (method, path) => {
+      if (method !== "POST" || path !== "/v1/refunds" || repeat) return;
+      repeat = reverse(ref);
+      seen.push(
+        await fromOutside((sql) =>
+          sql.begin(async (tx) => {
+            await tx`set local lock_timeout = '300ms'`;
+            const updated = await tx`update invoices set updated_at = updated_at where id = ${invoice}`;
+            const [p] = await tx`select status, refund_transaction_id from payments where id = ${payment.payment_id}`;
+            return { updated: updated.count, status: p.status, refund: p.refund_transaction_id };
+          }),
+        ),
+      );
+      await repeat;
+    };
+    const r = await reverse(ref);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.payment).toMatchObject({ payment_status: "reversed", refund_transaction_id: expect.stringMatching(/^re_/) });
+    expect(stripe.hookErrors).toEqual([]);
+    expect(seen).toEqual([{ updated: 1, status: "reversed", refund: null }]);
+    expectRefusal(await repeat!, 409, "INVALID_STATE", "payment_id");
+    expect(stripe.refunds.filter((x) => x.payment_intent === payment.payment_transaction_id)).toHaveLength(1);
+  });
+
+  it("a refund the gateway refuses takes the reversal back: the payment counts again and the invoice stays paid", async () => {
+    const { invoice, payment, ref } = await paid("9.00");
+    stripe.refusesRefunds = true;
+    expectRefusal(await reverse(ref), 409, "INVALID_STATE", "payment_id");
+    expect((await paymentsOf(invoice)).map((p) => [p.payment_id, p.payment_status, p.refund_transaction_id])).toEqual([[payment.payment_id, "succeeded", ""]]);
+    expect(await getInvoice(t, invoice)).toMatchObject({ status: "1", balance: "0.00" });
+  });
+
+  it("a reversal whose process died before the refund was recorded is refunded by the next billing run, once", async () => {
+    const { payment, ref } = await paid("4.00");
+    stripe.beforeEach = async (method, path) => {
+      if (method === "POST" && path === "/v1/refunds") throw new Error("the process dies here"); // the hook's error: Stripe carries on
+    };
+    // Simulated death: the reversal is committed, the refund made at Stripe, its id never recorded.
+    await fromOutside((sql) => sql`update payments set status = 'reversed', reversed_at = now() - interval '5 minutes' where id = ${payment.payment_id}`);
+    stripe.beforeEach = undefined;
+    await runBilling({ db: await getDb(), now: new Date() });
+    const [row] = await fromOutside((sql) => sql`select status, refund_transaction_id from payments where id = ${payment.payment_id}`);
+    expect(row).toMatchObject({ status: "reversed", refund_transaction_id: expect.stringMatching(/^re_/) });
+    await runBilling({ db: await getDb(), now: new Date() });
+    expect(stripe.refunds.filter((x) => x.payment_intent === payment.payment_transaction_id)).toHaveLength(1);
+    expectRefusal(await reverse(ref), 409, "INVALID_STATE", "payment_id");
   });
 });
 

@@ -232,6 +232,21 @@ describe("User/2FARequest and User/2FAVerify", () => {
     expect(await db.select().from(customerUserCodes).where(eq(customerUserCodes.userId, user.user_id))).toEqual([]);
   });
 
+  it("the provider is called with the new code committed, holding no transaction", async () => {
+    const { user } = await customer();
+    const seen: unknown[] = [];
+    sms.hooks.beforeAnswer = async () => {
+      const db = await getDb(); // another pooled connection: sees only what is committed
+      seen.push((await db.select().from(customerUserCodes).where(eq(customerUserCodes.userId, user.user_id))).map((r) => r.method));
+    };
+    try {
+      expect((await request("json", user.user_id, "sms")).status).toBe(200);
+    } finally {
+      sms.hooks.beforeAnswer = undefined;
+    }
+    expect(seen).toEqual([["sms"]]);
+  });
+
   it("without a configured provider sms and call are unavailable, email still works", async () => {
     const { user } = await customer();
     delete process.env.SMS_API_URL;

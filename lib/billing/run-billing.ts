@@ -4,6 +4,7 @@ import { brands } from "../../db/schema";
 import { systemContext } from "../auth/context";
 import { logger } from "../log";
 import { reconcilePendingPayments } from "../payments/reconcile-payments";
+import { retryUnfinishedRefunds } from "../payments/delete-payment";
 import { generateDueInvoices } from "./generate-invoices";
 import { renewDue } from "./renew-due";
 import { runVerb } from "../run-verb";
@@ -23,6 +24,7 @@ export async function runBilling({ db, now }: { db: Db; now: Date }) {
     try {
       // The lost-answer janitor: each gateway question is asked between its own transactions.
       await runVerb(systemContext(db, brand, now), (ctx) => reconcilePendingPayments(ctx), undefined);
+      await runVerb(systemContext(db, brand, now), (ctx) => retryUnfinishedRefunds(ctx), undefined);
     } catch (err) {
       logger.error("reconciling payments failed", { brandId: brand.id, error: err });
     }

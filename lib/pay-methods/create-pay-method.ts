@@ -11,6 +11,7 @@ import { newPayMethod } from "./details";
 import { makeDefaultPayMethod, reloadPayMethod } from "./queries";
 import type { CreatePayMethodInput } from "./schemas";
 import { payMethodView } from "./view";
+import { outsideTransaction } from "../run-verb";
 
 const TYPE_NAMES = { CC: "cards", BA: "bank accounts" } as const;
 
@@ -36,14 +37,19 @@ export async function createPayMethod({ ctx, input }: { ctx: Context; input: Cre
   }
   const method = newPayMethod(input, brandToday(ctx));
   const requireVerification = input.require_verification !== "N";
-  const token = await connectGateway(gateway)
-    .createPayMethodToken(method, { verify: requireVerification })
-    .catch((e) => {
-      throw gatewayFailure(
-        e,
-        (reason) => new DomainError("PAYMENT_DECLINED", `The gateway declined the ${type === "CC" ? "card" : "bank account"}: ${reason}`),
-      );
-    });
+  // Tokenized holding no transaction (a slow gateway keeps no connection); the account is checked
+  // again once the gateway has answered, as it may have been deleted meanwhile.
+  const token = await outsideTransaction(ctx, () =>
+    connectGateway(gateway)
+      .createPayMethodToken(method, { verify: requireVerification })
+      .catch((e) => {
+        throw gatewayFailure(
+          e,
+          (reason) => new DomainError("PAYMENT_DECLINED", `The gateway declined the ${type === "CC" ? "card" : "bank account"}: ${reason}`),
+        );
+      }),
+  );
+  await findCustomer(ctx, account.id);
   const now = ctx.now();
   const id = newId();
   await ctx.db.insert(payMethods).values({

@@ -8,6 +8,7 @@ import { findCustomer } from "../payments/customer";
 import { assertLive, findPayMethod, makeDefaultPayMethod, reloadPayMethod } from "./queries";
 import type { VerifyPayMethodInput } from "./schemas";
 import { payMethodView } from "./view";
+import { outsideTransaction } from "../run-verb";
 
 /** Confirms a pay method with its gateway: a bank account by the two micro-deposit amounts, a card by a check. */
 export async function verifyPayMethod({ ctx, input }: { ctx: Context; input: VerifyPayMethodInput }) {
@@ -24,11 +25,18 @@ export async function verifyPayMethod({ ctx, input }: { ctx: Context; input: Ver
   }
   const gateway = await gatewayById(ctx, method.gatewayId);
   if (gateway.deletedAt) throw invalidState("The gateway of this pay method is deleted; add the pay method again on another gateway", "pay_method_id");
-  const result = await connectGateway(gateway)
-    .verifyPayMethod(method.token, method.type, deposits)
-    .catch((e) => {
-      throw gatewayFailure(e, (reason) => new DomainError("PAYMENT_DECLINED", `The gateway refused the verification: ${reason}`));
-    });
+  // Asked holding no transaction (a slow gateway keeps no connection or row); what it answers is
+  // recorded only if the pay method is still there, unverified, once it has answered.
+  const result = await outsideTransaction(ctx, () =>
+    connectGateway(gateway)
+      .verifyPayMethod(method.token, method.type, deposits)
+      .catch((e) => {
+        throw gatewayFailure(e, (reason) => new DomainError("PAYMENT_DECLINED", `The gateway refused the verification: ${reason}`));
+      }),
+  );
+  const now = await findPayMethod(ctx, method.id, (await findCustomer(ctx, account.id)).id);
+  assertLive(now);
+  if (now.verified === "Y") throw invalidState("This pay method is already verified", "pay_method_id");
   if (!result.verified) {
     if (method.type === "BA") throw new DomainError("INVALID_PARAMETER", `amount_1 and amount_2 do not match: ${result.reason}`, { parameter: "amount_1" });
     throw new DomainError("PAYMENT_DECLINED", `The card failed verification: ${result.reason}`);

@@ -1,8 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { customerAccounts, payments, payMethods } from "../../db/schema";
 import { findAccount } from "../accounts/queries";
 import type { Context } from "../auth/context";
-import { invalidState, notFound } from "../errors";
+import { DomainError, invalidState, notFound } from "../errors";
+import { inBrand } from "../../db/scope";
+import { commitSoFar, outsideTransaction } from "../run-verb";
 import { connectGateway, gatewayById } from "../gateways/queries";
 import { findInvoice } from "../invoices/queries";
 import { formatCents } from "../money";
@@ -44,13 +46,8 @@ export async function deletePayment({ ctx, input }: { ctx: Context; input: Delet
       throw invalidState(`The prepaid balance (${formatCents(prepaidBalance)}) no longer holds this payment's ${formatCents(payment.amount)}`, "payment_id");
     }
   }
-  const refundId = payment.processedBy === "gateway" ? await refundThroughGateway(connectGateway(await gatewayById(ctx, payment.gatewayId!)), payment) : null;
   const now = ctx.now();
-  const [reversed] = await ctx.db
-    .update(payments)
-    .set({ status: "reversed", refundTransactionId: refundId, reversedAt: now, updatedAt: now })
-    .where(eq(payments.id, payment.id))
-    .returning();
+  let [reversed] = await ctx.db.update(payments).set({ status: "reversed", reversedAt: now, updatedAt: now }).where(eq(payments.id, payment.id)).returning();
   if (heldInPrepaid) {
     await ctx.db
       .update(customerAccounts)
@@ -59,7 +56,74 @@ export async function deletePayment({ ctx, input }: { ctx: Context; input: Delet
   }
   // Paid out of the prepaid balance: reversed, the money goes back there.
   if (payment.processedBy === "prepaid_balance") await creditPrepaid(ctx, account.id, payment.amount);
+  if (payment.processedBy === "gateway") reversed = await refundReversed(ctx, reversed, { heldInPrepaid });
   return paymentAnswer(ctx, reversed);
+}
+
+/**
+ * The gateway half of reversing a real-time payment, in three steps: the reversal is committed
+ * (locks released, so no row is held while the gateway is asked), the refund is asked for outside
+ * any transaction, and its id recorded in a new one. Refused or unanswered, the reversal is taken
+ * back (committed) and the refusal answered. A process that dies in between leaves the payment
+ * reversed with no refund id: retryUnfinishedRefunds asks again with the same idempotency key.
+ */
+async function refundReversed(ctx: Context, reversed: PaymentRow, opts: { heldInPrepaid: boolean }): Promise<PaymentRow> {
+  const gateway = connectGateway(await gatewayById(ctx, reversed.gatewayId!));
+  let refundId: string;
+  try {
+    refundId = await outsideTransaction(ctx, () => refundThroughGateway(gateway, reversed));
+  } catch (err) {
+    await takeBackReversal(ctx, reversed, opts);
+    await commitSoFar(ctx);
+    throw err;
+  }
+  const [recorded] = await ctx.db.update(payments).set({ refundTransactionId: refundId, updatedAt: ctx.now() }).where(eq(payments.id, reversed.id)).returning();
+  return recorded;
+}
+
+/** Undoes what the reversal wrote: the payment counts again, and the prepaid balance gets back what it gave up. */
+async function takeBackReversal(ctx: Context, reversed: PaymentRow, { heldInPrepaid }: { heldInPrepaid: boolean }) {
+  await lockCustomer(ctx, reversed.customerAccountId);
+  await ctx.db
+    .update(payments)
+    .set({ status: "succeeded", reversedAt: null, updatedAt: ctx.now() })
+    .where(and(eq(payments.id, reversed.id), eq(payments.status, "reversed"), isNull(payments.refundTransactionId)));
+  if (heldInPrepaid) await creditPrepaid(ctx, reversed.customerAccountId, reversed.amount);
+}
+
+/**
+ * For a background job: gateway payments reversed more than `olderThanMs` ago whose refund was
+ * never recorded (the process died between the steps of refundReversed) are refunded again with
+ * the same idempotency key, so the gateway pays out at most once; a refusal takes the reversal back.
+ */
+export async function retryUnfinishedRefunds(ctx: Context, olderThanMs = 60_000) {
+  const cutoff = new Date(ctx.now().getTime() - olderThanMs);
+  const unfinished = await ctx.db
+    .select()
+    .from(payments)
+    .where(
+      inBrand(
+        ctx,
+        payments,
+        and(eq(payments.status, "reversed"), eq(payments.processedBy, "gateway"), isNull(payments.refundTransactionId), lt(payments.reversedAt, cutoff)),
+      ),
+    );
+  let refunded = 0;
+  let takenBack = 0;
+  for (const p of unfinished) {
+    try {
+      const gateway = connectGateway(await gatewayById(ctx, p.gatewayId!));
+      const refundId = await outsideTransaction(ctx, () => refundThroughGateway(gateway, p));
+      await ctx.db.update(payments).set({ refundTransactionId: refundId, updatedAt: ctx.now() }).where(eq(payments.id, p.id));
+      refunded++;
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code === "GATEWAY_UNAVAILABLE") continue; // asked again on the next run
+      const invoice = p.invoiceId ? await findInvoice(ctx, p.invoiceId, p.customerAccountId) : null;
+      await takeBackReversal(ctx, p, { heldInPrepaid: p.target === "prepaid_balance" || invoice?.voidedAt != null });
+      takenBack++;
+    }
+  }
+  return { refunded, takenBack };
 }
 
 /** A payment whose charge outcome was lost is settled first: only a charge that went through is refunded. */

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { customerUserCodes } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import { smsSender } from "../adapters/sms";
+import { commitSoFar, outsideTransaction } from "../run-verb";
 import { findAccount } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import { DomainError, invalidState } from "../errors";
@@ -36,14 +37,22 @@ export async function requestVerification({ ctx, input }: { ctx: Context; input:
     .update(c)
     .set({ usedAt: now })
     .where(inBrand(ctx, c, and(eq(c.userId, user.id), eq(c.method, method), isNull(c.usedAt))));
-  await ctx.db.insert(c).values({ id: newId(), brandId: ctx.brand.id, userId: user.id, method, codeHash: hashSecret(code), expiresAt, createdAt: now });
+  const codeId = newId();
+  await ctx.db.insert(c).values({ id: codeId, brandId: ctx.brand.id, userId: user.id, method, codeHash: hashSecret(code), expiresAt, createdAt: now });
 
   if (!phone) {
     const account = await findAccount(ctx, user.customerAccountId);
     await emit(ctx, { type: "User/2FARequest", payload: userEventPayload(account, user, { email_verification_code: code }) });
   } else {
-    // Sent last: if the provider refuses, the error rolls the new code back.
-    await phone.send(`Your ${ctx.brand.name} verification code is ${code}. It expires in ${CODE_MINUTES} minutes.`, code);
+    // Sent with the code committed and no transaction held (a slow SMS provider keeps no
+    // connection); if the provider refuses, the code, never received, is deleted.
+    try {
+      await outsideTransaction(ctx, () => phone.send(`Your ${ctx.brand.name} verification code is ${code}. It expires in ${CODE_MINUTES} minutes.`, code));
+    } catch (err) {
+      await ctx.db.delete(c).where(eq(c.id, codeId));
+      await commitSoFar(ctx);
+      throw err;
+    }
   }
   return {
     user_id: user.id,

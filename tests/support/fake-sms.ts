@@ -15,11 +15,13 @@ export interface SmsRequest {
 export async function startFakeSmsProvider() {
   const requests: SmsRequest[] = [];
   let refuseWith: number | null = null;
+  const hooks: { beforeAnswer?: () => Promise<void> } = {};
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
+    req.on("end", async () => {
       requests.push({ path: req.url ?? "", authorization: req.headers.authorization, form: Object.fromEntries(new URLSearchParams(body)) });
+      await hooks.beforeAnswer?.().catch(() => {});
       if (refuseWith) {
         res.writeHead(refuseWith, { "content-type": "application/json" }).end(JSON.stringify({ message: "refused by the fake" }));
       } else {
@@ -31,6 +33,8 @@ export async function startFakeSmsProvider() {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/2010-04-01/Accounts/ACfake`;
   return {
     requests,
+    /** Runs before each answer (a test looking at the database while we wait on the provider). */
+    hooks,
     env: { SMS_API_URL: base, SMS_API_KEY: "ACfake:secret", SMS_FROM: "+15550000000" },
     /** Answers every later request with this HTTP status (null: accept again). */
     refuse(status: number | null) {

@@ -39,6 +39,8 @@ export class FakeStripe {
   private toLose = 0;
   outage = false;
   searchLags = false;
+  /** Refunds are refused (as Stripe refuses one on a disputed charge). */
+  refusesRefunds = false;
   /** Runs before each request is carried out (a test looking at the database while we wait on Stripe). */
   beforeEach?: (method: string, path: string) => Promise<void>;
   readonly hookErrors: unknown[] = [];
@@ -167,6 +169,8 @@ export class FakeStripe {
   private createRefund(form: URLSearchParams) {
     const intent = this.intents.find((i) => i.id === form.get("payment_intent"));
     if (!intent || intent.status !== "succeeded") return notFound("payment_intent");
+    if (this.refusesRefunds)
+      return { status: 400, body: { error: { type: "invalid_request_error", code: "charge_disputed", message: "This charge is disputed" } } };
     const refund = { id: id("re"), object: "refund", status: "succeeded", payment_intent: intent.id, amount: Number(form.get("amount") ?? intent.amount) };
     this.refunds.push(refund);
     return { status: 200, body: refund };
