@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, index } from "drizzle-orm/pg-core";
+import { boolean, pgTable, uuid, text, timestamp, index } from "drizzle-orm/pg-core";
 import { serviceAccounts } from "./accounts";
 
 /** The tenant. Every brand-owned table carries brand_id referencing this. */
@@ -26,6 +26,9 @@ export const brands = pgTable(
     timezoneId: text("timezone_id").notNull().default("UTC"),
     /** Signs outgoing posts (action_url, dunning) with HMAC-SHA256. */
     webhookSecret: text("webhook_secret").notNull(),
+    /** A sandbox brand lives at its test clock (test_clock_at), moved only by TestClock/Advance; a live brand at the real time. */
+    sandbox: boolean("sandbox").notNull().default(false),
+    testClockAt: timestamp("test_clock_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),

@@ -28,10 +28,15 @@ export interface Context {
 }
 
 /**
- * The clock a brand's contexts read. The process clock for every brand today; a sandbox brand's
- * test clock will be chosen here, so no builder decides it on its own.
+ * The clock a brand's contexts read: a live brand's is the real (process) time, always; a sandbox
+ * brand's is its test clock, standing still at test_clock_at until TestClock/Advance moves it.
+ * Chosen here only, so no builder decides it on its own.
  */
-export const clockFor = (_brand: Brand): Clock => processClock;
+export const clockFor = (brand: Brand): Clock => {
+  if (!brand.sandbox) return processClock;
+  const at = brand.testClockAt ?? brand.createdAt;
+  return { now: () => new Date(at) };
+};
 
 const build = (brand: Brand, actor: Actor, db: Db, clock: Clock, requestId: string): Context => ({
   brand,
@@ -91,7 +96,8 @@ export async function contextFromApiCredentials(db: Db, creds: ApiCredentials, r
   if (!row) {
     row = await resolve(db, keyHash, userKeyHash, creds.brandId!);
     if (!row) throw unauthenticated();
-    if (ttl > 0) {
+    // A sandbox brand is read every time: its row carries its test clock, which another process may have moved.
+    if (ttl > 0 && !row.brand.sandbox) {
       if (resolvedCache.size >= MAX_CACHED) resolvedCache.clear();
       resolvedCache.set(cacheKey, { value: row, until: performance.now() + ttl });
     }

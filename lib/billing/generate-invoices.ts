@@ -9,6 +9,7 @@ import { logger } from "../log";
 import { nextPeriodLines, PRICED_COLUMNS, withDetails, type PricedSubscription } from "../subscriptions/details";
 import { invoiceHorizon } from "../pricing/periods";
 import { INVOICES_CREATED } from "./invoice-events";
+import { brandsInRun } from "./brands-in-run";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 
 export interface GenerateOptions {
@@ -19,6 +20,8 @@ export interface GenerateOptions {
   chunkSize?: number;
   /** How many more times subscriptions changed while being priced are priced again in this run. */
   retries?: number;
+  /** Only this brand (a test clock's advance); by default every live brand. */
+  brandId?: string;
 }
 
 /** What a chunk wrote, and the subscriptions a change reached between pricing and writing (priced again). */
@@ -36,11 +39,11 @@ interface ChunkResult {
  * delivery writes their Invoice/Create events.
  * Skipped: suspended or deleted subscriptions, deleted brands, suspended or deleted groups, deleted products.
  */
-export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize = 5000, retries = 3 }: GenerateOptions): Promise<{ created: number }> {
+export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize = 5000, retries = 3, brandId }: GenerateOptions): Promise<{ created: number }> {
   const live = await selectRows(db, brands, {
     where: and(
-      isNull(brands.deletedAt),
-      // For a few changed subscriptions, only their brands.
+      // A few changed subscriptions: their brands, sandbox or not (the change came at its clock's time).
+      subscriptionIds ? isNull(brands.deletedAt) : brandsInRun({ brandId }),
       subscriptionIds
         ? sql`exists (select 1 from ${subscriptions} where ${subscriptions.brandId} = ${brands.id} and ${anyOf(subscriptions.id, subscriptionIds)})`
         : undefined,
@@ -91,7 +94,9 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
   await Promise.all(running);
   // A change that raced this run skipped its subscription's invoice; the change has committed, so
   // its invoice is priced again now, from the terms as changed, rather than waiting for the next run.
-  if (changed.length && retries > 0) created += (await generateDueInvoices({ db, now, subscriptionIds: changed, chunkSize, retries: retries - 1 })).created;
+  if (changed.length && retries > 0) {
+    created += (await generateDueInvoices({ db, now, subscriptionIds: changed, chunkSize, retries: retries - 1, brandId })).created;
+  }
   return { created };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { brands, invoices, payMethods, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
 import { systemContext, type Brand, type Context } from "../auth/context";
@@ -21,6 +21,7 @@ import { toInvoiceLines } from "../pricing/invoice-lines";
 import { appendLines } from "../invoices/lines";
 import { findAccount } from "../accounts/queries";
 import { runVerb } from "../run-verb";
+import { brandsInRun, type RunScope } from "./brands-in-run";
 
 /**
  * Renews every active subscription whose renewal date has come (in its brand's time zone): the
@@ -30,14 +31,14 @@ import { runVerb } from "../run-verb";
  * compare-and-set on renewal_date, so a rerun or a second runner renews nothing twice; charges are
  * idempotent per invoice (lib/payments/charge-invoice.ts).
  */
-export async function renewDue({ db, now, chunkSize = 200 }: { db: Db; now: Date; chunkSize?: number }) {
+export async function renewDue({ db, now, chunkSize = 200, brandId }: { db: Db; now: Date; chunkSize?: number } & RunScope) {
   let cursor = "00000000-0000-0000-0000-000000000000";
   const outcome = { renewed: 0, charged: 0, declined: 0 };
   for (;;) {
     const due = await db
       .select({ id: subscriptions.id, brand: brands })
       .from(subscriptions)
-      .innerJoin(brands, and(eq(brands.id, subscriptions.brandId), isNull(brands.deletedAt)))
+      .innerJoin(brands, and(eq(brands.id, subscriptions.brandId), brandsInRun({ brandId })))
       .where(
         and(
           eq(subscriptions.status, 1),

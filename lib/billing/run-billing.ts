@@ -1,4 +1,3 @@
-import { isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { brands } from "../../db/schema";
 import { systemContext } from "../auth/context";
@@ -9,6 +8,7 @@ import { generateDueInvoices } from "./generate-invoices";
 import { renewDue } from "./renew-due";
 import { runVerb } from "../run-verb";
 import { runDunning } from "./run-dunning";
+import { brandsInRun, type RunScope } from "./brands-in-run";
 
 /** A bound on periods renewed in one run for a subscription left behind (a daily product, a year). */
 const MAX_CATCH_UP_PERIODS = 400;
@@ -19,8 +19,8 @@ const MAX_CATCH_UP_PERIODS = 400;
  * concurrently, so the run can be repeated (hourly, catching each brand's midnight) or resumed
  * after a crash without billing anything twice.
  */
-export async function runBilling({ db, now }: { db: Db; now: Date }) {
-  for (const brand of await db.select().from(brands).where(isNull(brands.deletedAt))) {
+export async function runBilling({ db, now, brandId }: { db: Db; now: Date } & RunScope) {
+  for (const brand of await db.select().from(brands).where(brandsInRun({ brandId }))) {
     try {
       // The lost-answer janitor: each gateway question is asked between its own transactions.
       await runVerb(systemContext(db, brand, now), (ctx) => reconcilePendingPayments(ctx), undefined);
@@ -34,13 +34,13 @@ export async function runBilling({ db, now }: { db: Db; now: Date }) {
   // Each pass invoices what is due, then renews one period: a subscription whose runs were missed
   // catches up, and a renewal that lands inside the 72-hour window is invoiced before the run ends.
   for (let pass = 0; pass < MAX_CATCH_UP_PERIODS; pass++) {
-    invoices += (await generateDueInvoices({ db, now })).created;
-    const r = await renewDue({ db, now });
+    invoices += (await generateDueInvoices({ db, now, brandId })).created;
+    const r = await renewDue({ db, now, brandId });
     renewed.renewed += r.renewed;
     renewed.charged += r.charged;
     renewed.declined += r.declined;
     if (r.renewed === 0) break;
   }
-  const dunning = await runDunning({ db, now });
+  const dunning = await runDunning({ db, now, brandId });
   return { invoices, ...renewed, dunningActions: dunning.actions };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { brands, dunningActions, dunningRules, invoices, payments, subscriptions } from "../../db/schema";
 import { runVerb } from "../run-verb";
+import { brandsInRun, type RunScope } from "./brands-in-run";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { newId } from "../ids";
 import { logger } from "../log";
@@ -23,8 +24,8 @@ import { linesTotalSql } from "../invoices/lines";
  * come still fires, once, in order. Manual and voided invoices are never dunned. Each rule acts
  * once per invoice (a unique key), so reruns and concurrent runners repeat nothing.
  */
-export async function runDunning({ db, now }: { db: Db; now: Date }) {
-  const live = await db.select().from(brands).where(isNull(brands.deletedAt));
+export async function runDunning({ db, now, brandId }: { db: Db; now: Date } & RunScope) {
+  const live = await db.select().from(brands).where(brandsInRun({ brandId }));
   const outcome = { actions: 0 };
   for (const brand of live) {
     const rules = await db

@@ -3,6 +3,7 @@ import { brands, serviceAccounts } from "../../db/schema";
 import { requireAdmin, type Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { newId, newSecret } from "../ids";
+import { clock as realClock } from "../clock";
 import type { CreateBrandInput } from "./schemas";
 import { inServiceAccount } from "./queries";
 import { BRAND_COLUMNS, brandView } from "./view";
@@ -26,6 +27,8 @@ export async function createBrand({ ctx, input }: { ctx: Context; input: CreateB
     description: input.description,
     logoUrl: input.logo_url,
     webhookSecret: newSecret("whsec"),
+    // A sandbox brand's clock starts at the real time, whatever the creating brand's clock says.
+    ...(input.sandbox === "Y" ? { sandbox: true, testClockAt: realClock.now() } : {}),
     createdAt: now,
     updatedAt: now,
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, id, imageUrl, integer, keep, opt, req, multilineText, text, url } from "../wire/params";
+import { email, flag, id, imageUrl, integer, keep, opt, req, multilineText, text, url } from "../wire/params";
 
 /** Brand fields other than the three required on Create, all optional and clearable. */
 const optionalFields = {
@@ -31,6 +31,10 @@ export const CreateBrandParams = z.object({
   description: req(description(), "What the brand sells", { example: "Video streaming plans" }),
   logo_url: req(logo(), "Address of the logo: a GIF, PNG, JPG or JPEG image", { example: "https://example.com/logo.png" }),
   ...optionalFields,
+  sandbox: opt(
+    flag(),
+    "Y: a sandbox brand, for rehearsing: its time is a test clock, frozen at creation and moved only by TestClock/Advance (default N: live, real time)",
+  ),
 });
 
 /** Send only what changes: name, description and logo_url can change but not be cleared. */
@@ -40,6 +44,10 @@ export const UpdateBrandParams = z.object({
   description: keep(description(), "What the brand sells"),
   logo_url: keep(logo(), "Address of the logo: a GIF, PNG, JPG or JPEG image"),
   ...optionalFields,
+  sandbox: opt(
+    flag(),
+    "Y turns a live brand into a sandbox brand, its test clock frozen at the real time now; a sandbox brand never goes back to live (N is refused)",
+  ),
 });
 
 export const DeleteBrandParams = z.object({

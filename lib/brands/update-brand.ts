@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { brands } from "../../db/schema";
 import { forgetResolvedCredentials, requireAdmin, type Context } from "../auth/context";
 import type { UpdateBrandInput } from "./schemas";
+import { invalidState } from "../errors";
+import { clock as realClock } from "../clock";
 import { findBrand } from "./queries";
 import { BRAND_COLUMNS, brandView } from "./view";
 
@@ -10,6 +12,10 @@ export async function updateBrand({ ctx, input }: { ctx: Context; input: UpdateB
   requireAdmin(ctx, "change brands");
   const brand = await findBrand(ctx, input.update_brand_id, "update_brand_id");
   const changes: Record<string, unknown> = {};
+  if (input.sandbox === "N" && brand.sandbox) {
+    throw invalidState("A sandbox brand cannot go live: its records were made at its test clock's times. Create a live brand instead", "sandbox");
+  }
+  if (input.sandbox === "Y" && !brand.sandbox) Object.assign(changes, { sandbox: true, testClockAt: realClock.now() });
   for (const [param, column] of Object.entries(BRAND_COLUMNS)) {
     const v = input[param as keyof UpdateBrandInput];
     if (v !== undefined) changes[column] = v;

@@ -14,6 +14,7 @@ import { payMethodEndpoints } from "./pay-method";
 import { noteEndpoints } from "./note";
 import { ticketEndpoints } from "./ticket";
 import { dunningRuleEndpoints } from "./dunning-rule";
+import { testClockEndpoints } from "./test-clock";
 
 /** Every API endpoint, in documentation order. Add a resource family by adding its table here. */
 export const endpoints: Endpoint[] = [
@@ -32,4 +33,5 @@ export const endpoints: Endpoint[] = [
   ...noteEndpoints,
   ...ticketEndpoints,
   ...dunningRuleEndpoints,
+  ...testClockEndpoints,
 ];

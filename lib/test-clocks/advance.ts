@@ -1,0 +1,129 @@
+import { and, count, eq, gt, lte, sql, type SQL } from "drizzle-orm";
+import { getDb, resultRows, type Db } from "../../db/client";
+import { brands, dunningActions, dunningRules, invoices, outboxEvents, payments, subscriptions } from "../../db/schema";
+import { forgetResolvedCredentials, type Context } from "../auth/context";
+import { runBilling } from "../billing/run-billing";
+import { DomainError, invalidState } from "../errors";
+import { INVOICE_LEAD_HOURS } from "../pricing/periods";
+import { linesTotalSql } from "../invoices/lines";
+import { outsideTransaction } from "../run-verb";
+import { MAX_ADVANCE_DAYS, type AdvanceTestClockInput } from "./schemas";
+
+const DAY_MS = 86_400_000;
+
+const earliest = (a: Date | null, b: Date) => (a && a.getTime() < b.getTime() ? a : b);
+
+/** TestClock/Get: the brand's time, and whether it is a test clock (a sandbox brand) or the real time. */
+export function getTestClock({ ctx }: { ctx: Context }) {
+  return testClockView(ctx.brand.id, ctx.brand.sandbox, ctx.now());
+}
+
+const testClockView = (brandId: string, sandbox: boolean, at: Date, summary?: Record<string, number | string>) => ({
+  brand_id: brandId,
+  sandbox: sandbox ? "Y" : "N",
+  test_clock: at,
+  ...summary,
+});
+
+/**
+ * TestClock/Advance: moves a sandbox brand's clock forward and runs, in order, everything real
+ * time would have run in between: the billing run (invoices 72 hours ahead, renewals and their
+ * charges, dunning) at each instant something fell due (nextStep), then at the new time. The clock is
+ * moved step by step, each step only after its run, so a request meanwhile reads a time already
+ * billed. Forward only; live brands are refused (their time is the real time). Two advances at
+ * once: the second to reach a step finds the clock moved and stops (the runs are idempotent).
+ */
+export async function advanceTestClock({ ctx, input }: { ctx: Context; input: AdvanceTestClockInput }) {
+  if (!ctx.brand.sandbox) throw invalidState("Only a sandbox brand has a test clock: a live brand's time is the real time, always", "brand_id");
+  if (input.advance_to == null && input.days == null) {
+    throw new DomainError("MISSING_PARAMETER", "Send advance_to (an instant) or days", { parameter: "advance_to" });
+  }
+  const from = ctx.now();
+  const to = input.advance_to != null ? new Date(input.advance_to) : new Date(from.getTime() + input.days! * DAY_MS);
+  if (to.getTime() <= from.getTime()) {
+    throw new DomainError("INVALID_PARAMETER", `advance_to must be after the test clock's time, ${from.toISOString()}: a test clock never goes back`, {
+      parameter: "advance_to",
+    });
+  }
+  if (to.getTime() - from.getTime() > MAX_ADVANCE_DAYS * DAY_MS) {
+    throw new DomainError("INVALID_PARAMETER", `One advance covers at most ${MAX_ADVANCE_DAYS} days`, { parameter: "advance_to" });
+  }
+  const brandId = ctx.brand.id;
+  // The runs use their own transactions on the pool, as the scheduled run does: none is held here.
+  const steps = await outsideTransaction(ctx, async () => {
+    const db = await getDb();
+    let at = from;
+    for (let step = earliest(await nextStep(db, ctx.brand, from), to); ; step = earliest(await nextStep(db, ctx.brand, step), to)) {
+      await runBilling({ db, now: step, brandId });
+      const moved = await db
+        .update(brands)
+        .set({ testClockAt: step })
+        .where(and(eq(brands.id, brandId), eq(brands.sandbox, true), eq(brands.testClockAt, at)))
+        .returning({ id: brands.id });
+      if (!moved.length) throw invalidState("Another advance of this test clock is running; send this one again once it has answered", "brand_id");
+      at = step;
+      if (step.getTime() === to.getTime()) break;
+    }
+    forgetResolvedCredentials();
+    return at;
+  });
+  return testClockView(brandId, true, steps, await summaryBetween(ctx, from, to));
+}
+
+/**
+ * The next instant after `after` at which the billing run has something to do for this brand: a
+ * renewal's invoice (72 hours ahead of its day), a renewal, or a dunning rule's day for an unpaid
+ * invoice. Days with none of these are skipped: a run there would do nothing, so a year of a
+ * thousand subscriptions takes as many runs as it has billing days, not 8,760 hourly ones.
+ */
+async function nextStep(db: Db, brand: Context["brand"], after: Date): Promise<Date | null> {
+  const tz = brand.timezoneId;
+  const midnight = (day: SQL) => sql`((${day})::timestamp at time zone ${tz})`;
+  const total = linesTotalSql(sql`i.items`);
+  const paid = sql`coalesce((select sum(p.amount) from ${payments} p where p.invoice_id = i.id and p.status = 'succeeded'), 0)`;
+  const [row] = resultRows<{ next: Date | string | null }>(
+    await db.execute(sql`
+      select min(t) as next from (
+        select ${midnight(sql`s.renewal_date`)} - interval '${sql.raw(String(INVOICE_LEAD_HOURS))} hours' as t
+          from ${subscriptions} s where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date is not null
+        union all
+        select ${midnight(sql`s.renewal_date`)} from ${subscriptions} s where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date is not null
+        union all
+        select ${midnight(sql`i.due_date + r.overdue_days`)}
+          from ${invoices} i join ${subscriptions} s on s.id = i.subscription_id join ${dunningRules} r on r.product_group_id = s.product_group_id
+          where i.brand_id = ${brand.id} and i.deleted_at is null and i.voided_at is null and (${total} - ${paid}) > 0
+      ) due where t > ${after.toISOString()}::timestamptz`),
+  );
+  return row?.next ? new Date(row.next) : null;
+}
+
+/** What the advance did, counted from the brand's records stamped inside (from, to]. */
+async function summaryBetween(ctx: Context, from: Date, to: Date) {
+  const within = (column: Parameters<typeof gt>[0]) => and(gt(column, from), lte(column, to));
+  const [inv] = await ctx.db
+    .select({ n: count() })
+    .from(invoices)
+    .where(and(eq(invoices.brandId, ctx.brand.id), within(invoices.createdAt)));
+  const [charges] = await ctx.db
+    .select({
+      succeeded: sql<number>`count(*) filter (where ${payments.status} = 'succeeded')`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${payments.status} = 'failed')`.mapWith(Number),
+    })
+    .from(payments)
+    .where(and(eq(payments.brandId, ctx.brand.id), eq(payments.processedBy, "gateway"), within(payments.createdAt)));
+  const [rules] = await ctx.db
+    .select({ n: count() })
+    .from(dunningActions)
+    .where(and(eq(dunningActions.brandId, ctx.brand.id), within(dunningActions.ranAt)));
+  const [events] = await ctx.db
+    .select({ n: count() })
+    .from(outboxEvents)
+    .where(and(eq(outboxEvents.brandId, ctx.brand.id), within(outboxEvents.createdAt)));
+  return {
+    invoices_generated: inv.n,
+    charges_succeeded: charges.succeeded,
+    charges_declined: charges.failed,
+    dunning_rules_fired: rules.n,
+    events_queued: events.n,
+  };
+}
