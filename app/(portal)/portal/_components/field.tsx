@@ -1,5 +1,5 @@
 "use client";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
 import type { ActionError } from "@/lib/auth/portal-action";
 
@@ -20,24 +20,25 @@ export function TextField({
   multiline?: boolean;
   rows?: number;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const name = registration.name;
-  const describedBy = [error ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean).join(" ") || undefined;
-  const common = { ...registration, "aria-invalid": Boolean(error), "aria-describedby": describedBy };
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const common = { ...registration, id, "aria-invalid": Boolean(error), "aria-describedby": describedBy };
+  // The label holds only its text (the hint and the error are descriptions), so the field's name stays short.
   return (
-    <label className="p-field">
-      <span>{label}</span>
+    <div className="p-field">
+      <label htmlFor={id}>{label}</label>
       {multiline ? <textarea {...common} rows={rows} /> : <input {...input} {...common} />}
       {hint ? (
-        <small id={`${name}-hint`} className="p-field-hint">
+        <small id={`${id}-hint`} className="p-field-hint">
           {hint}
         </small>
       ) : null}
       {error ? (
-        <small id={`${name}-error`} className="p-field-error">
+        <small id={`${id}-error`} className={`p-field-error ${registration.name}-error`}>
           {error}
         </small>
       ) : null}
-    </label>
+    </div>
   );
 }
 
