@@ -63,9 +63,11 @@ export async function helpIndex(ctx: Context, opts: { tag?: string } = {}): Prom
     .innerJoin(kbCategories, eq(kbCategories.id, kbArticles.categoryId))
     .leftJoin(parent, eq(parent.id, kbCategories.parentId))
     .where(and(liveArticle(ctx, tag ? tagContains(tag) : undefined), reachable(ctx)))
+    // A primary category, then its sub categories: by the primary's name, the primary itself first.
     .orderBy(
       asc(sql`coalesce(${parent.name}, ${kbCategories.name})`),
-      asc(kbCategories.parentId),
+      asc(sql`coalesce(${kbCategories.parentId}, ${kbCategories.id})`),
+      asc(sql`${kbCategories.parentId} is not null`),
       asc(kbCategories.name),
       asc(kbArticles.title),
       asc(kbArticles.id),
