@@ -341,6 +341,21 @@ describe("portal self service", { timeout: 90_000 }, () => {
     await p2.getByRole("button", { name: "Verify and sign in" }).click();
     await p2.getByRole("heading", { name: "Hello, Pat" }).waitFor();
     await context.close();
+
+    // Through an identity provider too, the code comes next.
+    const viaProvider = await wide();
+    const p3 = await viaProvider.newPage();
+    await p3.goto(`${app.baseUrl.replace("127.0.0.1", "localhost")}/portal/login?brand=${app.creds.brand_id}`);
+    idp.signInAs({ email: me.email });
+    await p3.getByRole("button", { name: "Continue with Google" }).click();
+    await p3.getByRole("heading", { name: "Verify it's you" }).waitFor();
+    await expectAccessible(p3, "verify");
+    await shot(p3, "verify-1280");
+    const second = /\b(\d{6})\b/.exec(sms.requests.at(-1)!.form.Body)![1];
+    await p3.getByLabel("Verification code").fill(second);
+    await p3.getByRole("button", { name: "Verify and sign in" }).click();
+    await p3.getByRole("heading", { name: "Hello, Pat" }).waitFor();
+    await viaProvider.close();
   });
 
   it("an ADMIN user adds a user to the account, edits and removes them; a USER sees no users", async () => {
