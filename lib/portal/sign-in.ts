@@ -120,8 +120,9 @@ export const portalIdentityProviders = () => IDENTITY_SERVICES.filter((s) => ide
  */
 export async function startProviderSignIn(brand: Brand, service: string, where: { returnTo: string; failTo: string }): Promise<string> {
   const ctx = systemContext(await getDb(), brand);
-  const input = StartOAuthParams.parse({ identity_service: service, redirect_uri: where.returnTo, failure_uri: where.failTo, create_if_not_exists: "N" });
-  const answer = await runVerb(ctx, (c, i) => startOAuthSignIn({ ctx: c, input: i }), input);
+  const input = StartOAuthParams.safeParse({ identity_service: service, redirect_uri: where.returnTo, failure_uri: where.failTo, create_if_not_exists: "N" });
+  if (!input.success) throw new DomainError("INVALID_PARAMETER", "This way of signing in isn't available. Please sign in with your password.");
+  const answer = await runVerb(ctx, (c, i) => startOAuthSignIn({ ctx: c, input: i }), input.data);
   return answer.link;
 }
 
