@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { z } from "zod";
 import { portalTickets } from "@/lib/portal/support-queries";
-import { customerPage } from "../../_lib/data";
-import { Pager } from "../../_components/pager";
-import { TicketStatus } from "../../_components/status";
-import { TicketForm } from "../../_components/ticket-form";
+import { customerPage } from "../../../_lib/data";
+import { Pager } from "../../../_components/pager";
+import { TicketStatus } from "../../../_components/status";
+import { TicketForm } from "../../../_components/ticket-form";
 
 export const metadata = { title: "Support" };
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { helpIndex } from "@/lib/portal/help-queries";
-import { customerPage } from "../../_lib/data";
-import { TagLinks } from "../../_components/tags";
+import { customerPage } from "../../../_lib/data";
+import { TagLinks } from "../../../_components/tags";
 
 export const metadata = { title: "Help" };
 
