@@ -86,7 +86,7 @@ afterAll(async () => {
   await idp?.close();
 });
 
-describe("portal self service", { timeout: 90_000 }, () => {
+describe("portal self service", { timeout: 180_000 }, () => {
   it("open and reply to a ticket: the list, a new ticket, support's answer, the customer's reply; INTERNAL and others' tickets stay hidden", async () => {
     const me = await customer("Support");
     const neighbour = await customer("NeighbourSupport");

@@ -61,7 +61,7 @@ afterAll(async () => {
   await sms?.close();
 });
 
-describe("Customer Facing Portal", { timeout: 90_000 }, () => {
+describe("Customer Facing Portal", { timeout: 180_000 }, () => {
   it("a CreateToken link signs in once and follows its portal redirect; overview, invoices, an invoice, subscriptions, sign-out", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
