@@ -2,14 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { getDb } from "../db/client";
 import { ensureDemoCustomer, type DemoCustomer } from "../lib/platform/demo-customer";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
 import { startFakeSmsProvider } from "../tests/support/fake-sms";
+import { PORTAL_PASSWORD, callApi, expectAccessible, fitsScreen, newCustomer as makeCustomer, passwordSignIn as signInWithPassword } from "./support/portal";
 
-const PASSWORD = "Portal-pass-123";
+const PASSWORD = PORTAL_PASSWORD;
 const SHOTS = "test-results/portal";
 
 let app: RunningApp;
@@ -19,39 +19,8 @@ let demoEmail: string;
 let neighbourInvoiceId: string;
 let sms: Awaited<ReturnType<typeof startFakeSmsProvider>>;
 
-/** The API over HTTP, with the test tenant's credentials. */
-async function api(path: string, params: Record<string, string>, method = "POST") {
-  const url = new URL(`${app.baseUrl}/api/json/${path}`);
-  const init: RequestInit = {
-    method,
-    headers: { "x-api-key": app.creds.key, "x-user-key": app.creds.user_key, "x-brand-id": app.creds.brand_id },
-  };
-  if (method === "GET") for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  else init.body = new URLSearchParams(params);
-  const res = await fetch(url, init);
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function newCustomer(tag: string, extra: Record<string, string> = {}) {
-  const body = await api("Account/Create", {
-    ...extra,
-    first_name: "Pat",
-    last_name: tag,
-    email_address: `${tag.toLowerCase()}-${Date.now()}@example.com`,
-    country: "US",
-    locale: "en-US",
-    timezone_id: "America/Chicago",
-    password: PASSWORD,
-    skip_notification: "Y",
-  });
-  return {
-    accountId: body.customer_account.customer_account_id as string,
-    userId: body.user.user_id as string,
-    email: body.customer_account.email_address as string,
-  };
-}
+const api = (path: string, params: Record<string, string>, method = "POST") => callApi(app, path, params, method);
+const newCustomer = (tag: string, extra: Record<string, string> = {}) => makeCustomer(app, tag, extra);
 
 /** A CreateToken link, pointed at the test server (the link carries PUBLIC_URL's origin). */
 async function signInLink(customerAccountId: string, userId: string, redirect?: string) {
@@ -65,26 +34,9 @@ async function signInLink(customerAccountId: string, userId: string, redirect?: 
   return `${app.baseUrl}${link.pathname}${link.search}`;
 }
 
-/** No serious or critical accessibility violations. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
-
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
-async function passwordSignIn(context: BrowserContext, login: string, password = PASSWORD) {
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/portal/login?brand=${app.creds.brand_id}`);
-  await page.getByLabel("Email address or username").fill(login);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  return page;
-}
+const passwordSignIn = (context: BrowserContext, login: string, password = PASSWORD) => signInWithPassword(app, context, login, password);
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -109,7 +61,7 @@ afterAll(async () => {
   await sms?.close();
 });
 
-describe("Customer Facing Portal", () => {
+describe("Customer Facing Portal", { timeout: 180_000 }, () => {
   it("a CreateToken link signs in once and follows its portal redirect; overview, invoices, an invoice, subscriptions, sign-out", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -148,7 +100,7 @@ describe("Customer Facing Portal", () => {
     await page.getByText("Ask support a question").click();
     await page.getByLabel("Subject").fill("Where is my receipt?");
     await page.getByRole("button", { name: "Send to support" }).click();
-    await page.locator("#message-error").waitFor();
+    await page.locator(".message-error").waitFor();
     await page.getByLabel("Message").fill("Please send me the receipt for my last payment.");
     await page.getByRole("button", { name: "Send to support" }).click();
     await page.getByText("Thanks, we got your message").waitFor();
@@ -272,12 +224,7 @@ describe("Customer Facing Portal", () => {
     const page = await passwordSignIn(context, demoEmail);
     await page.getByRole("heading", { name: "Hello, Dana" }).waitFor();
     // Nothing wider than the screen: neither the page nor a table inside its scrolling wrapper.
-    const fits = () =>
-      page.evaluate(
-        () =>
-          document.documentElement.scrollWidth <= window.innerWidth &&
-          [...document.querySelectorAll(".p-table-wrap")].every((w) => w.scrollWidth <= w.clientWidth),
-      );
+    const fits = () => fitsScreen(page);
     expect(await fits()).toBe(true);
     await shot(page, "overview-375");
     await page.getByRole("link", { name: "Invoices" }).click();

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type Db } from "../../db/client";
 import { brands, customerUsers, customerUserTokens } from "../../db/schema";
+import { IDENTITY_SERVICES, identityProvider } from "../adapters/oauth";
 import { smsSender } from "../adapters/sms";
 import { contextFromCustomerSession, systemContext, type Brand, type Context } from "../auth/context";
 import type { CustomerSession, PendingSecondFactor } from "../auth/customer-session";
@@ -8,8 +9,11 @@ import { DomainError } from "../errors";
 import { hashSecret, isUuid } from "../ids";
 import { runVerb } from "../run-verb";
 import { authenticateUser } from "../users/authenticate-user";
+import { PROVIDER_NAMES } from "../users/complete-oauth-sign-in";
 import { requestVerification } from "../users/request-verification";
-import { AuthenticateUserParams, RequestVerificationParams, VerifyCodeParams } from "../users/schemas";
+import { resetPassword } from "../users/reset-password";
+import { AuthenticateUserParams, RequestVerificationParams, ResetPasswordParams, StartOAuthParams, VerifyCodeParams } from "../users/schemas";
+import { startOAuthSignIn } from "../users/start-oauth-sign-in";
 import { signInRefused } from "../users/sign-in";
 import { verifyCode } from "../users/verify-code";
 import type { UserRow } from "../users/view";
@@ -81,12 +85,51 @@ export async function signInWithPassword(brand: Brand, login: string, password: 
   const parsed = AuthenticateUserParams.safeParse({ ...(name.includes("@") ? { email_address: name } : { username: name }), password, url: where.url });
   if (!parsed.success) throw signInRefused();
   const answer = await runVerb(ctx, (c, i) => authenticateUser({ ctx: c, input: i }), parsed.data);
-  const session = sessionOf(recordOf(answer), brand);
+  return withSecondFactor(db, sessionOf(recordOf(answer), brand));
+}
+
+/** A session now, or (the user has two-step verification on) a code sent and the sign-in pending it. */
+async function withSecondFactor(db: Db, session: CustomerSession): Promise<SignInOutcome> {
   const [user] = await db.select().from(customerUsers).where(eq(customerUsers.id, session.userId)).limit(1);
   const method = secondFactorMethod(user);
   if (!method) return { kind: "signed-in", session };
   const pending: PendingSecondFactor = { ...session, method };
   return { kind: "second-factor", pending, sentTo: await sendSecondFactorCode(pending) };
+}
+
+/** "Forgot password" (User/PasswdReset): a temporary password by email; the same answer whether or not the user exists. */
+export async function requestPasswordReset(brand: Brand, login: string): Promise<string> {
+  const name = login.trim();
+  const parsed = ResetPasswordParams.safeParse(name.includes("@") ? { email_address: name } : { username: name });
+  if (!name || !parsed.success) {
+    throw new DomainError("INVALID_PARAMETER", "Enter the email address or username you sign in with.", { parameter: "login" });
+  }
+  const ctx = systemContext(await getDb(), brand);
+  await runVerb(ctx, (c, i) => resetPassword({ ctx: c, input: i }), parsed.data);
+  return "If an account uses these details, we have emailed it a temporary password that works for one hour. Sign in with it, then choose a new password under Account.";
+}
+
+/** The identity providers this service is configured for (lib/adapters/oauth.ts), to offer on the sign-in page. */
+export const portalIdentityProviders = () => IDENTITY_SERVICES.filter((s) => identityProvider(s) !== null).map((id) => ({ id, name: PROVIDER_NAMES[id] }));
+
+/**
+ * Sign-in with an identity provider (User/OAuthAuthenticate): the provider's address to send the
+ * browser to. The provider returns to the service's callback, which sends the browser on to
+ * `returnTo` with a temporary_token (signInWithProviderToken), or to `failTo` with ?error=.
+ * Nobody is signed up here: a provider email that matches no user is refused.
+ */
+export async function startProviderSignIn(brand: Brand, service: string, where: { returnTo: string; failTo: string }): Promise<string> {
+  const ctx = systemContext(await getDb(), brand);
+  const input = StartOAuthParams.safeParse({ identity_service: service, redirect_uri: where.returnTo, failure_uri: where.failTo, create_if_not_exists: "N" });
+  if (!input.success) throw new DomainError("INVALID_PARAMETER", "This way of signing in isn't available. Please sign in with your password.");
+  const answer = await runVerb(ctx, (c, i) => startOAuthSignIn({ ctx: c, input: i }), input.data);
+  return answer.link;
+}
+
+/** The temporary_token the provider flow handed back: signs in once (User/Authenticate), then the second factor if the user has it on. */
+export async function signInWithProviderToken(token: string, where: { url?: string } = {}): Promise<SignInOutcome> {
+  const { session } = await signInWithLink(token, where);
+  return withSecondFactor(await getDb(), session);
 }
 
 /**

@@ -16,7 +16,7 @@ export type OAuthOutcome = { location: string } | { status: 400; message: string
 /** The temporary_token handed to redirect_uri is meant to be used at once. */
 export const OAUTH_TOKEN_MINUTES = 1;
 
-const PROVIDER_NAMES: Record<IdentityService, string> = { google: "Google", github: "GitHub" };
+export const PROVIDER_NAMES: Record<IdentityService, string> = { google: "Google", github: "GitHub" };
 
 type Flow = typeof customerOAuthFlows.$inferSelect;
 

@@ -1,3 +1,4 @@
+import { accountActions } from "./account";
 import { supportActions } from "./support";
 
 /**
@@ -8,6 +9,7 @@ import { supportActions } from "./support";
  */
 export const portalActions = {
   ...supportActions,
+  ...accountActions,
 };
 
 export type PortalActionName = keyof typeof portalActions;

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "./self-service.css";
 import type { BrandLook } from "@/lib/portal/queries";
 import { Logo } from "./logo";
 

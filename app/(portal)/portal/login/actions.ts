@@ -5,7 +5,7 @@ import { safePortalRedirect } from "@/lib/auth/customer-session";
 import { config } from "@/lib/config";
 import { DomainError } from "@/lib/errors";
 import { logger } from "@/lib/log";
-import { portalBrand, sendSecondFactorCode, signInWithPassword, verifySecondFactor } from "@/lib/portal/sign-in";
+import { portalBrand, requestPasswordReset, sendSecondFactorCode, signInWithPassword, startProviderSignIn, verifySecondFactor } from "@/lib/portal/sign-in";
 import { readPending, startPending, startSession } from "../_lib/session";
 
 export interface FormState {
@@ -70,4 +70,36 @@ export async function resend(_prev: FormState, _form: FormData): Promise<FormSta
   } catch (err) {
     return refusal(err);
   }
+}
+
+/** "Forgot password" (User/PasswdReset): the same notice whether or not anyone uses what was typed. */
+export async function forgotPassword(_prev: FormState, form: FormData): Promise<FormState> {
+  const brand = await portalBrand(String(form.get("brand") ?? ""));
+  if (!brand) return { error: "This page is not linked to a business. Please use the link from your provider." };
+  const login = String(form.get("login") ?? "").slice(0, 200);
+  try {
+    return { notice: await requestPasswordReset(brand, login), login };
+  } catch (err) {
+    return { ...refusal(err), login };
+  }
+}
+
+/**
+ * Off to an identity provider (User/OAuthAuthenticate). It comes back through the service's
+ * callback to login/provider with a temporary_token, or to this brand's sign-in page with ?error=.
+ */
+export async function startProvider(_prev: FormState, form: FormData): Promise<FormState> {
+  const brand = await portalBrand(String(form.get("brand") ?? ""));
+  if (!brand) return { error: "This sign-in page is not linked to a business. Please use the link from your provider." };
+  const next = safePortalRedirect(String(form.get("redirect") ?? ""));
+  let link: string;
+  try {
+    link = await startProviderSignIn(brand, String(form.get("provider") ?? ""), {
+      returnTo: `${loginUrl}/provider?${new URLSearchParams({ redirect: next })}`,
+      failTo: `${loginUrl}?${new URLSearchParams({ brand: brand.id, provider_failed: "1" })}`,
+    });
+  } catch (err) {
+    return refusal(err);
+  }
+  redirect(link);
 }

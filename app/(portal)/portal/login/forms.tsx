@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { resend, signIn, verify, type FormState } from "./actions";
+import { forgotPassword, resend, signIn, startProvider, verify, type FormState } from "./actions";
 
 function Alert({ state }: { state: FormState }) {
   if (state.error)
@@ -80,5 +80,49 @@ export function VerifyForm({ redirect, method }: { redirect: string; method: "em
         </button>
       </form>
     </>
+  );
+}
+
+/** One button per configured identity provider (User/OAuthAuthenticate); a refusal shows above them. */
+export function ProviderButtons({ brandId, redirect, providers }: { brandId: string; redirect: string; providers: { id: string; name: string }[] }) {
+  const [state, action, pending] = useActionState(startProvider, {});
+  return (
+    <form action={action} className="p-providers">
+      <Alert state={state} />
+      <input type="hidden" name="brand" value={brandId} />
+      <input type="hidden" name="redirect" value={redirect} />
+      {providers.map((p) => (
+        <button key={p.id} className="p-button secondary" type="submit" name="provider" value={p.id} disabled={pending}>
+          Continue with {p.name}
+        </button>
+      ))}
+    </form>
+  );
+}
+
+/** "Forgot password": the email address or username; the answer is the same whether or not it exists. */
+export function ForgotForm({ brandId }: { brandId: string }) {
+  const [state, action, pending] = useActionState(forgotPassword, {});
+  return (
+    <form action={action} noValidate>
+      <Alert state={state} />
+      <input type="hidden" name="brand" value={brandId} />
+      <label className="p-field">
+        <span>Email address or username</span>
+        <input
+          name="login"
+          type="text"
+          defaultValue={state.login}
+          autoComplete="username"
+          required
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={Boolean(state.error)}
+        />
+      </label>
+      <button className="p-button" type="submit" disabled={pending}>
+        {pending ? "Sending…" : "Email me a temporary password"}
+      </button>
+    </form>
   );
 }

@@ -1,0 +1,2 @@
+// The same skeleton as the lists while the page loads.
+export { default } from "../(lists)/loading";
