@@ -16,7 +16,7 @@ export const dunningRuleList = defineList({
     enforcementAction: equalsFilter(t.enforcementAction, z.enum(["SUSPEND", "DELETE", "REMIND", "POST"])),
   },
   search: [t.name],
-  sortable: { created_at: t.createdAt, name: t.name, overdue_days: t.overdueDays },
+  sortable: { created_at: t.createdAt, name: t.name, overdue_days: t.overdueDays, overdue_amount: t.overdueAmountCents },
   defaultSort: { key: "created_at", dir: "asc" },
   view: (_ctx, rows) => rows.map(dunningRuleView),
 });
