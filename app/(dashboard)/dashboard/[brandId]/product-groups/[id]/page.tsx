@@ -8,6 +8,7 @@ import { subscriptionsUsing } from "@/lib/catalog/usage";
 import { StatusBadge } from "@/components/ui/status";
 import { formatInstant } from "@/components/ui/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
+import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { loadGroup } from "../_components/load-group";
 import { deleteProductGroup, restoreProductGroup, suspendProductGroup } from "../actions";
 
@@ -15,8 +16,6 @@ export const metadata = { title: "Product group · Recurring Billing" };
 
 /** How many of a group's products, components and rules the page lists (a group rarely has more). */
 const MAX_SHOWN = 100;
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 export default async function ProductGroupPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
   const { brandId, id } = await params;
@@ -50,59 +49,43 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
           <RecordActions
             brandId={brandId}
             input={input}
-            steps={[
-              ...(g.status === 1
-                ? [
-                    {
-                      label: "Suspend",
-                      title: `Suspend ${g.name}?`,
-                      confirmLabel: "Suspend group",
-                      action: suspendProductGroup,
-                      body: (
-                        <p>
-                          Suspending this group stops billing for its {plural(subs.active, "active subscription")}, and no new subscriptions can start on its products,
-                          until you restore it.
-                        </p>
-                      ),
-                    },
-                  ]
-                : [
-                    {
-                      label: "Restore",
-                      title: `Restore ${g.name}?`,
-                      confirmLabel: "Restore group",
-                      action: restoreProductGroup,
-                      body: (
-                        <p>
-                          The group becomes active again
-                          {g.status === 2
-                            ? ` and billing resumes for its ${plural(subs.live, "subscription")}.`
-                            : ". The subscriptions that ended when it was deleted are not restored with it."}
-                        </p>
-                      ),
-                    },
-                  ]),
-              ...(g.status !== 3
-                ? [
-                    {
-                      label: "Delete",
-                      title: `Delete ${g.name}?`,
-                      confirmLabel: "Delete group",
-                      danger: true,
-                      action: deleteProductGroup,
-                      body: (
-                        <>
-                          <p>
-                            Deleting this group ends its {plural(subs.live, "subscription")} (no further billing). Its products and components keep their own status but
-                            cannot be sold.
-                          </p>
-                          <p>You can restore the group later, but not the subscriptions that ended.</p>
-                        </>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
+            steps={ledgerSteps({
+              status: g.status,
+              name: g.name,
+              noun: "group",
+              suspend: {
+                action: suspendProductGroup,
+                body: (
+                  <p>
+                    Suspending this group stops billing for its {plural(subs.active, "active subscription")}, and no new subscriptions can start on its products, until
+                    you restore it.
+                  </p>
+                ),
+              },
+              restore: {
+                action: restoreProductGroup,
+                body: (
+                  <p>
+                    The group becomes active again
+                    {g.status === 2
+                      ? ` and billing resumes for its ${plural(subs.live, "subscription")}.`
+                      : ". The subscriptions that ended when it was deleted are not restored with it."}
+                  </p>
+                ),
+              },
+              delete: {
+                action: deleteProductGroup,
+                body: (
+                  <>
+                    <p>
+                      Deleting this group ends its {plural(subs.live, "subscription")} (no further billing). Its products and components keep their own status but
+                      cannot be sold.
+                    </p>
+                    <p>You can restore the group later, but not the subscriptions that ended.</p>
+                  </>
+                ),
+              },
+            })}
           />
         </div>
       </div>
