@@ -14,6 +14,8 @@ export interface RecordStep {
   body: ReactNode;
   /** A bound server action ("use server"), called with the record's id parameter. */
   action: (brandId: string, input: Record<string, string>) => Promise<ActionResult>;
+  /** More parameters for this step's action (a coupon's new status). */
+  extra?: Record<string, string>;
   /** Where to go afterwards (a deleted record's list); none: stay and refresh. */
   then?: string;
 }
@@ -31,7 +33,7 @@ export function RecordActions({ brandId, input, steps }: { brandId: string; inpu
           confirmLabel={s.confirmLabel}
           danger={s.danger}
           onConfirm={async () => {
-            const r = await s.action(brandId, input);
+            const r = await s.action(brandId, { ...input, ...s.extra });
             if (!r.ok) return r.error.message;
             if (s.then) router.push(s.then);
             router.refresh();
