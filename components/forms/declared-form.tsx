@@ -148,7 +148,12 @@ const FieldError = ({ name, error }: { name: string; error: unknown }) =>
   ) : null;
 
 /** A server refusal: on its field when the form shows it, else above the form. */
-export function showRefusal(form: UseFormReturn<FormValues>, visible: string[], error: { message: string; parameter: string | null }, onForm: (m: string) => void) {
+export function showRefusal(
+  form: UseFormReturn<FormValues>,
+  visible: string[],
+  error: { message: string; parameter: string | null },
+  onForm: (m: string) => void,
+) {
   if (error.parameter && visible.includes(error.parameter)) {
     form.setError(error.parameter as FieldPath<FormValues>, { type: "server", message: error.message }, { shouldFocus: true });
   } else onForm(fieldMessage(error.message));

@@ -21,10 +21,20 @@ export async function subscriptionsUsing(ctx: Context, by: UsedBy): Promise<{ ac
   else if ("productId" in by) on = eq(t.productId, id);
   else if ("componentId" in by) {
     const c = subscriptionComponents;
-    on = exists(ctx.db.select({ x: c.id }).from(c).where(and(eq(c.subscriptionId, t.id), eq(c.componentId, id), eq(c.brandId, ctx.brand.id))));
+    on = exists(
+      ctx.db
+        .select({ x: c.id })
+        .from(c)
+        .where(and(eq(c.subscriptionId, t.id), eq(c.componentId, id), eq(c.brandId, ctx.brand.id))),
+    );
   } else {
     const c = subscriptionCoupons;
-    on = exists(ctx.db.select({ x: c.id }).from(c).where(and(eq(c.subscriptionId, t.id), eq(c.couponId, id), eq(c.brandId, ctx.brand.id))));
+    on = exists(
+      ctx.db
+        .select({ x: c.id })
+        .from(c)
+        .where(and(eq(c.subscriptionId, t.id), eq(c.couponId, id), eq(c.brandId, ctx.brand.id))),
+    );
   }
   const rows = await ctx.db
     .select({ status: t.status, n: count() })

@@ -12,6 +12,7 @@ export const MAX_DUNNING_RULES_LISTED = 300;
 export const dunningRuleList = defineList({
   table: t,
   filters: {
+    id: idFilter(t.id),
     productGroupId: idFilter(t.productGroupId),
     enforcementAction: equalsFilter(t.enforcementAction, z.enum(["SUSPEND", "DELETE", "REMIND", "POST"])),
   },

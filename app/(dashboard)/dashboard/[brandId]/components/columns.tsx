@@ -63,8 +63,8 @@ export function ComponentsTable({
       ]}
       empty={
         <>
-          No components yet. <Link href={`/dashboard/${brandId}/components/new`}>Create the first one</Link>: add-ons a subscription of the group&apos;s products
-          can have.
+          No components yet. <Link href={`/dashboard/${brandId}/components/new`}>Create the first one</Link>: add-ons a subscription of the group&apos;s
+          products can have.
         </>
       }
     />

@@ -45,7 +45,19 @@ function columns(brandId: string): ColumnDef<CouponRow, unknown>[] {
   ];
 }
 
-export function CouponsTable({ brandId, rows, total, query, sortKeys }: { brandId: string; rows: CouponRow[]; total: number; query: TableQuery<string>; sortKeys: readonly string[] }) {
+export function CouponsTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: CouponRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
   return (
     <DataTable
       label="Coupons"

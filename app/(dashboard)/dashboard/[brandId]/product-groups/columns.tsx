@@ -30,7 +30,19 @@ function columns(brandId: string): ColumnDef<GroupRow, unknown>[] {
   ];
 }
 
-export function GroupsTable({ brandId, rows, total, query, sortKeys }: { brandId: string; rows: GroupRow[]; total: number; query: TableQuery<string>; sortKeys: readonly string[] }) {
+export function GroupsTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: GroupRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
   return (
     <DataTable
       label="Product groups"

@@ -42,7 +42,9 @@ export default async function ComponentPage({ params }: { params: Promise<{ bran
               noun: "component",
               suspend: {
                 action: suspendComponent,
-                body: <p>It can no longer be added to subscriptions; the {plural(subs.active, "active subscription")} that have it keep being billed for it.</p>,
+                body: (
+                  <p>It can no longer be added to subscriptions; the {plural(subs.active, "active subscription")} that have it keep being billed for it.</p>
+                ),
               },
               restore: {
                 action: restoreComponent,

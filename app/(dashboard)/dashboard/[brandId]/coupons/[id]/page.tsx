@@ -30,7 +30,8 @@ export default async function CouponPage({ params }: { params: Promise<{ brandId
       extra: { status: "inactive" },
       body: (
         <p>
-          The coupon stops qualifying: it cannot be redeemed, and its {plural(subs.live, "subscription")} no longer get the discount, until you activate it again.
+          The coupon stops qualifying: it cannot be redeemed, and its {plural(subs.live, "subscription")} no longer get the discount, until you activate it
+          again.
         </p>
       ),
     });

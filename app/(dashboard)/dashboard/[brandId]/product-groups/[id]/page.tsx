@@ -57,8 +57,8 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
                 action: suspendProductGroup,
                 body: (
                   <p>
-                    Suspending this group stops billing for its {plural(subs.active, "active subscription")}, and no new subscriptions can start on its products, until
-                    you restore it.
+                    Suspending this group stops billing for its {plural(subs.active, "active subscription")}, and no new subscriptions can start on its
+                    products, until you restore it.
                   </p>
                 ),
               },
@@ -78,8 +78,8 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
                 body: (
                   <>
                     <p>
-                      Deleting this group ends its {plural(subs.live, "subscription")} (no further billing). Its products and components keep their own status but
-                      cannot be sold.
+                      Deleting this group ends its {plural(subs.live, "subscription")} (no further billing). Its products and components keep their own status
+                      but cannot be sold.
                     </p>
                     <p>You can restore the group later, but not the subscriptions that ended.</p>
                   </>
@@ -115,7 +115,15 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
         title={`Custom variables (${variables.length})`}
         empty="No custom variables."
         head={["Slot", "Name", "Type", "Options", "Asked", "Changeable", "Category"]}
-        rows={variables.map((v) => [v.slot, v.name, v.type, v.options || "—", v.prompt === "Y" ? "Yes" : "No", v.swapable === "Y" ? "Yes" : "No", v.category || "—"])}
+        rows={variables.map((v) => [
+          v.slot,
+          v.name,
+          v.type,
+          v.options || "—",
+          v.prompt === "Y" ? "Yes" : "No",
+          v.swapable === "Y" ? "Yes" : "No",
+          v.category || "—",
+        ])}
       />
       <Related
         id="products"

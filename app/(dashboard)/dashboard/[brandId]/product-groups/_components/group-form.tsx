@@ -76,13 +76,28 @@ const resolver: Resolver<Values> = async (values) => {
   return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
 };
 
-const emptyRow = (slot: VariableSlot): VariableRow => ({ slot, name: "", prompt: "Y", type: "TEXT", options: "", description: "", swapable: "N", category: "" });
+const emptyRow = (slot: VariableSlot): VariableRow => ({
+  slot,
+  name: "",
+  prompt: "Y",
+  type: "TEXT",
+  options: "",
+  description: "",
+  swapable: "N",
+  category: "",
+});
 
 /**
  * Create or edit a product group and its custom variables (VAR1..VAR10, one row each: add, edit,
  * remove). Edit sends what changed; a removed variable's slot is sent empty, which clears it.
  */
-export function GroupForm({ brandId, group }: { brandId: string; group?: { product_group_id: string; base: Omit<Values, "variables">; variables: VariableRow[] } }) {
+export function GroupForm({
+  brandId,
+  group,
+}: {
+  brandId: string;
+  group?: { product_group_id: string; base: Omit<Values, "variables">; variables: VariableRow[] };
+}) {
   const router = useRouter();
   const baseDefaults = { name: "", description: "", action_url: "", ...group?.base };
   const form = useForm<Values>({ defaultValues: { ...baseDefaults, variables: group?.variables ?? [] }, resolver, mode: "onTouched" });
@@ -104,7 +119,8 @@ export function GroupForm({ brandId, group }: { brandId: string; group?: { produ
       const p = result.error.parameter;
       const row = values.variables.findIndex((r) => r.slot === p);
       if (row >= 0) form.setError(`variables.${row}.name`, { type: "server", message: result.error.message }, { shouldFocus: true });
-      else if (p && FIELDS.some((f) => f.name === p)) form.setError(p as FieldPath<Values>, { type: "server", message: result.error.message }, { shouldFocus: true });
+      else if (p && FIELDS.some((f) => f.name === p))
+        form.setError(p as FieldPath<Values>, { type: "server", message: result.error.message }, { shouldFocus: true });
       else setFormError(fieldMessage(result.error.message));
       return;
     }

@@ -58,9 +58,7 @@ export default async function ProductPage({ params }: { params: Promise<{ brandI
                 action: deleteProduct,
                 body: (
                   <>
-                    <p>
-                      The product is removed from its {plural(subs.live, "subscription")} and no new subscriptions can start on it.
-                    </p>
+                    <p>The product is removed from its {plural(subs.live, "subscription")} and no new subscriptions can start on it.</p>
                     <p>You can restore it within 90 days, but it is not put back on those subscriptions.</p>
                   </>
                 ),
