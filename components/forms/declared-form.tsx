@@ -76,7 +76,7 @@ export function FormField({ field: f, form, editing }: { field: FieldDef; form: 
   } else if (kind === "select" || kind === "flag") {
     const options = kind === "flag" ? YES_NO : (f.options ?? []);
     control = (
-      <select {...common} {...register(f.name)}>
+      <select {...common} style={{ maxWidth: "100%" }} {...register(f.name)}>
         {!f.required && kind === "select" && <option value="">—</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -95,14 +95,20 @@ export function FormField({ field: f, form, editing }: { field: FieldDef; form: 
     };
     return (
       <fieldset className={`field${f.wide ? " span-all" : ""}`} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }} aria-describedby={describedBy}>
-        <legend>{f.label}</legend>
+        <legend style={{ padding: 0, fontWeight: 600, fontSize: 14, marginBottom: 4 }}>{f.label}</legend>
         {(f.options ?? []).length === 0 ? (
           <p className="muted">None to choose from.</p>
         ) : (
           <div style={{ display: "grid", gap: "0.25rem", maxHeight: "12rem", overflowY: "auto" }}>
             {f.options!.map((o) => (
-              <label key={o.value}>
-                <input type="checkbox" checked={chosen.has(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} /> {o.label}
+              <label key={o.value} style={{ display: "flex", alignItems: "center", gap: 8, fontWeight: 400 }}>
+                <input
+                  type="checkbox"
+                  style={{ minHeight: 0, width: 18, height: 18, margin: 0 }}
+                  checked={chosen.has(o.value)}
+                  onChange={(e) => toggle(o.value, e.target.checked)}
+                />
+                {o.label}
               </label>
             ))}
           </div>
@@ -116,7 +122,8 @@ export function FormField({ field: f, form, editing }: { field: FieldDef; form: 
     control = <input {...common} type={kind === "url" ? "url" : "text"} inputMode={inputMode} autoComplete={f.autoComplete ?? "off"} {...register(f.name)} />;
   }
   return (
-    <div className={`field${f.wide || kind === "textarea" ? " span-all" : ""}`}>
+    // minWidth 0: a long option or value must not widen the grid column past a narrow screen.
+    <div className={`field${f.wide || kind === "textarea" ? " span-all" : ""}`} style={{ minWidth: 0 }}>
       <label htmlFor={f.name}>
         {f.label}
         {f.required && !readOnly ? <span aria-hidden="true"> *</span> : null}

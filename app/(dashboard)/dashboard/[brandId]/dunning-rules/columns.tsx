@@ -57,7 +57,7 @@ export function RulesTable({
       searchPlaceholder="Name"
       filters={[
         { name: "group", label: "Group", options: groups },
-        { name: "action", label: "Action", options: ENFORCEMENT_OPTIONS.map((o) => ({ value: o.value, label: enforcementLabel(o.value) })) },
+        { name: "action", label: "Action", options: ENFORCEMENT_OPTIONS },
       ]}
       empty={
         <>

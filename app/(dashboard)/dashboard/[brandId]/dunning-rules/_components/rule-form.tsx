@@ -18,7 +18,14 @@ const fields = (groups: FilterOption[]): FieldDef[] => [
   { name: "name", label: "Name", required: true },
   { name: "overdue_days", label: "Days overdue", required: true, kind: "integer", hint: "Applies on exactly this day after the due date" },
   { name: "overdue_amount", label: "Unpaid amount at least", required: true, kind: "money", hint: "Like 25.00; 0.00 for any unpaid invoice" },
-  { name: "enforcement_action", label: "Action", required: true, kind: "select", options: ENFORCEMENT_OPTIONS },
+  {
+    name: "enforcement_action",
+    label: "Action",
+    required: true,
+    kind: "select",
+    options: ENFORCEMENT_OPTIONS,
+    hint: "A reminder sends the Invoice/Reminder notification; cancelling ends the subscription",
+  },
   {
     name: "post_url",
     label: "Post to",

@@ -10,6 +10,8 @@ import { formatInstant } from "@/components/ui/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { loadGroup } from "../_components/load-group";
+import { componentTypeLabel } from "../../components/_components/types";
+import { enforcementLabel } from "../../dunning-rules/_components/enforcement";
 import { deleteProductGroup, restoreProductGroup, suspendProductGroup } from "../actions";
 
 export const metadata = { title: "Product group · Recurring Billing" };
@@ -152,7 +154,7 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
           <Link key="n" href={`${dash}/components/${c.component_id}`}>
             {c.name}
           </Link>,
-          c.component_type,
+          componentTypeLabel(c.component_type),
           <StatusBadge key="s" status={c.status} />,
           c.unit_price,
         ])}
@@ -170,7 +172,7 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
           </Link>,
           r.overdue_days,
           r.overdue_amount,
-          r.enforcement_action,
+          enforcementLabel(r.enforcement_action),
         ])}
       />
     </>
