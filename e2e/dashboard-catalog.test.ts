@@ -70,6 +70,8 @@ async function signedIn(width: number) {
   return { ctx, page, errors };
 }
 
+/** The machine running these is shared and slow: a poll waits as long as a locator would. */
+const SLOW = { timeout: 30_000 };
 const UUID_PAGE = /\/[0-9a-f-]{36}$/;
 const idIn = (page: Page) => page.url().split("/").pop()!;
 
@@ -161,12 +163,12 @@ describe("the catalog in the dashboard", () => {
     expect(await dialog.textContent()).toContain("No new subscriptions can start on this product");
     await look(page, "product-suspend-dialog-1280");
     await dialog.getByRole("button", { name: "Suspend product" }).click();
-    await expect.poll(() => page.getByRole("heading", { name: /Gold monthly/ }).textContent()).toContain("Suspended");
+    await page.getByRole("heading", { level: 1, name: /Gold monthly.*Suspended/ }).waitFor();
     product = (await api("GET", "Product/List", { product_id: productId })).products[0];
     expect(product.status).toBe("2");
     await page.getByRole("button", { name: "Restore" }).click();
     await dialog.getByRole("button", { name: "Restore product" }).click();
-    await expect.poll(() => page.getByRole("heading", { name: /Gold monthly/ }).textContent()).toContain("Active");
+    await page.getByRole("heading", { level: 1, name: /Gold monthly.*Active/ }).waitFor();
     product = (await api("GET", "Product/List", { product_id: productId })).products[0];
     expect(product.status).toBe("1");
     await look(page, "product-detail-1280");
@@ -217,13 +219,13 @@ describe("the catalog in the dashboard", () => {
     expect(await dialog.textContent()).toContain("cannot be restored");
     await look(page, "coupon-delete-dialog-1280");
     await dialog.getByRole("button", { name: "Delete coupon" }).click();
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Deleted");
+    await page.getByRole("heading", { level: 1, name: /SHIRT10.*Deleted/ }).waitFor();
     coupon = (await api("GET", "Coupon/List", { coupon_id: couponId })).coupons[0];
     expect(coupon.status).toBe("deleted");
     await page.goto(`${base}/coupons`);
     await page.getByText("No coupons yet").waitFor();
     await page.goto(`${base}/coupons?status=deleted`);
-    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    await expect.poll(() => page.locator("tbody tr").count(), SLOW).toBe(1);
     await look(page, "coupons-deleted-1280");
 
     // A dunning rule posting to a URL: the URL and a long enough description are asked for.
@@ -269,19 +271,19 @@ describe("the catalog in the dashboard", () => {
     });
     await page.goto(`${base}/products`);
     const rows = page.locator("tbody tr");
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), SLOW).toBe(2);
     await page.getByRole("button", { name: "Price" }).click();
     await page.waitForURL(/sort=recurring_price&dir=asc/);
-    await expect.poll(() => rows.first().textContent()).toContain("Gold monthly");
+    await expect.poll(() => rows.first().textContent(), SLOW).toContain("Gold monthly");
     await page.getByLabel("Search products").fill("silver");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/q=silver/);
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), SLOW).toBe(1);
     await page.getByRole("button", { name: "Clear" }).click();
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), SLOW).toBe(2);
     await page.getByLabel("Group").selectOption(groupId);
     await page.waitForURL(/group=/);
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), SLOW).toBe(2);
     await look(page, "products-1280");
     for (const [path, name] of [
       ["product-groups", "groups-1280"],
@@ -289,7 +291,7 @@ describe("the catalog in the dashboard", () => {
       ["dunning-rules", "rules-1280"],
     ]) {
       await page.goto(`${base}/${path}`);
-      await expect.poll(() => rows.count()).toBe(1);
+      await expect.poll(() => rows.count(), SLOW).toBe(1);
       await look(page, name);
     }
     Object.assign(made, { groupId, productId, componentId, couponId, ruleId });

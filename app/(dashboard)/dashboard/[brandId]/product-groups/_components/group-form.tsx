@@ -143,7 +143,7 @@ export function GroupForm({
         <FormField key={f.name} field={f} form={asFields} editing={Boolean(group)} />
       ))}
       <fieldset className="span-all" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <legend>
+        <legend style={{ padding: 0 }}>
           <strong>Custom variables</strong> <span className="muted">({rows.fields.length} of 10)</span>
         </legend>
         <p className="hint">
