@@ -173,6 +173,16 @@ describe("the catalog in the dashboard", () => {
     expect(product.status).toBe("1");
     await look(page, "product-detail-1280");
 
+    // Edit: the group is shown but cannot change; a new price is saved (Update sends the required fields again).
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("heading", { name: "Edit product" }).waitFor();
+    expect(await page.getByLabel("Product group").getAttribute("readonly")).not.toBeNull();
+    await page.getByLabel("Recurring price").fill("21.50");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("21.50").waitFor();
+    product = (await api("GET", "Product/List", { product_id: productId })).products[0];
+    expect(product).toMatchObject({ recurring_price: "21.50", trial_interval: "14", product_group_id: groupId });
+
     // A quantitative component of the group (its unit limits appear for that type).
     await page.goto(`${base}/product-groups/${groupId}`);
     await page.getByRole("link", { name: "New component" }).click();
@@ -191,6 +201,13 @@ describe("the catalog in the dashboard", () => {
     expect(component).toMatchObject({ component_type: "quantitative", product_group_id: groupId, unit_price: "9.50", maximum_units: "5" });
     expect(await page.getByRole("link", { name: "Apparel club" }).getAttribute("href")).toContain(`/product-groups/${groupId}`);
     await look(page, "component-detail-1280");
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("heading", { name: "Edit component" }).waitFor();
+    await look(page, "component-edit-1280");
+    await page.getByLabel("Most units").fill("8");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.waitForURL(UUID_PAGE);
+    await expect.poll(async () => (await api("GET", "Component/List", { component_id: componentId })).components[0].maximum_units, SLOW).toBe("8");
 
     // A coupon restricted to the product; a code already taken is refused by the server, on the field.
     await page.goto(`${base}/coupons/new`);
@@ -212,7 +229,12 @@ describe("the catalog in the dashboard", () => {
     expect(await page.getByLabel("Code").getAttribute("aria-invalid")).toBe("true");
     await look(page, "coupon-new-server-error-1280");
 
-    // Delete the coupon behind its confirmation.
+    // Edit the coupon's name, then delete it behind its confirmation.
+    await page.goto(`${base}/coupons/${couponId}/edit`);
+    await page.locator("#name").fill("Shirts: ten percent off");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("heading", { name: "Shirts: ten percent off" }).waitFor();
+    expect((await api("GET", "Coupon/List", { coupon_id: couponId })).coupons[0]).toMatchObject({ name: "Shirts: ten percent off", product_ids: productId });
     await page.goto(`${base}/coupons/${couponId}`);
     await page.getByRole("link", { name: "Gold monthly" }).waitFor();
     await page.getByRole("button", { name: "Delete" }).click();
@@ -247,6 +269,14 @@ describe("the catalog in the dashboard", () => {
     const rule = (await api("GET", "DunningRule/List", { product_group_id: groupId })).dunning_rules.find((r: any) => r.rule_id === ruleId);
     expect(rule).toMatchObject({ enforcement_action: "POST", post_url: "https://crm.example.com/overdue", overdue_days: "7" });
     await look(page, "rule-detail-1280");
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByLabel("Days overdue").fill("10");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("10 days after the due date").waitFor();
+    expect((await api("GET", "DunningRule/List", { product_group_id: groupId })).dunning_rules[0]).toMatchObject({
+      overdue_days: "10",
+      post_url: "https://crm.example.com/overdue",
+    });
 
     // The group's page lists its product, component and rule.
     await page.goto(`${base}/product-groups/${groupId}`);
@@ -297,7 +327,7 @@ describe("the catalog in the dashboard", () => {
     Object.assign(made, { groupId, productId, componentId, couponId, ruleId });
     expect(errors).toEqual([]);
     await ctx.close();
-  }, 240_000);
+  }, 600_000);
 
   it("at 375 px every catalog page fits: no sideways page scroll, forms usable", async () => {
     const { ctx, page, errors } = await signedIn(375);
@@ -313,6 +343,8 @@ describe("the catalog in the dashboard", () => {
       ["products/new", "product-new-375"],
       ["components", "components-375"],
       [`components/${componentId}`, "component-detail-375"],
+      [`components/${componentId}/edit`, "component-edit-375"],
+      [`products/${productId}/edit`, "product-edit-375"],
       ["coupons/new", "coupon-new-375"],
       [`coupons/${couponId}`, "coupon-detail-375"],
       ["dunning-rules", "rules-375"],
@@ -327,5 +359,5 @@ describe("the catalog in the dashboard", () => {
     }
     expect(errors).toEqual([]);
     await ctx.close();
-  }, 180_000);
+  }, 300_000);
 });
