@@ -22,7 +22,7 @@ export const componentList = defineList({
   },
   scope: liveUnlessAsked(t),
   search: [t.name],
-  sortable: { created_at: t.createdAt, name: t.name },
+  sortable: { created_at: t.createdAt, name: t.name, unit_price: t.unitPriceCents },
   defaultSort: { key: "created_at", dir: "asc" },
   view: (_ctx, rows) => rows.map(componentView),
 });

@@ -17,7 +17,7 @@ export const couponList = defineList({
   },
   scope: (f) => (f.id || f.status ? undefined : ne(t.status, "deleted")),
   search: [t.name, t.couponCode],
-  sortable: { created_at: t.createdAt, name: t.name, coupon_code: t.couponCode, expiration_date: t.expirationDate },
+  sortable: { created_at: t.createdAt, name: t.name, coupon_code: t.couponCode, expiration_date: t.expirationDate, redemption_count: t.redemptionCount },
   defaultSort: { key: "created_at", dir: "asc" },
   view: (ctx, rows) => {
     const now = ctx.now();

@@ -19,7 +19,7 @@ export const productList = defineList({
   },
   scope: liveUnlessAsked(t),
   search: [t.name],
-  sortable: { created_at: t.createdAt, name: t.name },
+  sortable: { created_at: t.createdAt, name: t.name, recurring_price: t.recurringPriceCents, expiration_interval: t.expirationInterval },
   defaultSort: { key: "created_at", dir: "asc" },
   view: (_ctx, rows) => rows.map(productView),
 });

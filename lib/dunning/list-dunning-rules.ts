@@ -12,11 +12,12 @@ export const MAX_DUNNING_RULES_LISTED = 300;
 export const dunningRuleList = defineList({
   table: t,
   filters: {
+    id: idFilter(t.id),
     productGroupId: idFilter(t.productGroupId),
     enforcementAction: equalsFilter(t.enforcementAction, z.enum(["SUSPEND", "DELETE", "REMIND", "POST"])),
   },
   search: [t.name],
-  sortable: { created_at: t.createdAt, name: t.name, overdue_days: t.overdueDays },
+  sortable: { created_at: t.createdAt, name: t.name, overdue_days: t.overdueDays, overdue_amount: t.overdueAmountCents },
   defaultSort: { key: "created_at", dir: "asc" },
   view: (_ctx, rows) => rows.map(dunningRuleView),
 });

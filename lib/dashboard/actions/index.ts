@@ -1,4 +1,5 @@
 import { accountActions } from "./accounts";
+import { catalogActions } from "./catalog";
 import { platformActions } from "./platform";
 
 /**
@@ -9,6 +10,7 @@ import { platformActions } from "./platform";
  */
 export const staffActions = {
   ...accountActions,
+  ...catalogActions,
   ...platformActions,
 };
 

@@ -1,0 +1,124 @@
+import Link from "next/link";
+import { dashboardContext } from "@/app/_auth/session";
+import { productNames } from "@/lib/catalog/group-names";
+import { subscriptionsUsing } from "@/lib/catalog/usage";
+import { formatInstant } from "@/components/ui/format";
+import { RecordActions, type RecordStep } from "@/components/dashboard/record-actions";
+import { plural } from "@/components/dashboard/ledger-steps";
+import { loadCoupon } from "../_components/load-coupon";
+import { CouponStatusBadge, discountText, durationText } from "../_components/words";
+import { deleteCoupon, updateCoupon } from "../actions";
+
+export const metadata = { title: "Coupon · Recurring Billing" };
+
+export default async function CouponPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
+  const { brandId, id } = await params;
+  const ctx = await dashboardContext(brandId);
+  const c = await loadCoupon(ctx, id);
+  const productIds = c.product_ids ? c.product_ids.split(",") : [];
+  const [names, subs] = await Promise.all([productNames(ctx, productIds), subscriptionsUsing(ctx, { couponId: c.coupon_id })]);
+  const dash = `/dashboard/${brandId}`;
+  const base = `${dash}/coupons`;
+  const steps: RecordStep[] = [];
+  // Coupons have no suspend: inactive stops them qualifying (Coupon/Update status), delete frees the code for good.
+  if (c.status === "active" || c.status === "expired")
+    steps.push({
+      label: "Deactivate",
+      title: `Deactivate ${c.coupon_code}?`,
+      confirmLabel: "Deactivate coupon",
+      action: updateCoupon,
+      extra: { status: "inactive" },
+      body: (
+        <p>
+          The coupon stops qualifying: it cannot be redeemed, and its {plural(subs.live, "subscription")} no longer get the discount, until you activate it
+          again.
+        </p>
+      ),
+    });
+  if (c.status === "inactive")
+    steps.push({
+      label: "Activate",
+      title: `Activate ${c.coupon_code}?`,
+      confirmLabel: "Activate coupon",
+      action: updateCoupon,
+      extra: { status: "active" },
+      body: <p>The coupon qualifies again: customers can redeem it and the subscriptions that carry it get the discount.</p>,
+    });
+  if (c.status !== "deleted")
+    steps.push({
+      label: "Delete",
+      title: `Delete ${c.coupon_code}?`,
+      confirmLabel: "Delete coupon",
+      danger: true,
+      action: deleteCoupon,
+      body: (
+        <>
+          <p>
+            The coupon stops qualifying on its {plural(subs.live, "subscription")} and can no longer be redeemed; its code {c.coupon_code} can be used for a new
+            coupon.
+          </p>
+          <p>A deleted coupon cannot be restored.</p>
+        </>
+      ),
+    });
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link href={base}>Coupons</Link> / {c.coupon_code}
+      </p>
+      <div className="page-head">
+        <h1>
+          <code>{c.coupon_code}</code> <CouponStatusBadge status={c.status} />
+        </h1>
+        <div className="actions">
+          {c.status !== "deleted" && (
+            <Link href={`${base}/${c.coupon_id}/edit`} className="button secondary">
+              Edit
+            </Link>
+          )}
+          <RecordActions brandId={brandId} input={{ coupon_id: c.coupon_id }} steps={steps} />
+        </div>
+      </div>
+
+      <section className="card" aria-labelledby="terms">
+        <h2 id="terms">{c.name}</h2>
+        <dl className="details">
+          <dt>Discount</dt>
+          <dd>{discountText(c)}</dd>
+          <dt>Applies to</dt>
+          <dd>{durationText(c)}</dd>
+          <dt>Last day</dt>
+          <dd>{c.expiration_date ?? "No end"}</dd>
+          <dt>Redeemed</dt>
+          <dd>
+            {c.redemption_count}
+            {c.max_redemptions ? ` of at most ${c.max_redemptions}` : " (no limit)"}
+          </dd>
+          <dt>Combines with others</dt>
+          <dd>{c.stackable === "Y" ? "Yes" : "No"}</dd>
+          <dt>Products</dt>
+          <dd>
+            {productIds.length === 0
+              ? "Any product"
+              : productIds.map((p, i) => (
+                  <span key={p}>
+                    {i > 0 && ", "}
+                    <Link href={`${dash}/products/${p}`}>{names.get(p) ?? p}</Link>
+                  </span>
+                ))}
+          </dd>
+          <dt>Subscriptions with it</dt>
+          <dd className="num">{subs.live}</dd>
+          <dt>Created</dt>
+          <dd>{formatInstant(c.created)}</dd>
+          {c.deleted && (
+            <>
+              <dt>Deleted</dt>
+              <dd>{formatInstant(c.deleted)}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+    </>
+  );
+}

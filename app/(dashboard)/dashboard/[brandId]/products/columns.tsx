@@ -1,0 +1,76 @@
+"use client";
+
+import Link from "next/link";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable, type FilterOption } from "@/components/data-table/data-table";
+import type { TableQuery } from "@/components/data-table/search-params";
+import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
+
+export interface ProductRow {
+  product_id: string;
+  name: string;
+  product_group_id: string;
+  group_name: string;
+  recurring_price: string;
+  expiration_interval: number;
+  trial: string;
+  status: number;
+}
+
+function columns(brandId: string): ColumnDef<ProductRow, unknown>[] {
+  return [
+    { id: "name", header: "Name", cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/products/${p.product_id}`}>{p.name}</Link> },
+    {
+      id: "group",
+      header: "Group",
+      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/product-groups/${p.product_group_id}`}>{p.group_name}</Link>,
+    },
+    { id: "recurring_price", header: "Price", meta: { numeric: true }, cell: ({ row }) => row.original.recurring_price },
+    {
+      id: "expiration_interval",
+      header: "Period",
+      meta: { numeric: true },
+      cell: ({ row: { original: p } }) => (p.expiration_interval === 0 ? "One time" : `${p.expiration_interval} days`),
+    },
+    { id: "trial", header: "Trial", cell: ({ row }) => (row.original.trial === "Y" ? "Yes" : "No") },
+    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+  ];
+}
+
+export function ProductsTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+  groups,
+}: {
+  brandId: string;
+  rows: ProductRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+  groups: FilterOption[];
+}) {
+  return (
+    <DataTable
+      label="Products"
+      columns={columns(brandId)}
+      sortKeys={sortKeys}
+      rows={rows}
+      total={total}
+      query={query}
+      getRowId={(r) => r.product_id}
+      searchPlaceholder="Name"
+      filters={[
+        { name: "group", label: "Group", options: groups },
+        { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
+      ]}
+      empty={
+        <>
+          No products yet. <Link href={`/dashboard/${brandId}/products/new`}>Create the first one</Link>.
+        </>
+      }
+    />
+  );
+}
