@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext, requireStaffHome } from "@/app/_auth/session";
 import { DashboardShell } from "@/components/dashboard/shell";
@@ -24,6 +25,7 @@ const NAV: [path: string, label: string][] = [
   ["gateways", "Payment gateways"],
   ["staff", "Staff"],
   ["settings", "Brand settings"],
+  ["test-clock", "Test clock"],
   ["security", "Security"],
 ];
 
@@ -38,6 +40,12 @@ export default async function BrandLayout({ children, params }: { children: Reac
   const nav = NAV.map(([path, label]) => ({ href: `${base}/${path}`, label }));
   return (
     <DashboardShell brandId={brandId} brands={home.brands} nav={nav} staff={home.staff}>
+      {ctx.brand.sandbox && (
+        <p className="alert info sandbox-banner" role="note">
+          Sandbox brand: its test clock reads <strong>{ctx.now().toISOString().replace("T", " ").slice(0, 16)} UTC</strong>.{" "}
+          <Link href={`${base}/test-clock`}>Advance the clock</Link>
+        </p>
+      )}
       {children}
     </DashboardShell>
   );

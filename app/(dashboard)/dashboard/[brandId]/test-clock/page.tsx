@@ -1,0 +1,28 @@
+import { dashboardContext } from "@/app/_auth/session";
+import { AdvanceForm } from "./advance-form";
+
+export const metadata = { title: "Test clock · Recurring Billing" };
+
+export default async function TestClockPage({ params }: { params: Promise<{ brandId: string }> }) {
+  const { brandId } = await params;
+  const ctx = await dashboardContext(brandId);
+  return (
+    <>
+      <h1>Test clock</h1>
+      {ctx.brand.sandbox ? (
+        <div className="card">
+          <p>
+            This sandbox brand lives at <strong>{ctx.now().toISOString().replace("T", " ").slice(0, 16)} UTC</strong>. Its time stands still until you move it
+            forward here (or with TestClock/Advance); it never goes back.
+          </p>
+          <AdvanceForm brandId={brandId} />
+        </div>
+      ) : (
+        <p className="alert info" role="note">
+          This is a live brand: its time is the real time, always. Create a sandbox brand (Brand/Create with sandbox=Y) to rehearse renewals, trials and dunning
+          with a test clock.
+        </p>
+      )}
+    </>
+  );
+}
