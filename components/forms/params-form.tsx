@@ -45,6 +45,7 @@ export function ParamsForm({
   cancelHref,
   aside,
   layout = "grid",
+  resetOnSave,
 }: {
   schema: z.ZodType;
   fields: readonly FieldSpec[];
@@ -57,10 +58,13 @@ export function ParamsForm({
   submit: (input: Values) => Promise<ActionResult>;
   onSaved: (data: unknown) => void;
   submitLabel: string;
-  cancelHref: string;
+  /** None: no Cancel link (a form inside a page). */
+  cancelHref?: string;
   /** Rendered after the fields with the live values (e.g. a preview). */
   aside?: (values: Values) => ReactNode;
   layout?: "grid" | "stack";
+  /** Empty the form after a save (a reply box), rather than leaving the page. */
+  resetOnSave?: boolean;
 }) {
   const start: Values = Object.fromEntries(fields.map((f) => [f.name, (initial ?? defaults)?.[f.name] ?? ""]));
   const form = useForm<Values>({
@@ -70,6 +74,11 @@ export function ParamsForm({
     mode: "onTouched",
   });
   const { register, handleSubmit, formState, setError, watch } = form;
+  const cancel = cancelHref ? (
+    <Link href={cancelHref} className="button secondary">
+      Cancel
+    </Link>
+  ) : null;
   const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -89,6 +98,7 @@ export function ParamsForm({
       else setFormError(result.error.message);
       return;
     }
+    if (resetOnSave) form.reset();
     onSaved(result.data);
   });
 
@@ -146,9 +156,7 @@ export function ParamsForm({
         <button type="submit" className="button primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? "Saving…" : submitLabel}
         </button>
-        <Link href={cancelHref} className="button secondary">
-          Cancel
-        </Link>
+        {cancel}
       </div>
     </form>
   );
