@@ -1,0 +1,35 @@
+import Link from "next/link";
+import { dashboardContext } from "@/app/_auth/session";
+import { listNotesPage, noteList } from "@/lib/notes/list-notes";
+import { DomainError } from "@/lib/errors";
+import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
+import { TableError } from "@/components/data-table/table-error";
+import { NotesTable } from "./columns";
+
+export const metadata = { title: "Notes · Recurring Billing" };
+
+export default async function NotesPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
+  const { brandId } = await params;
+  const ctx = await dashboardContext(brandId);
+  const query = parseTableQuery(await searchParams, { sortKeys: noteList.sortKeys });
+  const base = `/dashboard/${brandId}/notes`;
+  let result;
+  try {
+    result = await listNotesPage(ctx, { filters: { q: query.q || null }, sort: query.sort, page: query.page, pageSize: query.pageSize });
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    return <TableError message={err.message} resetHref={base} />;
+  }
+  return (
+    <>
+      <div className="page-head">
+        <h1>Notes</h1>
+        <Link href={`${base}/new`} className="button primary">
+          New note
+        </Link>
+      </div>
+      <p className="muted">Staff notes about a customer account, a subscription or an invoice. Customers never see them.</p>
+      <NotesTable brandId={brandId} sortKeys={noteList.sortKeys} rows={result.rows} total={result.total} query={query} />
+    </>
+  );
+}
