@@ -28,7 +28,9 @@ export async function mergeCandidates(ctx: Context, ticket: { ticket_id: string;
   return ctx.db
     .select({ ticket_id: t.id, friendly_ticket_id: t.friendlyTicketId, subject: t.subject, working_status: t.workingStatus })
     .from(t)
-    .where(inBrand(ctx, t, and(ne(t.id, ticket.ticket_id), same(t.customerAccountId, ticket.customer_account_id), same(t.subscriptionId, ticket.subscription_id))))
+    .where(
+      inBrand(ctx, t, and(ne(t.id, ticket.ticket_id), same(t.customerAccountId, ticket.customer_account_id), same(t.subscriptionId, ticket.subscription_id))),
+    )
     .orderBy(desc(t.updatedAt), desc(t.id))
     .limit(MERGE_CHOICES);
 }

@@ -51,7 +51,10 @@ export default async function KnowledgePage({ params, searchParams }: { params: 
   const ctx = await dashboardContext(brandId);
   const tree = await categoryTree(ctx);
   const categories = categoryChoices(tree);
-  const query = parseTableQuery(await searchParams, { sortKeys: articlePageList.sortKeys, filters: { category: categories.map((c) => c.value), deleted: ["Y"] } });
+  const query = parseTableQuery(await searchParams, {
+    sortKeys: articlePageList.sortKeys,
+    filters: { category: categories.map((c) => c.value), deleted: ["Y"] },
+  });
   const base = `/dashboard/${brandId}/knowledge`;
   let result;
   try {

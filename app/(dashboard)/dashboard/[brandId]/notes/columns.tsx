@@ -71,11 +71,28 @@ function columns(brandId: string): ColumnDef<NoteRow, unknown>[] {
     },
     { id: "linked", header: "About", enableSorting: false, cell: ({ row }) => <LinkedTo brandId={brandId} note={row.original} /> },
     { id: "created_at", header: "Written", cell: ({ row }) => formatInstant(row.original.created) },
-    { id: "delete", header: () => <span className="visually-hidden">Actions</span>, enableSorting: false, cell: ({ row }) => <DeleteNote brandId={brandId} note={row.original} /> },
+    {
+      id: "delete",
+      header: () => <span className="visually-hidden">Actions</span>,
+      enableSorting: false,
+      cell: ({ row }) => <DeleteNote brandId={brandId} note={row.original} />,
+    },
   ];
 }
 
-export function NotesTable({ brandId, rows, total, query, sortKeys }: { brandId: string; rows: NoteRow[]; total: number; query: TableQuery<string>; sortKeys: readonly string[] }) {
+export function NotesTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: NoteRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
   return (
     <DataTable
       label="Notes"

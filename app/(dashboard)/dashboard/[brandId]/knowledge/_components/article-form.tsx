@@ -26,7 +26,14 @@ export function ArticleForm({
     { name: "visibility", label: "Visibility", required: true, options: VISIBILITY, hint: "Hidden articles are kept from customers" },
     { name: "tags", label: "Tags", required: true, wide: true, hint: "Comma-separated, like billing, invoices" },
     { name: "summary", label: "Summary", rows: 2, hint: `Optional, at most ${SUMMARY_MAX} characters` },
-    { name: "contents", label: "Contents", required: true, rows: 14, code: true, hint: "Plain text or HTML; scripts, styles and event handlers are removed when saved" },
+    {
+      name: "contents",
+      label: "Contents",
+      required: true,
+      rows: 14,
+      code: true,
+      hint: "Plain text or HTML; scripts, styles and event handlers are removed when saved",
+    },
   ];
   return (
     <ParamsForm

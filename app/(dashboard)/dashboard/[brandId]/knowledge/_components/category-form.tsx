@@ -26,7 +26,12 @@ export function CategoryForm({
   const fields = [
     { name: "name", label: "Name", required: true, hint: `At most ${NAME_MAX} characters` },
     { name: "category_type", label: "Level", required: true, options: TYPES },
-    { name: "parent_category_id", label: "Parent category", options: [{ value: "", label: "None (top level)" }, ...parents], hint: "Required for a sub category" },
+    {
+      name: "parent_category_id",
+      label: "Parent category",
+      options: [{ value: "", label: "None (top level)" }, ...parents],
+      hint: "Required for a sub category",
+    },
     { name: "visibility", label: "Visibility", required: true, options: VISIBILITY },
   ];
   return (

@@ -9,8 +9,12 @@ export const VISIBILITY = [
 export function categoryChoices(tree: CategoryNode[]) {
   return tree
     .filter((c) => c.status !== 3)
-    .flatMap((c) => [{ value: c.category_id, label: c.name }, ...c.children.filter((s) => s.status !== 3).map((s) => ({ value: s.category_id, label: `${c.name} › ${s.name}` }))]);
+    .flatMap((c) => [
+      { value: c.category_id, label: c.name },
+      ...c.children.filter((s) => s.status !== 3).map((s) => ({ value: s.category_id, label: `${c.name} › ${s.name}` })),
+    ]);
 }
 
 /** Live PRIMARY categories: where a SUB category can sit. */
-export const parentChoices = (tree: CategoryNode[]) => tree.filter((c) => c.status !== 3 && c.category_type === "PRIMARY").map((c) => ({ value: c.category_id, label: c.name }));
+export const parentChoices = (tree: CategoryNode[]) =>
+  tree.filter((c) => c.status !== 3 && c.category_type === "PRIMARY").map((c) => ({ value: c.category_id, label: c.name }));

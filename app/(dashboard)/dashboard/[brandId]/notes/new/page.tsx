@@ -7,7 +7,13 @@ export const metadata = { title: "New note · Recurring Billing" };
 
 const LINKS = ["customer_account_id", "subscription_id", "invoice_id"] as const;
 
-export default async function NewNotePage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function NewNotePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ brandId: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
   const sp = await searchParams;

@@ -52,7 +52,9 @@ export default async function TicketPage({ params }: { params: Promise<{ brandId
           <dt>Who sees it</dt>
           <dd>{DIRECTION_LABEL[t.direction]}</dd>
           <dt>Customer account</dt>
-          <dd>{t.customer_account_id ? <Link href={`/dashboard/${brandId}/accounts/${t.customer_account_id}`}>{account ?? t.customer_account_id}</Link> : "—"}</dd>
+          <dd>
+            {t.customer_account_id ? <Link href={`/dashboard/${brandId}/accounts/${t.customer_account_id}`}>{account ?? t.customer_account_id}</Link> : "—"}
+          </dd>
           {t.guest_email && (
             <>
               <dt>Guest</dt>

@@ -39,12 +39,22 @@ export function UserForm({
   const router = useRouter();
   const base = `/dashboard/${brandId}/users`;
   const fields: FieldSpec[] = user
-    ? [...PROFILE, { name: "password", label: "New password", type: "password", autoComplete: "new-password", hint: "Leave empty to keep the current one" }, { name: "verified", label: "Verified", options: YES_NO }]
+    ? [
+        ...PROFILE,
+        { name: "password", label: "New password", type: "password", autoComplete: "new-password", hint: "Leave empty to keep the current one" },
+        { name: "verified", label: "Verified", options: YES_NO },
+      ]
     : [
         { name: "customer_account_id", label: "Customer account", required: true, options: [{ value: "", label: "Choose an account…" }, ...(accounts ?? [])] },
         ...PROFILE,
         { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: "Leave empty to generate one" },
-        { name: "send_new_user_email", label: "Send the new-user email", required: true, options: YES_NO, hint: "Carries the generated password when none is set" },
+        {
+          name: "send_new_user_email",
+          label: "Send the new-user email",
+          required: true,
+          options: YES_NO,
+          hint: "Carries the generated password when none is set",
+        },
       ];
   return (
     <ParamsForm

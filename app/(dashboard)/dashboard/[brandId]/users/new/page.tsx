@@ -5,7 +5,13 @@ import { UserForm } from "../_components/user-form";
 
 export const metadata = { title: "New user · Recurring Billing" };
 
-export default async function NewUserPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<{ customer_account_id?: string }> }) {
+export default async function NewUserPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ brandId: string }>;
+  searchParams: Promise<{ customer_account_id?: string }>;
+}) {
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
   const accounts = await accountChoices(ctx);

@@ -6,7 +6,13 @@ import { categoryChoices } from "../../_components/options";
 
 export const metadata = { title: "New article · Recurring Billing" };
 
-export default async function NewArticlePage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<{ category_id?: string }> }) {
+export default async function NewArticlePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ brandId: string }>;
+  searchParams: Promise<{ category_id?: string }>;
+}) {
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
   const categories = categoryChoices(await categoryTree(ctx));
