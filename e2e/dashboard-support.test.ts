@@ -14,6 +14,9 @@ import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
 
 const SHOTS = "test-results/dashboard";
+/** A journey clicks through many pages on a shared 2-core machine; each step still fails within STEP_MS. */
+const JOURNEY_MS = 180_000;
+const STEP_MS = 20_000;
 let app: RunningApp;
 let browser: Browser;
 
@@ -51,7 +54,8 @@ async function account(first: string, last: string) {
 }
 
 async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
+  // The email previews are sandboxed frames that run no script, axe's included; what they show is the staff's own template.
+  const result = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
@@ -64,6 +68,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 /** A signed-in page at this width; page errors fail the journey at its end. */
 async function signedIn(width = 1280) {
   const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 } });
+  ctx.setDefaultTimeout(STEP_MS);
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -173,7 +178,7 @@ describe("the dashboard's support areas", () => {
     await close();
     await atPhoneWidth(`${base()}/tickets/${first.ticket_id}`, "ticket", (p) => p.getByRole("heading", { name: "Conversation (3)" }).waitFor());
     await atPhoneWidth(`${base()}/tickets`, "tickets", (p) => p.locator("tbody tr").first().waitFor());
-  });
+  }, JOURNEY_MS);
 
   it("write a notification template and see the preview", async () => {
     const { page, errors, close } = await signedIn();
@@ -230,7 +235,7 @@ describe("the dashboard's support areas", () => {
     expect(errors).toEqual([]);
     await close();
     await atPhoneWidth(`${base()}/notifications/${stored.notification_id}/edit`, "notification-form", (p) => p.getByTestId("preview-customer").waitFor());
-  });
+  }, JOURNEY_MS);
 
   it("create a KB category and article", async () => {
     const { page, errors, close } = await signedIn();
@@ -300,7 +305,7 @@ describe("the dashboard's support areas", () => {
     expect(errors).toEqual([]);
     await close();
     await atPhoneWidth(`${base()}/knowledge`, "knowledge", (p) => p.getByRole("link", { name: "Reading your invoice" }).waitFor());
-  });
+  }, JOURNEY_MS);
 
   it("send a portal sign-in link", async () => {
     const customer = await account("Lena", "Link");
@@ -315,10 +320,10 @@ describe("the dashboard's support areas", () => {
     await page.getByLabel("Customer account").selectOption(customer.id);
     await page.getByLabel("First name").fill("Leo");
     await page.getByLabel("Last name").fill("Link");
-    await page.getByLabel("Email").fill(customer.email);
+    await page.locator("#email_address").fill(customer.email);
     await page.getByRole("button", { name: "Create user" }).click();
     await expect.poll(() => page.locator("#email_address-error").textContent()).toBeTruthy();
-    await page.getByLabel("Email").fill("leo.link@example.com");
+    await page.locator("#email_address").fill("leo.link@example.com");
     await axe(page, "user form");
     await page.getByRole("button", { name: "Create user" }).click();
     await page.getByRole("heading", { name: /Leo Link/ }).waitFor();
@@ -359,7 +364,7 @@ describe("the dashboard's support areas", () => {
     expect(errors).toEqual([]);
     await close();
     await atPhoneWidth(`${base()}/users`, "users", (p) => p.getByRole("link", { name: "Leo Link" }).waitFor());
-  });
+  }, JOURNEY_MS);
 
   it("notes: written about an account, listed, deleted behind a confirmation", async () => {
     const customer = await account("Nora", "Note");
@@ -368,7 +373,7 @@ describe("the dashboard's support areas", () => {
     await page.getByText("No notes match").waitFor();
     await page.getByRole("link", { name: "New note" }).click();
     await page.getByLabel("Subject").fill("Called about renewal");
-    await page.getByLabel("Note", { exact: true }).fill("Wants the renewal moved to the 1st.");
+    await page.locator("#contents").fill("Wants the renewal moved to the 1st.");
     // Attached to nothing: refused, naming the account field.
     await page.getByRole("button", { name: "Save note" }).click();
     await expect.poll(() => page.locator("#customer_account_id-error").textContent()).toContain("at least one of");
@@ -386,5 +391,5 @@ describe("the dashboard's support areas", () => {
     expect(errors).toEqual([]);
     await close();
     await atPhoneWidth(`${base()}/notes/new`, "note-form", (p) => p.getByLabel("Subject").waitFor());
-  });
+  }, JOURNEY_MS);
 });
