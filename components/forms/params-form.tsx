@@ -6,6 +6,7 @@ import { useForm, type FieldPath, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/auth/staff-action";
+import styles from "./params-form.module.css";
 
 export interface FieldSpec {
   name: string;
@@ -62,7 +63,8 @@ export function ParamsForm({
   cancelHref?: string;
   /** Rendered after the fields with the live values (e.g. a preview). */
   aside?: (values: Values) => ReactNode;
-  layout?: "grid" | "stack";
+  /** split: the fields beside the aside (an editor beside its preview) on a wide screen. */
+  layout?: "grid" | "stack" | "split";
   /** Empty the form after a save (a reply box), rather than leaving the page. */
   resetOnSave?: boolean;
 }) {
@@ -102,8 +104,8 @@ export function ParamsForm({
     onSaved(result.data);
   });
 
-  return (
-    <form onSubmit={onSubmit} className={`form ${layout === "grid" ? "grid-form" : ""}`} noValidate>
+  const body = (
+    <>
       {formError && (
         <p className="alert error span-all" role="alert">
           {formError}
@@ -151,13 +153,26 @@ export function ParamsForm({
           </div>
         );
       })}
-      {aside && <div className="span-all">{aside(watch())}</div>}
+      {aside && layout !== "split" && <div className="span-all">{aside(watch())}</div>}
       <div className="form-actions span-all">
         <button type="submit" className="button primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? "Saving…" : submitLabel}
         </button>
         {cancel}
       </div>
+    </>
+  );
+  if (layout === "split") {
+    return (
+      <form onSubmit={onSubmit} className={`form ${styles.split}`} noValidate>
+        <div className="grid-form">{body}</div>
+        {aside && <div className={styles.aside}>{aside(watch())}</div>}
+      </form>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} className={`form ${layout === "grid" ? "grid-form" : ""}`} noValidate>
+      {body}
     </form>
   );
 }

@@ -15,6 +15,8 @@ export interface NoteRow {
   subject: string;
   contents: string;
   customer_account_id: string | null;
+  /** The account's name, looked up by the page. */
+  account_name?: string | null;
   subscription_id: string | null;
   invoice_id: string | null;
   created: Date | string;
@@ -27,7 +29,7 @@ function LinkedTo({ brandId, note }: { brandId: string; note: NoteRow }) {
   const parts = [
     note.customer_account_id && (
       <Link key="a" href={`/dashboard/${brandId}/accounts/${note.customer_account_id}`}>
-        Account {shortId(note.customer_account_id)}
+        {note.account_name ?? `Account ${shortId(note.customer_account_id)}`}
       </Link>
     ),
     note.subscription_id && <span key="s">Subscription {shortId(note.subscription_id)}</span>,
@@ -40,7 +42,8 @@ function DeleteNote({ brandId, note }: { brandId: string; note: NoteRow }) {
   const router = useRouter();
   return (
     <ConfirmButton
-      label={`Delete note ${note.subject}`}
+      label="Delete"
+      labelContext={`note ${note.subject}`}
       title={`Delete the note “${note.subject}”?`}
       confirmLabel="Delete note"
       danger

@@ -39,11 +39,11 @@ function DeleteRestore({
     return null;
   };
   return deleted ? (
-    <ConfirmButton label={`Restore ${name}`} title={`Restore the ${what} “${name}”?`} confirmLabel={`Restore ${what}`} onConfirm={run(restore)}>
+    <ConfirmButton label="Restore" labelContext={name} title={`Restore the ${what} “${name}”?`} confirmLabel={`Restore ${what}`} onConfirm={run(restore)}>
       <p>{restoreText}</p>
     </ConfirmButton>
   ) : (
-    <ConfirmButton label={`Delete ${name}`} title={`Delete the ${what} “${name}”?`} confirmLabel={`Delete ${what}`} danger onConfirm={run(remove)}>
+    <ConfirmButton label="Delete" labelContext={name} title={`Delete the ${what} “${name}”?`} confirmLabel={`Delete ${what}`} danger onConfirm={run(remove)}>
       <p>{deleteText}</p>
     </ConfirmButton>
   );

@@ -97,6 +97,7 @@ export function NotificationForm({
       }}
       submitLabel={notification ? "Save changes" : "Create notification"}
       cancelHref={notification ? `${base}/${notification.notification_id}` : base}
+      layout="split"
       aside={(v) => {
         const e = notification?.notification_event ?? v.notification_event;
         if (!isNotificationEvent(e)) return null;

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { STATUS_OPTIONS } from "@/lib/tickets/labels";
 import { deleteTicket, mergeTickets, updateTicket } from "../actions";
+import styles from "./thread.module.css";
 
 interface Ticket {
   ticket_id: string;
@@ -29,7 +30,7 @@ export function StatusControl({ brandId, ticket }: { brandId: string; ticket: Ti
     if (r.ok) router.refresh();
   };
   return (
-    <div className="inline-form">
+    <div className={styles.status}>
       <label htmlFor="working_status">Status</label>
       <select id="working_status" value={status} onChange={(e) => setStatus(e.target.value)}>
         {STATUS_OPTIONS.map((o) => (
@@ -85,12 +86,12 @@ export function MergeControl({ brandId, ticket, candidates }: { brandId: string;
             ))}
           </select>
         </div>
-        <fieldset className="field">
+        <fieldset className={styles.choice}>
           <legend>Which ticket survives</legend>
-          <label>
+          <label className={styles.radio}>
             <input type="radio" name="survivor" checked={keepThis} onChange={() => setKeepThis(true)} /> This one, #{ticket.friendly_ticket_id}
           </label>
-          <label>
+          <label className={styles.radio}>
             <input type="radio" name="survivor" checked={!keepThis} onChange={() => setKeepThis(false)} /> The other, #{other.friendly_ticket_id}
           </label>
         </fieldset>
