@@ -165,13 +165,13 @@ export function ParamsForm({
   if (layout === "split") {
     return (
       <form onSubmit={onSubmit} className={`form ${styles.split}`} noValidate>
-        <div className="grid-form">{body}</div>
+        <div className={`grid-form ${styles.fields}`}>{body}</div>
         {aside && <div className={styles.aside}>{aside(watch())}</div>}
       </form>
     );
   }
   return (
-    <form onSubmit={onSubmit} className={`form ${layout === "grid" ? "grid-form" : ""}`} noValidate>
+    <form onSubmit={onSubmit} className={`form ${styles.fields} ${layout === "grid" ? "grid-form" : ""}`} noValidate>
       {body}
     </form>
   );
