@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 
 /**
  * A button that opens a modal <dialog> saying what will happen; only "confirm" runs the action.
@@ -8,6 +8,7 @@ import { useRef, useState, type ReactNode } from "react";
  */
 export function ConfirmButton({
   label,
+  labelContext,
   title,
   children,
   confirmLabel,
@@ -15,6 +16,8 @@ export function ConfirmButton({
   onConfirm,
 }: {
   label: string;
+  /** Read by screen readers after the label, not shown: which row's "Delete" this is. */
+  labelContext?: string;
   title: string;
   children: ReactNode;
   confirmLabel: string;
@@ -24,11 +27,13 @@ export function ConfirmButton({
   const ref = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const titleId = `confirm-${label.replace(/\W+/g, "-").toLowerCase()}`;
+  // Unique per button: a table has one dialog per row.
+  const titleId = `confirm-${useId()}`;
   return (
     <>
       <button type="button" className={`button ${danger ? "danger" : "secondary"}`} onClick={() => (setError(null), ref.current?.showModal())}>
         {label}
+        {labelContext && <span className="visually-hidden"> {labelContext}</span>}
       </button>
       <dialog ref={ref} className="dialog" aria-labelledby={titleId}>
         <h2 id={titleId}>{title}</h2>

@@ -1,6 +1,7 @@
 import { accountActions } from "./accounts";
 import { catalogActions } from "./catalog";
 import { platformActions } from "./platform";
+import { supportActions } from "./support";
 
 /**
  * Every dashboard server action, each the endpoint's own schema and verb, one file per area of the
@@ -12,6 +13,7 @@ export const staffActions = {
   ...accountActions,
   ...catalogActions,
   ...platformActions,
+  ...supportActions,
 };
 
 export type StaffActionName = keyof typeof staffActions;

@@ -1,0 +1,38 @@
+import Link from "next/link";
+import { dashboardContext } from "@/app/_auth/session";
+import { categoryTree } from "@/lib/knowledge/pages";
+import { ArticleForm } from "../../_components/article-form";
+import { categoryChoices } from "../../_components/options";
+
+export const metadata = { title: "New article · Recurring Billing" };
+
+export default async function NewArticlePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ brandId: string }>;
+  searchParams: Promise<{ category_id?: string }>;
+}) {
+  const { brandId } = await params;
+  const ctx = await dashboardContext(brandId);
+  const categories = categoryChoices(await categoryTree(ctx));
+  const { category_id } = await searchParams;
+  const base = `/dashboard/${brandId}/knowledge`;
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link href={base}>Knowledge base</Link> / New article
+      </p>
+      <h1>New article</h1>
+      <div className="card">
+        {categories.length === 0 ? (
+          <p>
+            Articles are filed under a category, and there is none yet. <Link href={`${base}/categories/new`}>Create a category</Link> first.
+          </p>
+        ) : (
+          <ArticleForm brandId={brandId} categories={categories} categoryId={categories.some((c) => c.value === category_id) ? category_id : undefined} />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import Link from "next/link";
+import { dashboardContext } from "@/app/_auth/session";
+import { articlePageList, categoryTree, type CategoryNode } from "@/lib/knowledge/pages";
+import { DomainError } from "@/lib/errors";
+import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
+import { TableError } from "@/components/data-table/table-error";
+import { ArticlesTable } from "./columns";
+import { CategoryActions } from "./_components/kb-actions";
+import { categoryChoices } from "./_components/options";
+import styles from "./_components/kb.module.css";
+
+export const metadata = { title: "Knowledge base · Recurring Billing" };
+
+function CategoryItem({ brandId, c }: { brandId: string; c: CategoryNode }) {
+  const deleted = c.status === 3;
+  return (
+    <li>
+      <div className={styles.category}>
+        <span className={styles.categoryName}>
+          <strong>{c.name}</strong> <span className="muted">· {c.article_count === 1 ? "1 article" : `${c.article_count} articles`}</span>
+          {c.visibility === 2 && <span className="badge warn">Hidden</span>}
+          {deleted && <span className="badge bad">Deleted</span>}
+        </span>
+        <span className="actions">
+          {!deleted && (
+            <>
+              <Link href={`/dashboard/${brandId}/knowledge/articles/new?category_id=${c.category_id}`} className="button secondary">
+                Add article<span className="visually-hidden"> to {c.name}</span>
+              </Link>
+              <Link href={`/dashboard/${brandId}/knowledge/categories/${c.category_id}/edit`} className="button secondary">
+                Edit<span className="visually-hidden"> {c.name}</span>
+              </Link>
+            </>
+          )}
+          <CategoryActions brandId={brandId} id={c.category_id} name={c.name} deleted={deleted} articles={c.article_count} />
+        </span>
+      </div>
+      {c.children.length > 0 && (
+        <ul className={styles.tree}>
+          {c.children.map((s) => (
+            <CategoryItem key={s.category_id} brandId={brandId} c={s} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export default async function KnowledgePage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
+  const { brandId } = await params;
+  const ctx = await dashboardContext(brandId);
+  const tree = await categoryTree(ctx);
+  const categories = categoryChoices(tree);
+  const query = parseTableQuery(await searchParams, {
+    sortKeys: articlePageList.sortKeys,
+    filters: { category: categories.map((c) => c.value), deleted: ["Y"] },
+  });
+  const base = `/dashboard/${brandId}/knowledge`;
+  let result;
+  try {
+    result = await articlePageList.page(ctx, {
+      filters: { q: query.q || null, categoryId: query.filters.category ?? null, deleted: (query.filters.deleted as "Y" | undefined) ?? null },
+      sort: query.sort,
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    return <TableError message={err.message} resetHref={base} />;
+  }
+  const names = new Map(categories.map((c) => [c.value, c.label]));
+  return (
+    <>
+      <div className="page-head">
+        <h1>Knowledge base</h1>
+        <div className="actions">
+          <Link href={`${base}/categories/new`} className="button secondary">
+            New category
+          </Link>
+          {categories.length > 0 && (
+            <Link href={`${base}/articles/new`} className="button primary">
+              New article
+            </Link>
+          )}
+        </div>
+      </div>
+
+      <section className="card" aria-labelledby="categories">
+        <h2 id="categories">Categories</h2>
+        {tree.length === 0 ? (
+          <p className="muted">
+            No categories yet. Articles are filed under a category: <Link href={`${base}/categories/new`}>create the first one</Link>.
+          </p>
+        ) : (
+          <ul className={`${styles.tree} ${styles.root}`}>
+            {tree.map((c) => (
+              <CategoryItem key={c.category_id} brandId={brandId} c={c} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="articles">
+        <h2 id="articles">Articles</h2>
+        <ArticlesTable
+          brandId={brandId}
+          sortKeys={articlePageList.sortKeys}
+          rows={result.rows.map((a) => ({ ...a, category_name: names.get(a.category_id) ?? "—" }))}
+          total={result.total}
+          query={query}
+          categories={categories}
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "@/components/data-table/data-table";
+import type { TableQuery } from "@/components/data-table/search-params";
+import { ConfirmButton } from "@/components/ui/confirm-dialog";
+import { formatInstant, shortId } from "@/components/ui/format";
+import { deleteNote } from "./actions";
+
+/** The fields of the API's note view this list shows. */
+export interface NoteRow {
+  note_id: string;
+  subject: string;
+  contents: string;
+  customer_account_id: string | null;
+  /** The account's name, looked up by the page. */
+  account_name?: string | null;
+  subscription_id: string | null;
+  invoice_id: string | null;
+  created: Date | string;
+}
+
+const EXCERPT = 140;
+
+/** What the note is attached to, each a link where the dashboard has a page for it. */
+function LinkedTo({ brandId, note }: { brandId: string; note: NoteRow }) {
+  const parts = [
+    note.customer_account_id && (
+      <Link key="a" href={`/dashboard/${brandId}/accounts/${note.customer_account_id}`}>
+        {note.account_name ?? `Account ${shortId(note.customer_account_id)}`}
+      </Link>
+    ),
+    note.subscription_id && <span key="s">Subscription {shortId(note.subscription_id)}</span>,
+    note.invoice_id && <span key="i">Invoice {shortId(note.invoice_id)}</span>,
+  ].filter(Boolean);
+  return <>{parts.flatMap((p, i) => (i ? [", ", p] : [p]))}</>;
+}
+
+function DeleteNote({ brandId, note }: { brandId: string; note: NoteRow }) {
+  const router = useRouter();
+  return (
+    <ConfirmButton
+      label="Delete"
+      labelContext={`note ${note.subject}`}
+      title={`Delete the note “${note.subject}”?`}
+      confirmLabel="Delete note"
+      danger
+      onConfirm={async () => {
+        const r = await deleteNote(brandId, { note_id: note.note_id });
+        if (!r.ok) return r.error.message;
+        router.refresh();
+        return null;
+      }}
+    >
+      <p>The note is deleted for good: it cannot be restored.</p>
+    </ConfirmButton>
+  );
+}
+
+function columns(brandId: string): ColumnDef<NoteRow, unknown>[] {
+  return [
+    {
+      id: "subject",
+      header: "Note",
+      cell: ({ row: { original: n } }) => (
+        <>
+          <strong>{n.subject}</strong>
+          <br />
+          <span className="muted">{n.contents.length > EXCERPT ? `${n.contents.slice(0, EXCERPT)}…` : n.contents}</span>
+        </>
+      ),
+    },
+    { id: "linked", header: "About", enableSorting: false, cell: ({ row }) => <LinkedTo brandId={brandId} note={row.original} /> },
+    { id: "created_at", header: "Written", cell: ({ row }) => formatInstant(row.original.created) },
+    {
+      id: "delete",
+      header: () => <span className="visually-hidden">Actions</span>,
+      enableSorting: false,
+      cell: ({ row }) => <DeleteNote brandId={brandId} note={row.original} />,
+    },
+  ];
+}
+
+export function NotesTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: NoteRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
+  return (
+    <DataTable
+      label="Notes"
+      columns={columns(brandId)}
+      sortKeys={sortKeys}
+      rows={rows}
+      total={total}
+      query={query}
+      getRowId={(r) => r.note_id}
+      searchPlaceholder="Subject or text"
+      empty={
+        <>
+          No notes match. <Link href={`/dashboard/${brandId}/notes/new`}>Write a note</Link>.
+        </>
+      }
+    />
+  );
+}

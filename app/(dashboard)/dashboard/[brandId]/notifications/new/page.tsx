@@ -1,0 +1,41 @@
+import Link from "next/link";
+import { dashboardContext } from "@/app/_auth/session";
+import { notificationPageList } from "@/lib/notifications/pages";
+import { DEFAULT_TEMPLATES } from "@/lib/notifications/defaults";
+import { isNotificationEvent } from "@/lib/notifications/events";
+import { previewBrand } from "@/lib/notifications/sample";
+import { NotificationForm } from "../_components/notification-form";
+
+export const metadata = { title: "New notification · Recurring Billing" };
+
+export default async function NewNotificationPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ brandId: string }>;
+  searchParams: Promise<{ event?: string }>;
+}) {
+  const { brandId } = await params;
+  const ctx = await dashboardContext(brandId);
+  const { event } = await searchParams;
+  const taken = (await notificationPageList.window(ctx)).rows.map((n) => n.notification_event);
+  const base = `/dashboard/${brandId}/notifications`;
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link href={base}>Notifications</Link> / New
+      </p>
+      <h1>New notification</h1>
+      <div className="card">
+        <NotificationForm
+          brandId={brandId}
+          brand={previewBrand(ctx.brand)}
+          defaults={DEFAULT_TEMPLATES}
+          at={ctx.now().toISOString()}
+          event={event && isNotificationEvent(event) ? event : undefined}
+          taken={taken}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import Link from "next/link";
+import { dashboardContext } from "@/app/_auth/session";
+import { accountChoices } from "@/lib/users/pages";
+import { TicketForm } from "../_components/ticket-form";
+
+export const metadata = { title: "New ticket · Recurring Billing" };
+
+export default async function NewTicketPage({ params }: { params: Promise<{ brandId: string }> }) {
+  const { brandId } = await params;
+  const ctx = await dashboardContext(brandId);
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link href={`/dashboard/${brandId}/tickets`}>Tickets</Link> / New
+      </p>
+      <h1>New ticket</h1>
+      <div className="card">
+        <TicketForm brandId={brandId} accounts={await accountChoices(ctx)} />
+      </div>
+    </>
+  );
+}
