@@ -1,3 +1,4 @@
+import { billingActions } from "./billing";
 import { supportActions } from "./support";
 
 /**
@@ -8,6 +9,7 @@ import { supportActions } from "./support";
  */
 export const portalActions = {
   ...supportActions,
+  ...billingActions,
 };
 
 export type PortalActionName = keyof typeof portalActions;
