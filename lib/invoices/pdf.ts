@@ -6,7 +6,7 @@ import { selectRows } from "../../db/client";
 import { customerAccounts, invoices, payments } from "../../db/schema";
 import { findInBrand, inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
-import { notFound } from "../errors";
+import { DomainError, notFound } from "../errors";
 import { formatsFor } from "../portal/format";
 import { invoiceNumber } from "../portal/queries";
 import { invoiceDetails } from "./queries";
@@ -278,4 +278,26 @@ export function isPrivateAddress(address: string): boolean {
   }
   const v6 = address.toLowerCase();
   return v6 === "::" || v6 === "::1" || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith("::ffff:");
+}
+
+/**
+ * The HTTP answer both route handlers (portal and dashboard) give once they have a context: the
+ * PDF as a download, never cached by a shared cache, or 404 for an invoice out of the context's reach.
+ */
+export async function invoicePdfResponse(ctx: Context, invoiceId: string): Promise<Response> {
+  try {
+    const pdf = await invoicePdf(ctx, invoiceId);
+    return new Response(Buffer.from(pdf.bytes), {
+      headers: {
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${pdf.filename}"`,
+        "cache-control": "private, no-store",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  } catch (err) {
+    if (err instanceof DomainError && err.code === "NOT_FOUND")
+      return new Response("Invoice not found", { status: 404, headers: { "content-type": "text/plain" } });
+    throw err;
+  }
 }
