@@ -57,7 +57,9 @@ export function showError<T extends FieldValues>(form: UseFormReturn<T>, error: 
 
 export const PAY_METHOD_FIELDS = [...new Set([...CARD, ...BANK])];
 
-type Props = { form: UseFormReturn<NewPayMethodFields>; idPrefix: string };
+/** Any form that holds the pay method fields (among others of its own). */
+type Props<T extends NewPayMethodFields = NewPayMethodFields> = { form: UseFormReturn<T>; idPrefix: string };
+const narrow = <T extends NewPayMethodFields>(p: Props<T>) => p as unknown as Props;
 
 type FieldProps<T extends FieldValues> = { form: UseFormReturn<T>; idPrefix: string; name: FieldPath<T>; label: string } & Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -81,7 +83,8 @@ export function Field<T extends FieldValues>({ form, idPrefix, name, label, ...i
   );
 }
 
-export function CardFields(props: Props) {
+export function CardFields<T extends NewPayMethodFields>(given: Props<T>) {
+  const props = narrow(given);
   return (
     <>
       <Field {...props} name="holder_name" label="Name on card" autoComplete="cc-name" />
@@ -95,7 +98,8 @@ export function CardFields(props: Props) {
   );
 }
 
-export function BankFields(props: Props) {
+export function BankFields<T extends NewPayMethodFields>(given: Props<T>) {
+  const props = narrow(given);
   const { form, idPrefix } = props;
   return (
     <>

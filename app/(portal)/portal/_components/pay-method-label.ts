@@ -1,6 +1,15 @@
 import type { PortalPayMethod } from "@/lib/portal/queries";
 
-const NETWORKS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover", jcb: "JCB", diners: "Diners Club", unionpay: "UnionPay", unknown: "Card" };
+const NETWORKS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  jcb: "JCB",
+  diners: "Diners Club",
+  unionpay: "UnionPay",
+  unknown: "Card",
+};
 
 /** "Visa ending 4242" or "Checking account ending 6789": never more than the last four digits. */
 export function payMethodLabel(p: Pick<PortalPayMethod, "type" | "brand" | "lastFour" | "accountType">) {

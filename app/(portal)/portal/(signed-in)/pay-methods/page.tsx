@@ -3,6 +3,7 @@ import { customerPage } from "../../_lib/data";
 import { expiry, payMethodLabel } from "../../_components/pay-method-label";
 import { AddPayMethod } from "./_components/add-pay-method";
 import { PayMethodActions } from "./_components/pay-method-actions";
+import "../../_components/billing.css";
 
 export const metadata = { title: "Pay methods" };
 

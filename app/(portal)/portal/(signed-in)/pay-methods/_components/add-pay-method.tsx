@@ -2,7 +2,15 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { BankFields, CardFields, EMPTY_PAY_METHOD, PAY_METHOD_FIELDS, savePayMethod, showError, type NewPayMethodFields } from "../../../_components/pay-method-fields";
+import {
+  BankFields,
+  CardFields,
+  EMPTY_PAY_METHOD,
+  PAY_METHOD_FIELDS,
+  savePayMethod,
+  showError,
+  type NewPayMethodFields,
+} from "../../../_components/pay-method-fields";
 
 /** Adds a card (checked with the gateway at once) or a bank account (verified later by its micro-deposits). */
 export function AddPayMethod() {
