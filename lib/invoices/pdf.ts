@@ -8,7 +8,7 @@ import { findInBrand, inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
 import { formatsFor } from "../portal/format";
-import { invoiceNumber } from "../portal/queries";
+import { invoiceNumber, paymentMethodName } from "../portal/queries";
 import { invoiceDetails } from "./queries";
 
 /**
@@ -119,9 +119,7 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   else {
     w.tableRow(["Date", "Method", "Status", "Amount"], { bold: true, color: MUTED, rule: true });
     for (const p of shown) {
-      const method =
-        p.processedBy === "prepaid_balance" ? "Prepaid balance" : p.paymentGateway || (p.processedBy === "recorded" ? "Recorded payment" : "Card or bank");
-      w.tableRow([f.instant(p.createdAt), method, PAYMENT_STATUS_LABEL[p.status] ?? p.status, f.money(p.amount)]);
+      w.tableRow([f.instant(p.createdAt), paymentMethodName(p), PAYMENT_STATUS_LABEL[p.status] ?? p.status, f.money(p.amount)]);
     }
   }
 

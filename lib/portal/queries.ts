@@ -1,7 +1,7 @@
 import { count, desc, eq, isNull, ne, notInArray, asc } from "drizzle-orm";
 import { selectRows } from "../../db/client";
 import { components, customerAccounts, customerUsers, invoices, payMethods, payments, products, subscriptions, tickets } from "../../db/schema";
-import { findInBrand, inAccount, inBrand } from "../../db/scope";
+import { anyOf, findInBrand, inAccount, inBrand } from "../../db/scope";
 import type { Brand, Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
 import { isUuid } from "../ids";
@@ -261,6 +261,10 @@ export async function portalInvoice(ctx: Context, id: string) {
     where: inAccount(ctx, payments, eq(payments.invoiceId, row.id), notInArray(payments.status, ["pending"])),
     orderBy: [asc(payments.createdAt), asc(payments.id)],
   });
+  // The pay methods the payments were made with, to name them as the customer knows them ("Visa ending 4242").
+  const methodIds = [...new Set(paid.map((p) => p.payMethodId).filter((m): m is string => m !== null))];
+  const methods = methodIds.length ? await selectRows(ctx.db, payMethods, { where: inAccount(ctx, payMethods, anyOf(payMethods.id, methodIds)) }) : [];
+  const methodOf = new Map(methods.map((m) => [m.id, { type: m.type, brand: m.brand, lastFour: m.lastFour, accountType: m.accountType }]));
   return {
     invoice: {
       id: row.id,
@@ -280,10 +284,20 @@ export async function portalInvoice(ctx: Context, id: string) {
       date: p.createdAt,
       amountCents: p.amount,
       status: p.status,
-      method:
-        p.processedBy === "prepaid_balance" ? "Prepaid balance" : p.paymentGateway || (p.processedBy === "recorded" ? "Recorded payment" : "Card or bank"),
+      payMethod: p.payMethodId ? (methodOf.get(p.payMethodId) ?? null) : null,
+      method: paymentMethodName(p),
     })),
   };
+}
+
+/**
+ * How a payment was made, in words for the customer: the prepaid balance, who took a recorded
+ * payment (not Subscription/Create's internal marker), or the gateway's charge.
+ */
+export function paymentMethodName(p: { processedBy: string; paymentGateway: string | null }) {
+  if (p.processedBy === "prepaid_balance") return "Prepaid balance";
+  if (p.processedBy === "recorded") return p.paymentGateway && p.paymentGateway !== "override_initial_billing" ? p.paymentGateway : "Recorded payment";
+  return "Card or bank account";
 }
 
 /** Tickets the customer can see (never INTERNAL ones) that are not closed. */

@@ -154,7 +154,7 @@ export default async function InvoicePage({
             {payments.map((p) => (
               <li key={p.id}>
                 <span>
-                  {f.instant(p.date)} · {p.method}
+                  {f.instant(p.date)} · {p.payMethod ? payMethodLabel(p.payMethod) : p.method}
                 </span>
                 <span>
                   <strong>{f.money(p.amountCents)}</strong> <span className="muted">{PAYMENT_STATUS[p.status]}</span>

@@ -48,7 +48,6 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ s
           ) : null}
         </dl>
       </section>
-      <ManageSubscription subscription={s} choices={choices} methods={methods} locale={f.locale} timeZone={f.timeZone} today={f.day(ctx.now())} />
       <section className="p-card">
         <h2>Recent invoices</h2>
         {invoices.length === 0 ? (
@@ -68,6 +67,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ s
           </ul>
         )}
       </section>
+      <ManageSubscription subscription={s} choices={choices} methods={methods} locale={f.locale} timeZone={f.timeZone} today={f.day(ctx.now())} />
     </>
   );
 }

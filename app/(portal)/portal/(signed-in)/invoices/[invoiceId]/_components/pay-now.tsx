@@ -48,8 +48,8 @@ export function PayNow({
       if (values.choice === NEW) router.refresh();
       return;
     }
+    // A new address: the page is read again, saying the payment arrived (a refresh here would cancel it).
     router.replace(`/portal/invoices/${invoiceId}?paid=1`);
-    router.refresh();
   });
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Pay this invoice">

@@ -235,7 +235,15 @@ function CouponSection(p: Shared) {
           setFieldError(null);
           change.ask(
             { ...terms, coupons: codes },
-            { newCoupon: true, onRefused: (err) => setFieldError(err.message.replace(/^coupon_code /, "").replace(/^./, (c) => c.toUpperCase())) },
+            {
+              newCoupon: true,
+              onRefused: (err) =>
+                setFieldError(
+                  err.code === "NOT_FOUND"
+                    ? "No coupon has that code. Check it and try again."
+                    : err.message.replace(/^coupon_code /, "").replace(/^./, (c) => c.toUpperCase()),
+                ),
+            },
           );
         }}
       >
