@@ -264,8 +264,10 @@ describe("Customer Facing Portal: billing", () => {
 
     await pay.getByLabel("Card number").fill("4242 4242 4242 4242");
     await pay.getByRole("button", { name: "Pay $30.00" }).click();
-    await page.getByText("Thank you, we received your payment. This invoice is paid in full.").waitFor();
-    await page.getByText("Balance due").waitFor();
+    await page.getByText("Thank you, we received your payment of $30.00. This invoice is paid in full.").waitFor();
+    // The page read again: nothing due, no payment form.
+    await page.getByText("Paid", { exact: true }).first().waitFor();
+    await pay.waitFor({ state: "detached" });
     const invoice = (await list("Invoice/List", { invoice_id: invoiceId })).invoices[0];
     expect(invoice.status).toBe("1");
     const paid = (await list("Payment/List", { invoice_id: invoiceId })).payments;
@@ -369,7 +371,7 @@ describe("Customer Facing Portal: billing", () => {
     await add.getByLabel("Security code").fill("123");
     await add.getByRole("button", { name: "Add card" }).click();
     await page.getByText("Card added.").waitFor();
-    await page.getByRole("listitem").filter({ hasText: "Visa ending 4242" }).getByText("Default").waitFor();
+    await page.getByRole("listitem").filter({ hasText: "Visa ending 4242" }).getByText("Default", { exact: true }).waitFor();
 
     // A bank account: waits for its micro-deposits.
     await add.getByRole("radio", { name: "Bank account" }).check();
@@ -397,7 +399,7 @@ describe("Customer Facing Portal: billing", () => {
 
     // The bank account becomes the default.
     await bank.getByRole("button", { name: "Make Checking account ending 6789 the default" }).click();
-    await bank.getByText("Default").waitFor();
+    await bank.getByText("Default", { exact: true }).waitFor();
     let methods = (await list("PayMethod/List", { customer_account_id: me.accountId })).pay_methods as {
       pay_method_type: string;
       is_default: string;

@@ -10,15 +10,8 @@ export const metadata = { title: "Invoice" };
 
 const PAYMENT_STATUS = { succeeded: "Paid", failed: "Failed", reversed: "Refunded", pending: "Pending" } as const;
 
-export default async function InvoicePage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ invoiceId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function InvoicePage({ params }: { params: Promise<{ invoiceId: string }> }) {
   const { invoiceId } = await params;
-  const justPaid = (await searchParams).paid === "1";
   const { ctx, f } = await customerPage();
   const { invoice, lines, payments } = await orNotFound(portalInvoice(ctx, invoiceId));
   const methods = invoice.balanceCents > 0 ? await portalPayMethods(ctx) : [];
@@ -55,11 +48,6 @@ export default async function InvoicePage({
           </>
         ) : null}
       </p>
-      {justPaid ? (
-        <div className="p-alert info" role="status">
-          Thank you, we received your payment.{invoice.balanceCents > 0 ? ` ${f.money(invoice.balanceCents)} is still due.` : " This invoice is paid in full."}
-        </div>
-      ) : null}
       <div className="p-grid p-summary">
         <div className="p-card">
           <p className="p-stat-label">Total</p>
@@ -74,17 +62,12 @@ export default async function InvoicePage({
           <p className="p-stat">{f.money(invoice.balanceCents)}</p>
         </div>
       </div>
-      {invoice.balanceCents > 0 ? (
-        <section className="p-card" aria-labelledby="pay-heading" id="pay">
-          <h2 id="pay-heading">Pay now</h2>
-          <PayNow
-            invoiceId={invoice.id}
-            balanceCents={invoice.balanceCents}
-            balanceLabel={f.money(invoice.balanceCents)}
-            methods={methods.filter((m) => m.verified).map((m) => ({ id: m.id, label: payMethodLabel(m), isDefault: m.isDefault }))}
-          />
-        </section>
-      ) : null}
+      <PayNow
+        invoiceId={invoice.id}
+        balanceCents={invoice.balanceCents}
+        balanceLabel={f.money(invoice.balanceCents)}
+        methods={methods.filter((m) => m.verified).map((m) => ({ id: m.id, label: payMethodLabel(m), isDefault: m.isDefault }))}
+      />
       <section className="p-card">
         <h2>Items</h2>
         {lines.length === 0 ? (

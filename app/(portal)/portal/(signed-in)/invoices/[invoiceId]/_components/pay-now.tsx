@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { formatCents } from "@/lib/money";
 import { payInvoice } from "../../../../_lib/billing-actions";
@@ -13,7 +14,7 @@ const NEW = "new";
 
 /**
  * Pays the invoice's whole balance now with a saved pay method (the default chosen first) or a new
- * card, which is saved to the account and then charged.
+ * card, which is saved to the account and then charged. Renders nothing once nothing is due.
  */
 export function PayNow({
   invoiceId,
@@ -27,6 +28,7 @@ export function PayNow({
   methods: Method[];
 }) {
   const router = useRouter();
+  const [done, setDone] = useState<string | null>(null);
   const first = methods.find((m) => m.isDefault) ?? methods[0];
   const form = useForm<Fields>({ defaultValues: { ...EMPTY_PAY_METHOD, choice: first?.id ?? NEW } });
   const choice = form.watch("choice");
@@ -48,45 +50,56 @@ export function PayNow({
       if (values.choice === NEW) router.refresh();
       return;
     }
-    // A new address: the page is read again, saying the payment arrived (a refresh here would cancel it).
-    router.replace(`/portal/invoices/${invoiceId}?paid=1`);
+    // Stays mounted while the page is read again (the balance is then zero): the thanks stay on screen.
+    setDone(`Thank you, we received your payment of ${balanceLabel}. This invoice is paid in full.`);
+    router.refresh();
   });
+  if (done)
+    return (
+      <div className="p-alert info" role="status">
+        {done}
+      </div>
+    );
+  if (balanceCents <= 0) return null;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Pay this invoice">
-      {errors.root ? (
-        <div className="p-alert error" role="alert">
-          {errors.root.message}
-        </div>
-      ) : null}
-      <fieldset>
-        <legend>Pay with</legend>
-        <ul className="p-choices">
-          {methods.map((m) => (
-            <li key={m.id}>
+    <section className="p-card" aria-labelledby="pay-heading" id="pay">
+      <h2 id="pay-heading">Pay now</h2>
+      <form onSubmit={onSubmit} noValidate aria-label="Pay this invoice">
+        {errors.root ? (
+          <div className="p-alert error" role="alert">
+            {errors.root.message}
+          </div>
+        ) : null}
+        <fieldset>
+          <legend>Pay with</legend>
+          <ul className="p-choices">
+            {methods.map((m) => (
+              <li key={m.id}>
+                <label className="p-choice">
+                  <input type="radio" value={m.id} {...form.register("choice")} />
+                  <span className="p-choice-text">
+                    <strong>{m.label}</strong>
+                    {m.isDefault ? <span className="muted">Your default</span> : null}
+                  </span>
+                </label>
+              </li>
+            ))}
+            <li>
               <label className="p-choice">
-                <input type="radio" value={m.id} {...form.register("choice")} />
+                <input type="radio" value={NEW} {...form.register("choice")} />
                 <span className="p-choice-text">
-                  <strong>{m.label}</strong>
-                  {m.isDefault ? <span className="muted">Your default</span> : null}
+                  <strong>A new card</strong>
+                  <span className="muted">Saved to your pay methods for next time</span>
                 </span>
               </label>
             </li>
-          ))}
-          <li>
-            <label className="p-choice">
-              <input type="radio" value={NEW} {...form.register("choice")} />
-              <span className="p-choice-text">
-                <strong>A new card</strong>
-                <span className="muted">Saved to your pay methods for next time</span>
-              </span>
-            </label>
-          </li>
-        </ul>
-      </fieldset>
-      {choice === NEW ? <CardFields form={form} idPrefix="pay" /> : null}
-      <button className="p-button" type="submit" disabled={isSubmitting}>
-        {isSubmitting ? "Paying…" : `Pay ${balanceLabel}`}
-      </button>
-    </form>
+          </ul>
+        </fieldset>
+        {choice === NEW ? <CardFields form={form} idPrefix="pay" /> : null}
+        <button className="p-button" type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Paying…" : `Pay ${balanceLabel}`}
+        </button>
+      </form>
+    </section>
   );
 }
