@@ -417,7 +417,7 @@ describe("Customer Facing Portal: billing", () => {
     await expectAccessible(page, "remove dialog");
     await shot(page, "billing-remove-dialog-1280");
     await dialog.getByRole("button", { name: "Remove" }).click();
-    await page.getByText("Visa ending 4242").waitFor({ state: "detached" });
+    await page.locator("[data-pay-method]").filter({ hasText: "Visa ending 4242" }).waitFor({ state: "detached" });
     methods = (await list("PayMethod/List", { customer_account_id: me.accountId })).pay_methods;
     expect(methods.map((m) => m.pay_method_type)).toEqual(["BA"]);
     expect((await list("PayMethod/List", { pay_method_id: cardId })).pay_methods[0].status).toBe("3");

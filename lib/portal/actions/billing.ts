@@ -33,7 +33,11 @@ export const billingActions = {
   payInvoice: definePortalAction({
     endpoint: "Payment/Create",
     schema: CreatePaymentParams,
-    verb: (ctx, input) => createPayment({ ctx, input }),
+    // Payment/Create answers the payment with its invoice beside it (WithExtras): a class a server action cannot send.
+    verb: async (ctx, input) => {
+      const answer = await createPayment({ ctx, input });
+      return { ...answer.record, ...answer.extras };
+    },
     fixed: { apply_to_prepaid_balance: "N", override_billing: "N" },
     accepts: ["invoice_id", "pay_method_id", "amount"],
   }),
