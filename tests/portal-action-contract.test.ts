@@ -7,7 +7,6 @@ import { portalActions, type PortalActionName } from "../lib/portal/actions";
 import { PARAM_META } from "../lib/wire/params";
 import type { z } from "zod";
 import { makeTenant, ok, type Tenant } from "./support/api";
-import { WithExtras } from "../lib/wire/results";
 import { PRODUCT_PARAMS } from "./support/catalog";
 import { created, fixtures } from "./support/fixtures";
 import { makeCard, makeGateway, makeInvoice } from "./support/payments";
@@ -171,7 +170,9 @@ describe("portal actions: another customer's and another brand's ids", () => {
       const answer = await action.run(ctx, { ...VALID[name], ...mine, customer_account_id: neighbour.accountId, customer_user_id: neighbour.userId });
       expect(answer, `${name} with the customer's own ids`).toMatchObject({ ok: true });
       const result = (answer as { ok: true; data: unknown }).data;
-      const data = (result instanceof WithExtras ? result.record : result) as { customer_account_id: string; messages?: { customer_user_id: string }[] };
+      // A server action sends plain objects only: a class instance (WithExtras) never reaches the page.
+      expect(Object.getPrototypeOf(result), `${name} answers a plain object`).toBe(Object.prototype);
+      const data = result as { customer_account_id: string; messages?: { customer_user_id: string }[] };
       expect(data.customer_account_id).toBe(me.accountId);
       if (data.messages) expect(data.messages.at(-1)!.customer_user_id).toBe(me.userId);
     }
