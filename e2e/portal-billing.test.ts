@@ -421,6 +421,18 @@ describe("Customer Facing Portal: billing", () => {
     methods = (await list("PayMethod/List", { customer_account_id: me.accountId })).pay_methods;
     expect(methods.map((m) => m.pay_method_type)).toEqual(["BA"]);
     expect((await list("PayMethod/List", { pay_method_id: cardId })).pay_methods[0].status).toBe("3");
+
+    // Automatic payment on a subscription, charging the verified bank account.
+    const subscriptionId = await subscribe(me.accountId, catalog.basicId);
+    await page.goto(`${app.baseUrl}/portal/subscriptions/${subscriptionId}`);
+    const autoPay = page.getByRole("region", { name: "Automatic payment" });
+    await autoPay.getByRole("checkbox", { name: "Charge renewals automatically" }).check();
+    await autoPay.getByLabel("Pay with").selectOption({ label: "Checking account ending 6789 (default)" });
+    await autoPay.getByRole("button", { name: "Save" }).click();
+    await autoPay.getByText("Renewals will be charged automatically.").waitFor();
+    const sub = (await list("Subscription/List", { subscription_id: subscriptionId })).subscriptions[0];
+    expect(sub).toMatchObject({ auto_pay: "Y", pay_method_id: methods[0].pay_method_id });
+    await page.getByText("On: renewals are charged to Checking account ending 6789").waitFor();
     expect(me.errors).toEqual([]);
     await me.context.close();
   }, 120_000);
