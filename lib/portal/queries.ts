@@ -1,10 +1,11 @@
 import { count, desc, eq, isNull, ne, notInArray, asc } from "drizzle-orm";
 import { selectRows } from "../../db/client";
-import { customerAccounts, customerUsers, invoices, payments, subscriptions, tickets } from "../../db/schema";
-import { findInBrand, inAccount } from "../../db/scope";
+import { components, customerAccounts, customerUsers, invoices, payMethods, payments, products, subscriptions, tickets } from "../../db/schema";
+import { anyOf, findInBrand, inAccount, inBrand } from "../../db/scope";
 import type { Brand, Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
 import { isUuid } from "../ids";
+import { isComponentAttachable, isProductSellable } from "../catalog/availability";
 import { withAmounts } from "../invoices/queries";
 import type { InvoiceStatus } from "../invoices/amounts";
 import { STATUS } from "../lifecycle";
@@ -59,6 +60,7 @@ export type PortalProfile = Awaited<ReturnType<typeof portalProfile>>;
 
 export interface PortalSubscription {
   id: string;
+  productId: string | null;
   productName: string;
   status: "active" | "suspended" | "deleted";
   startDate: string | null;
@@ -68,7 +70,9 @@ export interface PortalSubscription {
   nextAmountCents: number | null;
   inTrial: boolean;
   autoPay: boolean;
-  components: { name: string; units: number }[];
+  /** The pay method renewals charge; null: the customer's default. */
+  payMethodId: string | null;
+  components: { id: string; name: string; type: "traditional" | "metered" | "quantitative"; units: number }[];
   coupons: string[];
 }
 
@@ -79,6 +83,7 @@ function subscriptionOf(ctx: Context, d: SubscriptionDetails): PortalSubscriptio
   const active = s.status === STATUS.ACTIVE;
   return {
     id: s.id,
+    productId: s.productId,
     productName: d.product?.name ?? "Plan no longer offered",
     status: STATUS_NAME[s.status as 1 | 2 | 3] ?? "deleted",
     startDate: s.startDate,
@@ -87,7 +92,8 @@ function subscriptionOf(ctx: Context, d: SubscriptionDetails): PortalSubscriptio
     nextAmountCents: active && s.renewalDate ? sumLines(nextPeriodLines(ctx, d)) : null,
     inTrial: s.inTrial === "Y",
     autoPay: s.autoPay === "Y",
-    components: d.attached.map((a) => ({ name: a.component.name, units: a.units })),
+    payMethodId: s.payMethodId,
+    components: d.attached.map((a) => ({ id: a.componentId, name: a.component.name, type: a.component.componentType, units: a.units })),
     coupons: d.coupons.map((c) => c.coupon.couponCode),
   };
 }
@@ -110,7 +116,87 @@ export async function portalSubscription(ctx: Context, id: string) {
   if (sub.deletedAt || sub.status === STATUS.DELETED) throw notFound("Subscription", "subscription_id");
   const [details] = await withDetails(ctx, [sub]);
   const recent = await portalInvoices(ctx, { subscriptionId: sub.id, pageSize: 12 });
-  return { subscription: subscriptionOf(ctx, details), invoices: recent.rows };
+  return { subscription: subscriptionOf(ctx, details), invoices: recent.rows, choices: await subscriptionChoices(ctx, details) };
+}
+
+/**
+ * What the customer may change a subscription to: the other plans of its product group that are on
+ * sale, and the group's add-ons that can be added (or are on it already), with their prices.
+ */
+async function subscriptionChoices(ctx: Context, d: SubscriptionDetails) {
+  const plans = await selectRows(ctx.db, products, {
+    where: inBrand(ctx, products, eq(products.productGroupId, d.group.id), isNull(products.deletedAt)),
+    orderBy: [asc(products.recurringPriceCents), asc(products.name), asc(products.id)],
+    limit: 100,
+  });
+  const addOns = await selectRows(ctx.db, components, {
+    where: inBrand(ctx, components, eq(components.productGroupId, d.group.id), isNull(components.deletedAt)),
+    orderBy: [asc(components.name), asc(components.id)],
+    limit: 100,
+  });
+  const attached = new Map(d.attached.map((a) => [a.componentId, a.units]));
+  return {
+    plans: plans
+      .filter((p) => p.id === d.sub.productId || isProductSellable(p, d.group))
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        recurringPriceCents: p.recurringPriceCents,
+        intervalDays: p.expirationInterval,
+        current: p.id === d.sub.productId,
+      })),
+    addOns: addOns
+      .filter((c) => attached.has(c.id) || isComponentAttachable(c))
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        type: c.componentType,
+        unitPriceCents: c.unitPriceCents,
+        setupFeeCents: c.setupFeeCents ?? 0,
+        includedUnits: c.startingQuantity ?? 0,
+        maximumUnits: c.maximumUnits,
+        units: attached.get(c.id) ?? null,
+      })),
+  };
+}
+export type SubscriptionChoices = Awaited<ReturnType<typeof subscriptionChoices>>;
+
+export interface PortalPayMethod {
+  id: string;
+  type: "CC" | "BA";
+  /** The card network ("visa", ...) or "bank". */
+  brand: string | null;
+  lastFour: string | null;
+  expirationMonth: number | null;
+  expirationYear: number | null;
+  holderName: string | null;
+  accountType: string | null;
+  verified: boolean;
+  isDefault: boolean;
+}
+
+/** The customer's pay methods (not deleted), oldest first: never more than brand, last four digits and expiry. */
+export async function portalPayMethods(ctx: Context): Promise<PortalPayMethod[]> {
+  customerOf(ctx);
+  const rows = await selectRows(ctx.db, payMethods, {
+    where: inAccount(ctx, payMethods, isNull(payMethods.deletedAt)),
+    orderBy: [asc(payMethods.createdAt), asc(payMethods.id)],
+    limit: 100,
+  });
+  return rows.map((p) => ({
+    id: p.id,
+    type: p.type,
+    brand: p.brand,
+    lastFour: p.lastFour,
+    expirationMonth: p.expirationMonth,
+    expirationYear: p.expirationYear,
+    holderName: p.holderName,
+    accountType: p.accountType,
+    verified: p.verified === "Y",
+    isDefault: p.isDefault === "Y",
+  }));
 }
 
 export interface PortalInvoice {
@@ -175,6 +261,10 @@ export async function portalInvoice(ctx: Context, id: string) {
     where: inAccount(ctx, payments, eq(payments.invoiceId, row.id), notInArray(payments.status, ["pending"])),
     orderBy: [asc(payments.createdAt), asc(payments.id)],
   });
+  // The pay methods the payments were made with, to name them as the customer knows them ("Visa ending 4242").
+  const methodIds = [...new Set(paid.map((p) => p.payMethodId).filter((m): m is string => m !== null))];
+  const methods = methodIds.length ? await selectRows(ctx.db, payMethods, { where: inAccount(ctx, payMethods, anyOf(payMethods.id, methodIds)) }) : [];
+  const methodOf = new Map(methods.map((m) => [m.id, { type: m.type, brand: m.brand, lastFour: m.lastFour, accountType: m.accountType }]));
   return {
     invoice: {
       id: row.id,
@@ -194,10 +284,20 @@ export async function portalInvoice(ctx: Context, id: string) {
       date: p.createdAt,
       amountCents: p.amount,
       status: p.status,
-      method:
-        p.processedBy === "prepaid_balance" ? "Prepaid balance" : p.paymentGateway || (p.processedBy === "recorded" ? "Recorded payment" : "Card or bank"),
+      payMethod: p.payMethodId ? (methodOf.get(p.payMethodId) ?? null) : null,
+      method: paymentMethodName(p),
     })),
   };
+}
+
+/**
+ * How a payment was made, in words for the customer: the prepaid balance, who took a recorded
+ * payment (not Subscription/Create's internal marker), or the gateway's charge.
+ */
+export function paymentMethodName(p: { processedBy: string; paymentGateway: string | null }) {
+  if (p.processedBy === "prepaid_balance") return "Prepaid balance";
+  if (p.processedBy === "recorded") return p.paymentGateway && p.paymentGateway !== "override_initial_billing" ? p.paymentGateway : "Recorded payment";
+  return "Card or bank account";
 }
 
 /** Tickets the customer can see (never INTERNAL ones) that are not closed. */

@@ -1,4 +1,5 @@
 import { accountActions } from "./account";
+import { billingActions } from "./billing";
 import { supportActions } from "./support";
 
 /**
@@ -10,6 +11,7 @@ import { supportActions } from "./support";
 export const portalActions = {
   ...supportActions,
   ...accountActions,
+  ...billingActions,
 };
 
 export type PortalActionName = keyof typeof portalActions;

@@ -3,12 +3,15 @@ import { portalOverview } from "@/lib/portal/queries";
 import { customerPage } from "../../_lib/data";
 import { InvoiceStatus } from "../../_components/status";
 import { TicketForm } from "../../_components/ticket-form";
+import "../../_components/billing.css";
 
 export const metadata = { title: "Overview" };
 
 export default async function Overview() {
   const { ctx, profile, f } = await customerPage();
   const o = await portalOverview(ctx);
+  // "Pay now" opens the invoice due first; each open invoice below has its own.
+  const dueFirst = [...o.openInvoices].sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0];
   return (
     <>
       <h1>Hello, {profile.user.firstName}</h1>
@@ -22,6 +25,13 @@ export default async function Overview() {
           <p className="muted" style={{ margin: 0 }}>
             {o.openInvoices.length === 0 ? "You're all paid up." : `${o.openInvoices.length} open invoice${o.openInvoices.length === 1 ? "" : "s"}`}
           </p>
+          {dueFirst ? (
+            <p className="p-actions" style={{ marginTop: 8 }}>
+              <Link className="p-button" href={`/portal/invoices/${dueFirst.id}#pay`} aria-label={`Pay now: invoice ${dueFirst.number}`}>
+                Pay now
+              </Link>
+            </p>
+          ) : null}
         </section>
         <section className="p-card" aria-labelledby="subs">
           <p className="p-stat-label" id="subs">
@@ -84,7 +94,10 @@ export default async function Overview() {
                   <Link href={`/portal/invoices/${i.id}`}>Invoice {i.number}</Link> <InvoiceStatus status={i.status} />
                 </span>
                 <span>
-                  Due {f.date(i.dueDate)} · <strong>{f.money(i.balanceCents)}</strong>
+                  Due {f.date(i.dueDate)} · <strong>{f.money(i.balanceCents)}</strong> ·{" "}
+                  <Link href={`/portal/invoices/${i.id}#pay`} aria-label={`Pay invoice ${i.number}`}>
+                    Pay
+                  </Link>
                 </span>
               </li>
             ))}

@@ -1,7 +1,10 @@
 import Link from "next/link";
-import { portalInvoice } from "@/lib/portal/queries";
+import { portalInvoice, portalPayMethods } from "@/lib/portal/queries";
 import { customerPage, orNotFound } from "../../../_lib/data";
 import { InvoiceStatus } from "../../../_components/status";
+import { payMethodLabel } from "../../../_components/pay-method-label";
+import { PayNow } from "./_components/pay-now";
+import "../../../_components/billing.css";
 
 export const metadata = { title: "Invoice" };
 
@@ -11,14 +14,31 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
   const { invoiceId } = await params;
   const { ctx, f } = await customerPage();
   const { invoice, lines, payments } = await orNotFound(portalInvoice(ctx, invoiceId));
+  const methods = invoice.balanceCents > 0 ? await portalPayMethods(ctx) : [];
+  const items = lines.filter((l) => l.kind !== "discount");
+  const discounts = lines.filter((l) => l.kind === "discount");
+  const subtotal = items.reduce((sum, l) => sum + l.amountCents, 0);
+  const row = (label: string, amount: number, key?: string | number) => (
+    <tr key={key ?? label}>
+      <td>{label}</td>
+      <td className="wide-only" />
+      <td className="wide-only" />
+      <td className="num">{f.money(amount)}</td>
+    </tr>
+  );
   return (
     <>
       <p className="crumbs">
         <Link href="/portal/invoices">← All invoices</Link>
       </p>
-      <h1>
-        Invoice {invoice.number} <InvoiceStatus status={invoice.status} />
-      </h1>
+      <div className="p-title-row">
+        <h1>
+          Invoice {invoice.number} <InvoiceStatus status={invoice.status} />
+        </h1>
+        <a className="p-button secondary" href={`/portal/invoices/${invoice.id}/pdf`} download>
+          Download PDF
+        </a>
+      </div>
       <p className="lede">
         Issued {f.day(invoice.createdAt)} · due {f.date(invoice.dueDate)}
         {invoice.subscriptionId ? (
@@ -42,6 +62,12 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
           <p className="p-stat">{f.money(invoice.balanceCents)}</p>
         </div>
       </div>
+      <PayNow
+        invoiceId={invoice.id}
+        balanceCents={invoice.balanceCents}
+        balanceLabel={f.money(invoice.balanceCents)}
+        methods={methods.filter((m) => m.verified).map((m) => ({ id: m.id, label: payMethodLabel(m), isDefault: m.isDefault }))}
+      />
       <section className="p-card">
         <h2>Items</h2>
         {lines.length === 0 ? (
@@ -64,7 +90,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
                 </tr>
               </thead>
               <tbody>
-                {lines.map((l, n) => (
+                {items.map((l, n) => (
                   <tr key={n}>
                     <td>
                       {l.name}
@@ -76,13 +102,24 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
                   </tr>
                 ))}
               </tbody>
+              {discounts.length ? (
+                <tbody aria-label="Discounts">
+                  <tr>
+                    <th scope="rowgroup" colSpan={4}>
+                      Discounts
+                    </th>
+                  </tr>
+                  {discounts.map((l, n) => row(l.name, l.amountCents, n))}
+                </tbody>
+              ) : null}
               <tfoot>
-                <tr>
-                  <td>Total</td>
-                  <td className="wide-only" />
-                  <td className="wide-only" />
-                  <td className="num">{f.money(invoice.totalCents)}</td>
-                </tr>
+                {discounts.length ? (
+                  <>
+                    {row("Subtotal", subtotal)}
+                    {row("Discounts", invoice.totalCents - subtotal)}
+                  </>
+                ) : null}
+                {row("Total", invoice.totalCents)}
               </tfoot>
             </table>
           </div>
@@ -100,7 +137,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
             {payments.map((p) => (
               <li key={p.id}>
                 <span>
-                  {f.instant(p.date)} · {p.method}
+                  {f.instant(p.date)} · {p.payMethod ? payMethodLabel(p.payMethod) : p.method}
                 </span>
                 <span>
                   <strong>{f.money(p.amountCents)}</strong> <span className="muted">{PAYMENT_STATUS[p.status]}</span>

@@ -1,14 +1,19 @@
 import Link from "next/link";
-import { portalSubscription } from "@/lib/portal/queries";
+import { portalPayMethods, portalSubscription } from "@/lib/portal/queries";
 import { customerPage, orNotFound } from "../../../_lib/data";
 import { InvoiceStatus, SubscriptionStatus } from "../../../_components/status";
+import { payMethodLabel } from "../../../_components/pay-method-label";
+import { ManageSubscription } from "./_components/manage-subscription";
+import "../../../_components/billing.css";
 
 export const metadata = { title: "Subscription" };
 
 export default async function SubscriptionPage({ params }: { params: Promise<{ subscriptionId: string }> }) {
   const { subscriptionId } = await params;
   const { ctx, f } = await customerPage();
-  const { subscription: s, invoices } = await orNotFound(portalSubscription(ctx, subscriptionId));
+  const { subscription: s, invoices, choices } = await orNotFound(portalSubscription(ctx, subscriptionId));
+  const methods = (await portalPayMethods(ctx)).filter((m) => m.verified).map((m) => ({ id: m.id, label: payMethodLabel(m), isDefault: m.isDefault }));
+  const paysWith = methods.find((m) => (s.payMethodId ? m.id === s.payMethodId : m.isDefault));
   return (
     <>
       <p className="crumbs">
@@ -28,7 +33,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ s
           <dt>Next charge</dt>
           <dd>{s.nextAmountCents === null ? "—" : f.money(s.nextAmountCents)}</dd>
           <dt>Automatic payment</dt>
-          <dd>{s.autoPay ? "On: charged to your payment method on renewal" : "Off: you pay each invoice yourself"}</dd>
+          <dd>{s.autoPay ? `On: renewals are charged to ${paysWith ? paysWith.label : "your default pay method"}` : "Off: you pay each invoice yourself"}</dd>
           {s.components.length ? (
             <>
               <dt>Add-ons</dt>
@@ -62,6 +67,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ s
           </ul>
         )}
       </section>
+      <ManageSubscription subscription={s} choices={choices} methods={methods} locale={f.locale} timeZone={f.timeZone} today={f.day(ctx.now())} />
     </>
   );
 }

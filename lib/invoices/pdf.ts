@@ -1,0 +1,301 @@
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import { asc, eq } from "drizzle-orm";
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
+import { selectRows } from "../../db/client";
+import { customerAccounts, invoices, payments } from "../../db/schema";
+import { findInBrand, inBrand } from "../../db/scope";
+import type { Context } from "../auth/context";
+import { DomainError, notFound } from "../errors";
+import { formatsFor } from "../portal/format";
+import { invoiceNumber, paymentMethodName } from "../portal/queries";
+import { invoiceDetails } from "./queries";
+
+/**
+ * An invoice as a PDF, for the portal and the dashboard alike: the context decides what it may
+ * read (a customer's only their own account's invoices; staff their brand's). pdf-lib with its
+ * built-in Helvetica, so no font files ship with the app.
+ */
+
+const INVOICE_STATUS_LABEL = { 0: "Unpaid", 1: "Paid", 2: "Partly paid", 3: "Void" } as const;
+const PAYMENT_STATUS_LABEL: Record<string, string> = { succeeded: "Paid", failed: "Failed", reversed: "Refunded", pending: "Pending" };
+
+export interface InvoicePdf {
+  bytes: Uint8Array;
+  filename: string;
+}
+
+/** The invoice's PDF; another account's (for a customer) or another brand's invoice is NOT_FOUND, as is a deleted one for a customer. */
+export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchLogo?: typeof fetchLogo } = {}): Promise<InvoicePdf> {
+  const row = await findInBrand(ctx, invoices, invoiceId, "Invoice", "invoice_id");
+  if (row.deletedAt && ctx.actor.kind === "customer") throw notFound("Invoice", "invoice_id");
+  const { amounts } = await invoiceDetails(ctx, row);
+  const account = await findInBrand(ctx, customerAccounts, row.customerAccountId, "Customer account", "customer_account_id");
+  const paid = await selectRows(ctx.db, payments, {
+    where: inBrand(ctx, payments, eq(payments.invoiceId, row.id)),
+    orderBy: [asc(payments.createdAt), asc(payments.id)],
+  });
+  const f = formatsFor(account.locale, account.timezoneId);
+  const logo = await (opts.fetchLogo ?? fetchLogo)(ctx.brand.logoUrl);
+  const number = invoiceNumber(row.id);
+
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Invoice ${number}`);
+  doc.setAuthor(pdfText(ctx.brand.name));
+  doc.setCreator(pdfText(ctx.brand.name));
+  doc.setCreationDate(ctx.now());
+  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const w = new Writer(doc, fonts);
+
+  // Header: the brand (logo and name) on the left, the invoice's number, dates and status on the right.
+  let image: PDFImage | null = null;
+  if (logo) image = await (logo.type === "png" ? doc.embedPng(logo.bytes) : doc.embedJpg(logo.bytes)).catch(() => null);
+  const top = w.y;
+  let left = MARGIN;
+  if (image) {
+    const scale = Math.min(48 / image.height, 140 / image.width);
+    w.page.drawImage(image, { x: MARGIN, y: top - image.height * scale + 12, width: image.width * scale, height: image.height * scale });
+    left += image.width * scale + 12;
+  }
+  w.text(ctx.brand.name, { x: left, size: 18, bold: true });
+  w.y = top;
+  w.text("INVOICE", { right: true, size: 18, bold: true });
+  w.text(`Number ${number}`, { right: true });
+  w.text(`Issued ${f.day(row.createdAt)}`, { right: true });
+  w.text(`Due ${f.date(row.dueDate)}`, { right: true });
+  w.text(`Status: ${INVOICE_STATUS_LABEL[amounts.status]}`, { right: true, bold: true });
+  w.gap(16);
+
+  // From and bill-to, side by side.
+  const from = [ctx.brand.name, ctx.brand.websiteUrl, ctx.brand.supportEmail, ctx.brand.supportPhone];
+  const billTo = [
+    account.companyName,
+    `${account.firstName} ${account.lastName}`,
+    [account.unit && account.unitType ? `${account.unitType} ${account.unit}` : account.unit, account.address].filter(Boolean).join(" "),
+    account.address2,
+    [account.city, [account.state, account.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
+    account.country,
+    account.emailAddress,
+    account.taxId ? `Tax ID ${account.taxId}` : null,
+  ];
+  const blockTop = w.y;
+  w.text("From", { bold: true, color: MUTED });
+  for (const l of from) if (l) w.text(l);
+  const leftBottom = w.y;
+  w.y = blockTop;
+  w.text("Bill to", { x: COL_BILL_TO, bold: true, color: MUTED });
+  for (const l of billTo) if (l) w.text(l, { x: COL_BILL_TO });
+  w.y = Math.min(w.y, leftBottom);
+  w.gap(18);
+
+  // Lines: charges first, then the discounts (negative), then the totals.
+  const items = row.items.filter((l) => l.kind !== "discount");
+  const discounts = row.items.filter((l) => l.kind === "discount");
+  w.tableRow(["Item", "Qty", "Unit price", "Amount"], { bold: true, color: MUTED, rule: true });
+  if (items.length === 0) w.text("No items", { color: MUTED });
+  for (const l of items) w.tableRow([l.itemName, String(l.quantity), f.money(l.itemPrice), f.money(l.itemPrice * l.quantity)]);
+  const subtotal = items.reduce((s, l) => s + l.itemPrice * l.quantity, 0);
+  if (discounts.length) {
+    w.gap(6);
+    w.tableRow(["Discounts", "", "", ""], { bold: true, color: MUTED, rule: true });
+    for (const l of discounts) w.tableRow([l.itemName, String(l.quantity), f.money(l.itemPrice), f.money(l.itemPrice * l.quantity)]);
+  }
+  w.gap(8);
+  w.rule();
+  if (discounts.length) {
+    w.total("Subtotal", f.money(subtotal));
+    w.total("Discounts", f.money(amounts.total - subtotal));
+  }
+  w.total("Total", f.money(amounts.total), true);
+  w.total("Paid", f.money(amounts.paid));
+  w.total("Balance due", f.money(row.deletedAt ? 0 : amounts.balance), true);
+  w.gap(18);
+
+  w.text("Payments", { bold: true, size: 12 });
+  w.gap(2);
+  const shown = paid.filter((p) => p.status !== "pending");
+  if (shown.length === 0)
+    w.text(amounts.balance > 0 ? `No payments yet. ${f.money(amounts.balance)} is due by ${f.date(row.dueDate)}.` : "No payments.", { color: MUTED });
+  else {
+    w.tableRow(["Date", "Method", "Status", "Amount"], { bold: true, color: MUTED, rule: true });
+    for (const p of shown) {
+      w.tableRow([f.instant(p.createdAt), paymentMethodName(p), PAYMENT_STATUS_LABEL[p.status] ?? p.status, f.money(p.amount)]);
+    }
+  }
+
+  const contact = [ctx.brand.supportEmail, ctx.brand.supportPhone, ctx.brand.websiteUrl].filter(Boolean).join("  ·  ");
+  for (const page of doc.getPages()) {
+    const note = contact ? `Questions about this invoice? ${contact}` : `Invoice ${number}`;
+    page.drawText(pdfText(note), { x: MARGIN, y: 28, size: 8, font: fonts.regular, color: MUTED });
+  }
+  return { bytes: await doc.save(), filename: `invoice-${number}.pdf` };
+}
+
+const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
+const MARGIN = 50;
+const COL_BILL_TO = 320;
+const MUTED = rgb(0.34, 0.38, 0.45);
+const LINE = rgb(0.85, 0.87, 0.91);
+/** Right edges of the Qty, Unit price and Amount columns; the item's name takes the rest. */
+const NUM_COLUMNS = [370, 460, PAGE.width - MARGIN];
+
+interface TextOptions {
+  x?: number;
+  size?: number;
+  bold?: boolean;
+  right?: boolean;
+  color?: ReturnType<typeof rgb>;
+}
+
+/** Writes top to bottom, starting a new page when the current one is full. */
+class Writer {
+  page: PDFPage;
+  y: number;
+  constructor(
+    private doc: PDFDocument,
+    private fonts: { regular: PDFFont; bold: PDFFont },
+  ) {
+    this.page = doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - MARGIN;
+  }
+
+  private room(height: number) {
+    if (this.y - height >= MARGIN + 20) return;
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - MARGIN;
+  }
+
+  gap(points: number) {
+    this.y -= points;
+  }
+
+  /** One line of text (cut to fit the page) below the previous one. */
+  text(value: string, o: TextOptions = {}) {
+    const size = o.size ?? 10;
+    this.room(size + 4);
+    this.y -= size + 4;
+    this.drawAt(value, o.right ? { right: PAGE.width - MARGIN } : { x: o.x ?? MARGIN }, size, o);
+  }
+
+  private drawAt(value: string, at: { x: number } | { right: number }, size: number, o: TextOptions, maxWidth = PAGE.width - 2 * MARGIN) {
+    const font = o.bold ? this.fonts.bold : this.fonts.regular;
+    const text = fit(pdfText(value), font, size, maxWidth);
+    const x = "x" in at ? at.x : at.right - font.widthOfTextAtSize(text, size);
+    this.page.drawText(text, { x, y: this.y, size, font, color: o.color ?? rgb(0.09, 0.13, 0.17) });
+  }
+
+  rule() {
+    this.page.drawLine({ start: { x: MARGIN, y: this.y - 4 }, end: { x: PAGE.width - MARGIN, y: this.y - 4 }, thickness: 0.8, color: LINE });
+    this.y -= 6;
+  }
+
+  /** A row of the four-column tables: a name, then three right-aligned values. */
+  tableRow(cells: [string, string, string, string], o: TextOptions & { rule?: boolean } = {}) {
+    const size = 10;
+    this.room(size + 8);
+    this.y -= size + 6;
+    this.drawAt(cells[0], { x: MARGIN }, size, o, NUM_COLUMNS[0] - 60 - MARGIN);
+    cells.slice(1).forEach((c, i) => this.drawAt(c, { right: NUM_COLUMNS[i] }, size, o, 120));
+    if (o.rule) this.rule();
+  }
+
+  total(label: string, value: string, strong = false) {
+    const size = strong ? 11 : 10;
+    this.room(size + 6);
+    this.y -= size + 5;
+    this.drawAt(label, { x: NUM_COLUMNS[0] }, size, { bold: strong });
+    this.drawAt(value, { right: NUM_COLUMNS[2] }, size, { bold: strong });
+  }
+}
+
+/** Cuts text with an ellipsis to fit a width. */
+function fit(text: string, font: PDFFont, size: number, width: number) {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  let s = text;
+  while (s.length > 1 && font.widthOfTextAtSize(`${s}...`, size) > width) s = s.slice(0, -1);
+  return `${s}...`;
+}
+
+/** WinAnsi characters the standard fonts can draw: Latin-1 and a few typographic ones; anything else becomes "?". */
+const WIN_ANSI_EXTRA = new Set([..."€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"]);
+export const pdfText = (s: string) =>
+  s
+    .replace(/[\u00a0\u2007\u202f]/g, " ") // the spaces Intl puts in numbers and dates
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+    .replace(/[^\u0020-\u00ff]/g, (c) => (WIN_ANSI_EXTRA.has(c) ? c : "?"));
+
+/** The most of a logo we read (a logo is small). */
+const LOGO_MAX_BYTES = 1_000_000;
+
+/**
+ * The brand's logo, when it can be had quickly and safely: a data: URL, or an http(s) address on a
+ * public host (never loopback or a private network: the server must not become a way into it),
+ * PNG or JPEG, within a second and a half and a megabyte. Anything else: no logo, the name stands alone.
+ */
+export async function fetchLogo(url: string | null | undefined): Promise<{ bytes: Uint8Array; type: "png" | "jpg" } | null> {
+  if (!url) return null;
+  try {
+    const data = /^data:image\/(png|jpe?g);base64,(.+)$/i.exec(url.trim());
+    if (data) return imageOf(Buffer.from(data[2], "base64"));
+    const u = new URL(url);
+    if (u.protocol !== "https:" && u.protocol !== "http:") return null;
+    const host = u.hostname.replace(/^\[|\]$/g, "");
+    const address = isIP(host) ? host : (await lookup(host)).address;
+    if (isPrivateAddress(address)) return null;
+    const res = await fetch(u, { signal: AbortSignal.timeout(1500), redirect: "error" });
+    if (!res.ok || Number(res.headers.get("content-length") ?? 0) > LOGO_MAX_BYTES) return null;
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return bytes.length > LOGO_MAX_BYTES ? null : imageOf(bytes);
+  } catch {
+    return null;
+  }
+}
+
+const imageOf = (bytes: Uint8Array) =>
+  bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47
+    ? { bytes, type: "png" as const }
+    : bytes[0] === 0xff && bytes[1] === 0xd8
+      ? { bytes, type: "jpg" as const }
+      : null;
+
+/** Loopback, private, link-local, carrier-grade NAT and unspecified addresses, IPv4 and IPv6 (also IPv4-mapped). */
+export function isPrivateAddress(address: string): boolean {
+  const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.(\d+)$/i.exec(address);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      a >= 224
+    );
+  }
+  const v6 = address.toLowerCase();
+  return v6 === "::" || v6 === "::1" || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith("::ffff:");
+}
+
+/**
+ * The HTTP answer both route handlers (portal and dashboard) give once they have a context: the
+ * PDF as a download, never cached by a shared cache, or 404 for an invoice out of the context's reach.
+ */
+export async function invoicePdfResponse(ctx: Context, invoiceId: string): Promise<Response> {
+  try {
+    const pdf = await invoicePdf(ctx, invoiceId);
+    return new Response(Buffer.from(pdf.bytes), {
+      headers: {
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${pdf.filename}"`,
+        "cache-control": "private, no-store",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  } catch (err) {
+    if (err instanceof DomainError && err.code === "NOT_FOUND")
+      return new Response("Invoice not found", { status: 404, headers: { "content-type": "text/plain" } });
+    throw err;
+  }
+}

@@ -1,0 +1,125 @@
+import { products } from "../../../db/schema";
+import { findInBrand } from "../../../db/scope";
+import { definePortalAction, type PortalActionDef } from "../../auth/portal-action";
+import { DomainError } from "../../errors";
+import { createPayMethod } from "../../pay-methods/create-pay-method";
+import { deletePayMethod } from "../../pay-methods/delete-pay-method";
+import { CreatePayMethodParams, PayMethodRefParams, VerifyPayMethodParams } from "../../pay-methods/schemas";
+import { setDefaultPayMethod } from "../../pay-methods/set-default-pay-method";
+import { verifyPayMethod } from "../../pay-methods/verify-pay-method";
+import { createPayment } from "../../payments/create-payment";
+import { CreatePaymentParams } from "../../payments/schemas";
+import { changeProduct } from "../../subscriptions/change-product";
+import { estimateSubscription } from "../../subscriptions/create-subscription";
+import { subscriptionOf } from "../../subscriptions/queries";
+import {
+  ChangeProductParams,
+  EstimateSubscriptionParams,
+  SubscriptionIdParams,
+  UpdateAutoPayParams,
+  UpdateSubscriptionParams,
+} from "../../subscriptions/schemas";
+import { deleteSubscription } from "../../subscriptions/status-changes";
+import { updateSubscription } from "../../subscriptions/update-subscription";
+import { updateAutoPay } from "../../subscriptions/usage-and-auto-pay";
+
+/**
+ * Billing in the portal: paying invoices, pay methods and changes to the customer's own
+ * subscriptions. Every verb is the API's; the account comes from the session, and what only staff
+ * may decide (recording an offline payment, skipping verification) is fixed here.
+ */
+export const billingActions = {
+  /** Pays an invoice now by charging one of the customer's verified pay methods (Payment/Create, never override_billing). */
+  payInvoice: definePortalAction({
+    endpoint: "Payment/Create",
+    schema: CreatePaymentParams,
+    // Payment/Create answers the payment with its invoice beside it (WithExtras): a class a server action cannot send.
+    verb: async (ctx, input) => {
+      const answer = await createPayment({ ctx, input });
+      return { ...answer.record, ...answer.extras };
+    },
+    fixed: { apply_to_prepaid_balance: "N", override_billing: "N" },
+    accepts: ["invoice_id", "pay_method_id", "amount"],
+  }),
+  /** Adds a card or bank account: the numbers go to the gateway adapter to tokenize and are never kept (PayMethod/Create). */
+  addPayMethod: definePortalAction({
+    endpoint: "PayMethod/Create",
+    schema: CreatePayMethodParams,
+    verb: (ctx, input) => createPayMethod({ ctx, input }),
+    // A customer's card is checked at once and a bank account waits for its micro-deposits.
+    fixed: { require_verification: "Y" },
+    accepts: [
+      "pay_method_type",
+      "card_number",
+      "expiration_month",
+      "expiration_year",
+      "cvv",
+      "holder_name",
+      "routing_number",
+      "account_number",
+      "account_type",
+    ],
+  }),
+  /** Confirms a bank account with its two micro-deposit amounts (PayMethod/Verify). */
+  verifyPayMethod: definePortalAction({
+    endpoint: "PayMethod/Verify",
+    schema: VerifyPayMethodParams,
+    verb: (ctx, input) => verifyPayMethod({ ctx, input }),
+    accepts: ["pay_method_id", "amount_1", "amount_2"],
+  }),
+  setDefaultPayMethod: definePortalAction({
+    endpoint: "PayMethod/SetDefault",
+    schema: PayMethodRefParams,
+    verb: (ctx, input) => setDefaultPayMethod({ ctx, input }),
+    accepts: ["pay_method_id"],
+  }),
+  removePayMethod: definePortalAction({
+    endpoint: "PayMethod/Delete",
+    schema: PayMethodRefParams,
+    verb: (ctx, input) => deletePayMethod({ ctx, input }),
+    accepts: ["pay_method_id"],
+  }),
+  /** What a subscription made of these terms would cost (Subscription/Estimate): shown before any change is confirmed. */
+  estimateSubscription: definePortalAction({
+    endpoint: "Subscription/Estimate",
+    schema: EstimateSubscriptionParams,
+    verb: (ctx, input) => estimateSubscription({ ctx, input }),
+    accepts: ["product_id", "attached_components", "coupon_code"],
+  }),
+  /** Moves a subscription to another plan of its own product group (Subscription/ChangeProduct). */
+  changePlan: definePortalAction({
+    endpoint: "Subscription/ChangeProduct",
+    schema: ChangeProductParams,
+    verb: async (ctx, input) => {
+      const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
+      const product = await findInBrand(ctx, products, input.product_id, "Product", "product_id");
+      // Staff may move a subscription anywhere; a customer only between the plans offered beside theirs.
+      if (product.productGroupId !== d.sub.productGroupId) {
+        throw new DomainError("INVALID_PARAMETER", "product_id must be one of the plans your subscription can change to", { parameter: "product_id" });
+      }
+      return changeProduct({ ctx, input });
+    },
+    accepts: ["subscription_id", "product_id"],
+  }),
+  /** Add-ons and coupons (Subscription/Update); auto_pay is sent as it is, the fields not accepted are left alone. */
+  updateSubscription: definePortalAction({
+    endpoint: "Subscription/Update",
+    schema: UpdateSubscriptionParams,
+    verb: (ctx, input) => updateSubscription({ ctx, input }),
+    accepts: ["subscription_id", "attached_components", "coupon_code", "auto_pay"],
+  }),
+  /** Automatic payment on or off, and which pay method renewals charge (Subscription/UpdateAutoPay). */
+  updateAutoPay: definePortalAction({
+    endpoint: "Subscription/UpdateAutoPay",
+    schema: UpdateAutoPayParams,
+    verb: (ctx, input) => updateAutoPay({ ctx, input }),
+    accepts: ["subscription_id", "auto_pay", "pay_method_id"],
+  }),
+  /** Cancels a subscription at once (Subscription/Delete): it does not renew again. */
+  cancelSubscription: definePortalAction({
+    endpoint: "Subscription/Delete",
+    schema: SubscriptionIdParams,
+    verb: (ctx, input) => deleteSubscription({ ctx, input }),
+    accepts: ["subscription_id"],
+  }),
+} satisfies Record<string, PortalActionDef>;
