@@ -1,5 +1,6 @@
 import { accountActions } from "./accounts";
 import { platformActions } from "./platform";
+import { staffManagementActions } from "./staff";
 
 /**
  * Every dashboard server action, each the endpoint's own schema and verb, one file per area of the
@@ -10,6 +11,7 @@ import { platformActions } from "./platform";
 export const staffActions = {
   ...accountActions,
   ...platformActions,
+  ...staffManagementActions,
 };
 
 export type StaffActionName = keyof typeof staffActions;
