@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { getDb, type Db } from "../../db/client";
 import { brands, emailDeliveries, staffTokens, staffUsers } from "../../db/schema";
 import { defaultSender, sendEmail } from "../adapters/email";
 import { forgetResolvedCredentials, systemContext } from "../auth/context";
@@ -183,3 +183,8 @@ export async function setStaffPasswordWithLink(db: Db, token: string, password: 
     throw err;
   });
 }
+
+/** The same three on the app's database, for the sign-in pages (which never see db/). */
+export const requestPasswordReset = async (email: string) => requestStaffPasswordReset(await getDb(), email);
+export const linkInfo = async (token: string) => staffLinkInfo(await getDb(), token);
+export const setPasswordWithLink = async (token: string, password: string) => setStaffPasswordWithLink(await getDb(), token, password);

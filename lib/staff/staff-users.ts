@@ -127,3 +127,9 @@ const setDisabled = (disabled: boolean) =>
 export const disableStaffUser = setDisabled(true);
 export const enableStaffUser = setDisabled(false);
 
+
+/** One staff user of the service account (for their page), or NOT_FOUND. */
+export async function staffUserById(ctx: Context, id: string) {
+  requireAdmin(ctx, "manage staff users");
+  return view(await staffOfAccount(ctx, id));
+}
