@@ -63,7 +63,10 @@ export function QuickFind({ brandId, search }: { brandId: string; search: Search
       setBusy(true);
       try {
         const found = await search(brandId, text);
-        if (n === asked.current) (setGroups(found), setFailed(false));
+        if (n === asked.current) {
+          setGroups(found);
+          setFailed(false);
+        }
       } catch {
         if (n === asked.current) setFailed(true);
       } finally {
