@@ -10,4 +10,5 @@ CREATE TABLE "staff_tokens" (
 --> statement-breakpoint
 ALTER TABLE "staff_tokens" ADD CONSTRAINT "staff_tokens_staff_user_id_staff_users_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_tokens_hash" ON "staff_tokens" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "staff_tokens_staff_user" ON "staff_tokens" USING btree ("staff_user_id");
+CREATE INDEX "staff_tokens_staff_user" ON "staff_tokens" USING btree ("staff_user_id");--> statement-breakpoint
+CREATE INDEX "outbox_events_customer" ON "outbox_events" USING btree ("brand_id",("payload" -> 'customer' ->> 'customer_account_id'));
