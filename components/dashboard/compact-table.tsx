@@ -70,8 +70,7 @@ export function CompactSection<T>({
       )}
       {total > rows.length && (
         <p className="muted section-more">
-          The latest {rows.length} of {total}.{" "}
-          {more && <Link href={more.href}>{more.label}</Link>}
+          The latest {rows.length} of {total}. {more && <Link href={more.href}>{more.label}</Link>}
         </p>
       )}
     </section>

@@ -6,7 +6,17 @@ import { useRef, useState, type ReactNode } from "react";
  * A button opening a modal dialog around a form (native <dialog>: focus stays inside, Escape
  * closes). The form is mounted only while open, so each opening starts fresh.
  */
-export function FormDialog({ label, title, children, primary }: { label: string; title: string; primary?: boolean; children: (close: () => void) => ReactNode }) {
+export function FormDialog({
+  label,
+  title,
+  children,
+  primary,
+}: {
+  label: string;
+  title: string;
+  primary?: boolean;
+  children: (close: () => void) => ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const id = `dialog-${label.replace(/\W+/g, "-").toLowerCase()}`;

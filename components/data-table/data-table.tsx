@@ -155,7 +155,10 @@ export function DataTable<T>({
           {exportHref && (
             <a className="button secondary export-button" href={exportHref} download>
               Export CSV
-              <span className="visually-hidden"> of {filtered ? "the matching" : "all"} {label.toLowerCase()}</span>
+              <span className="visually-hidden">
+                {" "}
+                of {filtered ? "the matching" : "all"} {label.toLowerCase()}
+              </span>
             </a>
           )}
         </div>

@@ -81,15 +81,15 @@ export async function accountTimeline(ctx: Context, accountId: string, { page = 
   ]);
   const list = resultRows<{ at: Date | string; kind: TimelineKind; title: string; detail: string | null; amount: string | number | null; ref: string }>(rows);
   return {
-    rows: list.map(
-      (r): TimelineEntry => ({
-        at: new Date(r.at).toISOString(),
-        kind: r.kind,
-        title: r.kind === "event" ? (EVENT_TITLES[r.title] ?? r.title) : r.title,
-        detail: [r.amount !== null ? formatCents(Number(r.amount)) : null, r.kind === "event" ? `${r.title}: ${r.detail}` : r.detail].filter(Boolean).join(" · ") || null,
-        ref: r.ref,
-      }),
-    ),
+    rows: list.map((r): TimelineEntry => ({
+      at: new Date(r.at).toISOString(),
+      kind: r.kind,
+      title: r.kind === "event" ? (EVENT_TITLES[r.title] ?? r.title) : r.title,
+      detail:
+        [r.amount !== null ? formatCents(Number(r.amount)) : null, r.kind === "event" ? `${r.title}: ${r.detail}` : r.detail].filter(Boolean).join(" · ") ||
+        null,
+      ref: r.ref,
+    })),
     total: resultRows<{ n: number }>(counted)[0]?.n ?? 0,
   };
 }

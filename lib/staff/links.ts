@@ -50,7 +50,10 @@ export function staffEmailSink(purpose: StaffLinkPurpose): Sink {
     const [staff] = await db.select().from(staffUsers).where(eq(staffUsers.id, staff_user_id));
     if (!staff || staff.disabledAt) return "the staff user is gone or disabled; nothing sent";
     if (purpose === "invite" && staff.passwordHash) return "the staff user has already set a password; nothing sent";
-    const [sent] = await db.select({ id: emailDeliveries.id }).from(emailDeliveries).where(and(eq(emailDeliveries.eventId, event.id), sql`status <> 'failed'`));
+    const [sent] = await db
+      .select({ id: emailDeliveries.id })
+      .from(emailDeliveries)
+      .where(and(eq(emailDeliveries.eventId, event.id), sql`status <> 'failed'`));
     if (sent) return "already sent";
     const at = now();
     const token = newSecret("rbs");
@@ -87,7 +90,17 @@ export function staffEmailSink(purpose: StaffLinkPurpose): Sink {
     } as const;
     await db
       .insert(emailDeliveries)
-      .values({ id: newId(), brandId: event.brandId, eventId: event.id, eventType: event.type, audience: "staff", recipient: staff.email, attempts: 1, createdAt: at, ...values })
+      .values({
+        id: newId(),
+        brandId: event.brandId,
+        eventId: event.id,
+        eventType: event.type,
+        audience: "staff",
+        recipient: staff.email,
+        attempts: 1,
+        createdAt: at,
+        ...values,
+      })
       .onConflictDoUpdate({
         target: [emailDeliveries.eventId, emailDeliveries.audience, emailDeliveries.recipient],
         set: { ...values, attempts: sql`${emailDeliveries.attempts} + 1` },
@@ -162,26 +175,31 @@ export async function setStaffPasswordWithLink(db: Db, token: string, password: 
     await spendVerifyTime(password);
     return expired;
   }
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(staffTokens)
-      .set({ usedAt: now })
-      .where(and(eq(staffTokens.tokenHash, hashSecret(token)), isNull(staffTokens.usedAt), gt(staffTokens.expiresAt, now)))
-      .returning({ staffUserId: staffTokens.staffUserId });
-    if (!claimed) return expired;
-    const [staff] = await tx
-      .update(staffUsers)
-      .set({ passwordHash: hash, failedSignIns: 0, lockedUntil: null })
-      .where(and(eq(staffUsers.id, claimed.staffUserId), isNull(staffUsers.disabledAt)))
-      .returning({ email: staffUsers.email });
-    if (!staff) throw new DomainError("NOT_FOUND", "rolled back");
-    await tx.update(staffTokens).set({ usedAt: now }).where(and(eq(staffTokens.staffUserId, claimed.staffUserId), isNull(staffTokens.usedAt)));
-    forgetResolvedCredentials();
-    return { ok: true, email: staff.email } as const;
-  }).catch((err) => {
-    if (err instanceof DomainError) return expired;
-    throw err;
-  });
+  return db
+    .transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(staffTokens)
+        .set({ usedAt: now })
+        .where(and(eq(staffTokens.tokenHash, hashSecret(token)), isNull(staffTokens.usedAt), gt(staffTokens.expiresAt, now)))
+        .returning({ staffUserId: staffTokens.staffUserId });
+      if (!claimed) return expired;
+      const [staff] = await tx
+        .update(staffUsers)
+        .set({ passwordHash: hash, failedSignIns: 0, lockedUntil: null })
+        .where(and(eq(staffUsers.id, claimed.staffUserId), isNull(staffUsers.disabledAt)))
+        .returning({ email: staffUsers.email });
+      if (!staff) throw new DomainError("NOT_FOUND", "rolled back");
+      await tx
+        .update(staffTokens)
+        .set({ usedAt: now })
+        .where(and(eq(staffTokens.staffUserId, claimed.staffUserId), isNull(staffTokens.usedAt)));
+      forgetResolvedCredentials();
+      return { ok: true, email: staff.email } as const;
+    })
+    .catch((err) => {
+      if (err instanceof DomainError) return expired;
+      throw err;
+    });
 }
 
 /** The same three on the app's database, for the sign-in pages (which never see db/). */

@@ -56,7 +56,10 @@ export async function listStaffUsersPage(ctx: Context, { page = 1, pageSize = 25
 
 async function staffOfAccount(ctx: Context, id: string, lock = false) {
   if (!isUuid(id)) throw notFound("Staff user", "staff_user_id");
-  const q = ctx.db.select().from(staffUsers).where(ofAccount(ctx, eq(staffUsers.id, id)));
+  const q = ctx.db
+    .select()
+    .from(staffUsers)
+    .where(ofAccount(ctx, eq(staffUsers.id, id)));
   const [row] = lock ? await q.for("update") : await q;
   if (!row) throw notFound("Staff user", "staff_user_id");
   return row;
@@ -126,7 +129,6 @@ const setDisabled = (disabled: boolean) =>
 
 export const disableStaffUser = setDisabled(true);
 export const enableStaffUser = setDisabled(false);
-
 
 /** One staff user of the service account (for their page), or NOT_FOUND. */
 export async function staffUserById(ctx: Context, id: string) {

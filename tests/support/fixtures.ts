@@ -176,9 +176,19 @@ export const fixtures: Record<string, (t: Tenant) => Promise<string>> = {
   // Staff users have no API verb: one is inserted in the tenant's service account.
   StaffUser: async (t) => {
     const id = newId();
-    await (await getDb())
+    await (
+      await getDb()
+    )
       .insert(staffUsers)
-      .values({ id, serviceAccountId: t.serviceAccountId, email: `fx-${id}@example.com`, name: "Fixture staff", accessLevel: "USER", userKeyHash: hashSecret(newSecret("rbu")), userKeyPrefix: "rbu_fx" });
+      .values({
+        id,
+        serviceAccountId: t.serviceAccountId,
+        email: `fx-${id}@example.com`,
+        name: "Fixture staff",
+        accessLevel: "USER",
+        userKeyHash: hashSecret(newSecret("rbu")),
+        userKeyPrefix: "rbu_fx",
+      });
     return id;
   },
 };

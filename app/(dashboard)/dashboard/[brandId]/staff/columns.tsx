@@ -28,7 +28,19 @@ function columns(brandId: string, me: string): ColumnDef<StaffUserView, unknown>
   ];
 }
 
-export function StaffTable({ brandId, me, rows, total, query }: { brandId: string; me: string; rows: StaffUserView[]; total: number; query: TableQuery<string> }) {
+export function StaffTable({
+  brandId,
+  me,
+  rows,
+  total,
+  query,
+}: {
+  brandId: string;
+  me: string;
+  rows: StaffUserView[];
+  total: number;
+  query: TableQuery<string>;
+}) {
   return (
     <DataTable
       label="Staff users"

@@ -38,7 +38,13 @@ const TIMELINE_PATHS: Partial<Record<TimelineKind, string>> = {
  * with balances, payments, pay methods, notes, tickets), each a compact table linking to the
  * record, the timeline of what happened to it (paged with ?timeline=N), and the hub's actions.
  */
-export default async function AccountPage({ params, searchParams }: { params: Promise<{ brandId: string; id: string }>; searchParams: Promise<{ timeline?: string }> }) {
+export default async function AccountPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ brandId: string; id: string }>;
+  searchParams: Promise<{ timeline?: string }>;
+}) {
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
   if (!isUuid(id)) notFound();

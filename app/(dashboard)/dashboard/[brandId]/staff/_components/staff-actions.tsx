@@ -9,12 +9,13 @@ import { disableStaff, enableStaff, resendInvite, setStaffRole } from "../action
 export function StaffActions({ brandId, staff }: { brandId: string; staff: StaffUserView }) {
   const router = useRouter();
   const id = { staff_user_id: staff.staff_user_id };
-  const run = (action: (b: string, i: Record<string, string>) => Promise<{ ok: boolean; error?: { message: string } }>, input: Record<string, string>) => async () => {
-    const r = await action(brandId, input);
-    if (!r.ok) return r.error?.message ?? "Refused";
-    router.refresh();
-    return null;
-  };
+  const run =
+    (action: (b: string, i: Record<string, string>) => Promise<{ ok: boolean; error?: { message: string } }>, input: Record<string, string>) => async () => {
+      const r = await action(brandId, input);
+      if (!r.ok) return r.error?.message ?? "Refused";
+      router.refresh();
+      return null;
+    };
   const toAdmin = staff.access_level === "USER";
   return (
     <>
@@ -33,7 +34,12 @@ export function StaffActions({ brandId, staff }: { brandId: string; staff: Staff
         </ConfirmButton>
       )}
       {staff.status === "invited" && (
-        <ConfirmButton label="Resend invitation" title={`Send ${staff.name} a new invitation?`} confirmLabel="Send invitation" onConfirm={run(resendInvite, id)}>
+        <ConfirmButton
+          label="Resend invitation"
+          title={`Send ${staff.name} a new invitation?`}
+          confirmLabel="Send invitation"
+          onConfirm={run(resendInvite, id)}
+        >
           <p>We email {staff.email} a new link to set their password. It works once, for 7 days.</p>
         </ConfirmButton>
       )}
