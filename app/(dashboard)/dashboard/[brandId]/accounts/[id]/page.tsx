@@ -173,6 +173,19 @@ export default async function AccountPage({
         ]}
       />
 
+      <CompactSection
+        id="users"
+        title="Users"
+        total={users.total}
+        rows={users.rows}
+        rowKey={(u) => u.user_id}
+        empty="No portal users."
+        columns={[
+          { header: "User", cell: (u) => <Link href={`${dash}/users/${u.user_id}`}>{u.username}</Link> },
+          { header: "Email", cell: (u) => u.email_address },
+          { header: "Status", cell: (u) => <StatusBadge status={u.status} /> },
+        ]}
+      />
       <div className="hub-grid">
         <CompactSection
           id="payments"
@@ -208,19 +221,6 @@ export default async function AccountPage({
           ]}
         />
         <CompactSection
-          id="users"
-          title="Users"
-          total={users.total}
-          rows={users.rows}
-          rowKey={(u) => u.user_id}
-          empty="No portal users."
-          columns={[
-            { header: "User", cell: (u) => <Link href={`${dash}/users/${u.user_id}`}>{u.username}</Link> },
-            { header: "Email", cell: (u) => u.email_address },
-            { header: "Status", cell: (u) => <StatusBadge status={u.status} /> },
-          ]}
-        />
-        <CompactSection
           id="tickets"
           title="Tickets"
           total={tickets.total}
@@ -239,21 +239,27 @@ export default async function AccountPage({
             { header: "Status", cell: (t) => String(t.working_status) },
           ]}
         />
+        <CompactSection
+          id="notes"
+          title="Notes"
+          total={notes.total}
+          rows={notes.rows}
+          rowKey={(n) => n.note_id}
+          empty="No notes yet."
+          columns={[
+            {
+              header: "Note",
+              cell: (n) => (
+                <span className="stacked">
+                  <Link href={`${dash}/notes/${n.note_id}`}>{n.subject}</Link>
+                  <span className="muted clip">{n.contents}</span>
+                </span>
+              ),
+            },
+            { header: "Added", cell: (n) => formatInstant(n.created) },
+          ]}
+        />
       </div>
-
-      <CompactSection
-        id="notes"
-        title="Notes"
-        total={notes.total}
-        rows={notes.rows}
-        rowKey={(n) => n.note_id}
-        empty="No notes yet."
-        columns={[
-          { header: "Subject", cell: (n) => <Link href={`${dash}/notes/${n.note_id}`}>{n.subject}</Link> },
-          { header: "Note", cell: (n) => <span className="clip">{n.contents}</span> },
-          { header: "Added", cell: (n) => formatInstant(n.created) },
-        ]}
-      />
 
       <section className="card" aria-labelledby="timeline">
         <h2 id="timeline">Timeline ({timeline.total})</h2>
