@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Db } from "../../db/client";
 import { brands, emailDeliveries, staffTokens, staffUsers } from "../../db/schema";
 import { defaultSender, sendEmail } from "../adapters/email";
@@ -53,7 +53,7 @@ export function staffEmailSink(purpose: StaffLinkPurpose): Sink {
     const [sent] = await db
       .select({ id: emailDeliveries.id })
       .from(emailDeliveries)
-      .where(and(eq(emailDeliveries.eventId, event.id), sql`status <> 'failed'`));
+      .where(and(eq(emailDeliveries.eventId, event.id), ne(emailDeliveries.status, "failed")));
     if (sent) return "already sent";
     const at = now();
     const token = newSecret("rbs");
