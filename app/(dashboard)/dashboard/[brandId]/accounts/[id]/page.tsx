@@ -256,7 +256,7 @@ export default async function AccountPage({
                 </span>
               ),
             },
-            { header: "Added", cell: (n) => formatInstant(n.created) },
+            { header: "Added", cell: (n) => formatInstant(n.created).slice(0, 10) },
           ]}
         />
       </div>
