@@ -176,19 +176,15 @@ export const fixtures: Record<string, (t: Tenant) => Promise<string>> = {
   // Staff users have no API verb: one is inserted in the tenant's service account.
   StaffUser: async (t) => {
     const id = newId();
-    await (
-      await getDb()
-    )
-      .insert(staffUsers)
-      .values({
-        id,
-        serviceAccountId: t.serviceAccountId,
-        email: `fx-${id}@example.com`,
-        name: "Fixture staff",
-        accessLevel: "USER",
-        userKeyHash: hashSecret(newSecret("rbu")),
-        userKeyPrefix: "rbu_fx",
-      });
+    await (await getDb()).insert(staffUsers).values({
+      id,
+      serviceAccountId: t.serviceAccountId,
+      email: `fx-${id}@example.com`,
+      name: "Fixture staff",
+      accessLevel: "USER",
+      userKeyHash: hashSecret(newSecret("rbu")),
+      userKeyPrefix: "rbu_fx",
+    });
     return id;
   },
 };
