@@ -11,6 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // A browser page re-rendering after an action can take seconds on a busy machine (e2e).
+    expect: { poll: { timeout: 10_000 } },
     // Tests call the API far faster than any client should; tests/rate-limit.test.ts checks throttling itself.
     env: {
       LOG_LEVEL: "silent",

@@ -62,6 +62,8 @@ export interface Window<F extends Filters, S extends string> {
   offset?: number;
   /** None: every match (and total is their number). */
   limit?: number;
+  /** false: no count query (total is then -1); a CSV export reads page after page and needs none. */
+  countTotal?: boolean;
 }
 
 export interface PageInput<F extends Filters, S extends string> {
@@ -107,6 +109,7 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
     const known = w.limit === undefined || rows.length < w.limit ? (rows.length || !offset ? offset + rows.length : undefined) : undefined;
     const total =
       known ??
+      (w.countTotal === false ? -1 : undefined) ??
       (
         await ctx.db
           .select({ n: count() })

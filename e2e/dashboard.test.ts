@@ -159,6 +159,8 @@ describe("the brand dashboard", () => {
     const bookmarked = page.url();
     await page.goto(bookmarked);
     await expect.poll(() => rows.count()).toBe(1);
+    // A click before React has hydrated the table would be lost: wait for it.
+    await page.waitForFunction(() => Object.keys(document.querySelector(".table-toolbar button") ?? {}).some((k) => k.startsWith("__reactFiber")));
     await page.getByRole("button", { name: "Clear" }).click();
     await expect.poll(() => rows.count()).toBe(3);
     await axe(page, "accounts");

@@ -10,9 +10,9 @@ const MESSAGES: Record<string, string> = {
 };
 
 /** Email and password; when the account has two-factor sign-in on, then the 6-digit code. */
-export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
+export function SignInForm({ callbackUrl, initialEmail = "" }: { callbackUrl: string; initialEmail?: string }) {
   const router = useRouter();
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [needsCode, setNeedsCode] = useState(false);

@@ -39,13 +39,27 @@ export interface DataTableProps<T> {
   filters?: TableFilter[];
   empty: ReactNode;
   getRowId?: (row: T) => string;
+  /** A list of lib/dashboard/exports.ts: an "Export CSV" link downloads every row of the current search and filters. */
+  exportName?: string;
 }
 
 /**
  * The one server-paginated table: rows come from the server for the state in the URL (page,
  * pageSize, sort, dir, q and filters), so a view can be bookmarked; changing it navigates.
  */
-export function DataTable<T>({ columns, sortKeys, rows, total, query, label, searchPlaceholder, filters: filterDefs, empty, getRowId }: DataTableProps<T>) {
+export function DataTable<T>({
+  columns,
+  sortKeys,
+  rows,
+  total,
+  query,
+  label,
+  searchPlaceholder,
+  filters: filterDefs,
+  empty,
+  getRowId,
+  exportName,
+}: DataTableProps<T>) {
   const { page, pageSize, sort } = query;
   const search = searchPlaceholder === undefined ? undefined : { placeholder: searchPlaceholder, value: query.q };
   const filters = filterDefs?.map((f) => ({ ...f, value: query.filters[f.name] ?? "" }));
@@ -88,10 +102,12 @@ export function DataTable<T>({ columns, sortKeys, rows, total, query, label, sea
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const filtered = Boolean(search?.value) || Boolean(filters?.some((f) => f.value));
+  // The export reads the same URL state (search, filters, sort) from /dashboard/{brand}/export/{list}.
+  const exportHref = exportName ? exportUrl(pathname, exportName, params) : undefined;
 
   return (
     <div className="data-table" aria-busy={pending}>
-      {(search || filters?.length) && (
+      {(search || filters?.length || exportHref) && (
         <div className="table-toolbar">
           {search && (
             <form
@@ -135,6 +151,15 @@ export function DataTable<T>({ columns, sortKeys, rows, total, query, label, sea
             >
               Clear
             </button>
+          )}
+          {exportHref && (
+            <a className="button secondary export-button" href={exportHref} download>
+              Export CSV
+              <span className="visually-hidden">
+                {" "}
+                of {filtered ? "the matching" : "all"} {label.toLowerCase()}
+              </span>
+            </a>
           )}
         </div>
       )}
@@ -220,4 +245,14 @@ export function DataTable<T>({ columns, sortKeys, rows, total, query, label, sea
       </nav>
     </div>
   );
+}
+
+/** The export route for this page's list: its search, filters and sort, not its page. */
+function exportUrl(pathname: string, name: string, params: URLSearchParams) {
+  const brandBase = pathname.split("/").slice(0, 3).join("/");
+  const next = new URLSearchParams(params.toString());
+  next.delete("page");
+  next.delete("pageSize");
+  const qs = next.toString();
+  return `${brandBase}/export/${encodeURIComponent(name)}${qs ? `?${qs}` : ""}`;
 }

@@ -52,3 +52,23 @@ export const apiKeys = pgTable(
   },
   (t) => [uniqueIndex("api_keys_key_hash").on(t.keyHash), index("api_keys_account").on(t.serviceAccountId)],
 );
+
+/**
+ * Single-use links emailed to a staff user: an invitation to set a first password, or a password
+ * reset. Only the hash of the token is kept; using one (or setting a password) spends every other.
+ */
+export const staffTokens = pgTable(
+  "staff_tokens",
+  {
+    id: uuid("id").primaryKey(),
+    staffUserId: uuid("staff_user_id")
+      .notNull()
+      .references(() => staffUsers.id),
+    purpose: text("purpose", { enum: ["invite", "reset"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("staff_tokens_hash").on(t.tokenHash), index("staff_tokens_staff_user").on(t.staffUserId)],
+);

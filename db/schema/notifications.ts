@@ -55,7 +55,8 @@ export const emailDeliveries = pgTable(
       .references(() => outboxEvents.id),
     eventType: text("event_type").notNull(),
     notificationId: uuid("notification_id").references(() => notifications.id),
-    audience: text("audience", { enum: ["brand", "customer", "cc"] }).notNull(),
+    /** staff: a dashboard invitation or password reset (lib/staff/links.ts). */
+    audience: text("audience", { enum: ["brand", "customer", "cc", "staff"] }).notNull(),
     recipient: text("recipient").notNull(),
     fromEmail: text("from_email").notNull(),
     subject: text("subject").notNull(),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { pgTable, uuid, text, timestamp, integer, jsonb, index, uniqueIndex } from "drizzle-orm/pg-core";
 import { brands } from "./brands";
 
@@ -49,7 +50,12 @@ export const outboxEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_events_due").on(t.status, t.nextAttemptAt), index("outbox_events_brand").on(t.brandId, t.createdAt)],
+  (t) => [
+    index("outbox_events_due").on(t.status, t.nextAttemptAt),
+    index("outbox_events_brand").on(t.brandId, t.createdAt),
+    // A customer account's timeline in the dashboard reads the events about that account.
+    index("outbox_events_customer").on(t.brandId, sql`(${t.payload} -> 'customer' ->> 'customer_account_id')`),
+  ],
 );
 
 /** One row per delivery attempt, for the dashboard and for debugging deliveries. */

@@ -3,6 +3,7 @@ import { notificationSink } from "../notifications/send-notification-emails";
 import type { Sink } from "../outbox/deliver";
 import type { OutboxEventType } from "../outbox/events";
 import { postSink } from "../webhooks/post";
+import { staffEmailSink } from "../staff/links";
 
 const post = postSink();
 
@@ -26,6 +27,8 @@ export const SINKS: { readonly [T in OutboxEventType]: Sink | null } = {
   "post/dunning": post,
   "billing/generate": generateRequestedInvoices,
   "billing/invoices-created": fanOutInvoicesCreated,
+  "staff/invite": staffEmailSink("invite"),
+  "staff/password-reset": staffEmailSink("reset"),
 };
 
 /** The sink of a stored event's type; none for a type the table does not know or leaves sink-less. */

@@ -2,6 +2,7 @@ import type { InvoicesCreatedPayload } from "../billing/invoice-events";
 import type { NotificationEvent } from "../notifications/events";
 import type { NotificationPayload } from "../notifications/placeholders";
 import type { PostPayload } from "../webhooks/post";
+import type { StaffEmailPayload } from "../staff/links";
 
 /**
  * Every outbox event type and its payload: emit() accepts no other, and lib/jobs/sinks.ts must
@@ -16,6 +17,9 @@ export type OutboxEvents = { [E in NotificationEvent]: NotificationPayload } & {
   "billing/generate": { subscription_ids: string[] };
   /** Written by the billing run's SQL; its delivery writes each invoice's Invoice/Create. */
   "billing/invoices-created": InvoicesCreatedPayload;
+  /** Email a staff user an invitation link, or a password-reset link (lib/staff/links.ts). */
+  "staff/invite": StaffEmailPayload;
+  "staff/password-reset": StaffEmailPayload;
 };
 
 export type OutboxEventType = keyof OutboxEvents;

@@ -1,5 +1,8 @@
 import type { Tenant } from "./api";
 import { ok } from "./api";
+import { getDb } from "../../db/client";
+import { staffUsers } from "../../db/schema";
+import { hashSecret, newId, newSecret } from "../../lib/ids";
 
 /**
  * For each resource an id parameter can refer to (`refersTo` in the param meta): make one record in
@@ -170,6 +173,20 @@ export const fixtures: Record<string, (t: Tenant) => Promise<string>> = {
   Note: async (t) =>
     created(t, "Note/Create", { customer_account_id: await fixtures.Account(t), subject: "Fixture", contents: "Fixture note" }, "note", "note_id"),
   Ticket: (t) => created(t, "Ticket/Create", { type: "NEW", subject: "Fixture", message: "Fixture message", direction: "INTERNAL" }, "ticket", "ticket_id"),
+  // Staff users have no API verb: one is inserted in the tenant's service account.
+  StaffUser: async (t) => {
+    const id = newId();
+    await (await getDb()).insert(staffUsers).values({
+      id,
+      serviceAccountId: t.serviceAccountId,
+      email: `fx-${id}@example.com`,
+      name: "Fixture staff",
+      accessLevel: "USER",
+      userKeyHash: hashSecret(newSecret("rbu")),
+      userKeyPrefix: "rbu_fx",
+    });
+    return id;
+  },
 };
 
 /** A subscription of this customer account to a fresh product (initial invoice marked paid). */

@@ -1,6 +1,7 @@
 import { accountActions } from "./accounts";
 import { catalogActions } from "./catalog";
 import { platformActions } from "./platform";
+import { staffManagementActions } from "./staff";
 import { supportActions } from "./support";
 
 /**
@@ -14,6 +15,7 @@ export const staffActions = {
   ...catalogActions,
   ...platformActions,
   ...supportActions,
+  ...staffManagementActions,
 };
 
 export type StaffActionName = keyof typeof staffActions;

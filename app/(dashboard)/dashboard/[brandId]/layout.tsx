@@ -3,30 +3,60 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext, requireStaffHome } from "@/app/_auth/session";
 import { DashboardShell } from "@/components/dashboard/shell";
+import { quickSearch } from "./search/actions";
 
 export const dynamic = "force-dynamic";
 
-const NAV: [path: string, label: string][] = [
-  ["accounts", "Customer accounts"],
-  ["users", "Users"],
-  ["subscriptions", "Subscriptions"],
-  ["invoices", "Invoices"],
-  ["payments", "Payments"],
-  ["pay-methods", "Pay methods"],
-  ["tickets", "Tickets"],
-  ["notes", "Notes"],
-  ["knowledge", "Knowledge base"],
-  ["product-groups", "Product groups"],
-  ["products", "Products"],
-  ["components", "Components"],
-  ["coupons", "Coupons"],
-  ["dunning-rules", "Dunning rules"],
-  ["notifications", "Notifications"],
-  ["gateways", "Payment gateways"],
-  ["staff", "Staff"],
-  ["settings", "Brand settings"],
-  ["test-clock", "Test clock"],
-  ["security", "Security"],
+type Section = [path: string, label: string, adminOnly?: "admin"];
+
+/** Every section of the dashboard in groups, in the order a support agent reaches for them. */
+const NAV: [group: string, sections: Section[]][] = [
+  [
+    "Customers",
+    [
+      ["accounts", "Customer accounts"],
+      ["users", "Users"],
+      ["notes", "Notes"],
+    ],
+  ],
+  [
+    "Billing",
+    [
+      ["subscriptions", "Subscriptions"],
+      ["invoices", "Invoices"],
+      ["payments", "Payments"],
+      ["pay-methods", "Pay methods"],
+      ["dunning-rules", "Dunning rules"],
+    ],
+  ],
+  [
+    "Support",
+    [
+      ["tickets", "Tickets"],
+      ["knowledge", "Knowledge base"],
+    ],
+  ],
+  [
+    "Catalog",
+    [
+      ["product-groups", "Product groups"],
+      ["products", "Products"],
+      ["components", "Components"],
+      ["coupons", "Coupons"],
+    ],
+  ],
+  [
+    "Settings",
+    [
+      ["settings", "Brand settings"],
+      ["notifications", "Notifications"],
+      ["gateways", "Payment gateways"],
+      ["brands", "Brands", "admin"],
+      ["staff", "Staff", "admin"],
+      ["test-clock", "Test clock"],
+      ["security", "Security"],
+    ],
+  ],
 ];
 
 /** The staff context for the brand in the URL (or sign-in, or 404), with the brand switcher and navigation. */
@@ -36,10 +66,14 @@ export default async function BrandLayout({ children, params }: { children: Reac
   const home = await requireStaffHome();
   if (!home.brands.some((b) => b.id === ctx.brand.id)) notFound();
   const base = `/dashboard/${brandId}`;
-  // Every section of the dashboard, in the order a support agent reaches for them.
-  const nav = NAV.map(([path, label]) => ({ href: `${base}/${path}`, label }));
+  // A USER is refused these by the server anyway; the navigation does not offer them.
+  const admin = home.staff.accessLevel === "ADMIN";
+  const nav = NAV.map(([label, sections]) => ({
+    label,
+    items: sections.filter(([, , only]) => admin || !only).map(([path, text]) => ({ href: `${base}/${path}`, label: text })),
+  }));
   return (
-    <DashboardShell brandId={brandId} brands={home.brands} nav={nav} staff={home.staff}>
+    <DashboardShell brandId={brandId} brands={home.brands} nav={nav} staff={home.staff} search={quickSearch}>
       {ctx.brand.sandbox && (
         <p className="alert info sandbox-banner" role="note">
           Sandbox brand: its test clock reads <strong>{ctx.now().toISOString().replace("T", " ").slice(0, 16)} UTC</strong>.{" "}

@@ -53,6 +53,7 @@ export function AccountsTable({
 }) {
   return (
     <DataTable
+      exportName="accounts"
       label="Customer accounts"
       columns={columns(brandId)}
       sortKeys={sortKeys}

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { accountList, listAccountsPage } from "@/lib/accounts/list-accounts";
 import { DomainError } from "@/lib/errors";
+import { DASHBOARD_LISTS } from "@/lib/dashboard/exports";
 import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
 import { TableError } from "@/components/data-table/table-error";
 import { AccountsTable } from "./columns";
@@ -11,12 +12,14 @@ export const metadata = { title: "Customer accounts · Recurring Billing" };
 export default async function AccountsPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
-  const query = parseTableQuery(await searchParams, { sortKeys: accountList.sortKeys, filters: { status: ["1", "2", "3"] } });
+  // The same URL filters and list filters as the CSV export, so the file holds what the page lists.
+  const list = DASHBOARD_LISTS.accounts;
+  const query = parseTableQuery(await searchParams, { sortKeys: accountList.sortKeys, filters: list.urlFilters });
   const base = `/dashboard/${brandId}/accounts`;
   let result;
   try {
     result = await listAccountsPage(ctx, {
-      filters: { q: query.q || null, status: query.filters.status ? (Number(query.filters.status) as 1 | 2 | 3) : null },
+      filters: list.filtersFor(query),
       sort: query.sort,
       page: query.page,
       pageSize: query.pageSize,

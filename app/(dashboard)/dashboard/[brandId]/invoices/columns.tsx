@@ -60,6 +60,7 @@ export function InvoicesTable({
 }) {
   return (
     <DataTable
+      exportName="invoices"
       label="Invoices"
       columns={columns(brandId)}
       sortKeys={sortKeys}

@@ -56,6 +56,7 @@ export function SubscriptionsTable({
 }) {
   return (
     <DataTable
+      exportName="subscriptions"
       label="Subscriptions"
       columns={columns(brandId)}
       sortKeys={sortKeys}

@@ -4,32 +4,76 @@ import { dashboardContext } from "@/app/_auth/session";
 import { listAccountsPage } from "@/lib/accounts/list-accounts";
 import { listSubscriptionsPage } from "@/lib/subscriptions/list-subscriptions";
 import { listInvoicesPage } from "@/lib/invoices/list-invoices";
+import { listPaymentsPage } from "@/lib/payments/list-payments";
+import { listPayMethodsPage } from "@/lib/pay-methods/list-pay-methods";
+import { listUsersPage } from "@/lib/users/list-users";
+import { listNotesPage } from "@/lib/notes/list-notes";
+import { listTicketsPage } from "@/lib/tickets/list-tickets";
+import { accountTimeline, type TimelineKind } from "@/lib/dashboard/timeline";
 import { isUuid } from "@/lib/ids";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant, shortId } from "@/components/ui/format";
+import { CompactSection } from "@/components/dashboard/compact-table";
 import { AccountActions } from "../_components/account-actions";
+import { HubActions } from "../_components/hub-actions";
 
 export const metadata = { title: "Customer account · Recurring Billing" };
 
-const MAX_SHOWN = 100;
+/** Rows each section shows; the section says how many there are in all. */
+const SHOWN = 10;
+const TIMELINE_PAGE = 20;
 
-export default async function AccountPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
+/** Where a timeline entry's record lives in the dashboard (outbox events have no page: none). */
+const TIMELINE_PATHS: Partial<Record<TimelineKind, string>> = {
+  user: "users",
+  subscription: "subscriptions",
+  invoice: "invoices",
+  payment: "payments",
+  note: "notes",
+  ticket: "tickets",
+};
+
+/**
+ * The customer hub: the account's profile and everything of it (users, subscriptions, invoices
+ * with balances, payments, pay methods, notes, tickets), each a compact table linking to the
+ * record, the timeline of what happened to it (paged with ?timeline=N), and the hub's actions.
+ */
+export default async function AccountPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ brandId: string; id: string }>;
+  searchParams: Promise<{ timeline?: string }>;
+}) {
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
   if (!isUuid(id)) notFound();
-  const [{ rows }, subs, invoices] = await Promise.all([
+  const tlPage = Math.max(1, Math.min(10_000, Number((await searchParams).timeline) || 1));
+  const mine = { filters: { customerAccountId: id }, pageSize: SHOWN };
+  const newest = { key: "created_at", dir: "desc" } as const;
+  const [{ rows }, users, subs, invoices, payments, payMethods, notes, tickets, timeline] = await Promise.all([
     listAccountsPage(ctx, { filters: { customerAccountId: id } }),
-    listSubscriptionsPage(ctx, { filters: { customerAccountId: id }, sort: { key: "created_at", dir: "desc" }, pageSize: MAX_SHOWN }),
-    listInvoicesPage(ctx, { filters: { customerAccountId: id }, pageSize: MAX_SHOWN }),
+    listUsersPage(ctx, { ...mine, sort: newest }),
+    listSubscriptionsPage(ctx, { ...mine, sort: newest }),
+    listInvoicesPage(ctx, { ...mine, sort: newest }),
+    listPaymentsPage(ctx, { ...mine, sort: newest }),
+    listPayMethodsPage(ctx, { ...mine, sort: newest }),
+    listNotesPage(ctx, { ...mine, sort: newest }),
+    listTicketsPage(ctx, { ...mine, sort: { key: "updated_at", dir: "desc" } }),
+    accountTimeline(ctx, id, { page: tlPage, pageSize: TIMELINE_PAGE }),
   ]);
   const a = rows[0];
   if (!a) notFound();
-  const base = `/dashboard/${brandId}/accounts`;
+  const dash = `/dashboard/${brandId}`;
+  const base = `${dash}/accounts`;
   const name = `${a.first_name} ${a.last_name}`;
   const address = [a.address, a.address_2, [a.unit_type, a.unit].filter(Boolean).join(" "), [a.city, a.state, a.zip_code].filter(Boolean).join(", "), a.country]
     .filter(Boolean)
     .join(" · ");
   const liveSubs = subs.rows.filter((s) => s.status !== 3).length;
+  const openBalance = invoices.rows.reduce((n, i) => n + (i.status !== 3 ? Number(i.balance) : 0), 0);
+  const tlPages = Math.max(1, Math.ceil(timeline.total / TIMELINE_PAGE));
+  const activeUsers = users.rows.filter((u) => u.status === 1).map((u) => ({ id: u.user_id, label: `${u.first_name} ${u.last_name} (${u.username})` }));
   return (
     <>
       <p className="breadcrumb">
@@ -48,6 +92,11 @@ export default async function AccountPage({ params }: { params: Promise<{ brandI
           <AccountActions brandId={brandId} id={a.customer_account_id} name={name} status={a.status} liveSubscriptions={liveSubs} />
         </div>
       </div>
+      {a.status !== 3 && (
+        <div className="actions hub-actions" role="group" aria-label="Work on this account">
+          <HubActions brandId={brandId} accountId={a.customer_account_id} users={a.status === 1 ? activeUsers : []} />
+        </div>
+      )}
 
       <section className="card" aria-labelledby="profile">
         <h2 id="profile">Profile</h2>
@@ -68,6 +117,11 @@ export default async function AccountPage({ params }: { params: Promise<{ brandI
           <dd>{a.tax_exempt === "Y" ? `Yes${a.tax_exempt_reason ? ` (${a.tax_exempt_reason})` : ""}` : "No"}</dd>
           <dt>Prepaid balance</dt>
           <dd className="num">{a.prepaid_balance}</dd>
+          <dt>Open invoice balance</dt>
+          <dd className="num">
+            {openBalance.toFixed(2)}
+            {invoices.total > invoices.rows.length ? " (latest invoices)" : ""}
+          </dd>
           <dt>Created</dt>
           <dd>{formatInstant(a.created)}</dd>
           {a.deleted && (
@@ -79,81 +133,175 @@ export default async function AccountPage({ params }: { params: Promise<{ brandI
         </dl>
       </section>
 
-      <section className="card" aria-labelledby="subs">
-        <h2 id="subs">Subscriptions ({subs.total})</h2>
-        {subs.rows.length === 0 ? (
-          <p className="muted">No subscriptions.</p>
-        ) : (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Subscriptions of this account">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Started</th>
-                  <th scope="col">Renews</th>
-                  <th scope="col">Next charge</th>
-                </tr>
-              </thead>
-              <tbody>
-                {subs.rows.map((s) => (
-                  <tr key={s.subscription_id}>
-                    <td>{s.product_name ?? "—"}</td>
-                    <td>
-                      <StatusBadge status={s.status} />
-                    </td>
-                    <td>{s.start_date ?? "—"}</td>
-                    <td>{s.renewal_date ?? "—"}</td>
-                    <td className="num">{s.next_renewal_amount ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <CompactSection
+        id="subs"
+        title="Subscriptions"
+        total={subs.total}
+        rows={subs.rows}
+        rowKey={(s) => s.subscription_id}
+        empty="No subscriptions."
+        columns={[
+          { header: "Product", cell: (s) => <Link href={`${dash}/subscriptions/${s.subscription_id}`}>{s.product_name ?? shortId(s.subscription_id)}</Link> },
+          { header: "Status", cell: (s) => <StatusBadge status={s.status} /> },
+          { header: "Started", cell: (s) => s.start_date ?? "—" },
+          { header: "Renews", cell: (s) => s.renewal_date ?? "—" },
+          { header: "Next charge", numeric: true, cell: (s) => s.next_renewal_amount ?? "—" },
+        ]}
+      />
 
-      <section className="card" aria-labelledby="invoices">
-        <h2 id="invoices">Invoices ({invoices.total})</h2>
-        {invoices.rows.length === 0 ? (
-          <p className="muted">No invoices.</p>
+      <CompactSection
+        id="invoices"
+        title="Invoices"
+        total={invoices.total}
+        rows={invoices.rows}
+        rowKey={(i) => i.invoice_id}
+        empty="No invoices."
+        columns={[
+          {
+            header: "Invoice",
+            cell: (i) => (
+              <Link href={`${dash}/invoices/${i.invoice_id}`}>
+                <code>{shortId(i.invoice_id)}</code>
+              </Link>
+            ),
+          },
+          { header: "Due", cell: (i) => i.due_date },
+          { header: "Status", cell: (i) => <StatusBadge status={i.status} kind="invoice" /> },
+          { header: "Total", numeric: true, cell: (i) => i.total },
+          { header: "Paid", numeric: true, cell: (i) => i.amount_paid },
+          { header: "Balance", numeric: true, cell: (i) => i.balance },
+        ]}
+      />
+
+      <CompactSection
+        id="users"
+        title="Users"
+        total={users.total}
+        rows={users.rows}
+        rowKey={(u) => u.user_id}
+        empty="No portal users."
+        columns={[
+          { header: "User", cell: (u) => <Link href={`${dash}/users/${u.user_id}`}>{u.username}</Link> },
+          { header: "Email", cell: (u) => u.email_address },
+          { header: "Status", cell: (u) => <StatusBadge status={u.status} /> },
+        ]}
+      />
+      <div className="hub-grid">
+        <CompactSection
+          id="payments"
+          title="Payments"
+          total={payments.total}
+          rows={payments.rows}
+          rowKey={(p) => p.payment_id}
+          empty="No payments."
+          columns={[
+            { header: "Date", cell: (p) => <Link href={`${dash}/payments/${p.payment_id}`}>{formatInstant(p.created)}</Link> },
+            { header: "Status", cell: (p) => p.payment_status },
+            { header: "Amount", numeric: true, cell: (p) => p.amount },
+          ]}
+        />
+        <CompactSection
+          id="pay-methods"
+          title="Pay methods"
+          total={payMethods.total}
+          rows={payMethods.rows}
+          rowKey={(m) => m.pay_method_id}
+          empty="No pay methods."
+          columns={[
+            {
+              header: "Method",
+              cell: (m) => (
+                <Link href={`${dash}/pay-methods/${m.pay_method_id}`}>
+                  {[m.brand ?? m.pay_method_type, m.last_four ? `…${m.last_four}` : null].filter(Boolean).join(" ")}
+                </Link>
+              ),
+            },
+            { header: "Holder", cell: (m) => m.holder_name ?? "—" },
+            { header: "Default", cell: (m) => (m.is_default === "Y" ? "Yes" : "No") },
+          ]}
+        />
+        <CompactSection
+          id="tickets"
+          title="Tickets"
+          total={tickets.total}
+          rows={tickets.rows}
+          rowKey={(t) => t.ticket_id}
+          empty="No tickets."
+          columns={[
+            {
+              header: "Ticket",
+              cell: (t) => (
+                <Link href={`${dash}/tickets/${t.ticket_id}`}>
+                  #{t.friendly_ticket_id} {t.subject}
+                </Link>
+              ),
+            },
+            { header: "Status", cell: (t) => String(t.working_status) },
+          ]}
+        />
+        <CompactSection
+          id="notes"
+          title="Notes"
+          total={notes.total}
+          rows={notes.rows}
+          rowKey={(n) => n.note_id}
+          empty="No notes yet."
+          columns={[
+            {
+              header: "Note",
+              cell: (n) => (
+                <span className="stacked">
+                  <Link href={`${dash}/notes/${n.note_id}`}>{n.subject}</Link>
+                  <span className="muted clip">{n.contents}</span>
+                </span>
+              ),
+            },
+            { header: "Added", cell: (n) => formatInstant(n.created).slice(0, 10) },
+          ]}
+        />
+      </div>
+
+      <section className="card" aria-labelledby="timeline">
+        <h2 id="timeline">Timeline ({timeline.total})</h2>
+        {timeline.rows.length === 0 ? (
+          <p className="muted">Nothing has happened to this account yet.</p>
         ) : (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Invoices of this account">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Invoice</th>
-                  <th scope="col">Due</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                  <th scope="col" className="num">
-                    Paid
-                  </th>
-                  <th scope="col" className="num">
-                    Balance
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {invoices.rows.map((i) => (
-                  <tr key={i.invoice_id}>
-                    <td>
-                      <code>{i.invoice_id.slice(-8)}</code>
-                    </td>
-                    <td>{i.due_date}</td>
-                    <td>
-                      <StatusBadge status={i.status} kind="invoice" />
-                    </td>
-                    <td className="num">{i.total}</td>
-                    <td className="num">{i.amount_paid}</td>
-                    <td className="num">{i.balance}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ol className="timeline">
+            {timeline.rows.map((e, i) => {
+              const path = TIMELINE_PATHS[e.kind];
+              return (
+                <li key={`${e.ref}-${e.at}-${i}`}>
+                  <time dateTime={e.at}>{formatInstant(e.at)}</time>
+                  <span className="what">
+                    <span className="kind">{e.kind === "event" ? "email / post" : e.kind}</span>
+                    {path ? <Link href={`${dash}/${path}/${e.ref}`}>{e.title}</Link> : <strong>{e.title}</strong>}
+                    {e.detail && <span className="muted">{e.detail}</span>}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        {tlPages > 1 && (
+          <nav className="pager-buttons timeline-pager" aria-label="Timeline pages">
+            {tlPage > 1 ? (
+              <Link className="button secondary" href={`${base}/${id}?timeline=${tlPage - 1}#timeline`}>
+                Newer
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="muted">
+              Page {tlPage} of {tlPages}
+            </span>
+            {tlPage < tlPages ? (
+              <Link className="button secondary" href={`${base}/${id}?timeline=${tlPage + 1}#timeline`}>
+                Older
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
         )}
       </section>
     </>

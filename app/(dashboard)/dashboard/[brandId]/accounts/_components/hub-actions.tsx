@@ -1,0 +1,128 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { FormDialog } from "@/components/dashboard/form-dialog";
+import { SchemaForm, type FormField } from "@/components/dashboard/schema-form";
+import { CreateNoteParams } from "@/lib/notes/schemas";
+import { CreateTicketParams } from "@/lib/tickets/schemas";
+import { CreateTokenParams } from "@/lib/users/schemas";
+import { addNote, openTicket, portalSignInLink } from "../actions";
+
+const NOTE_FIELDS: FormField[] = [
+  { name: "subject", label: "Subject", required: true },
+  { name: "contents", label: "Note", required: true, multiline: true },
+];
+
+const TICKET_FIELDS: FormField[] = [
+  { name: "subject", label: "Subject", required: true },
+  {
+    name: "direction",
+    label: "Visible to",
+    options: [
+      { value: "EXTERNAL", label: "The customer (shown in their portal)" },
+      { value: "INTERNAL", label: "Staff only" },
+    ],
+  },
+  { name: "department", label: "Department", hint: "Optional, like Billing" },
+  { name: "message", label: "Message", required: true, multiline: true },
+];
+
+/** The customer hub's actions: add a note, open a ticket, make a portal sign-in link for one of its users. */
+export function HubActions({ brandId, accountId, users }: { brandId: string; accountId: string; users: { id: string; label: string }[] }) {
+  const router = useRouter();
+  const fixed = { customer_account_id: accountId };
+  const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
+  const [copied, setCopied] = useState(false);
+  const done = (close: () => void) => () => {
+    close();
+    router.refresh();
+  };
+  return (
+    <>
+      <FormDialog label="Add note" title="Add a note to this account">
+        {(close) => (
+          <SchemaForm
+            fields={NOTE_FIELDS}
+            schema={CreateNoteParams}
+            fixed={fixed}
+            submit={(input) => addNote(brandId, input)}
+            submitLabel="Add note"
+            onCancel={close}
+            onDone={done(close)}
+          />
+        )}
+      </FormDialog>
+      <FormDialog label="Open ticket" title="Open a ticket for this account">
+        {(close) => (
+          <SchemaForm
+            fields={TICKET_FIELDS}
+            schema={CreateTicketParams}
+            fixed={{ ...fixed, type: "NEW" }}
+            defaults={{ direction: "EXTERNAL" }}
+            submit={(input) => openTicket(brandId, input)}
+            submitLabel="Open ticket"
+            onCancel={close}
+            onDone={done(close)}
+          />
+        )}
+      </FormDialog>
+      {users.length > 0 && (
+        <FormDialog label="Portal sign-in link" title="A portal sign-in link">
+          {(close) =>
+            link ? (
+              <div className="form">
+                <p>Send this link to the customer. It signs in once, until {new Date(link.expires).toISOString().slice(11, 16)} UTC.</p>
+                <label htmlFor="sign-in-link" className="visually-hidden">
+                  Sign-in link
+                </label>
+                <input id="sign-in-link" readOnly value={link.url} onFocus={(e) => e.currentTarget.select()} />
+                <div className="form-actions">
+                  <button
+                    type="button"
+                    className="button primary"
+                    onClick={async () => {
+                      await navigator.clipboard?.writeText(link.url).catch(() => undefined);
+                      setCopied(true);
+                    }}
+                  >
+                    {copied ? "Copied" : "Copy link"}
+                  </button>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    onClick={() => {
+                      setLink(null);
+                      setCopied(false);
+                      close();
+                    }}
+                  >
+                    Done
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <SchemaForm
+                fields={[
+                  { name: "user_id", label: "User", required: true, options: users.map((u) => ({ value: u.id, label: u.label })) },
+                  { name: "expiration", label: "Valid for (minutes)", hint: "1 to 10; the link works once", type: "text" },
+                ]}
+                schema={CreateTokenParams}
+                fixed={fixed}
+                defaults={{ user_id: users[0].id, expiration: "10" }}
+                submit={(input) => portalSignInLink(brandId, input)}
+                submitLabel="Make link"
+                busyLabel="Making…"
+                onCancel={close}
+                onDone={(data) => {
+                  const d = data as { sign_in_url: string; expires: string };
+                  setLink({ url: d.sign_in_url, expires: d.expires });
+                }}
+              />
+            )
+          }
+        </FormDialog>
+      )}
+    </>
+  );
+}

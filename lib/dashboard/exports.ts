@@ -1,0 +1,97 @@
+import type { Context } from "../auth/context";
+import { accountList } from "../accounts/list-accounts";
+import { invoiceList } from "../invoices/list-invoices";
+import { paymentList } from "../payments/list-payments";
+import { subscriptionList } from "../subscriptions/list-subscriptions";
+import { PAYMENT_STATUSES } from "../../db/schema";
+
+/** The state of a list page's URL that decides its rows (parsed by the page: q and whitelisted filters). */
+export interface ListUrlState {
+  q: string;
+  filters: Record<string, string>;
+  sort?: { key: string; dir: "asc" | "desc" };
+}
+
+type Windowed = { window(ctx: Context, w: Record<string, unknown>): Promise<{ rows: object[]; total: number }> };
+
+/** One list a dashboard page shows and can export as CSV, with the URL filters its page accepts. */
+export interface DashboardList {
+  list: Windowed;
+  sortKeys: readonly string[];
+  defaultSort: { key: string; dir: "asc" | "desc" };
+  /** Each URL filter and the values it takes (what parseTableQuery keeps). */
+  urlFilters: Record<string, readonly string[]>;
+  /** The list query's filters for a URL state. */
+  filtersFor(state: ListUrlState): Record<string, unknown>;
+}
+
+/** A status filter's URL value (already one of urlFilters) as the list query's number. */
+const status = <S extends number>(v: string | undefined) => (v ? (Number(v) as S) : null);
+
+/**
+ * Every exportable list, by the name in /dashboard/{brand}/export/{name}. A page passes the same
+ * URL state to the same filtersFor, so the file holds exactly the rows the page lists. Another
+ * area plugs in with one entry (and `exportName` on its data table).
+ */
+export const DASHBOARD_LISTS = {
+  accounts: {
+    list: accountList as unknown as Windowed,
+    sortKeys: accountList.sortKeys,
+    defaultSort: { key: "created_at", dir: "asc" },
+    urlFilters: { status: ["1", "2", "3"] },
+    filtersFor: ({ q, filters }: ListUrlState) => ({ q: q || null, status: status<1 | 2 | 3>(filters.status) }),
+  },
+  subscriptions: {
+    list: subscriptionList as unknown as Windowed,
+    sortKeys: subscriptionList.sortKeys,
+    defaultSort: { key: "created_at", dir: "desc" },
+    urlFilters: { status: ["1", "2", "3"] },
+    filtersFor: ({ q, filters }) => ({ q: q || null, status: status(filters.status) }),
+  },
+  invoices: {
+    list: invoiceList as unknown as Windowed,
+    sortKeys: invoiceList.sortKeys,
+    defaultSort: { key: "created_at", dir: "desc" },
+    urlFilters: { status: ["0", "1", "2", "3"] },
+    filtersFor: ({ q, filters }) => ({ q: q || null, status: status(filters.status) }),
+  },
+  payments: {
+    list: paymentList as unknown as Windowed,
+    sortKeys: paymentList.sortKeys,
+    defaultSort: { key: "created_at", dir: "desc" },
+    urlFilters: { status: PAYMENT_STATUSES },
+    filtersFor: ({ q, filters }) => ({ q: q || null, status: filters.status || null }),
+  },
+} satisfies Record<string, DashboardList>;
+
+export type DashboardListName = keyof typeof DASHBOARD_LISTS;
+
+export const dashboardList = (name: string): DashboardList | undefined =>
+  Object.hasOwn(DASHBOARD_LISTS, name) ? DASHBOARD_LISTS[name as DashboardListName] : undefined;
+
+/** Rows read per query while exporting: memory stays at one batch whatever the list's size. */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * The list's rows for a URL state, one batch at a time, in the page's order, without counting.
+ * Offset paging over the list query (the same scope, filters and view as the page).
+ */
+export async function* exportBatches(ctx: Context, spec: DashboardList, state: ListUrlState, batch = EXPORT_BATCH): AsyncGenerator<object[]> {
+  const filters = spec.filtersFor(state);
+  const sort = state.sort ?? spec.defaultSort;
+  for (let offset = 0; ; offset += batch) {
+    const { rows } = await spec.list.window(ctx, { filters, sort, offset, limit: batch, countTotal: false });
+    if (rows.length) yield rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/** A view's value as a CSV cell: nested parts as JSON, dates as ISO, and no spreadsheet formulas. */
+export function csvCell(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === "object") return JSON.stringify(v);
+  const s = String(v);
+  // A cell starting with = + - @ (or a tab/CR) runs as a formula in a spreadsheet; numbers are safe.
+  return /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
+}

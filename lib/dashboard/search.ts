@@ -1,0 +1,97 @@
+import type { Context } from "../auth/context";
+import { accountList } from "../accounts/list-accounts";
+import { invoiceList } from "../invoices/list-invoices";
+import { isUuid } from "../ids";
+import { subscriptionList } from "../subscriptions/list-subscriptions";
+import { ticketList } from "../tickets/list-tickets";
+
+/** One record found by the global search, with the path of its dashboard page. */
+export interface FoundRecord {
+  kind: "account" | "subscription" | "invoice" | "ticket";
+  id: string;
+  title: string;
+  detail: string;
+  href: string;
+}
+
+export interface SearchGroup {
+  label: string;
+  /** The list page showing every match (its own `q`). */
+  moreHref: string;
+  total: number;
+  results: FoundRecord[];
+}
+
+const STATUS = ["", "Active", "Suspended", "Deleted"];
+const INVOICE_STATUS = ["Unpaid", "Paid", "Partly paid", "Deleted"];
+
+/**
+ * The dashboard's global search: customers, subscriptions, invoices and tickets of the context's
+ * brand, through each area's own list query (brand-scoped, the same `q` its list page searches);
+ * a full UUID also finds the record with that id. `perKind` results of each kind, newest first.
+ */
+export async function searchBrand(ctx: Context, text: string, perKind = 5): Promise<SearchGroup[]> {
+  const q = text.trim().slice(0, 200);
+  if (q.length < 2) return [];
+  const base = `/dashboard/${ctx.brand.id}`;
+  const byId = isUuid(q);
+  const page = { page: 1, pageSize: perKind };
+  const [accounts, subscriptions, invoices, tickets] = await Promise.all([
+    accountList.page(ctx, { ...page, filters: byId ? { customerAccountId: q } : { q }, sort: { key: "created_at", dir: "desc" } }),
+    subscriptionList.page(ctx, { ...page, filters: byId ? { id: q } : { q }, sort: { key: "created_at", dir: "desc" } }),
+    invoiceList.page(ctx, { ...page, filters: byId ? { id: q } : { q }, sort: { key: "created_at", dir: "desc" } }),
+    // "#12" or "12" is ticket number 12.
+    ticketList.page(ctx, { ...page, filters: byId ? { id: q } : { q: q.replace(/^#/, "") }, sort: { key: "updated_at", dir: "desc" } }),
+  ]);
+  const more = (path: string) => `${base}/${path}?q=${encodeURIComponent(q)}`;
+  return [
+    {
+      label: "Customers",
+      moreHref: more("accounts"),
+      total: accounts.total,
+      results: accounts.rows.map((a) => ({
+        kind: "account",
+        id: a.customer_account_id,
+        title: `${a.first_name} ${a.last_name}`,
+        detail: [a.company_name, a.email_address, a.status !== 1 ? STATUS[a.status] : null].filter(Boolean).join(" · "),
+        href: `${base}/accounts/${a.customer_account_id}`,
+      })),
+    },
+    {
+      label: "Subscriptions",
+      moreHref: more("subscriptions"),
+      total: subscriptions.total,
+      results: subscriptions.rows.map((s) => ({
+        kind: "subscription",
+        id: s.subscription_id,
+        title: s.product_name ?? "Subscription",
+        detail: [STATUS[s.status], s.renewal_date ? `renews ${s.renewal_date}` : null, `…${s.subscription_id.slice(-8)}`].filter(Boolean).join(" · "),
+        href: `${base}/subscriptions/${s.subscription_id}`,
+      })),
+    },
+    {
+      label: "Invoices",
+      moreHref: more("invoices"),
+      total: invoices.total,
+      results: invoices.rows.map((i) => ({
+        kind: "invoice",
+        id: i.invoice_id,
+        title: `Invoice …${i.invoice_id.slice(-8)}`,
+        detail: [INVOICE_STATUS[i.status] ?? "", `due ${i.due_date}`, `total ${i.total}`, `balance ${i.balance}`].join(" · "),
+        href: `${base}/invoices/${i.invoice_id}`,
+      })),
+    },
+    {
+      label: "Tickets",
+      moreHref: more("tickets"),
+      total: tickets.total,
+      results: tickets.rows.map((t) => ({
+        kind: "ticket",
+        id: t.ticket_id,
+        title: `#${t.friendly_ticket_id} ${t.subject}`,
+        detail: String(t.working_status ?? ""),
+        href: `${base}/tickets/${t.ticket_id}`,
+      })),
+    },
+  ];
+}
