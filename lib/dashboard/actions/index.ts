@@ -1,4 +1,5 @@
 import { accountActions } from "./accounts";
+import { billingActions } from "./billing";
 import { platformActions } from "./platform";
 
 /**
@@ -10,6 +11,7 @@ import { platformActions } from "./platform";
 export const staffActions = {
   ...accountActions,
   ...platformActions,
+  ...billingActions,
 };
 
 export type StaffActionName = keyof typeof staffActions;
