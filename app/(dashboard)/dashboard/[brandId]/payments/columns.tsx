@@ -53,7 +53,19 @@ function columns(brandId: string): ColumnDef<PaymentRow, unknown>[] {
   ];
 }
 
-export function PaymentsTable({ brandId, rows, total, query, sortKeys }: { brandId: string; rows: PaymentRow[]; total: number; query: TableQuery<string>; sortKeys: readonly string[] }) {
+export function PaymentsTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: PaymentRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
   return (
     <DataTable
       label="Payments"

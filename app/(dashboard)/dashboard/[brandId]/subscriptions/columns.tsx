@@ -26,7 +26,9 @@ function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
       id: "product",
       header: "Subscription",
       enableSorting: false,
-      cell: ({ row: { original: s } }) => <Link href={`/dashboard/${brandId}/subscriptions/${s.subscription_id}`}>{s.product_name ?? "(product deleted)"}</Link>,
+      cell: ({ row: { original: s } }) => (
+        <Link href={`/dashboard/${brandId}/subscriptions/${s.subscription_id}`}>{s.product_name ?? "(product deleted)"}</Link>
+      ),
     },
     {
       id: "account",

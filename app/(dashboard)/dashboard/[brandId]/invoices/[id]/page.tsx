@@ -112,11 +112,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
             ])}
           />
         )}
-        {discounts.length > 0 && (
-          <p>
-            Discounts: {discounts.map((d) => `${d.item_name} (${d.item_price})`).join(", ")}
-          </p>
-        )}
+        {discounts.length > 0 && <p>Discounts: {discounts.map((d) => `${d.item_name} (${d.item_price})`).join(", ")}</p>}
       </section>
 
       <section className="card" aria-labelledby="payments">

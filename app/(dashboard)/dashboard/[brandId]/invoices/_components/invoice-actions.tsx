@@ -36,7 +36,13 @@ export function InvoiceActions({
         </ConfirmButton>
       )}
       {status !== 3 && (
-        <ConfirmButton label="Delete" title="Delete this invoice?" confirmLabel="Delete invoice" danger onConfirm={run(() => deleteInvoice(brandId, ref), `/dashboard/${brandId}/invoices/${id}`)}>
+        <ConfirmButton
+          label="Delete"
+          title="Delete this invoice?"
+          confirmLabel="Delete invoice"
+          danger
+          onConfirm={run(() => deleteInvoice(brandId, ref), `/dashboard/${brandId}/invoices/${id}`)}
+        >
           <p>The invoice is marked deleted and is no longer owed or collected by dunning. This cannot be undone.</p>
           {status === 2 && <p>Its payments stay recorded; refund them from each payment&apos;s page if the money should go back.</p>}
         </ConfirmButton>

@@ -17,7 +17,11 @@ const blank = (): Item => ({ item_name: "", item_price: "", quantity: "1", tax_e
 
 /** attached_items as the API takes it (JSON); rows left wholly empty are not sent. */
 const itemsParam = (items: Item[]) =>
-  JSON.stringify(items.filter((i) => i.item_name || i.item_price).map((i) => ({ item_name: i.item_name, item_price: i.item_price, quantity: i.quantity || "1", tax_exempt: i.tax_exempt })));
+  JSON.stringify(
+    items
+      .filter((i) => i.item_name || i.item_price)
+      .map((i) => ({ item_name: i.item_name, item_price: i.item_price, quantity: i.quantity || "1", tax_exempt: i.tax_exempt })),
+  );
 
 /**
  * A manual invoice (Invoice/Create), or changes to one (Invoice/Update: the due date always, the
@@ -39,7 +43,9 @@ export function InvoiceForm({
   const router = useRouter();
   const [items, setItems] = useState<Item[]>(invoice?.items.length ? invoice.items : [blank()]);
   const fields: FieldSpec[] = [
-    ...(invoice ? [] : [{ name: "customer_account_id", label: "Customer", required: true, options: [{ value: "", label: "Choose a customer…" }, ...(accounts ?? [])] }]),
+    ...(invoice
+      ? []
+      : [{ name: "customer_account_id", label: "Customer", required: true, options: [{ value: "", label: "Choose a customer…" }, ...(accounts ?? [])] }]),
     { name: "due_date", label: "Due date", required: true, hint: "M/D/YYYY, like 12/31/2026" },
     { name: "custom_field_1", label: "Custom field 1" },
     { name: "custom_field_2", label: "Custom field 2" },
@@ -55,7 +61,11 @@ export function InvoiceForm({
   return (
     <FieldForm
       fields={fields}
-      defaults={invoice ? { due_date: invoice.due_date, custom_field_1: invoice.custom_field_1, custom_field_2: invoice.custom_field_2 } : { due_date: defaultDue, customer_account_id: accountId }}
+      defaults={
+        invoice
+          ? { due_date: invoice.due_date, custom_field_1: invoice.custom_field_1, custom_field_2: invoice.custom_field_2 }
+          : { due_date: defaultDue, customer_account_id: accountId }
+      }
       schema={invoice ? UpdateInvoiceParams.omit({ invoice_id: true, customer_account_id: true }) : CreateInvoiceParams}
       hidden={invoice ? { invoice_id: invoice.invoice_id, customer_account_id: invoice.customer_account_id } : {}}
       changedOnly={Boolean(invoice)}
@@ -94,7 +104,12 @@ export function InvoiceForm({
                 ))}
               </select>
             </label>
-            <button type="button" className="button secondary small" onClick={() => setItems(items.filter((_, i) => i !== n))} aria-label={`Remove item ${n + 1}`}>
+            <button
+              type="button"
+              className="button secondary small"
+              onClick={() => setItems(items.filter((_, i) => i !== n))}
+              aria-label={`Remove item ${n + 1}`}
+            >
               Remove
             </button>
           </div>

@@ -26,7 +26,12 @@ export default async function NewInvoicePage({
       <h1>New invoice</h1>
       <p className="muted">A manual invoice, for charges outside any subscription. The customer is sent the Invoice/Create email if it is set up.</p>
       <div className="card">
-        <InvoiceForm brandId={brandId} accounts={accounts} defaultDue={brandDateIn(ctx, 30)} accountId={accounts.some((a) => a.value === accountId) ? accountId : ""} />
+        <InvoiceForm
+          brandId={brandId}
+          accounts={accounts}
+          defaultDue={brandDateIn(ctx, 30)}
+          accountId={accounts.some((a) => a.value === accountId) ? accountId : ""}
+        />
       </div>
     </>
   );

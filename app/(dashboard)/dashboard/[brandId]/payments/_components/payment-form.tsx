@@ -33,7 +33,8 @@ export function PaymentForm({
   const [values, setValues] = useState<Record<string, string>>({});
   const onValues = useCallback(
     (v: Record<string, string>) => {
-      if (v.customer_account_id && v.customer_account_id !== accountId) router.replace(`${pathname}?customer_account_id=${v.customer_account_id}`, { scroll: false });
+      if (v.customer_account_id && v.customer_account_id !== accountId)
+        router.replace(`${pathname}?customer_account_id=${v.customer_account_id}`, { scroll: false });
       setValues({ ...v });
     },
     [accountId, pathname, router],
@@ -64,7 +65,12 @@ export function PaymentForm({
     <FieldForm
       key={accountId}
       fields={fields}
-      defaults={{ customer_account_id: accountId, invoice_id: invoiceId || (invoices[0]?.value ?? ""), override_billing: "Y", amount: chosen?.balance ?? invoices[0]?.balance ?? "" }}
+      defaults={{
+        customer_account_id: accountId,
+        invoice_id: invoiceId || (invoices[0]?.value ?? ""),
+        override_billing: "Y",
+        amount: chosen?.balance ?? invoices[0]?.balance ?? "",
+      }}
       schema={CreatePaymentParams}
       extra={{ apply_to_prepaid_balance: (values.invoice_id ?? invoiceId) ? "N" : "Y" }}
       onValues={onValues}

@@ -21,7 +21,11 @@ export default async function NewPaymentPage({
   // Coming from an invoice: its customer and the invoice are chosen already.
   const invoice = one(sp.invoice_id) ? await invoiceDetail(ctx, one(sp.invoice_id)) : null;
   const accountId = invoice?.customer_account_id ?? one(sp.customer_account_id);
-  const [accounts, invoices, payMethods] = await Promise.all([accountChoices(ctx, accountId), openInvoiceChoices(ctx, accountId), payMethodChoices(ctx, accountId)]);
+  const [accounts, invoices, payMethods] = await Promise.all([
+    accountChoices(ctx, accountId),
+    openInvoiceChoices(ctx, accountId),
+    payMethodChoices(ctx, accountId),
+  ]);
   const known = accounts.some((a) => a.value === accountId);
   return (
     <>

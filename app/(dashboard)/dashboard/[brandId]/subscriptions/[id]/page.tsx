@@ -69,7 +69,10 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
           {s.override_initial_billing === "Y" && (
             <>
               <dt>Initial billing</dt>
-              <dd>Recorded as paid{s.payment_gateway ? ` via ${s.payment_gateway}` : ""}{s.payment_transaction_id ? ` (${s.payment_transaction_id})` : ""}</dd>
+              <dd>
+                Recorded as paid{s.payment_gateway ? ` via ${s.payment_gateway}` : ""}
+                {s.payment_transaction_id ? ` (${s.payment_transaction_id})` : ""}
+              </dd>
             </>
           )}
           <dt>Custom fields</dt>

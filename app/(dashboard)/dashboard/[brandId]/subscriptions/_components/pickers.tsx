@@ -5,7 +5,8 @@ import type { CatalogChoices } from "@/lib/subscriptions/page-queries";
 export type Chosen = Record<string, string>;
 
 /** attached_components as the API takes it: [{component_id, units}] (JSON). */
-export const componentsParam = (chosen: Chosen) => JSON.stringify(Object.entries(chosen).map(([component_id, units]) => ({ component_id, units: units || "1" })));
+export const componentsParam = (chosen: Chosen) =>
+  JSON.stringify(Object.entries(chosen).map(([component_id, units]) => ({ component_id, units: units || "1" })));
 
 /** The product group's components, each ticked on with its units (a traditional one is always 1). */
 export function ComponentPicker({ components, chosen, onChange }: { components: CatalogChoices["components"]; chosen: Chosen; onChange: (c: Chosen) => void }) {
@@ -30,7 +31,10 @@ export function ComponentPicker({ components, chosen, onChange }: { components: 
                     onChange(next);
                   }}
                 />{" "}
-                {c.name} <span className="muted">({c.type}, {c.price} a unit)</span>
+                {c.name}{" "}
+                <span className="muted">
+                  ({c.type}, {c.price} a unit)
+                </span>
               </label>
               {on && c.type !== "traditional" && (
                 <label className="units">

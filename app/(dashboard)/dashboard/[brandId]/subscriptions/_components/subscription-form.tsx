@@ -43,7 +43,8 @@ export function SubscriptionForm({
       last.current = { ...v };
       // Another product's group has other components: start again.
       if (before.product_id !== undefined && v.product_id !== before.product_id) setComponents({});
-      if (v.customer_account_id && v.customer_account_id !== accountId) router.replace(`${pathname}?customer_account_id=${v.customer_account_id}`, { scroll: false });
+      if (v.customer_account_id && v.customer_account_id !== accountId)
+        router.replace(`${pathname}?customer_account_id=${v.customer_account_id}`, { scroll: false });
       setValues({ ...v });
     },
     [accountId, pathname, router],

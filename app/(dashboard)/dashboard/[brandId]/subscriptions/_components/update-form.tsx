@@ -42,7 +42,10 @@ export function UpdateSubscriptionForm({
   }, [chosen, codes, subscription]);
   const back = `/dashboard/${brandId}/subscriptions/${subscription.subscription_id}`;
   // The coupons on the subscription stay listed even when no longer active, so they can be taken off.
-  const couponChoices = [...coupons, ...subscription.coupons.filter((c) => !coupons.some((x) => x.code === c)).map((code) => ({ code, name: "", stackable: "N" as const }))];
+  const couponChoices = [
+    ...coupons,
+    ...subscription.coupons.filter((c) => !coupons.some((x) => x.code === c)).map((code) => ({ code, name: "", stackable: "N" as const })),
+  ];
   return (
     <FieldForm
       fields={fields}
