@@ -80,7 +80,7 @@ export function ChangeProductForm({
       busyLabel="Changing…"
       cancelHref={back}
     >
-      <EstimatePanel brandId={brandId} params={estimate} title="Estimate on the new product" />
+      <EstimatePanel brandId={brandId} params={estimate} title="Estimate on the new product" renewalOnly />
     </FieldForm>
   );
 }
