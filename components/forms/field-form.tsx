@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState, type ReactNode } from "react";
-import { useForm, type FieldPath, type Resolver } from "react-hook-form";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useForm, type FieldPath, type Resolver, type ResolverResult } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/auth/staff-action";
@@ -62,12 +62,20 @@ export function FieldForm({
   changedOnly?: boolean;
 }) {
   const initial = Object.fromEntries(fields.map((f) => [f.name, defaults[f.name] ?? ""]));
-  const form = useForm<Values>({
-    defaultValues: initial,
-    // raw: the server parses the same strings again, so the browser sends them as typed.
-    resolver: schema ? (zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<Values>) : undefined,
-    mode: "onTouched",
-  });
+  // The schema checks the whole input (the fields with the extra and hidden parameters); only the
+  // fields' errors are shown here, the rest is the server's to refuse. raw: the server parses the
+  // same strings again, so the browser sends them as typed.
+  const sent = useRef({ ...extra, ...hidden });
+  sent.current = { ...extra, ...hidden };
+  const resolver: Resolver<Values> | undefined = schema
+    ? async (values, context, options) => {
+        const whole = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<Values>;
+        const r = await whole({ ...sent.current, ...values }, context, options);
+        const errors = Object.fromEntries(Object.entries(r.errors).filter(([k]) => fields.some((f) => f.name === k)));
+        return (Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} }) as ResolverResult<Values>;
+      }
+    : undefined;
+  const form = useForm<Values>({ defaultValues: initial, resolver, mode: "onTouched" });
   const { register, handleSubmit, formState, setError, watch } = form;
   const [formError, setFormError] = useState<string | null>(null);
 
