@@ -70,7 +70,9 @@ export function FieldForm({
   const resolver: Resolver<Values> | undefined = schema
     ? async (values, context, options) => {
         const whole = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<Values>;
-        const r = await whole({ ...sent.current, ...values }, context, options);
+        // As it is sent: a create form leaves empty fields out (an edit form sends an emptied one to clear it).
+        const input = changedOnly ? values : Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
+        const r = await whole({ ...sent.current, ...input }, context, options);
         const errors = Object.fromEntries(Object.entries(r.errors).filter(([k]) => fields.some((f) => f.name === k)));
         return (Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} }) as ResolverResult<Values>;
       }
