@@ -82,19 +82,17 @@ async function seed(url: string) {
       },
     ]);
     const couponId = newId();
-    await db
-      .insert(coupons)
-      .values({
-        id: couponId,
-        brandId,
-        couponCode: "TENOFF",
-        name: "10%",
-        discountType: "percent",
-        discountValue: 1000,
-        duration: "forever",
-        stackable: "Y",
-        ...stamps,
-      });
+    await db.insert(coupons).values({
+      id: couponId,
+      brandId,
+      couponCode: "TENOFF",
+      name: "10%",
+      discountType: "percent",
+      discountValue: 1000,
+      duration: "forever",
+      stackable: "Y",
+      ...stamps,
+    });
 
     const series = sql`generate_series(1, ${N}) as i`;
     const products_ = sql`${`{${productIds.join(",")}}`}::uuid[]`;
