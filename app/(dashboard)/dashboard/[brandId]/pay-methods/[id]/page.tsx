@@ -2,6 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
 import { payMethodDetail } from "@/lib/pay-methods/page-queries";
+import { gatewayChoices } from "@/lib/gateways/page-queries";
 import { formatInstant } from "@/components/ui/format";
 import { payMethodLabel } from "../_components/labels";
 import { PayMethodActions, VerifyBankForm } from "../_components/pay-method-actions";
@@ -11,8 +12,9 @@ export const metadata = { title: "Pay method · Recurring Billing" };
 export default async function PayMethodPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
-  const p = await payMethodDetail(ctx, id);
+  const [p, gateways] = await Promise.all([payMethodDetail(ctx, id), gatewayChoices(ctx)]);
   if (!p) notFound();
+  const gateway = gateways.find((g) => g.value === p.gateway_id)?.label ?? "A deleted gateway";
   const dash = `/dashboard/${brandId}`;
   const label = payMethodLabel(p);
   const live = !p.deleted;
@@ -66,7 +68,7 @@ export default async function PayMethodPage({ params }: { params: Promise<{ bran
             </>
           )}
           <dt>Gateway</dt>
-          <dd>{p.gateway_id ? <code>…{p.gateway_id.slice(-8)}</code> : "—"}</dd>
+          <dd>{gateway}</dd>
           <dt>Added</dt>
           <dd>{formatInstant(p.created)}</dd>
           {p.deleted && (
