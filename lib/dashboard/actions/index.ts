@@ -1,5 +1,6 @@
 import { accountActions } from "./accounts";
 import { catalogActions } from "./catalog";
+import { billingActions } from "./billing";
 import { platformActions } from "./platform";
 import { staffManagementActions } from "./staff";
 import { supportActions } from "./support";
@@ -16,6 +17,7 @@ export const staffActions = {
   ...platformActions,
   ...supportActions,
   ...staffManagementActions,
+  ...billingActions,
 };
 
 export type StaffActionName = keyof typeof staffActions;

@@ -1,5 +1,7 @@
+import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { invoiceList, listInvoicesPage } from "@/lib/invoices/list-invoices";
+import { invoiceList } from "@/lib/invoices/list-invoices";
+import { invoicesPage } from "@/lib/invoices/page-queries";
 import { DomainError } from "@/lib/errors";
 import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
 import { TableError } from "@/components/data-table/table-error";
@@ -12,9 +14,10 @@ export default async function InvoicesPage({ params, searchParams }: { params: P
   const ctx = await dashboardContext(brandId);
   const query = parseTableQuery(await searchParams, { sortKeys: invoiceList.sortKeys, filters: { status: ["0", "1", "2", "3"] } });
   const sort = query.sort ?? { key: "created_at" as const, dir: "desc" as const };
+  const base = `/dashboard/${brandId}/invoices`;
   let result;
   try {
-    result = await listInvoicesPage(ctx, {
+    result = await invoicesPage(ctx, {
       filters: { q: query.q || null, status: query.filters.status ? (Number(query.filters.status) as 0 | 1 | 2 | 3) : null },
       sort,
       page: query.page,
@@ -22,11 +25,12 @@ export default async function InvoicesPage({ params, searchParams }: { params: P
     });
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
-    return <TableError message={err.message} resetHref={`/dashboard/${brandId}/invoices`} />;
+    return <TableError message={err.message} resetHref={base} />;
   }
   const rows = result.rows.map((i) => ({
     invoice_id: i.invoice_id,
     customer_account_id: i.customer_account_id,
+    customer_name: i.customer_name,
     due_date: i.due_date,
     status: i.status,
     total: i.total,
@@ -38,6 +42,9 @@ export default async function InvoicesPage({ params, searchParams }: { params: P
     <>
       <div className="page-head">
         <h1>Invoices</h1>
+        <Link href={`${base}/new`} className="button primary">
+          New invoice
+        </Link>
       </div>
       <InvoicesTable brandId={brandId} sortKeys={invoiceList.sortKeys} rows={rows} total={result.total} query={{ ...query, sort }} />
     </>

@@ -5,11 +5,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
-import { formatInstant, shortId } from "@/components/ui/format";
+import { formatInstant } from "@/components/ui/format";
 
 export interface SubscriptionRow {
   subscription_id: string;
   customer_account_id: string;
+  customer_name: string;
   product_name: string | null;
   status: number;
   start_date: string | null;
@@ -21,16 +22,19 @@ export interface SubscriptionRow {
 
 function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
   return [
-    { id: "product", header: "Product", enableSorting: false, cell: ({ row }) => row.original.product_name ?? "—" },
+    {
+      id: "product",
+      header: "Subscription",
+      enableSorting: false,
+      cell: ({ row: { original: s } }) => (
+        <Link href={`/dashboard/${brandId}/subscriptions/${s.subscription_id}`}>{s.product_name ?? "(product deleted)"}</Link>
+      ),
+    },
     {
       id: "account",
-      header: "Customer account",
+      header: "Customer",
       enableSorting: false,
-      cell: ({ row }) => (
-        <Link href={`/dashboard/${brandId}/accounts/${row.original.customer_account_id}`} aria-label={`Customer account ${row.original.customer_account_id}`}>
-          …{shortId(row.original.customer_account_id)}
-        </Link>
-      ),
+      cell: ({ row: { original: s } }) => <Link href={`/dashboard/${brandId}/accounts/${s.customer_account_id}`}>{s.customer_name}</Link>,
     },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
     { id: "start_date", header: "Started", cell: ({ row }) => row.original.start_date ?? "—" },
@@ -66,7 +70,11 @@ export function SubscriptionsTable({
       getRowId={(r) => r.subscription_id}
       searchPlaceholder="Customer name or email, product"
       filters={[{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }]}
-      empty="No subscriptions yet. Subscriptions are created through the API (Subscription/Create) or the customer portal."
+      empty={
+        <>
+          No subscriptions yet. <Link href={`/dashboard/${brandId}/subscriptions/new`}>Create the first one</Link>.
+        </>
+      }
     />
   );
 }

@@ -1,5 +1,7 @@
+import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { listSubscriptionsPage, subscriptionList } from "@/lib/subscriptions/list-subscriptions";
+import { subscriptionList } from "@/lib/subscriptions/list-subscriptions";
+import { subscriptionsPage } from "@/lib/subscriptions/page-queries";
 import { DomainError } from "@/lib/errors";
 import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
 import { TableError } from "@/components/data-table/table-error";
@@ -11,21 +13,25 @@ export default async function SubscriptionsPage({ params, searchParams }: { para
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
   const query = parseTableQuery(await searchParams, { sortKeys: subscriptionList.sortKeys, filters: { status: ["1", "2", "3"] } });
+  const sort = query.sort ?? { key: "created_at" as const, dir: "desc" as const };
+  const base = `/dashboard/${brandId}/subscriptions`;
   let result;
   try {
-    result = await listSubscriptionsPage(ctx, {
+    result = await subscriptionsPage(ctx, {
       filters: { q: query.q || null, status: query.filters.status ? (Number(query.filters.status) as 1 | 2 | 3) : null },
-      sort: query.sort ?? { key: "created_at", dir: "desc" },
+      sort,
       page: query.page,
       pageSize: query.pageSize,
     });
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
-    return <TableError message={err.message} resetHref={`/dashboard/${brandId}/subscriptions`} />;
+    return <TableError message={err.message} resetHref={base} />;
   }
+  // Only what the table shows crosses to the browser.
   const rows = result.rows.map((s) => ({
     subscription_id: s.subscription_id,
     customer_account_id: s.customer_account_id,
+    customer_name: s.customer_name,
     product_name: s.product_name,
     status: s.status,
     start_date: s.start_date,
@@ -38,14 +44,11 @@ export default async function SubscriptionsPage({ params, searchParams }: { para
     <>
       <div className="page-head">
         <h1>Subscriptions</h1>
+        <Link href={`${base}/new`} className="button primary">
+          New subscription
+        </Link>
       </div>
-      <SubscriptionsTable
-        brandId={brandId}
-        sortKeys={subscriptionList.sortKeys}
-        rows={rows}
-        total={result.total}
-        query={{ ...query, sort: query.sort ?? { key: "created_at", dir: "desc" } }}
-      />
+      <SubscriptionsTable brandId={brandId} sortKeys={subscriptionList.sortKeys} rows={rows} total={result.total} query={{ ...query, sort }} />
     </>
   );
 }

@@ -1,0 +1,61 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { useRouter } from "next/navigation";
+import { FieldForm, YES_NO, type FieldSpec } from "@/components/forms/field-form";
+import { createGateway, updateGateway } from "../actions";
+
+interface Provider {
+  gateway_provider: string;
+  name: string;
+  credentials_1: string;
+  credentials_2: string;
+  notes: string;
+}
+
+/**
+ * PayGateway/Create or Update. Credentials are never shown back (only masked), so an edit asks for
+ * them again; the server checks them (the gateway schema is the server's, with the providers).
+ */
+export function GatewayForm({
+  brandId,
+  providers,
+  gateway,
+}: {
+  brandId: string;
+  providers: Provider[];
+  gateway?: { gateway_id: string; name: string; gateway_provider: string; default_cc: string; default_ba: string };
+}) {
+  const router = useRouter();
+  const [providerId, setProviderId] = useState(gateway?.gateway_provider ?? providers[0]?.gateway_provider ?? "");
+  const onValues = useCallback((v: Record<string, string>) => v.gateway_provider && setProviderId(v.gateway_provider), []);
+  const provider = providers.find((p) => p.gateway_provider === providerId);
+  const fields: FieldSpec[] = [
+    { name: "name", label: "Name", required: true, hint: "Your own nickname for it" },
+    ...(gateway
+      ? []
+      : [{ name: "gateway_provider", label: "Provider", required: true, options: providers.map((p) => ({ value: p.gateway_provider, label: p.name })) }]),
+    { name: "credentials_1", label: "Credentials 1", required: true, type: "password", hint: provider?.credentials_1, autoComplete: "off" },
+    { name: "credentials_2", label: "Credentials 2", type: "password", hint: provider?.credentials_2, autoComplete: "off" },
+    // A default cannot be unset (only replaced): a default gateway's flags are not offered.
+    ...(gateway?.default_cc === "Y" ? [] : [{ name: "default_cc", label: "Default for cards", options: YES_NO }]),
+    ...(gateway?.default_ba === "Y" ? [] : [{ name: "default_ba", label: "Default for bank accounts", options: YES_NO }]),
+  ];
+  return (
+    <FieldForm
+      fields={fields}
+      defaults={{ name: gateway?.name ?? "", gateway_provider: providerId, default_cc: "N", default_ba: "N" }}
+      hidden={gateway ? { gateway_id: gateway.gateway_id } : {}}
+      onValues={onValues}
+      submit={(input) => (gateway ? updateGateway(brandId, input) : createGateway(brandId, input))}
+      onDone={() => {
+        router.push(`/dashboard/${brandId}/gateways`);
+        router.refresh();
+      }}
+      submitLabel={gateway ? "Save gateway" : "Add gateway"}
+      cancelHref={`/dashboard/${brandId}/gateways`}
+    >
+      {provider?.notes && <p className="hint span-all">{provider.notes}</p>}
+    </FieldForm>
+  );
+}

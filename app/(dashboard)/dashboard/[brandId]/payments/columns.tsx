@@ -1,0 +1,88 @@
+"use client";
+
+import Link from "next/link";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "@/components/data-table/data-table";
+import type { TableQuery } from "@/components/data-table/search-params";
+import { formatInstant, shortId } from "@/components/ui/format";
+
+export const PAYMENT_STATUS_LABEL: Record<string, string> = { pending: "Pending", succeeded: "Succeeded", failed: "Failed", reversed: "Refunded" };
+const TONE: Record<string, string> = { pending: "info", succeeded: "ok", failed: "bad", reversed: "warn" };
+export const PAYMENT_STATUS_OPTIONS = Object.entries(PAYMENT_STATUS_LABEL).map(([value, label]) => ({ value, label }));
+
+export function PaymentStatus({ status }: { status: string }) {
+  return <span className={`badge ${TONE[status] ?? "info"}`}>{PAYMENT_STATUS_LABEL[status] ?? status}</span>;
+}
+
+export interface PaymentRow {
+  payment_id: string;
+  customer_account_id: string;
+  customer_name: string;
+  invoice_id: string | null;
+  amount: string;
+  payment_status: string;
+  method: string;
+  created: Date | string;
+}
+
+function columns(brandId: string): ColumnDef<PaymentRow, unknown>[] {
+  return [
+    {
+      id: "payment",
+      header: "Payment",
+      enableSorting: false,
+      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/payments/${p.payment_id}`}>Payment …{shortId(p.payment_id)}</Link>,
+    },
+    {
+      id: "account",
+      header: "Customer",
+      enableSorting: false,
+      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/accounts/${p.customer_account_id}`}>{p.customer_name}</Link>,
+    },
+    {
+      id: "to",
+      header: "Paid to",
+      enableSorting: false,
+      cell: ({ row: { original: p } }) =>
+        p.invoice_id ? <Link href={`/dashboard/${brandId}/invoices/${p.invoice_id}`}>Invoice …{shortId(p.invoice_id)}</Link> : "Prepaid balance",
+    },
+    { id: "method", header: "How", enableSorting: false, cell: ({ row }) => row.original.method },
+    { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <PaymentStatus status={row.original.payment_status} /> },
+    { id: "amount", header: "Amount", meta: { numeric: true }, cell: ({ row }) => row.original.amount },
+    { id: "created_at", header: "Date", cell: ({ row }) => formatInstant(row.original.created) },
+  ];
+}
+
+export function PaymentsTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: PaymentRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
+  return (
+    <DataTable
+      label="Payments"
+      columns={columns(brandId)}
+      sortKeys={sortKeys}
+      rows={rows}
+      total={total}
+      query={query}
+      getRowId={(r) => r.payment_id}
+      exportName="payments"
+      searchPlaceholder="Transaction id, customer name or email"
+      filters={[{ name: "status", label: "Status", options: PAYMENT_STATUS_OPTIONS }]}
+      empty={
+        <>
+          No payments yet. <Link href={`/dashboard/${brandId}/payments/new`}>Record one</Link>.
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import Link from "next/link";
+import { dashboardContext } from "@/app/_auth/session";
+import { accountChoices, payMethodChoices } from "@/lib/subscriptions/page-queries";
+import { invoiceDetail, openInvoiceChoices } from "@/lib/invoices/page-queries";
+import { PaymentForm } from "../_components/payment-form";
+
+export const metadata = { title: "Record a payment · Recurring Billing" };
+
+const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : "");
+
+export default async function NewPaymentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ brandId: string }>;
+  searchParams: Promise<{ customer_account_id?: string | string[]; invoice_id?: string | string[] }>;
+}) {
+  const { brandId } = await params;
+  const ctx = await dashboardContext(brandId);
+  const sp = await searchParams;
+  // Coming from an invoice: its customer and the invoice are chosen already.
+  const invoice = one(sp.invoice_id) ? await invoiceDetail(ctx, one(sp.invoice_id)) : null;
+  const accountId = invoice?.customer_account_id ?? one(sp.customer_account_id);
+  const [accounts, invoices, payMethods] = await Promise.all([
+    accountChoices(ctx, accountId),
+    openInvoiceChoices(ctx, accountId),
+    payMethodChoices(ctx, accountId),
+  ]);
+  const known = accounts.some((a) => a.value === accountId);
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link href={`/dashboard/${brandId}/payments`}>Payments</Link> / Record
+      </p>
+      <h1>Record a payment</h1>
+      <div className="card">
+        <PaymentForm
+          brandId={brandId}
+          accounts={accounts}
+          accountId={known ? accountId : ""}
+          invoices={invoices}
+          invoiceId={invoice && invoices.some((i) => i.value === invoice.invoice_id) ? invoice.invoice_id : ""}
+          payMethods={payMethods}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { useRouter } from "next/navigation";
+import { ChangeProductParams } from "@/lib/subscriptions/schemas";
+import type { CatalogChoices } from "@/lib/subscriptions/page-queries";
+import { FieldForm, type FieldSpec } from "@/components/forms/field-form";
+import { changeProduct } from "../actions";
+import { EstimatePanel } from "./estimate-panel";
+
+/**
+ * Subscription/ChangeProduct, with an estimate of the new product (with the components and coupons
+ * it keeps) before confirming. Another group's product needs the components removed.
+ */
+export function ChangeProductForm({
+  brandId,
+  subscription,
+  products,
+}: {
+  brandId: string;
+  subscription: { subscription_id: string; customer_account_id: string; product_id: string | null; attached_components: string; coupon_code: string };
+  products: CatalogChoices["products"];
+}) {
+  const router = useRouter();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const onValues = useCallback((v: Record<string, string>) => setValues({ ...v }), []);
+  const fields: FieldSpec[] = [
+    {
+      name: "product_id",
+      label: "New product",
+      required: true,
+      options: [
+        { value: "", label: "Choose a product…" },
+        ...products.filter((p) => p.id !== subscription.product_id).map((p) => ({ value: p.id, label: `${p.name} (${p.price})` })),
+      ],
+    },
+    {
+      name: "remove_components",
+      label: "Components",
+      options: [
+        { value: "N", label: "Keep them" },
+        { value: "Y", label: "Remove them all" },
+      ],
+      hint: "A product of another group takes none of these components",
+    },
+    {
+      name: "remove_coupons",
+      label: "Coupons",
+      options: [
+        { value: "N", label: "Keep them" },
+        { value: "Y", label: "Remove them all" },
+      ],
+    },
+  ];
+  const estimate = values.product_id
+    ? Object.fromEntries(
+        Object.entries({
+          customer_account_id: subscription.customer_account_id,
+          product_id: values.product_id,
+          attached_components: values.remove_components === "Y" ? "" : subscription.attached_components,
+          coupon_code: values.remove_coupons === "Y" ? "" : subscription.coupon_code,
+          override_initial_billing: "Y",
+        }).filter(([, v]) => v),
+      )
+    : null;
+  const back = `/dashboard/${brandId}/subscriptions/${subscription.subscription_id}`;
+  return (
+    <FieldForm
+      fields={fields}
+      defaults={{ remove_components: "N", remove_coupons: "N" }}
+      schema={ChangeProductParams.omit({ subscription_id: true, customer_account_id: true })}
+      hidden={{ subscription_id: subscription.subscription_id, customer_account_id: subscription.customer_account_id }}
+      onValues={onValues}
+      submit={(input) => changeProduct(brandId, input)}
+      onDone={() => {
+        router.push(back);
+        router.refresh();
+      }}
+      submitLabel="Change product"
+      busyLabel="Changing…"
+      cancelHref={back}
+    >
+      <EstimatePanel brandId={brandId} params={estimate} title="Estimate on the new product" renewalOnly />
+    </FieldForm>
+  );
+}
