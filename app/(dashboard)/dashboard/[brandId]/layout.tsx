@@ -6,6 +6,7 @@ import { DashboardShell } from "@/components/dashboard/shell";
 export const dynamic = "force-dynamic";
 
 const NAV: [path: string, label: string][] = [
+  ["overview", "Overview"],
   ["accounts", "Customer accounts"],
   ["users", "Users"],
   ["subscriptions", "Subscriptions"],
