@@ -62,7 +62,8 @@ async function axe(page: Page, what: string) {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  app = await startApp();
+  // Gateway credentials are sealed with the gateway key (npm start makes one; production sets it).
+  app = await startApp({ GATEWAY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }, 120_000);
 afterAll(async () => {
