@@ -205,6 +205,8 @@ describe("the brand overview", () => {
     await small.goto(`${base}/overview?period=90d`);
     await small.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
     await small.locator(".recharts-surface").first().waitFor();
+    // The bars are drawn at once (no animation), at this width too.
+    await small.locator(".recharts-bar-rectangle").first().waitFor();
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await axe(small, "overview at 375 px");
     await small.screenshot({ path: `${SHOTS}/overview-375.png`, fullPage: true });

@@ -151,13 +151,20 @@ async function revenue(ctx: Context, p: Period) {
 
 /** Unpaid balances of live invoices today, by days past their due date. */
 async function receivables(ctx: Context, today: string) {
-  const paid = sql`coalesce((select sum(pa.amount) from payments pa where pa.invoice_id = ${invoices.id} and pa.status = 'succeeded'), 0)`;
+  // Each invoice's succeeded payments summed once, brand-wide, then joined: no lookup per invoice.
   const rows = resultRows<{ overdue_days: number | null; count: string; amount: string }>(
     await ctx.db.execute(sql`
+      with paid as (
+        select ${payments.invoiceId} as invoice_id, sum(${payments.amount}) as amount from ${payments}
+        where ${inBrand(ctx, payments, sql`${payments.status} = 'succeeded' and ${payments.invoiceId} is not null`)}
+        group by 1
+      ), owed as (
+        select ${invoices.dueDate} as due_date, ${linesTotalSql(sql`${invoices.items}`)} - coalesce(paid.amount, 0) as balance
+        from ${invoices} left join paid on paid.invoice_id = ${invoices.id}
+        where ${inBrand(ctx, invoices, sql`${invoices.deletedAt} is null`)}
+      )
       select case when due_date >= ${day(today)} then null else ${day(today)} - due_date end as overdue_days, count(*) as count, sum(balance) as amount
-      from (select ${invoices.dueDate} as due_date, ${linesTotalSql(sql`${invoices.items}`)} - ${paid} as balance
-            from ${invoices} where ${inBrand(ctx, invoices, sql`${invoices.deletedAt} is null`)}) x
-      where balance > 0
+      from owed where balance > 0
       group by 1`),
   );
   const notDue: Bucket = { count: 0, amount: 0 };

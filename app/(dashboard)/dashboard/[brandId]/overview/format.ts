@@ -14,3 +14,7 @@ export function formatUsd(cents: number, opts: { compact?: boolean } = {}) {
 /** "2026-04" as "Apr 2026". */
 export const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/** "2026-10-27" as "Oct 27, 2026". */
+export const dayLabel = (isoDate: string) =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });

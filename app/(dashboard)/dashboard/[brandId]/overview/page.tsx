@@ -5,7 +5,7 @@ import type { RawSearchParams } from "@/components/data-table/search-params";
 import { brandOverview } from "@/lib/insights/overview";
 import { DEFAULT_PERIOD, isPeriodKey, PERIODS } from "@/lib/insights/periods";
 import { AmountBarChart } from "./_components/bar-chart";
-import { formatUsd, monthLabel } from "./format";
+import { dayLabel, formatUsd, monthLabel } from "./format";
 import styles from "./overview.module.css";
 
 export const metadata = { title: "Overview · Recurring Billing" };
@@ -42,7 +42,7 @@ export default async function OverviewPage({ params, searchParams }: { params: P
     collected: `${base}/payments?status=succeeded`,
     failed: `${base}/payments?status=failed`,
   };
-  const range = `${o.period.from} to ${o.period.to}`;
+  const range = `${dayLabel(o.period.from)} – ${dayLabel(o.period.to)}`;
   const revenue = o.revenueByMonth.map((m) => ({ ...m, label: monthLabel(m.month) }));
   return (
     <>

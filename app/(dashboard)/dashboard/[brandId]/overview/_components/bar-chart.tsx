@@ -12,6 +12,7 @@ export interface Series {
 /**
  * A bar chart of amounts in cents (recharts, drawn in the browser). The same figures are in the
  * table beside it, so the chart is decoration for screen readers (aria-hidden) and needs no text.
+ * Not animated: the figures show at once (and screenshots show them).
  */
 export function AmountBarChart({ data, category, series }: { data: Record<string, string | number>[]; category: string; series: Series[] }) {
   return (
@@ -30,7 +31,7 @@ export function AmountBarChart({ data, category, series }: { data: Record<string
           <Tooltip formatter={(v) => formatUsd(Number(v))} cursor={{ fill: "#f1f4f9" }} />
           {series.length > 1 && <Legend wrapperStyle={{ fontSize: 13 }} />}
           {series.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[3, 3, 0, 0]} maxBarSize={40} />
+            <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[3, 3, 0, 0]} maxBarSize={40} isAnimationActive={false} />
           ))}
         </BarChart>
       </ResponsiveContainer>
