@@ -49,9 +49,12 @@ const num = (v: unknown) => Number(v ?? 0);
 const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const day = (d: string) => sql`${d}::date`;
 
-/** One subscription's next regular charge, net of the auto pay discount and the coupons that still discount it. */
+/**
+ * One subscription's next regular charge, net of the auto pay discount and the coupons that still discount it.
+ * Materialized: inlined, each use of gross, after_ap and charge would run its subqueries again (20 s at 100,000).
+ */
 const chargeCte = (ctx: Context, today: string) => sql`
-  with s as (
+  with s as materialized (
     select ${subscriptions.id} as id, ${subscriptions.inTrial} as in_trial, ${subscriptions.renewalDate} as renewal_date,
            ${subscriptions.autoPay} as auto_pay, ${subscriptions.productId} as product_id, p.expiration_interval as days,
            p.auto_pay_discount, p.auto_pay_discount_amount_cents as ap_off,
@@ -68,10 +71,10 @@ const chargeCte = (ctx: Context, today: string) => sql`
     left join products p on p.id = ${subscriptions.productId}
     join product_groups g on g.id = ${subscriptions.productGroupId}
     where ${inBrand(ctx, subscriptions, sql`${subscriptions.status} = ${STATUS.ACTIVE}`)}
-  ), net as (
+  ), net as materialized (
     select s.*, gross - case when auto_pay = 'Y' and auto_pay_discount = 'Y' then least(coalesce(ap_off, 0), gross) else 0 end as after_ap
     from s
-  ), charged as (
+  ), charged as materialized (
     -- Coupons (percent ones of the charge, then amounts) never take off more than the charge, as in lib/pricing.
     select net.*, after_ap - least(after_ap, coalesce((
       select sum(case when c.discount_type = 'percent' then floor((after_ap * c.discount_value + 5000) / 10000) else c.discount_value end)
