@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { resultRows } from "../../db/client";
+import { resultRows, type Db } from "../../db/client";
 import { invoices, payments, subscriptions } from "../../db/schema";
 import { inBrand } from "../../db/scope";
-import type { Context } from "../auth/context";
+import { withDb, type Context } from "../auth/context";
 import { linesTotalSql } from "../invoices/lines";
 import { STATUS } from "../lifecycle";
 import { addDays, today as brandDay } from "../pricing/periods";
@@ -191,8 +191,22 @@ async function failedPayments(ctx: Context, p: Period): Promise<Bucket> {
   return { count: num(r.count), amount: num(r.amount) };
 }
 
-/** Every figure of the brand overview for a period ending today (the brand's today at ctx.now()). */
+/**
+ * Every figure of the brand overview for a period ending today (the brand's today at ctx.now()). One
+ * read-only repeatable-read transaction: the figures come from one snapshot, and without JIT, whose
+ * compiling cost more than these short scans (1.7 s of 3.5 at 100,000 subscriptions).
+ */
 export async function brandOverview(ctx: Context, key: PeriodKey): Promise<Overview> {
+  return ctx.db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return figures(withDb(ctx, tx as unknown as Db), key);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+async function figures(ctx: Context, key: PeriodKey): Promise<Overview> {
   const now = ctx.now();
   const today = brandDay(now, ctx.brand.timezoneId);
   const period = periodOf(key, now, ctx.brand.timezoneId);
