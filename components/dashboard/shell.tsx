@@ -60,7 +60,7 @@ export function DashboardShell({
       </a>
       <header className="topbar">
         <div className="topbar-row">
-          <Link href={`/dashboard/${brandId}/accounts`} className="logo">
+          <Link href={`/dashboard/${brandId}/overview`} className="logo">
             Recurring Billing
           </Link>
           <label className="brand-switcher">

@@ -14,5 +14,5 @@ export default async function DashboardHome() {
       </main>
     );
   }
-  redirect(`/dashboard/${home.brands[0].id}/accounts`);
+  redirect(`/dashboard/${home.brands[0].id}/overview`);
 }

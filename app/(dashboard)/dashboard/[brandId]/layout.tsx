@@ -11,6 +11,7 @@ type Section = [path: string, label: string, adminOnly?: "admin"];
 
 /** Every section of the dashboard in groups, in the order a support agent reaches for them. */
 const NAV: [group: string, sections: Section[]][] = [
+  ["Insights", [["overview", "Overview"]]],
   [
     "Customers",
     [
