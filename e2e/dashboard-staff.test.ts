@@ -399,6 +399,14 @@ describe("staff, brands, the customer hub, search and export", () => {
     expect(text).toContain("15.00");
     await axe(page, "customer hub");
     await shot(page, "hub-1280");
+    // Each section adds one more for this customer: the create page, the account already chosen.
+    for (const label of ["New subscription", "New invoice", "New user", "Record payment", "Add pay method"]) {
+      expect(await page.getByRole("link", { name: label }).getAttribute("href")).toMatch(new RegExp(`/new\\?customer_account_id=${id}$`));
+    }
+    await page.getByRole("link", { name: "New subscription" }).click();
+    await page.waitForURL(/\/subscriptions\/new\?customer_account_id=/);
+    await poll(() => page.locator('select[name="customer_account_id"]').inputValue()).toBe(id);
+    await page.goBack();
 
     // Paged: 25 more notes make two pages; Older shows the account's creation.
     for (let i = 0; i < 25; i++) await api("POST", "Note/Create", { customer_account_id: id, subject: `Note ${i}`, contents: "More" });

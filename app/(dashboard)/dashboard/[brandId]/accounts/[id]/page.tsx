@@ -135,6 +135,7 @@ export default async function AccountPage({
 
       <CompactSection
         id="subs"
+        actions={<NewFor href={`${dash}/subscriptions/new?customer_account_id=${id}`} label="New subscription" />}
         title="Subscriptions"
         total={subs.total}
         rows={subs.rows}
@@ -151,6 +152,7 @@ export default async function AccountPage({
 
       <CompactSection
         id="invoices"
+        actions={<NewFor href={`${dash}/invoices/new?customer_account_id=${id}`} label="New invoice" />}
         title="Invoices"
         total={invoices.total}
         rows={invoices.rows}
@@ -175,6 +177,7 @@ export default async function AccountPage({
 
       <CompactSection
         id="users"
+        actions={<NewFor href={`${dash}/users/new?customer_account_id=${id}`} label="New user" />}
         title="Users"
         total={users.total}
         rows={users.rows}
@@ -189,6 +192,7 @@ export default async function AccountPage({
       <div className="hub-grid">
         <CompactSection
           id="payments"
+          actions={<NewFor href={`${dash}/payments/new?customer_account_id=${id}`} label="Record payment" />}
           title="Payments"
           total={payments.total}
           rows={payments.rows}
@@ -202,6 +206,7 @@ export default async function AccountPage({
         />
         <CompactSection
           id="pay-methods"
+          actions={<NewFor href={`${dash}/pay-methods/new?customer_account_id=${id}`} label="Add pay method" />}
           title="Pay methods"
           total={payMethods.total}
           rows={payMethods.rows}
@@ -305,5 +310,14 @@ export default async function AccountPage({
         )}
       </section>
     </>
+  );
+}
+
+/** A hub section's way to add one more for this customer: the create page with the account chosen. */
+function NewFor({ href, label }: { href: string; label: string }) {
+  return (
+    <Link className="button secondary small" href={href}>
+      {label}
+    </Link>
   );
 }
