@@ -7,6 +7,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { runBilling } from "../lib/billing/run-billing";
+import { eq } from "drizzle-orm";
+import { outboxEvents } from "../db/schema";
+import { deliverDue } from "../lib/outbox/deliver";
+import { sinkFor } from "../lib/jobs/sinks";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { CARDS, expectRefusal, makeAccount, makeCard, makeGateway } from "./support/payments";
@@ -171,6 +175,21 @@ describe("a sandbox brand's test clock", () => {
       expect(invoices.map((i) => i.billing_period_start)).toEqual([wire(startDate), ...renewals.map((d) => wire(startDate, d))]);
       expect(invoices.slice(4).map((i) => i.total)).toEqual(renewals.slice(3).map(() => "20.00"));
       expect((await clockNow()).getTime()).toBe(new Date(s.test_clock).getTime());
+    });
+
+    it("its emails and posts are delivered now, in real time, and stamped with the brand's time", async () => {
+      const db = await getDb();
+      const brandEvents = () => db.select().from(outboxEvents).where(eq(outboxEvents.brandId, t.brand_id));
+      const clockAt = await clockNow();
+      expect((await brandEvents()).filter((e) => e.status === "pending").length).toBeGreaterThan(0);
+      // The worker runs on real time, a year behind the brand's clock.
+      for (let i = 0; i < 20 && (await brandEvents()).some((e) => e.status === "pending"); i++) await deliverDue({ db, now: () => new Date(), sinkFor });
+      const events = await brandEvents();
+      expect(events.filter((e) => e.status === "pending")).toEqual([]);
+      expect(events.every((e) => e.createdAt.getTime() <= clockAt.getTime() && e.createdAt.getTime() >= start.getTime())).toBe(true);
+      const delivered = events.filter((e) => e.status === "delivered");
+      expect(delivered.length).toBeGreaterThan(0);
+      expect(delivered.every((e) => e.deliveredAt!.getTime() === clockAt.getTime())).toBe(true);
     });
 
     it("the scheduled billing run, at real time however late, leaves the sandbox brand alone", async () => {

@@ -9,6 +9,7 @@ import { logger } from "../log";
 import { nextPeriodLines, PRICED_COLUMNS, withDetails, type PricedSubscription } from "../subscriptions/details";
 import { invoiceHorizon } from "../pricing/periods";
 import { INVOICES_CREATED } from "./invoice-events";
+import { deliveryDueAt } from "../outbox/emit";
 import { brandsInRun } from "./brands-in-run";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 
@@ -189,7 +190,7 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]): Promise<
         returning id
       ), event as (
         insert into outbox_events (id, brand_id, type, payload, next_attempt_at, created_at)
-        select ${newId()}::uuid, ${brand.id}::uuid, ${INVOICES_CREATED}, jsonb_build_object('invoice_ids', jsonb_agg(id)), ${at}, ${at}
+        select ${newId()}::uuid, ${brand.id}::uuid, ${INVOICES_CREATED}, jsonb_build_object('invoice_ids', jsonb_agg(id)), ${deliveryDueAt(brand, now).toISOString()}::timestamptz, ${at}
         from inv having count(*) > 0
       )
       select (select count(*)::int from inv) as created,

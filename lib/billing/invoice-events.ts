@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { selectRows, type Db } from "../../db/client";
 import { brands, customerAccounts, invoices, outboxEvents } from "../../db/schema";
 import { anyOf, inBrand, sqlArray } from "../../db/scope";
-import { systemContext } from "../auth/context";
+import { clockFor, systemContext } from "../auth/context";
 import { newId } from "../ids";
 import { invoiceEventPayload } from "../invoices/events";
 import { withAmounts } from "../invoices/queries";
@@ -35,7 +35,9 @@ export async function fanOutInvoiceEvents(db: Db, event: OutboxRow, now: Date) {
     const payload = self.payload as unknown as InvoicesCreatedPayload;
     if (payload.fanned_out) return "already fanned out";
     const [brand] = await selectRows(tx, brands, { where: eq(brands.id, event.brandId) });
-    const ctx = systemContext(tx, brand, now);
+    // `now` is the worker's (real) time, when the events are due; they are stamped with the brand's
+    // time, which for a sandbox brand is its test clock.
+    const ctx = systemContext(tx, brand, brand.sandbox ? clockFor(brand).now() : now);
     const rows = await selectRows(tx, invoices, { where: inBrand(ctx, invoices, anyOf(invoices.id, payload.invoice_ids)) });
     const live = rows.filter((r) => r.deletedAt === null);
     const accountIds = [...new Set(live.map((r) => r.customerAccountId))];
@@ -47,10 +49,10 @@ export async function fanOutInvoiceEvents(db: Db, event: OutboxRow, now: Date) {
     const payloads = details.map((d) => invoiceEventPayload(accountById.get(d.row.customerAccountId)!, invoiceView(d)));
     // One statement whatever the count: ids as an array, payloads as one JSON array indexed by row.
     if (payloads.length) {
-      const at = sql`${now.toISOString()}::timestamptz`;
+      const at = sql`${ctx.now().toISOString()}::timestamptz`;
       await tx.execute(sql`
         insert into outbox_events (id, brand_id, type, payload, next_attempt_at, created_at)
-        select id, ${brand.id}::uuid, 'Invoice/Create', events.payloads -> (n::int - 1), ${at}, ${at}
+        select id, ${brand.id}::uuid, 'Invoice/Create', events.payloads -> (n::int - 1), ${now.toISOString()}::timestamptz, ${at}
         from unnest(${sqlArray(
           payloads.map(() => newId()),
           "uuid[]",

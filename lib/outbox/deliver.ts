@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { outboxAttempts, outboxEvents } from "../../db/schema";
+import { brands, outboxAttempts, outboxEvents } from "../../db/schema";
 import { newId } from "../ids";
 import { describeError, logger } from "../log";
 import { SECRET_FIELDS } from "../notifications/placeholders";
@@ -69,6 +69,10 @@ export async function deliverDue(opts: DeliverOptions) {
     .returning();
 
   const outcome = { delivered: 0, retried: 0, failed: 0 };
+  const sandboxTime = await sandboxClocks(
+    db,
+    claimed.map((e) => e.brandId),
+  );
   for (const event of claimed) {
     const sink = opts.sinkFor(event.type);
     let ok = true;
@@ -79,7 +83,9 @@ export async function deliverDue(opts: DeliverOptions) {
       ok = false;
       detail = describeError(err); // kept on the row: a failed query's message would carry its values
     }
+    // Leases and retries run on real time; what is recorded is stamped with the brand's time.
     const at = opts.now();
+    const stamp = sandboxTime.get(event.brandId) ?? at;
     const erased = withoutSecrets(event.payload);
     const erasing = erased ? { payload: erased } : {};
     await db.insert(outboxAttempts).values({
@@ -89,13 +95,13 @@ export async function deliverDue(opts: DeliverOptions) {
       attempt: event.attempts,
       ok: ok ? "Y" : "N",
       detail: detail?.slice(0, 1000),
-      attemptedAt: at,
+      attemptedAt: stamp,
     });
     if (ok) {
       outcome.delivered++;
       await db
         .update(outboxEvents)
-        .set({ status: "delivered", deliveredAt: at, leasedUntil: null, lastError: null, ...erasing })
+        .set({ status: "delivered", deliveredAt: stamp, leasedUntil: null, lastError: null, ...erasing })
         .where(eq(outboxEvents.id, event.id));
     } else if (event.attempts >= maxAttempts) {
       outcome.failed++;
@@ -134,4 +140,15 @@ export async function deliverAllDue(opts: DeliverOptions & { budgetMs?: number }
     // Until a batch finds nothing: events written by this tick's deliveries go out in it too.
     if (batch.delivered + batch.retried + batch.failed === 0 || performance.now() - started >= budgetMs) return total;
   }
+}
+
+/** The test clock of each sandbox brand among these (a live brand's events are stamped with real time). */
+async function sandboxClocks(db: Db, brandIds: string[]) {
+  const ids = [...new Set(brandIds)];
+  if (!ids.length) return new Map<string, Date>();
+  const rows = await db
+    .select({ id: brands.id, at: brands.testClockAt })
+    .from(brands)
+    .where(and(inArray(brands.id, ids), eq(brands.sandbox, true)));
+  return new Map(rows.filter((r) => r.at).map((r) => [r.id, r.at!]));
 }
