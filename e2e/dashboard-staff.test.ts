@@ -127,7 +127,7 @@ async function adminPage(width = 1280) {
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(`${app.baseUrl}/sign-in`);
   await signIn(page, app.staff.email, app.staff.password);
-  await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}\/accounts/);
+  await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}\/overview/);
   return { ctx, page, errors };
 }
 
@@ -213,7 +213,7 @@ describe("staff, brands, the customer hub, search and export", () => {
     expect(await samPage.getByLabel("Email").inputValue()).toBe(email);
     await samPage.getByLabel("Password").fill("sam's own long password");
     await samPage.getByRole("button", { name: "Sign in" }).click();
-    await samPage.waitForURL(`${base()}/accounts`);
+    await samPage.waitForURL(`${base()}/overview`);
     // A USER's navigation offers no Staff or Brands; the pages say why, and the server refuses.
     expect(await samPage.getByRole("link", { name: "Staff", exact: true }).count()).toBe(0);
     expect(await samPage.getByRole("link", { name: "Brands", exact: true }).count()).toBe(0);
@@ -293,7 +293,7 @@ describe("staff, brands, the customer hub, search and export", () => {
     await page.locator(".alert.error").waitFor();
     await page.getByLabel("Password").fill("a brand new password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}\/accounts/);
+    await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}\/overview/);
     await page.goto(link);
     await page.getByRole("heading", { name: "This link does not work any more" }).waitFor();
     await axe(page, "used link");
