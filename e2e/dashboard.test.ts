@@ -304,7 +304,7 @@ describe("the brand dashboard", () => {
     await page.getByLabel("Email").fill(soon.email);
     await page.getByLabel("Password").fill(soon.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}\/accounts/);
+    await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}\/overview/);
     await database.db.update(staffUsers).set({ disabledAt: new Date() }).where(eq(staffUsers.id, soon.id));
     await page.reload();
     await page.waitForURL(/\/sign-in\?callbackUrl=/);
