@@ -161,7 +161,7 @@ describe("the dashboard's billing pages", () => {
     // New subscription: the estimate follows the choices before anything is created.
     await page.goto(`${base}/subscriptions/new`);
     await page.getByText("Choose a customer and a product").waitFor();
-    await page.getByLabel("Customer").selectOption(accountId);
+    await page.locator('select[name="customer_account_id"]').selectOption(accountId);
     await page.waitForURL(/customer_account_id=/);
     await page.getByLabel("Product").selectOption(catalog.productId);
     const estimate = page.getByTestId("estimate");
@@ -380,7 +380,7 @@ describe("the dashboard's billing pages", () => {
     await page.getByRole("heading", { name: "Terms" }).waitFor();
     await check(page, "subscription-detail");
     await page.goto(`${base}/subscriptions/new`);
-    await page.getByLabel("Customer").selectOption({ index: 1 });
+    await page.locator('select[name="customer_account_id"]').selectOption({ index: 1 });
     await page.waitForURL(/customer_account_id=/);
     await page.getByLabel("Product").selectOption(catalog.productId);
     await poll(() => page.getByTestId("estimate").textContent()).toContain("25.00");
