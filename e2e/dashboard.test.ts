@@ -288,7 +288,7 @@ describe("the brand dashboard", () => {
     await page.getByRole("alert").filter({ hasText: "code is not right" }).waitFor();
     await page.getByLabel("Authentication code").fill(totpCodeFor(secret));
     await page.getByRole("button", { name: "Verify and sign in" }).click();
-    await page.waitForURL(`${base}/overview`);
+    await page.waitForURL(`${base}/accounts`);
     await ctx.close();
   }, 120_000);
 
