@@ -1,7 +1,7 @@
 import { and, count, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, resultRows, type Db } from "../../db/client";
 import { brands, dunningActions, dunningRules, invoices, outboxEvents, payments, subscriptions } from "../../db/schema";
-import { forgetResolvedCredentials, type Context } from "../auth/context";
+import type { Context } from "../auth/context";
 import { runBilling } from "../billing/run-billing";
 import { DomainError, invalidState } from "../errors";
 import { INVOICE_LEAD_HOURS } from "../pricing/periods";
@@ -50,7 +50,7 @@ export async function advanceTestClock({ ctx, input }: { ctx: Context; input: Ad
   }
   const brandId = ctx.brand.id;
   // The runs use their own transactions on the pool, as the scheduled run does: none is held here.
-  const steps = await outsideTransaction(ctx, async () => {
+  const reached = await outsideTransaction(ctx, async () => {
     const db = await getDb();
     let at = from;
     for (let step = earliest(await nextStep(db, ctx.brand, from), to); ; step = earliest(await nextStep(db, ctx.brand, step), to)) {
@@ -64,10 +64,9 @@ export async function advanceTestClock({ ctx, input }: { ctx: Context; input: Ad
       at = step;
       if (step.getTime() === to.getTime()) break;
     }
-    forgetResolvedCredentials();
     return at;
   });
-  return testClockView(brandId, true, steps, await summaryBetween(ctx, from, to));
+  return testClockView(brandId, true, reached, await summaryBetween(ctx, from, to));
 }
 
 /**
