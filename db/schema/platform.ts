@@ -49,10 +49,15 @@ export const outboxEvents = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** How many times staff re-queued this event (lib/outbox/replay.ts); a replayed post says so in a header. */
+    replayCount: integer("replay_count").notNull().default(0),
+    replayedAt: timestamp("replayed_at", { withTimezone: true }),
   },
   (t) => [
     index("outbox_events_due").on(t.status, t.nextAttemptAt),
     index("outbox_events_brand").on(t.brandId, t.createdAt),
+    // The dashboard's deliveries list and the replay of a range's failed events.
+    index("outbox_events_brand_status").on(t.brandId, t.status, t.createdAt),
     // A customer account's timeline in the dashboard reads the events about that account.
     index("outbox_events_customer").on(t.brandId, sql`(${t.payload} -> 'customer' ->> 'customer_account_id')`),
   ],
@@ -70,6 +75,8 @@ export const outboxAttempts = pgTable(
       .notNull()
       .references(() => outboxEvents.id),
     attempt: integer("attempt").notNull(),
+    /** The event's replay_count when attempted: 0 for the original run, n for the n-th replay (whose attempts count from 1 again). */
+    replay: integer("replay").notNull().default(0),
     ok: text("ok", { enum: ["Y", "N"] }).notNull(),
     detail: text("detail"),
     attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),

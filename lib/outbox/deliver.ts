@@ -93,6 +93,7 @@ export async function deliverDue(opts: DeliverOptions) {
       brandId: event.brandId,
       eventId: event.id,
       attempt: event.attempts,
+      replay: event.replayCount,
       ok: ok ? "Y" : "N",
       detail: detail?.slice(0, 1000),
       attemptedAt: stamp,

@@ -11,6 +11,8 @@ export interface PostPayload {
 }
 
 export const SIGNATURE_HEADER = "X-Billing-Signature";
+/** On a post staff replayed: how many times (1, 2...). X-Billing-Delivery stays the event's id, so a receiver de-duplicates. */
+export const REPLAY_HEADER = "X-Billing-Replay";
 
 /**
  * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with the brand's webhook secret. The
@@ -36,6 +38,7 @@ export function postSink(timeoutMs = 10_000): Sink {
         "x-billing-event": event.type,
         "x-billing-delivery": event.id,
         [SIGNATURE_HEADER]: sign(brand.secret, body, now()),
+        ...(event.replayCount > 0 ? { [REPLAY_HEADER]: String(event.replayCount) } : {}),
       },
       body,
       redirect: "manual",

@@ -1,7 +1,7 @@
 import type { Tenant } from "./api";
 import { ok } from "./api";
 import { getDb } from "../../db/client";
-import { staffUsers } from "../../db/schema";
+import { outboxEvents, staffUsers } from "../../db/schema";
 import { hashSecret, newId, newSecret } from "../../lib/ids";
 
 /**
@@ -184,6 +184,23 @@ export const fixtures: Record<string, (t: Tenant) => Promise<string>> = {
       accessLevel: "USER",
       userKeyHash: hashSecret(newSecret("rbu")),
       userKeyPrefix: "rbu_fx",
+    });
+    return id;
+  },
+  // A delivery is an outbox event: a failed post of the tenant's brand.
+  Delivery: async (t) => {
+    const id = newId();
+    const at = new Date("2026-11-20T12:00:00Z");
+    await (await getDb()).insert(outboxEvents).values({
+      id,
+      brandId: t.brand_id,
+      type: "post/action_url",
+      payload: { url: "http://127.0.0.1:9/hooks", fields: [["event", "new_subscription"]] },
+      status: "failed",
+      attempts: 25,
+      nextAttemptAt: at,
+      lastError: "http://127.0.0.1:9/hooks answered 503",
+      createdAt: at,
     });
     return id;
   },

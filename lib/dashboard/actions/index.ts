@@ -1,6 +1,7 @@
 import { accountActions } from "./accounts";
 import { catalogActions } from "./catalog";
 import { billingActions } from "./billing";
+import { deliveryActions } from "./deliveries";
 import { platformActions } from "./platform";
 import { staffManagementActions } from "./staff";
 import { supportActions } from "./support";
@@ -18,6 +19,7 @@ export const staffActions = {
   ...supportActions,
   ...staffManagementActions,
   ...billingActions,
+  ...deliveryActions,
 };
 
 export type StaffActionName = keyof typeof staffActions;
