@@ -51,6 +51,7 @@ const NAV: [group: string, sections: Section[]][] = [
     [
       ["settings", "Brand settings"],
       ["notifications", "Notifications"],
+      ["deliveries", "Deliveries"],
       ["gateways", "Payment gateways"],
       ["brands", "Brands", "admin"],
       ["staff", "Staff", "admin"],

@@ -1,0 +1,90 @@
+"use client";
+
+import Link from "next/link";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable, type FilterOption } from "@/components/data-table/data-table";
+import type { TableQuery } from "@/components/data-table/search-params";
+import { formatInstant, shortId } from "@/components/ui/format";
+import { CHANNEL_OPTIONS, DeliveryStatus, STATUS_OPTIONS } from "./_components/labels";
+
+export interface DeliveryTableRow {
+  delivery_id: string;
+  type: string;
+  channel: "email" | "post";
+  status: string;
+  target: string;
+  customer_account_id: string | null;
+  customer_name: string | null;
+  attempts: number;
+  next_attempt_at: Date | string | null;
+  created_at: Date | string;
+  replay_count: number;
+}
+
+function columns(brandId: string): ColumnDef<DeliveryTableRow, unknown>[] {
+  const dash = `/dashboard/${brandId}`;
+  return [
+    {
+      id: "type",
+      header: "Event",
+      cell: ({ row: { original: d } }) => (
+        <Link href={`${dash}/deliveries/${d.delivery_id}`}>
+          {d.type} <span className="muted">…{shortId(d.delivery_id)}</span>
+        </Link>
+      ),
+    },
+    { id: "channel", header: "Kind", enableSorting: false, cell: ({ row }) => (row.original.channel === "post" ? "Post" : "Email") },
+    { id: "target", header: "To", enableSorting: false, cell: ({ row }) => row.original.target || <span className="muted">—</span> },
+    {
+      id: "customer",
+      header: "Customer",
+      enableSorting: false,
+      cell: ({ row: { original: d } }) =>
+        d.customer_account_id ? <Link href={`${dash}/accounts/${d.customer_account_id}`}>{d.customer_name ?? `…${shortId(d.customer_account_id)}`}</Link> : "—",
+    },
+    { id: "status", header: "Status", cell: ({ row }) => <DeliveryStatus status={row.original.status} replays={row.original.replay_count} /> },
+    { id: "attempts", header: "Attempts", meta: { numeric: true }, cell: ({ row }) => row.original.attempts },
+    {
+      id: "next",
+      header: "Next retry",
+      enableSorting: false,
+      cell: ({ row }) => (row.original.next_attempt_at ? formatInstant(row.original.next_attempt_at) : "—"),
+    },
+    { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.created_at) },
+  ];
+}
+
+export function DeliveriesTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+  types,
+}: {
+  brandId: string;
+  rows: DeliveryTableRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+  types: FilterOption[];
+}) {
+  return (
+    <DataTable
+      label="Deliveries"
+      columns={columns(brandId)}
+      sortKeys={sortKeys}
+      rows={rows}
+      total={total}
+      query={query}
+      getRowId={(r) => r.delivery_id}
+      searchPlaceholder="Address, URL, event or anything in the payload"
+      filters={[
+        { name: "status", label: "Status", options: STATUS_OPTIONS },
+        { name: "channel", label: "Kind", options: CHANNEL_OPTIONS },
+        { name: "type", label: "Event", options: types },
+      ]}
+      empty="No deliveries match."
+    />
+  );
+}
