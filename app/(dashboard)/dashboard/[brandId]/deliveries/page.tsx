@@ -73,7 +73,7 @@ export default async function DeliveriesPage({ params, searchParams }: { params:
           ))}
           <label className="table-filter">
             <span>Customer account id</span>
-            <input name="customer" defaultValue={customer} size={38} placeholder="any" />
+            <input name="customer" defaultValue={customer} placeholder="any" style={{ width: "min(36ch, 55vw)" }} />
           </label>
           <label className="table-filter">
             <span>From</span>

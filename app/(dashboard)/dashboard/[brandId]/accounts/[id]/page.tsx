@@ -31,6 +31,7 @@ const TIMELINE_PATHS: Partial<Record<TimelineKind, string>> = {
   payment: "payments",
   note: "notes",
   ticket: "tickets",
+  event: "deliveries",
 };
 
 /**

@@ -60,28 +60,31 @@ export function ReplayRangeButton({
 }) {
   const run = useConfirmAction();
   const [done, setDone] = useState<string | null>(null);
-  if (failed === 0) return <p className="hint">No failed deliveries {label}.</p>;
   return (
     <div>
-      <ConfirmButton
-        label={`Replay ${failed} failed`}
-        title={`Replay ${failed} failed ${failed === 1 ? "delivery" : "deliveries"}?`}
-        confirmLabel={`Replay ${failed}`}
-        onConfirm={run(async () => {
-          const r = await replayFailedDeliveries(brandId, range);
-          if (r.ok) {
-            const { replayed, remaining } = r.data as { replayed: number; remaining: number };
-            setDone(`${replayed} queued again${remaining ? `; ${remaining} left, replay again for the rest` : ""}.`);
-          }
-          return r;
-        })}
-      >
-        <p>
-          Every failed delivery created {label} that matches the filters is sent again under its own id, marked as a replay: posts to their URLs (signed, with{" "}
-          <code>X-Billing-Replay</code>), emails to the recipients that did not get them. Up to 500 at a time.
-        </p>
-        <p>Deliveries that carried a one-time password or code are left out: ask for a new one instead.</p>
-      </ConfirmButton>
+      {failed === 0 ? (
+        <p className="hint">No failed deliveries {label}.</p>
+      ) : (
+        <ConfirmButton
+          label={`Replay ${failed} failed`}
+          title={`Replay ${failed} failed ${failed === 1 ? "delivery" : "deliveries"}?`}
+          confirmLabel={`Replay ${failed}`}
+          onConfirm={run(async () => {
+            const r = await replayFailedDeliveries(brandId, range);
+            if (r.ok) {
+              const { replayed, remaining } = r.data as { replayed: number; remaining: number };
+              setDone(`${replayed} queued again${remaining ? `; ${remaining} left, replay again for the rest` : ""}.`);
+            }
+            return r;
+          })}
+        >
+          <p>
+            Every failed delivery created {label} that matches the filters is sent again under its own id, marked as a replay: posts to their URLs (signed, with{" "}
+            <code>X-Billing-Replay</code>), emails to the recipients that did not get them. Up to 500 at a time.
+          </p>
+          <p>Deliveries that carried a one-time password or code are left out: ask for a new one instead.</p>
+        </ConfirmButton>
+      )}
       {done && (
         <p className="hint" role="status">
           {done}

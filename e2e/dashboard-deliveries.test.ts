@@ -1,0 +1,194 @@
+/**
+ * The Deliveries pages in real headless Chromium against the built server: a receiver that is down
+ * makes a post fail; the failed delivery is found in the list (status filter in the URL) and its
+ * detail shows each attempt's answer; the receiver is fixed, staff replay it behind a confirmation
+ * that says what will be sent; the next delivery run delivers it under the same id, signed and
+ * marked as a replay, and the page says so. Then every failed delivery of a range of days is
+ * replayed at once. The delivery runs are the outbox's own (deliverDue), called from the test so
+ * they happen when the journey needs them. axe on every page; screenshots at 1280 and 375 px go to
+ * test-results/dashboard-deliveries/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createHmac } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { chromium, type Browser, type Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { startApp, type RunningApp } from "./support/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { openDatabase, type Database } from "../db/client";
+import { brands } from "../db/schema";
+import { systemContext } from "../lib/auth/context";
+import { emit } from "../lib/outbox/emit";
+import { deliverDue } from "../lib/outbox/deliver";
+import { sinkFor } from "../lib/jobs/sinks";
+
+const SHOTS = "test-results/dashboard-deliveries";
+let app: RunningApp;
+let browser: Browser;
+let database: Database;
+let base: string;
+let receiver: Server;
+let hookUrl = "";
+let up = false;
+let secret = "";
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
+
+async function axe(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    what,
+  ).toEqual([]);
+}
+
+async function check(page: Page, name: string) {
+  await axe(page, name);
+  const width = page.viewportSize()!.width;
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  if (width < 800) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits ${width} px`).toBeLessThanOrEqual(width);
+}
+
+async function signedIn(width: number, path: string) {
+  const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 } });
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${base}/${path}`);
+  await page.getByLabel("Email").fill(app.staff.email);
+  await page.getByLabel("Password").fill(app.staff.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${base}/${path}`);
+  return { ctx, page, errors };
+}
+
+const deliver = () => deliverDue({ db: database.db, now: () => new Date(), sinkFor, maxAttempts: 1 });
+
+async function emitPost(fields: [string, string][]) {
+  const [brand] = await database.db.select().from(brands).where(eq(brands.id, app.creds.brand_id));
+  return emit(systemContext(database.db, brand), { type: "post/action_url", payload: { url: hookUrl, fields } });
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
+      if (up) received.push({ headers: req.headers, body });
+      res.statusCode = up ? 200 : 503;
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
+  app = await startApp();
+  base = `${app.baseUrl}/dashboard/${app.creds.brand_id}`;
+  database = await openDatabase({ url: process.env.DATABASE_URL! });
+  secret = (await database.db.select().from(brands).where(eq(brands.id, app.creds.brand_id)))[0].webhookSecret;
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await database?.close();
+  await new Promise((r) => receiver?.close(r));
+});
+
+describe("deliveries", () => {
+  it("a failed post is shown, replayed once the receiver is fixed, and delivered under the same id", async () => {
+    const id = await emitPost([
+      ["event", "new_subscription"],
+      ["subscription_id", "sub-e2e-1"],
+    ]);
+    expect(await deliver()).toMatchObject({ failed: 1 });
+
+    const { ctx, page, errors } = await signedIn(1280, "deliveries?status=failed");
+    const link = page.getByRole("link", { name: /post\/action_url/ });
+    await poll(() => link.count()).toBe(1);
+    await check(page, "list-failed");
+
+    await link.click();
+    await page.waitForURL(`${base}/deliveries/${id}`);
+    await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Failed");
+    const attempts = page.getByRole("region", { name: "Attempts" });
+    await poll(() => attempts.textContent()).toContain(`${hookUrl} answered 503`);
+    await check(page, "detail-failed");
+
+    // The receiver is fixed; the confirmation says what goes out, and to where.
+    up = true;
+    await page.getByRole("button", { name: "Replay" }).click();
+    const dialog = page.getByRole("dialog");
+    await poll(() => dialog.textContent()).toContain(hookUrl);
+    expect(await dialog.textContent()).toContain(`X-Billing-Delivery: ${id}`);
+    expect(await dialog.textContent()).toContain("X-Billing-Replay: 1");
+    await page.screenshot({ path: `${SHOTS}/replay-confirm-1280.png` });
+    await dialog.getByRole("button", { name: "Send the post again" }).click();
+    await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Queued");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Replayed");
+
+    expect(await deliver()).toMatchObject({ delivered: 1 });
+    expect(received).toHaveLength(1);
+    expect(received[0].headers["x-billing-delivery"]).toBe(id);
+    expect(received[0].headers["x-billing-replay"]).toBe("1");
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(received[0].headers["x-billing-signature"]))!;
+    expect(v1).toBe(createHmac("sha256", secret).update(`${t}.${received[0].body}`).digest("hex"));
+
+    await page.reload();
+    await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Delivered");
+    await poll(() => attempts.textContent()).toContain(`${hookUrl} answered 200`);
+    expect(await attempts.textContent()).toContain("Replay 1");
+    await check(page, "detail-delivered");
+
+    await page.goto(`${base}/deliveries?status=delivered`);
+    await poll(() => page.getByRole("link", { name: /post\/action_url/ }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it("every failed delivery of a range of days is replayed at once", async () => {
+    up = false;
+    for (const n of ["2", "3"]) await emitPost([["subscription_id", `sub-e2e-${n}`]]);
+    expect(await deliver()).toMatchObject({ failed: 2 });
+    up = true;
+
+    const { ctx, page, errors } = await signedIn(1280, "deliveries");
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByLabel("From").fill(today);
+    await page.getByLabel("To").fill(today);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/from=/);
+    const button = page.getByRole("button", { name: "Replay 2 failed" });
+    await poll(() => button.count()).toBe(1);
+    await check(page, "list-range");
+    await button.click();
+    await page.getByRole("dialog").getByRole("button", { name: "Replay 2" }).click();
+    await poll(() => page.getByRole("status").first().textContent()).toContain("2 queued again");
+
+    expect(await deliver()).toMatchObject({ delivered: 2 });
+    expect(received.slice(-2).map((r) => r.headers["x-billing-replay"])).toEqual(["1", "1"]);
+    await page.goto(`${base}/deliveries?status=failed`);
+    await poll(() => page.getByText("No deliveries match.").count()).toBe(1);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it("fits a phone: the list and a detail at 375 px", async () => {
+    const { ctx, page } = await signedIn(375, "deliveries");
+    await poll(() => page.getByRole("link", { name: /post\/action_url/ }).count()).toBe(3);
+    await check(page, "list");
+    await page
+      .getByRole("link", { name: /post\/action_url/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/deliveries\/[0-9a-f-]{36}$/);
+    await poll(() => page.getByRole("region", { name: "Attempts" }).count()).toBe(1);
+    await check(page, "detail");
+    await ctx.close();
+  });
+});
