@@ -81,7 +81,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
         <h2 id="attempts">Attempts</h2>
         {d.attempt_log.length ? (
           <SimpleTable
-            label="Attempts"
+            label="Attempt log"
             head={["Run", "Attempt", "Outcome", "Response or error", "When"]}
             numeric={[1]}
             rows={d.attempt_log.map((a) => [
@@ -101,7 +101,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
           <h2 id="emails">Emails</h2>
           {d.emails.length ? (
             <SimpleTable
-              label="Emails"
+              label="Email recipients"
               head={["Recipient", "Audience", "Subject", "Status", "Tries", "Error"]}
               numeric={[4]}
               rows={d.emails.map((e) => [e.recipient, e.audience, e.subject, e.status, String(e.attempts), e.error ?? "—"])}
