@@ -151,7 +151,7 @@ describe("deliveries", () => {
     await poll(() => page.getByRole("link", { name: /post\/action_url/ }).count()).toBe(1);
     expect(errors).toEqual([]);
     await ctx.close();
-  });
+  }, 240_000);
 
   it("every failed delivery of a range of days is replayed at once", async () => {
     up = false;
@@ -175,10 +175,10 @@ describe("deliveries", () => {
     expect(await deliver()).toMatchObject({ delivered: 2 });
     expect(received.slice(-2).map((r) => r.headers["x-billing-replay"])).toEqual(["1", "1"]);
     await page.goto(`${base}/deliveries?status=failed`);
-    await poll(() => page.getByText("No deliveries match.").count()).toBe(1);
+    await poll(() => page.getByText("Nothing matches this search or filter.").count()).toBe(1);
     expect(errors).toEqual([]);
     await ctx.close();
-  });
+  }, 240_000);
 
   it("fits a phone: the list and a detail at 375 px", async () => {
     const { ctx, page } = await signedIn(375, "deliveries");
@@ -192,5 +192,5 @@ describe("deliveries", () => {
     await poll(() => page.getByRole("region", { name: "Attempts" }).count()).toBe(1);
     await check(page, "detail");
     await ctx.close();
-  });
+  }, 240_000);
 });
