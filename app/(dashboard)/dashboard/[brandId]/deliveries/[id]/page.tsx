@@ -17,6 +17,8 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
   const dash = `/dashboard/${brandId}`;
   const title = `${d.type} …${shortId(d.delivery_id)}`;
   const post = d.channel === "post";
+  const posted = (d.payload as { fields?: unknown }).fields;
+  const fields = post && Array.isArray(posted) ? (posted as [string, string][]) : null;
   return (
     <>
       <p className="breadcrumb">
@@ -113,7 +115,14 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
       )}
       <section className="card" aria-labelledby="payload">
         <h2 id="payload">Payload</h2>
-        <pre tabIndex={0}>{JSON.stringify(d.payload, null, 2)}</pre>
+        {fields ? (
+          <>
+            <p className="hint">Posted in this order as a form (application/x-www-form-urlencoded) to {d.target}.</p>
+            <SimpleTable label="Posted fields" head={["Field", "Value"]} rows={fields.map(([k, v]) => [k, v || "—"])} />
+          </>
+        ) : (
+          <pre tabIndex={0}>{JSON.stringify(d.payload, null, 2)}</pre>
+        )}
       </section>
     </>
   );
