@@ -129,7 +129,10 @@ describe("the audit trail", () => {
 
   it("a portal action records the customer's user", async () => {
     const { accountId, userId } = await newAccount(t);
-    const ctx = { ...(await contextFromCustomerSession(await getDb(), { brandId: t.brand_id, customerAccountId: accountId, userId })), clientAddress: "192.0.2.44" };
+    const ctx = {
+      ...(await contextFromCustomerSession(await getDb(), { brandId: t.brand_id, customerAccountId: accountId, userId })),
+      clientAddress: "192.0.2.44",
+    };
     const result = await portalActions.updateProfile.run(ctx, { first_name: "Annabella" });
     expect(result.ok).toBe(true);
     const update = (await entriesOf(userId)).at(-1)!;
@@ -170,10 +173,14 @@ describe("the audit trail", () => {
     const ctx = await contextFromStaffSession(db, { staffUserId: t.staffUserId, brandId: t.brand_id });
     const before = (await entriesOf(accountId)).length;
     await expect(
-      runVerb(ctx, async (c) => {
-        await c.db.update(customerAccounts).set({ firstName: "Never" }).where(eq(customerAccounts.id, accountId));
-        throw new DomainError("INVALID_PARAMETER", "refused after writing");
-      }, undefined),
+      runVerb(
+        ctx,
+        async (c) => {
+          await c.db.update(customerAccounts).set({ firstName: "Never" }).where(eq(customerAccounts.id, accountId));
+          throw new DomainError("INVALID_PARAMETER", "refused after writing");
+        },
+        undefined,
+      ),
     ).rejects.toThrow("refused after writing");
     expect(await entriesOf(accountId)).toHaveLength(before);
     const [account] = await db.select().from(customerAccounts).where(eq(customerAccounts.id, accountId));
@@ -232,10 +239,22 @@ describe("the audit trail", () => {
       await pglite.migrate();
       const made = await bootstrapDemo(pglite.db);
       const ctx = await contextFromApiCredentials(pglite.db, { key: made.key!, userKey: made.user_key!, brandId: made.brand_id }, "req-pglite");
-      await runVerb({ ...ctx, clientAddress: "10.0.0.1" }, (c) => c.db.update(brands).set({ description: "Changed on PGlite" }).where(eq(brands.id, c.brand.id)), undefined);
-      const rows = await pglite.db.select().from(auditEntries).where(and(eq(auditEntries.recordId, made.brand_id), eq(auditEntries.action, "update")));
+      await runVerb(
+        { ...ctx, clientAddress: "10.0.0.1" },
+        (c) => c.db.update(brands).set({ description: "Changed on PGlite" }).where(eq(brands.id, c.brand.id)),
+        undefined,
+      );
+      const rows = await pglite.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.recordId, made.brand_id), eq(auditEntries.action, "update")));
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ actorKind: "api_key", requestId: "req-pglite", clientAddress: "10.0.0.1", newValues: { description: "Changed on PGlite" } });
+      expect(rows[0]).toMatchObject({
+        actorKind: "api_key",
+        requestId: "req-pglite",
+        clientAddress: "10.0.0.1",
+        newValues: { description: "Changed on PGlite" },
+      });
       const system = systemContext(pglite.db, ctx.brand);
       expect((await recordHistory(system, made.brand_id)).rows[0].action).toBe("update");
     } finally {
