@@ -30,7 +30,8 @@ CREATE OR REPLACE FUNCTION audit_mask(j jsonb, secrets text[]) RETURNS jsonb LAN
 $$;--> statement-breakpoint
 -- Statement-level: a bulk billing write is audited by one INSERT ... SELECT over its transition table.
 -- TG_ARGV[0]: secret columns (masked), TG_ARGV[1]: columns whose change alone is not worth a row.
-CREATE OR REPLACE FUNCTION audit_changes() RETURNS trigger LANGUAGE plpgsql AS $$
+-- jit off: the planner's guesses on transition tables made PostgreSQL JIT-compile these small statements (seconds).
+CREATE OR REPLACE FUNCTION audit_changes() RETURNS trigger LANGUAGE plpgsql SET jit = off AS $$
 DECLARE
   c jsonb := coalesce(nullif(current_setting('audit.context', true), '')::jsonb, '{}'::jsonb);
   secrets text[] := string_to_array(nullif(TG_ARGV[0], ''), ',');
@@ -50,7 +51,7 @@ BEGIN
     SELECT CASE WHEN is_brands THEN (r ->> 'id')::uuid ELSE coalesce((r ->> 'brand_id')::uuid, ctx_brand) END,
       at_, kind, actor, api_key, request, address, TG_TABLE_NAME, (r ->> 'id')::uuid,
       CASE WHEN is_accounts THEN (r ->> 'id')::uuid ELSE (r ->> 'customer_account_id')::uuid END,
-      'create', audit_mask(jsonb_strip_nulls(r), secrets)
+      'create', audit_mask(r, secrets)
     FROM (SELECT to_jsonb(n) AS r FROM new_rows n) x;
   ELSIF TG_OP = 'UPDATE' THEN
     INSERT INTO audit_entries (brand_id, at, actor_kind, actor_id, api_key_id, request_id, client_address, resource, record_id, customer_account_id, action, old_values, new_values)
@@ -58,7 +59,8 @@ BEGIN
       at_, kind, actor, api_key, request, address, TG_TABLE_NAME, (r ->> 'id')::uuid,
       CASE WHEN is_accounts THEN (r ->> 'id')::uuid ELSE (r ->> 'customer_account_id')::uuid END,
       'update', audit_mask(d.old_values, secrets), audit_mask(d.new_values, secrets)
-    FROM (SELECT to_jsonb(n) AS r, to_jsonb(o) AS p FROM new_rows n JOIN old_rows o ON o.id = n.id) x
+    -- Materialized: otherwise each row's json is built again for every one of its columns.
+    FROM (SELECT to_jsonb(n) AS r, to_jsonb(o) AS p FROM new_rows n JOIN old_rows o ON o.id = n.id OFFSET 0) x
     CROSS JOIN LATERAL (
       SELECT jsonb_object_agg(e.key, x.p -> e.key) AS old_values, jsonb_object_agg(e.key, e.value) AS new_values
       FROM jsonb_each(x.r) e
@@ -70,7 +72,7 @@ BEGIN
     SELECT CASE WHEN is_brands THEN (r ->> 'id')::uuid ELSE coalesce((r ->> 'brand_id')::uuid, ctx_brand) END,
       at_, kind, actor, api_key, request, address, TG_TABLE_NAME, (r ->> 'id')::uuid,
       CASE WHEN is_accounts THEN (r ->> 'id')::uuid ELSE (r ->> 'customer_account_id')::uuid END,
-      'delete', audit_mask(jsonb_strip_nulls(r), secrets)
+      'delete', audit_mask(r, secrets)
     FROM (SELECT to_jsonb(o) AS r FROM old_rows o) x;
   END IF;
   RETURN NULL;

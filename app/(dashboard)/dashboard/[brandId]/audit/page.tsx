@@ -56,9 +56,9 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
         <h1>Audit log</h1>
       </div>
       <form className="card filters audit-search" method="get" action={base} role="search" aria-label="Search the audit log">
-        <label>
-          Resource
-          <select name="resource" defaultValue={form.resource}>
+        <div className="audit-field">
+          <label htmlFor="audit-resource">Resource</label>
+          <select id="audit-resource" name="resource" defaultValue={form.resource}>
             <option value="">Any</option>
             {Object.entries(AUDIT_RESOURCES).map(([value, label]) => (
               <option key={value} value={value}>
@@ -66,10 +66,10 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Action
-          <select name="action" defaultValue={form.action}>
+        </div>
+        <div className="audit-field">
+          <label htmlFor="audit-action">Action</label>
+          <select id="audit-action" name="action" defaultValue={form.action}>
             <option value="">Any</option>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
@@ -77,23 +77,23 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Record id
-          <input name="record" defaultValue={form.record} placeholder="e.g. 0199…" spellCheck={false} />
-        </label>
-        <label>
-          Who
-          <input name="actor" defaultValue={form.actor} placeholder="Name, email, key name or “system”" />
-        </label>
-        <label>
-          From
-          <input type="date" name="from" defaultValue={form.from} />
-        </label>
-        <label>
-          To
-          <input type="date" name="to" defaultValue={form.to} />
-        </label>
+        </div>
+        <div className="audit-field">
+          <label htmlFor="audit-record">Record id</label>
+          <input id="audit-record" name="record" defaultValue={form.record} placeholder="e.g. 0199…" spellCheck={false} />
+        </div>
+        <div className="audit-field">
+          <label htmlFor="audit-actor">Who</label>
+          <input id="audit-actor" name="actor" defaultValue={form.actor} placeholder="Name, email, key name or “system”" />
+        </div>
+        <div className="audit-field">
+          <label htmlFor="audit-from">From</label>
+          <input id="audit-from" type="date" name="from" defaultValue={form.from} />
+        </div>
+        <div className="audit-field">
+          <label htmlFor="audit-to">To</label>
+          <input id="audit-to" type="date" name="to" defaultValue={form.to} />
+        </div>
         <div className="form-actions">
           <button type="submit" className="button primary">
             Search
