@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
+import { setAuditContext } from "./audit/context";
 import { requesterId, withDb, type Actor, type Context } from "./auth/context";
 import { DomainError } from "./errors";
 import { newId } from "./ids";
@@ -62,7 +63,10 @@ class Steps {
   readonly afterCommit = new Set<() => void>();
   readonly db: Db;
 
-  private constructor(private pool: Db) {
+  private constructor(
+    private pool: Db,
+    private ctx: Context,
+  ) {
     this.db = new Proxy({} as Db, {
       get: (_, prop) => {
         const value = (this.tx as unknown as Record<string | symbol, unknown>)[prop];
@@ -74,8 +78,8 @@ class Steps {
     });
   }
 
-  static async begin(pool: Db) {
-    const steps = new Steps(pool);
+  static async begin(ctx: Context) {
+    const steps = new Steps(ctx.db, ctx);
     await steps.open();
     stepsOf.set(steps.db, steps);
     return steps;
@@ -93,6 +97,12 @@ class Steps {
     this.done.catch(() => {}); // awaited in commit/rollback; a failed BEGIN is seen below
     this.bound = new Map();
     this.tx = await Promise.race([ready, this.done.then(() => Promise.reject(new Error("transaction ended before it began")))]);
+    // Every step's writes are audited as this context's (who, from where, when: its clock now).
+    await setAuditContext(this.tx, this.ctx).catch(async (err) => {
+      this.end.rollback(err);
+      await this.done.catch(() => {});
+      throw err;
+    });
   }
 
   /** The current step's transaction itself. */
@@ -176,7 +186,7 @@ export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, op
   const started = performance.now();
   let settlements = 0;
   for (;;) {
-    const steps = await Steps.begin(ctx.db);
+    const steps = await Steps.begin(ctx);
     const txCtx = withDb(ctx, steps.db);
     let rowId: string | undefined;
     try {

@@ -6,6 +6,7 @@ import { authOptions } from "./options";
 import { staffContext, type StaffSession } from "@/lib/auth/staff-action";
 import { staffHome } from "@/lib/staff/brands";
 import { DomainError } from "@/lib/errors";
+import { requestAddress } from "./request-address";
 
 /** The signed-in staff user's session (only their id is trusted), or null. */
 export const getStaffSession = cache(async (): Promise<StaffSession | null> => {
@@ -35,7 +36,7 @@ export const dashboardContext = cache(async (brandId: string) => {
   const session = await getStaffSession();
   if (!session) return signInAgain();
   try {
-    return await staffContext(session, brandId);
+    return { ...(await staffContext(session, brandId)), clientAddress: await requestAddress() };
   } catch (err) {
     if (err instanceof DomainError && err.code === "UNAUTHENTICATED") return signInAgain();
     if (err instanceof DomainError && err.code === "NOT_FOUND") notFound();

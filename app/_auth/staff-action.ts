@@ -2,6 +2,7 @@ import { revalidatePath } from "next/cache";
 import type { z } from "zod";
 import type { ActionResult, StaffAction } from "@/lib/auth/staff-action";
 import { getStaffSession } from "./session";
+import { requestAddress } from "./request-address";
 
 /**
  * The session half of a dashboard server action: `export const suspend = staffAction(staffActions.accountSuspend)`
@@ -10,7 +11,7 @@ import { getStaffSession } from "./session";
  */
 export function staffAction<S extends z.ZodObject, R>(action: StaffAction<S, R>) {
   return async (brandId: string, input: Record<string, string>): Promise<Awaited<ReturnType<StaffAction<S, R>["run"]>>> => {
-    const result = await action.run(await getStaffSession(), brandId, input);
+    const result = await action.run(await getStaffSession(), brandId, input, { clientAddress: await requestAddress() });
     if (result.ok && typeof brandId === "string") revalidatePath(`/dashboard/${brandId}`, "layout");
     return result;
   };

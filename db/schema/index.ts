@@ -8,3 +8,4 @@ export * from "./catalog";
 export * from "./money";
 export * from "./subscriptions";
 export * from "./support";
+export * from "./audit";

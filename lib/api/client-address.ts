@@ -7,7 +7,12 @@ import { config } from "../config";
  * TRUST_PROXY says a proxy in front sets the header: then its first entry, the original client.
  */
 export function clientAddress(req: Request): string {
-  const hops = (req.headers.get("x-forwarded-for") ?? "").split(",");
+  return forwardedAddress(req.headers.get("x-forwarded-for"));
+}
+
+/** clientAddress from the X-Forwarded-For header alone (server actions read headers(), not a Request). */
+export function forwardedAddress(forwardedFor: string | null): string {
+  const hops = (forwardedFor ?? "").split(",");
   const hop = (config.trustProxy ? hops[0] : hops[hops.length - 1]).trim();
   // Bounded: the key is held in memory, and an address is at most 45 characters.
   return hop.slice(0, 64) || "unknown";

@@ -133,6 +133,7 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
       if (err instanceof DomainError && err.code === "UNAUTHENTICATED") authFailureLimiter.charge(address);
       throw err;
     });
+    ctx.clientAddress = address;
     if (ctx.actor.kind === "staff") {
       const wait = rateLimiter.take(requesterId(ctx.actor));
       if (wait > 0) throw rateLimited(wait);

@@ -25,6 +25,8 @@ export interface Context {
   clock: Clock;
   now(): Date;
   requestId: string;
+  /** Where the request came from (the audit trail's "from where"); unset for jobs. */
+  clientAddress?: string;
 }
 
 /**

@@ -33,7 +33,7 @@ export type DomainVerb<I, R> = (args: { ctx: Context; input: I }) => Promise<R>;
 export interface StaffAction<S extends z.ZodObject = z.ZodObject, R = unknown> {
   schema: S;
   /** Runs for a session (null: signed out) on the brand the browser names, with string parameters. */
-  run(session: StaffSession | null, brandId: unknown, raw: unknown, opts?: { db?: Db }): Promise<ActionResult<Plain<R>>>;
+  run(session: StaffSession | null, brandId: unknown, raw: unknown, opts?: { db?: Db; clientAddress?: string }): Promise<ActionResult<Plain<R>>>;
 }
 
 /** What crosses to the browser: JSON-shaped (dates as ISO strings, WithExtras flattened). */
@@ -72,7 +72,7 @@ export function staffAction<S extends z.ZodObject, R>(schema: S, verb: DomainVer
     async run(session, brandId, raw, opts = {}) {
       let requestId = "none";
       try {
-        const ctx = await staffContext(session, brandId, opts.db);
+        const ctx = { ...(await staffContext(session, brandId, opts.db)), clientAddress: opts.clientAddress };
         requestId = ctx.requestId;
         const input = parseParams(schema, stringParams(raw));
         const data = await runVerb(ctx, (c, i: z.output<S>) => verb({ ctx: c, input: i }), input);

@@ -1,3 +1,4 @@
+import { auditContextColumn } from "../audit/context";
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { hasConnectionPool, resultRows, selectColumns, selectRows, type Db } from "../../db/client";
 import { brands, customerAccounts, invoices, productGroups, products, subscriptions } from "../../db/schema";
@@ -193,7 +194,7 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]): Promise<
         select ${newId()}::uuid, ${brand.id}::uuid, ${INVOICES_CREATED}, jsonb_build_object('invoice_ids', jsonb_agg(id)), ${deliveryDueAt(brand, now).toISOString()}::timestamptz, ${at}
         from inv having count(*) > 0
       )
-      select (select count(*)::int from inv) as created,
+      select (select count(*)::int from inv) as created, ${auditContextColumn(ctx)} as audited,
              array(select x.id::text from unnest(${subscriptionIds}) as x(id) where x.id not in (select id from current)) as changed`),
   );
   return { created, changed };

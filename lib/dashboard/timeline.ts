@@ -3,9 +3,13 @@ import { resultRows } from "../../db/client";
 import type { Context } from "../auth/context";
 import { isUuid } from "../ids";
 import { formatCents } from "../money";
+import { AUDIT_RESOURCES } from "../audit/queries";
+
+/** Records whose creation the timeline already shows from the record itself: their audit "create" is left out. */
+const CREATION_SHOWN = ["customer_accounts", "customer_users", "subscriptions", "invoices", "payments", "notes", "tickets", "ticket_messages"];
 
 /** What a timeline entry is about; the page links each to that record's page. */
-export type TimelineKind = "account" | "user" | "subscription" | "invoice" | "payment" | "note" | "ticket" | "event";
+export type TimelineKind = "account" | "user" | "subscription" | "invoice" | "payment" | "note" | "ticket" | "event" | "change";
 
 export interface TimelineEntry {
   at: string;
@@ -14,6 +18,8 @@ export interface TimelineEntry {
   detail: string | null;
   /** The record the entry is about (for its link). */
   ref: string;
+  /** A change's table (audit trail), which says where its record's page is. */
+  resource?: string;
 }
 
 /** Outbox event types as a sentence for people. */
@@ -74,7 +80,22 @@ export async function accountTimeline(ctx: Context, accountId: string, { page = 
       from ticket_messages m join tickets t on t.id = m.ticket_id
       where m.brand_id = ${b} and t.brand_id = ${b} and t.customer_account_id = ${a}
     union all select created_at, 'event', type, status || case when attempts > 1 then ' after ' || attempts || ' attempts' else '' end, null, id::text
-      from outbox_events where brand_id = ${b} and (payload -> 'customer' ->> 'customer_account_id') = ${a}`;
+      from outbox_events where brand_id = ${b} and (payload -> 'customer' ->> 'customer_account_id') = ${a}
+    union all select e.at, 'change', e.resource || ':' || e.action,
+        case e.actor_kind when 'system' then 'by the system'
+          when 'customer' then 'by customer user ' || coalesce(cu.username, 'unknown')
+          when 'api_key' then 'by ' || coalesce(su.name, 'a staff user') || ' through the API'
+          else 'by ' || coalesce(su.name, 'a staff user') end
+        || case when e.action = 'update' then ': ' || (select string_agg(replace(k, '_', ' '), ', ') from jsonb_object_keys(e.new_values) k) else '' end,
+        null, e.record_id::text
+      from audit_entries e
+      left join staff_users su on su.id = e.actor_id and e.actor_kind in ('staff', 'api_key') and su.service_account_id = ${ctx.brand.serviceAccountId}
+      left join customer_users cu on cu.id = e.actor_id and e.actor_kind = 'customer' and cu.brand_id = ${b}
+      where e.brand_id = ${b} and e.customer_account_id = ${a}
+        and not (e.action = 'create' and e.resource in (${sql.join(
+          CREATION_SHOWN.map((r) => sql`${r}`),
+          sql`, `,
+        )}))`;
   const [rows, counted] = await Promise.all([
     ctx.db.execute(sql`select * from (${entries}) e order by at desc, ref desc, title limit ${size} offset ${offset}`),
     ctx.db.execute(sql`select count(*)::int as n from (${entries}) e`),
@@ -84,12 +105,19 @@ export async function accountTimeline(ctx: Context, accountId: string, { page = 
     rows: list.map((r): TimelineEntry => ({
       at: new Date(r.at).toISOString(),
       kind: r.kind,
-      title: r.kind === "event" ? (EVENT_TITLES[r.title] ?? r.title) : r.title,
+      title: r.kind === "event" ? (EVENT_TITLES[r.title] ?? r.title) : r.kind === "change" ? changeTitle(r.title) : r.title,
       detail:
         [r.amount !== null ? formatCents(Number(r.amount)) : null, r.kind === "event" ? `${r.title}: ${r.detail}` : r.detail].filter(Boolean).join(" · ") ||
         null,
       ref: r.ref,
+      ...(r.kind === "change" ? { resource: r.title.split(":")[0] } : {}),
     })),
     total: resultRows<{ n: number }>(counted)[0]?.n ?? 0,
   };
+}
+
+/** "customer_accounts:update" as "Customer account updated". */
+function changeTitle(resourceAction: string) {
+  const [resource, action] = resourceAction.split(":");
+  return `${AUDIT_RESOURCES[resource] ?? resource} ${action === "create" ? "created" : action === "delete" ? "deleted" : "changed"}`;
 }

@@ -46,6 +46,7 @@ const NAV: [group: string, sections: Section[]][] = [
       ["coupons", "Coupons"],
     ],
   ],
+  ["Operations", [["audit", "Audit log"]]],
   [
     "Settings",
     [

@@ -15,6 +15,7 @@ import {
 } from "@/lib/auth/customer-session";
 import { config } from "@/lib/config";
 import { portalContext } from "@/lib/portal/sign-in";
+import { requestAddress } from "@/app/_auth/request-address";
 
 /**
  * The cookie glue of the portal (lib/ never imports Next.js): the session cookie holds a signed JWT
@@ -27,7 +28,8 @@ type CookieJar = Awaited<ReturnType<typeof cookies>>;
 /** The customer's context for this request, or null; read once per request (layout and page share it). */
 export const currentCustomer = cache(async () => {
   const jar = await cookies();
-  return portalContext(await decodeCustomerSession(jar.get(SESSION_COOKIE)?.value, "session"));
+  const ctx = await portalContext(await decodeCustomerSession(jar.get(SESSION_COOKIE)?.value, "session"));
+  return ctx && { ...ctx, clientAddress: await requestAddress() };
 });
 
 /** The customer's context, or off to the sign-in page of the brand they last used. */

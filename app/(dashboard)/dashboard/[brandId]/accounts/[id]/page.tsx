@@ -16,6 +16,8 @@ import { formatInstant, shortId } from "@/components/ui/format";
 import { CompactSection } from "@/components/dashboard/compact-table";
 import { AccountActions } from "../_components/account-actions";
 import { HubActions } from "../_components/hub-actions";
+import { RecordHistory } from "@/components/dashboard/record-history";
+import { auditRecordHref } from "@/components/dashboard/audit-links";
 
 export const metadata = { title: "Customer account · Recurring Billing" };
 
@@ -275,12 +277,14 @@ export default async function AccountPage({
           <ol className="timeline">
             {timeline.rows.map((e, i) => {
               const path = TIMELINE_PATHS[e.kind];
+              // A change (audit trail) links to its record's page, whichever resource it is.
+              const href = e.kind === "change" ? auditRecordHref(brandId, e.resource ?? "", e.ref) : path ? `${dash}/${path}/${e.ref}` : null;
               return (
                 <li key={`${e.ref}-${e.at}-${i}`}>
                   <time dateTime={e.at}>{formatInstant(e.at)}</time>
                   <span className="what">
                     <span className="kind">{e.kind === "event" ? "email / post" : e.kind}</span>
-                    {path ? <Link href={`${dash}/${path}/${e.ref}`}>{e.title}</Link> : <strong>{e.title}</strong>}
+                    {href ? <Link href={href}>{e.title}</Link> : <strong>{e.title}</strong>}
                     {e.detail && <span className="muted">{e.detail}</span>}
                   </span>
                 </li>
@@ -310,6 +314,7 @@ export default async function AccountPage({
           </nav>
         )}
       </section>
+      <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );
 }

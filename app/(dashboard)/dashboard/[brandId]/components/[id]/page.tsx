@@ -8,6 +8,7 @@ import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { loadComponent } from "../_components/load-component";
 import { componentTypeLabel } from "../_components/types";
 import { deleteComponent, restoreComponent, suspendComponent } from "../actions";
+import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Component · Recurring Billing" };
 
@@ -119,6 +120,7 @@ export default async function ComponentPage({ params }: { params: Promise<{ bran
           )}
         </dl>
       </section>
+      <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );
 }

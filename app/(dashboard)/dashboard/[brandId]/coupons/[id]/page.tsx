@@ -8,6 +8,7 @@ import { plural } from "@/components/dashboard/ledger-steps";
 import { loadCoupon } from "../_components/load-coupon";
 import { CouponStatusBadge, discountText, durationText } from "../_components/words";
 import { deleteCoupon, updateCoupon } from "../actions";
+import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Coupon · Recurring Billing" };
 
@@ -119,6 +120,7 @@ export default async function CouponPage({ params }: { params: Promise<{ brandId
           )}
         </dl>
       </section>
+      <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );
 }

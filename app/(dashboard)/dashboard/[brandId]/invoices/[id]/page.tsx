@@ -8,6 +8,7 @@ import { formatInstant, shortId } from "@/components/ui/format";
 import { SimpleTable } from "@/components/ui/simple-table";
 import { PAYMENT_STATUS_LABEL } from "../../payments/columns";
 import { InvoiceActions } from "../_components/invoice-actions";
+import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Invoice · Recurring Billing" };
 
@@ -150,6 +151,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
           </div>
         )}
       </section>
+      <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { gatewayChoices } from "@/lib/gateways/page-queries";
 import { formatInstant } from "@/components/ui/format";
 import { payMethodLabel } from "../_components/labels";
 import { PayMethodActions, VerifyBankForm } from "../_components/pay-method-actions";
+import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Pay method · Recurring Billing" };
 
@@ -79,6 +80,7 @@ export default async function PayMethodPage({ params }: { params: Promise<{ bran
           )}
         </dl>
       </section>
+      <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );
 }

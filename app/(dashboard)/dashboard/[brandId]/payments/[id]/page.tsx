@@ -6,6 +6,7 @@ import { formatInstant, shortId } from "@/components/ui/format";
 import { PaymentStatus } from "../columns";
 import { paymentMethodLabel } from "../_components/labels";
 import { RefundButton } from "../_components/refund-button";
+import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Payment · Recurring Billing" };
 
@@ -97,6 +98,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ brandI
           <dd>{formatInstant(p.created)}</dd>
         </dl>
       </section>
+      <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { loadGroup } from "../_components/load-group";
 import { componentTypeLabel } from "../../components/_components/types";
 import { enforcementLabel } from "../../dunning-rules/_components/enforcement";
 import { deleteProductGroup, restoreProductGroup, suspendProductGroup } from "../actions";
+import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Product group · Recurring Billing" };
 
@@ -175,6 +176,7 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
           enforcementLabel(r.enforcement_action),
         ])}
       />
+      <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );
 }

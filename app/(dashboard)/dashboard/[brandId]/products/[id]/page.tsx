@@ -7,6 +7,7 @@ import { RecordActions } from "@/components/dashboard/record-actions";
 import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { loadProduct } from "../_components/load-product";
 import { deleteProduct, restoreProduct, suspendProduct } from "../actions";
+import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Product · Recurring Billing" };
 
@@ -117,6 +118,7 @@ export default async function ProductPage({ params }: { params: Promise<{ brandI
           )}
         </dl>
       </section>
+      <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );
 }

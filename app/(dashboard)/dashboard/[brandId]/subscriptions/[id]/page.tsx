@@ -7,6 +7,7 @@ import { StatusBadge } from "@/components/ui/status";
 import { formatInstant } from "@/components/ui/format";
 import { SimpleTable } from "@/components/ui/simple-table";
 import { SubscriptionActions } from "../_components/subscription-actions";
+import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Subscription · Recurring Billing" };
 
@@ -180,6 +181,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
           </div>
         )}
       </section>
+      <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { TicketStatus } from "../columns";
 import styles from "../_components/thread.module.css";
 import { ReplyForm } from "../_components/reply-form";
 import { DeleteTicket, MergeControl, StatusControl } from "../_components/ticket-controls";
+import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Ticket · Recurring Billing" };
 
@@ -98,6 +99,7 @@ export default async function TicketPage({ params }: { params: Promise<{ brandId
         <h2 id="reply">{internal ? "Add an internal note" : "Reply"}</h2>
         <ReplyForm brandId={brandId} ticketId={t.ticket_id} internal={internal} />
       </section>
+      <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );
 }

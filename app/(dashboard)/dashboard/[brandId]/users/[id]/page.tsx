@@ -8,6 +8,7 @@ import { StatusBadge } from "@/components/ui/status";
 import { formatInstant } from "@/components/ui/format";
 import { UserActions } from "../_components/user-actions";
 import { SignInLink } from "../_components/sign-in-link";
+import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "User · Recurring Billing" };
 
@@ -103,6 +104,7 @@ export default async function UserPage({ params }: { params: Promise<{ brandId: 
           </div>
         )}
       </section>
+      <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );
 }

@@ -1,0 +1,96 @@
+"use client";
+
+import Link from "next/link";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "@/components/data-table/data-table";
+import type { TableQuery } from "@/components/data-table/search-params";
+import { formatInstant, shortId } from "@/components/ui/format";
+import { AUDIT_ACTION_LABEL, auditRecordHref, auditValue } from "@/components/dashboard/audit-links";
+import type { AuditRow } from "@/lib/audit/queries";
+
+const TONE: Record<string, string> = { create: "ok", update: "info", delete: "bad" };
+
+function columns(brandId: string): ColumnDef<AuditRow, unknown>[] {
+  return [
+    { id: "at", header: "When", cell: ({ row }) => formatInstant(row.original.at) },
+    { id: "actor", header: "Who", enableSorting: false, cell: ({ row }) => row.original.actor },
+    {
+      id: "record",
+      header: "Record",
+      enableSorting: false,
+      cell: ({ row: { original: e } }) => {
+        const href = auditRecordHref(brandId, e.resource, e.recordId);
+        const label = `${e.resourceLabel} …${shortId(e.recordId)}`;
+        return href && e.action !== "delete" ? <Link href={href}>{label}</Link> : label;
+      },
+    },
+    {
+      id: "action",
+      header: "Action",
+      enableSorting: false,
+      cell: ({ row }) => <span className={`badge ${TONE[row.original.action] ?? "info"}`}>{AUDIT_ACTION_LABEL[row.original.action]}</span>,
+    },
+    {
+      id: "changes",
+      header: "Changes",
+      enableSorting: false,
+      cell: ({ row: { original: e } }) =>
+        e.action === "update" ? (
+          <ul className="changes">
+            {e.changes.map((c) => (
+              <li key={c.field}>
+                <code>{c.field}</code>: <del>{auditValue(c.old)}</del> → <ins>{auditValue(c.new)}</ins>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className="muted">{e.changes.length} fields</span>
+        ),
+    },
+    {
+      id: "from",
+      header: "From",
+      enableSorting: false,
+      cell: ({ row: { original: e } }) => (
+        <span className="muted">
+          {e.clientAddress ?? "—"}
+          {e.requestId && e.requestId !== "system" ? (
+            <>
+              <br />
+              <code title="Request id">{e.requestId}</code>
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+}
+
+export function AuditTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+  searching,
+}: {
+  brandId: string;
+  rows: AuditRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+  searching: boolean;
+}) {
+  return (
+    <DataTable
+      label="Audit log"
+      columns={columns(brandId)}
+      sortKeys={sortKeys}
+      rows={rows}
+      total={total}
+      query={query}
+      getRowId={(r) => String(r.id)}
+      empty={searching ? "No changes match this search." : "No changes recorded yet."}
+    />
+  );
+}

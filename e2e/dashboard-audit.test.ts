@@ -1,0 +1,144 @@
+/**
+ * The audit trail in real headless Chromium against the built server: a staff user edits a customer
+ * account in the dashboard, then finds that change (who, old and new value, from where) on the
+ * Audit log page searched by the record, in the account's History section and on its timeline.
+ * axe runs on every page (no serious or critical violation); screenshots at 1280 and 375 px go to
+ * test-results/dashboard/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync } from "node:fs";
+import { chromium, type Browser, type Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { startApp, type RunningApp } from "./support/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+
+const SHOTS = "test-results/dashboard";
+/** A journey clicks through several pages on a shared 2-core machine; each step still fails within STEP_MS. */
+const JOURNEY_MS = 180_000;
+const STEP_MS = 20_000;
+let app: RunningApp;
+let browser: Browser;
+
+async function api(method: string, path: string, params: Record<string, string> = {}): Promise<any> {
+  const url = new URL(`${app.baseUrl}/api/json/${path}`);
+  const headers: Record<string, string> = { "x-api-key": app.creds.key, "x-user-key": app.creds.user_key, "x-brand-id": app.creds.brand_id };
+  headers["content-type"] = "application/x-www-form-urlencoded";
+  const json: any = await (await fetch(url, { method, headers, body: new URLSearchParams(params).toString() })).json();
+  if (json.status !== "success") throw new Error(`${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function axe(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    what,
+  ).toEqual([]);
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const base = () => `${app.baseUrl}/dashboard/${app.creds.brand_id}`;
+
+/** A signed-in page at this width, starting at `path`; page errors fail the journey at its end. */
+async function signedIn(path: string, width = 1280) {
+  const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 } });
+  ctx.setDefaultTimeout(STEP_MS);
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${base()}/${path}`);
+  await page.waitForURL(/\/sign-in/);
+  await page.getByLabel("Email").fill(app.staff.email);
+  await page.getByLabel("Password").fill(app.staff.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((u) => u.pathname.endsWith(path.split("?")[0]));
+  return { page, errors, close: () => ctx.close() };
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  app = await startApp();
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe("the audit trail in the dashboard", () => {
+  it(
+    "edit a customer: the change is on the audit log, the account's history and its timeline",
+    async () => {
+      const account = (
+        await api("POST", "Account/Create", {
+          first_name: "Olive",
+          last_name: "Audit",
+          email_address: "olive.audit@example.com",
+          country: "US",
+          locale: "en-US",
+          timezone_id: "America/New_York",
+          skip_notification: "Y",
+        })
+      ).customer_account;
+      const id = account.customer_account_id as string;
+
+      const { page, errors, close } = await signedIn(`accounts/${id}/edit`);
+      await page.getByRole("heading", { name: "Edit customer account" }).waitFor();
+      await page.getByLabel("Company").fill("Audited Ltd");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
+      await page.getByText("Audited Ltd").first().waitFor();
+
+      // The account's own History section and its timeline name the change and who made it.
+      const history = page.locator("section.record-history");
+      await expect.poll(() => history.textContent()).toContain("Audited Ltd");
+      expect(await history.textContent()).toContain(`Changed by`);
+      expect(await history.textContent()).toContain(app.staff.email);
+      const timeline = page.locator("section[aria-labelledby=timeline]");
+      await expect.poll(() => timeline.textContent()).toMatch(/Customer account changed.*company name/s);
+      await axe(page, "account with history");
+      await shot(page, "audit-account-history-1280");
+
+      // The audit log, searched by the record: the update with old and new values and the address.
+      await page.getByRole("link", { name: "Audit log" }).first().click();
+      await page.getByRole("heading", { name: "Audit log" }).waitFor();
+      await page.getByLabel("Record id").fill(id);
+      await page.getByLabel("Action").selectOption("update");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL(/record=/);
+      const rows = page.locator("tbody tr");
+      await expect.poll(() => rows.count()).toBe(1);
+      const row = await rows.first().textContent();
+      expect(row).toContain("Audited Ltd");
+      expect(row).toContain("company_name");
+      expect(row).toContain(app.staff.email);
+      expect(row).toMatch(/Changed/);
+      await axe(page, "audit log");
+      await shot(page, "audit-log-1280");
+
+      // The record link leads back to the account.
+      await rows
+        .first()
+        .getByRole("link", { name: /Customer account/ })
+        .click();
+      await page.waitForURL(new RegExp(`/accounts/${id}$`));
+      expect(errors).toEqual([]);
+      await close();
+
+      // The same pages at phone width: nothing wider than the screen.
+      for (const [path, name] of [
+        [`audit?record=${id}`, "audit-log-375"],
+        [`accounts/${id}`, "audit-account-history-375"],
+      ]) {
+        const phone = await signedIn(path, 375);
+        await phone.page.locator("h1").first().waitFor();
+        await axe(phone.page, name);
+        await shot(phone.page, name);
+        expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await phone.close();
+      }
+    },
+    JOURNEY_MS,
+  );
+});
