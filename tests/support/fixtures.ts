@@ -1,7 +1,7 @@
 import type { Tenant } from "./api";
 import { ok } from "./api";
 import { getDb } from "../../db/client";
-import { staffUsers } from "../../db/schema";
+import { apiKeys, staffUsers } from "../../db/schema";
 import { hashSecret, newId, newSecret } from "../../lib/ids";
 
 /**
@@ -185,6 +185,16 @@ export const fixtures: Record<string, (t: Tenant) => Promise<string>> = {
       userKeyHash: hashSecret(newSecret("rbu")),
       userKeyPrefix: "rbu_fx",
     });
+    return id;
+  },
+  // API keys have no API verb either: one is inserted in the tenant's service account.
+  ApiKey: async (t) => {
+    const id = newId();
+    await (
+      await getDb()
+    )
+      .insert(apiKeys)
+      .values({ id, serviceAccountId: t.serviceAccountId, name: "Fixture key", keyHash: hashSecret(newSecret("rbk")), keyPrefix: "rbk_fx" });
     return id;
   },
 };

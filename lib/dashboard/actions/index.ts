@@ -1,5 +1,6 @@
 import { accountActions } from "./accounts";
 import { catalogActions } from "./catalog";
+import { keyActions } from "./keys";
 import { billingActions } from "./billing";
 import { platformActions } from "./platform";
 import { staffManagementActions } from "./staff";
@@ -18,6 +19,7 @@ export const staffActions = {
   ...supportActions,
   ...staffManagementActions,
   ...billingActions,
+  ...keyActions,
 };
 
 export type StaffActionName = keyof typeof staffActions;
