@@ -97,7 +97,7 @@ function forget(watch: CredentialWatch) {
 function watchOf(db: Db): CredentialWatch | undefined {
   const client = (db as unknown as { $client?: ListeningClient }).$client;
   if (typeof client?.listen !== "function") return undefined;
-  let watch = watches.get(client);
+  const watch = watches.get(client);
   if (watch) return watch;
   const w: CredentialWatch = { live: false, generation: 0, cache: new Map() };
   watches.set(client, w);
