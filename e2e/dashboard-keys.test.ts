@@ -107,7 +107,7 @@ describe("API keys and secrets", () => {
     await shot(page, "3-key-revoked-1280");
     expect(errors).toEqual([]);
     await ctx.close();
-  });
+  }, 60_000);
 
   it("an ADMIN rotates the signing secret with an overlap, and replaces their own user key", async () => {
     const { ctx, page, errors } = await signedIn(app.staff.email, app.staff.password);
@@ -137,15 +137,23 @@ describe("API keys and secrets", () => {
     await shot(page, "5-user-key-1280");
     expect(errors).toEqual([]);
     await ctx.close();
+  }, 60_000);
 
+  it("fits a 375 px screen", async () => {
     const narrow = await signedIn(app.staff.email, app.staff.password, 375);
     await narrow.page.goto(keysUrl());
     await narrow.page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
-    const overflow = await narrow.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
     await shot(narrow.page, "6-api-keys-375");
+    // Nothing wider than the screen (the keys table scrolls inside its own region).
+    const wide = await narrow.page.evaluate(() =>
+      [...document.querySelectorAll("main *")]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !e.closest(".table-scroll"))
+        .map((e) => `${e.tagName}.${e.className}#${e.id}`)
+        .slice(0, 5),
+    );
+    expect(wide).toEqual([]);
     await narrow.ctx.close();
-  });
+  }, 60_000);
 
   it("a USER is not offered the page and is refused it; their own user key is on Security", async () => {
     const id = newId();
