@@ -50,6 +50,10 @@ export const config = {
   get billingIntervalMs() {
     return num("BILLING_INTERVAL_MS", 10 * 60_000);
   },
+  /** How long a rotated-out signing secret still signs outgoing posts beside the new one, unless the rotation says otherwise. */
+  get signingSecretOverlapHours() {
+    return num("SIGNING_SECRET_OVERLAP_HOURS", 24);
+  },
   get authCacheMs() {
     const raw = process.env.AUTH_CACHE_MS;
     return raw === undefined || raw === "" ? 5000 : Math.max(0, Number(raw) || 0);

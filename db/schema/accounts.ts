@@ -22,6 +22,10 @@ export const staffUsers = pgTable(
     accessLevel: text("access_level", { enum: ["ADMIN", "USER"] }).notNull(),
     userKeyHash: text("user_key_hash").notNull(),
     userKeyPrefix: text("user_key_prefix").notNull(),
+    /** When the current user_key was issued (null: before 0017, or issued with the user). */
+    userKeyCreatedAt: timestamp("user_key_created_at", { withTimezone: true }),
+    /** Written at most once a minute per process (lib/auth/context.ts), so reading it costs nothing per request. */
+    userKeyLastUsedAt: timestamp("user_key_last_used_at", { withTimezone: true }),
     createdAt: created(),
     /** Set when the staff user is disabled: neither their API credentials nor a session work. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
@@ -49,6 +53,8 @@ export const apiKeys = pgTable(
     keyPrefix: text("key_prefix").notNull(),
     createdAt: created(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Written at most once a minute per process (lib/auth/context.ts), so reading it costs nothing per request. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("api_keys_key_hash").on(t.keyHash), index("api_keys_account").on(t.serviceAccountId)],
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, pgTable, uuid, text, timestamp, index } from "drizzle-orm/pg-core";
 import { serviceAccounts } from "./accounts";
 
@@ -26,6 +27,13 @@ export const brands = pgTable(
     timezoneId: text("timezone_id").notNull().default("UTC"),
     /** Signs outgoing posts (action_url, dunning) with HMAC-SHA256. */
     webhookSecret: text("webhook_secret").notNull(),
+    /** The secret before the last rotation: posts carry its signature too until previous_webhook_secret_until. */
+    previousWebhookSecret: text("previous_webhook_secret"),
+    previousWebhookSecretUntil: timestamp("previous_webhook_secret_until", { withTimezone: true }),
+    /** Keys the hash an Idempotency-Key is bound to; never rotated, so rotating the signing secret keeps replays working. */
+    requestHashKey: text("request_hash_key")
+      .notNull()
+      .default(sql`(gen_random_uuid()::text || gen_random_uuid()::text)`),
     /** A sandbox brand lives at its test clock (test_clock_at), moved only by TestClock/Advance; a live brand at the real time. */
     sandbox: boolean("sandbox").notNull().default(false),
     testClockAt: timestamp("test_clock_at", { withTimezone: true }),

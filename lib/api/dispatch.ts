@@ -67,15 +67,16 @@ function envelope(endpoint: Endpoint, result: unknown): Record<string, unknown> 
 const header = (req: Request, name: string) => req.headers.get(name)?.trim() || undefined;
 
 /**
- * What an Idempotency-Key is bound to. Keyed with the brand's secret: a plain hash of parameters
- * that may hold a card number could be reversed by trying every card number.
+ * What an Idempotency-Key is bound to. Keyed with a per-brand secret: a plain hash of parameters
+ * that may hold a card number could be reversed by trying every card number. Not the signing
+ * secret: that one rotates, and a repeat after a rotation must still match.
  */
 function requestHash(ctx: Context, req: Request, route: RouteParams, params: Params) {
   const sorted = Object.keys(params)
     .filter((k) => !(CREDENTIAL_PARAMS as readonly string[]).includes(k))
     .sort()
     .map((k) => [k, params[k]]);
-  return createHmac("sha256", ctx.brand.webhookSecret)
+  return createHmac("sha256", ctx.brand.requestHashKey)
     .update(JSON.stringify([req.method, route.format, route.resource, route.action, sorted]))
     .digest("hex");
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { apiKeys, brands, customerAccounts, customerUsers, staffUsers } from "../../db/schema";
 import { clock as processClock, type Clock } from "../clock";
@@ -6,6 +6,7 @@ import { DomainError, notFound } from "../errors";
 import { hashSecret, isUuid, newId } from "../ids";
 import { STATUS } from "../lifecycle";
 import { config } from "../config";
+import { logger } from "../log";
 
 export type Brand = typeof brands.$inferSelect;
 
@@ -66,17 +67,89 @@ const unauthenticated = (message = "The key, user_key and brand_id do not match 
 
 type Resolved = { brand: Brand; apiKeyId: string; staffUserId: string; accessLevel: "ADMIN" | "USER" };
 
-/**
- * Resolved credentials are kept for a few seconds (AUTH_CACHE_MS, default 5000; 0 turns it off):
- * it saves a query on every request. Changes to brands, keys or staff made in this process clear it
- * at once; another process sees them within that time.
- */
-const resolvedCache = new Map<string, { value: Resolved; until: number }>();
+/** The channel migration 0017's triggers notify when an API key, staff user or brand changes. */
+export const CREDENTIALS_CHANNEL = "rb_credentials";
 const MAX_CACHED = 10_000;
 
-/** Call after changing a brand, an API key or a staff user. */
+/**
+ * Resolved credentials are kept (AUTH_CACHE_MS, default 5000; 0 turns it off) only while this
+ * process LISTENs on the database's credentials channel: a revoked key, a disabled user or a deleted
+ * brand anywhere (any process, any SQL) notifies every process at commit, and each forgets all it
+ * holds. No listener (yet, or it failed): nothing is cached. The time limit only bounds a
+ * notification missed while the listening connection reconnects.
+ */
+interface CredentialWatch {
+  live: boolean;
+  /** Bumped by every notification: a lookup that began before one is not cached. */
+  generation: number;
+  cache: Map<string, { value: Resolved; until: number }>;
+}
+type ListeningClient = {
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<unknown>;
+  unsafe?: unknown;
+};
+const watches = new Map<ListeningClient, CredentialWatch>();
+
+function forget(watch: CredentialWatch) {
+  watch.generation++;
+  watch.cache.clear();
+}
+
+/** The watch of the database client behind `db`, started on first use; undefined if it cannot listen. */
+function watchOf(db: Db): CredentialWatch | undefined {
+  const client = (db as unknown as { $client?: ListeningClient }).$client;
+  if (typeof client?.listen !== "function") return undefined;
+  const watch = watches.get(client);
+  if (watch) return watch;
+  const w: CredentialWatch = { live: false, generation: 0, cache: new Map() };
+  watches.set(client, w);
+  const onListen = () => {
+    forget(w);
+    w.live = true;
+  };
+  // postgres.js calls onListen on every (re)connection of its listening connection; PGlite has one connection, listening once.
+  const started =
+    typeof client.unsafe === "function"
+      ? client.listen(CREDENTIALS_CHANNEL, () => forget(w), onListen)
+      : client.listen(CREDENTIALS_CHANNEL, () => forget(w)).then(onListen);
+  started.catch((error: unknown) => {
+    w.live = false;
+    logger.error("cannot listen for credential changes; API credentials are not cached", { error });
+  });
+  return w;
+}
+
+/** Call after changing a brand, an API key or a staff user (the database notifies every process too). */
 export function forgetResolvedCredentials() {
-  resolvedCache.clear();
+  for (const watch of watches.values()) forget(watch);
+}
+
+/** Last use is written at most once a minute per key (and per user_key) and process: reading it costs nothing per request. */
+const LAST_USED_EVERY_MS = 60_000;
+const lastUsedWritten = new Map<string, number>();
+
+/** Undefined (no await, no query) unless this key and user were last noted here a minute ago or more. */
+function noteLastUsed(db: Db, row: Resolved): Promise<void> | undefined {
+  const at = processClock.now();
+  const pair = `${row.apiKeyId}:${row.staffUserId}`;
+  const written = lastUsedWritten.get(pair);
+  if (written !== undefined && at.getTime() - written < LAST_USED_EVERY_MS && at.getTime() >= written) return undefined;
+  if (lastUsedWritten.size >= MAX_CACHED) lastUsedWritten.clear();
+  lastUsedWritten.set(pair, at.getTime());
+  return writeLastUsed(db, row, at.toISOString());
+}
+
+async function writeLastUsed(db: Db, row: Resolved, iso: string) {
+  try {
+    await db.execute(sql`with touched_key as (
+        update api_keys set last_used_at = ${iso}::timestamptz
+        where id = ${row.apiKeyId} and (last_used_at is null or last_used_at < ${iso}::timestamptz - interval '1 minute'))
+      update staff_users set user_key_last_used_at = ${iso}::timestamptz
+      where id = ${row.staffUserId} and (user_key_last_used_at is null or user_key_last_used_at < ${iso}::timestamptz - interval '1 minute')`);
+  } catch (error) {
+    // Bookkeeping only: the request goes on.
+    logger.error("could not record an API key's last use", { error });
+  }
 }
 
 /**
@@ -93,17 +166,21 @@ export async function contextFromApiCredentials(db: Db, creds: ApiCredentials, r
   const userKeyHash = hashSecret(creds.userKey!);
   const cacheKey = `${keyHash}:${userKeyHash}:${creds.brandId}`;
   const ttl = config.authCacheMs;
-  const cached = resolvedCache.get(cacheKey);
+  const watch = ttl > 0 ? watchOf(db) : undefined;
+  const cached = watch?.live ? watch.cache.get(cacheKey) : undefined;
   let row: Resolved | undefined = cached && cached.until > performance.now() ? cached.value : undefined;
   if (!row) {
+    const generation = watch?.generation;
     row = await resolve(db, keyHash, userKeyHash, creds.brandId!);
     if (!row) throw unauthenticated();
     // A sandbox brand is read every time: its row carries its test clock, which another process may have moved.
-    if (ttl > 0 && !row.brand.sandbox) {
-      if (resolvedCache.size >= MAX_CACHED) resolvedCache.clear();
-      resolvedCache.set(cacheKey, { value: row, until: performance.now() + ttl });
+    if (watch?.live && watch.generation === generation && !row.brand.sandbox) {
+      if (watch.cache.size >= MAX_CACHED) watch.cache.clear();
+      watch.cache.set(cacheKey, { value: row, until: performance.now() + ttl });
     }
   }
+  const noting = noteLastUsed(db, row);
+  if (noting) await noting;
   const actor: Actor = {
     kind: "staff",
     serviceAccountId: row.brand.serviceAccountId,

@@ -1,7 +1,7 @@
 import type { Tenant } from "./api";
 import { ok } from "./api";
 import { getDb } from "../../db/client";
-import { outboxEvents, staffUsers } from "../../db/schema";
+import { apiKeys, outboxEvents, staffUsers } from "../../db/schema";
 import { hashSecret, newId, newSecret } from "../../lib/ids";
 
 /**
@@ -202,6 +202,16 @@ export const fixtures: Record<string, (t: Tenant) => Promise<string>> = {
       lastError: "http://127.0.0.1:9/hooks answered 503",
       createdAt: at,
     });
+    return id;
+  },
+  // API keys have no API verb either: one is inserted in the tenant's service account.
+  ApiKey: async (t) => {
+    const id = newId();
+    await (
+      await getDb()
+    )
+      .insert(apiKeys)
+      .values({ id, serviceAccountId: t.serviceAccountId, name: "Fixture key", keyHash: hashSecret(newSecret("rbk")), keyPrefix: "rbk_fx" });
     return id;
   },
 };

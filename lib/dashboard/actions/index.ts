@@ -1,5 +1,6 @@
 import { accountActions } from "./accounts";
 import { catalogActions } from "./catalog";
+import { keyActions } from "./keys";
 import { billingActions } from "./billing";
 import { deliveryActions } from "./deliveries";
 import { platformActions } from "./platform";
@@ -20,6 +21,7 @@ export const staffActions = {
   ...staffManagementActions,
   ...billingActions,
   ...deliveryActions,
+  ...keyActions,
 };
 
 export type StaffActionName = keyof typeof staffActions;

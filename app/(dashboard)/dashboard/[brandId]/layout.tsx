@@ -56,6 +56,7 @@ const NAV: [group: string, sections: Section[]][] = [
       ["gateways", "Payment gateways"],
       ["brands", "Brands", "admin"],
       ["staff", "Staff", "admin"],
+      ["api-keys", "API keys", "admin"],
       ["test-clock", "Test clock"],
       ["security", "Security"],
     ],

@@ -1,5 +1,7 @@
 import { dashboardContext } from "@/app/_auth/session";
+import { ownUserKey } from "@/lib/keys/user-key";
 import { totpStatus } from "@/lib/staff/totp";
+import { UserKeyPanel } from "../api-keys/_components/user-key-panel";
 import { TotpSetup } from "./totp-setup";
 
 export const metadata = { title: "Security · Recurring Billing" };
@@ -7,7 +9,7 @@ export const metadata = { title: "Security · Recurring Billing" };
 export default async function SecurityPage({ params }: { params: Promise<{ brandId: string }> }) {
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
-  const { enabled } = await totpStatus(ctx);
+  const [{ enabled }, userKey] = await Promise.all([totpStatus(ctx), ownUserKey(ctx)]);
   return (
     <>
       <h1>Security</h1>
@@ -18,6 +20,11 @@ export default async function SecurityPage({ params }: { params: Promise<{ brand
           Authenticator or Authy) on your phone.
         </p>
         <TotpSetup brandId={brandId} enabled={enabled} />
+      </section>
+      <section className="card" aria-labelledby="user-key">
+        <h2 id="user-key">Your user key</h2>
+        <p>API calls made on your behalf carry your user key (with an API key of your account). Replace it if it may have leaked.</p>
+        <UserKeyPanel brandId={brandId} userKey={userKey} />
       </section>
     </>
   );

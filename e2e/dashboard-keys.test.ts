@@ -1,0 +1,184 @@
+/**
+ * The API keys page in headless Chromium against the built server: an ADMIN creates a key (shown
+ * once, copied from the page), uses it, sees its last use, revokes it behind a confirmation (the
+ * server refuses it at once), rotates the brand's signing secret with an overlap, and replaces their
+ * own user key; a USER is not offered the page and is refused it. axe on each page (no serious or
+ * critical violation); screenshots at 1280 and 375 px go to test-results/dashboard-keys/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { chromium, type Browser, type Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { startApp, type RunningApp } from "./support/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { openDatabase, type Database } from "../db/client";
+import { brands, staffUsers } from "../db/schema";
+import { hashPassword } from "../lib/users/passwords";
+import { hashSecret, newId, newSecret } from "../lib/ids";
+
+const SHOTS = "test-results/dashboard-keys";
+let app: RunningApp;
+let browser: Browser;
+let database: Database;
+
+async function apiStatus(creds: { key: string; user_key: string; brand_id: string }) {
+  const r = await fetch(`${app.baseUrl}/api/json/Brand/List`, {
+    headers: { "x-api-key": creds.key, "x-user-key": creds.user_key, "x-brand-id": creds.brand_id },
+  });
+  await r.body?.cancel();
+  return r.status;
+}
+
+async function axe(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    what,
+  ).toEqual([]);
+}
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+async function signedIn(email: string, password: string, width = 1280) {
+  const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 } });
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${app.baseUrl}/sign-in`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}\/overview/);
+  return { ctx, page, errors };
+}
+
+const keysUrl = () => `${app.baseUrl}/dashboard/${app.creds.brand_id}/api-keys`;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  app = await startApp();
+  database = await openDatabase({ url: process.env.DATABASE_URL! });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await database?.close();
+});
+
+describe("API keys and secrets", () => {
+  it("an ADMIN creates a key shown once, uses it, sees its last use, and revokes it", async () => {
+    const { ctx, page, errors } = await signedIn(app.staff.email, app.staff.password);
+    await page.getByRole("link", { name: "API keys" }).first().click();
+    await page.waitForURL(/\/api-keys$/);
+    await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
+    await axe(page, "API keys");
+
+    await page.getByLabel("Name of the new key").fill("Zapier sync");
+    await page.getByRole("button", { name: "Create API key" }).click();
+    const shown = page.getByTestId("new-api-key");
+    await shown.waitFor();
+    const key = await shown.inputValue();
+    expect(key).toMatch(/^rbk_/);
+    await page.getByText("it is shown only this once").first().waitFor();
+    await shot(page, "1-key-created-1280");
+
+    const creds = { ...app.creds, key };
+    expect(await apiStatus(creds)).toBe(200);
+    // Shown once: after a reload only its start is on the page, with its last use.
+    await page.reload();
+    const row = page.getByRole("row", { name: /Zapier sync/ });
+    await row.waitFor();
+    expect(await page.content()).not.toContain(key);
+    await poll(() => row.textContent()).toContain(key.slice(0, 12));
+    expect(await row.textContent()).not.toContain("Never");
+
+    await row.getByRole("button", { name: "Revoke Zapier sync" }).click();
+    const dialog = page.getByRole("dialog", { name: "Revoke “Zapier sync”?" });
+    await dialog.waitFor();
+    await shot(page, "2-revoke-confirm-1280");
+    await dialog.getByRole("button", { name: "Revoke key" }).click();
+    await poll(() => page.getByRole("row", { name: /Zapier sync/ }).textContent()).toContain("Revoked");
+    expect(await apiStatus(creds)).toBe(401);
+    expect(await apiStatus(app.creds)).toBe(200);
+    await shot(page, "3-key-revoked-1280");
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 60_000);
+
+  it("an ADMIN rotates the signing secret with an overlap, and replaces their own user key", async () => {
+    const { ctx, page, errors } = await signedIn(app.staff.email, app.staff.password);
+    await page.goto(keysUrl());
+    const [before] = await database.db.select().from(brands).where(eq(brands.id, app.creds.brand_id));
+    await page.getByLabel("Old secret keeps signing for").selectOption("24");
+    await page.getByRole("button", { name: "Rotate signing secret" }).click();
+    const dialog = page.getByRole("dialog", { name: "Rotate the signing secret?" });
+    await dialog.getByText("signs beside it for 24 hours").waitFor();
+    await dialog.getByRole("button", { name: "Rotate secret" }).click();
+    const secret = await page.getByTestId("new-signing-secret").inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    const [after] = await database.db.select().from(brands).where(eq(brands.id, app.creds.brand_id));
+    expect(after.webhookSecret).toBe(secret);
+    expect(after.previousWebhookSecret).toBe(before.webhookSecret);
+    await poll(() => page.getByText("the previous one").textContent()).toContain(before.webhookSecret.slice(0, 12));
+    await shot(page, "4-secret-rotated-1280");
+
+    await page.getByRole("button", { name: "Issue a new user key" }).click();
+    await page.getByRole("dialog", { name: "Replace your user key?" }).getByRole("button", { name: "Issue new key" }).click();
+    const userKey = await page.getByTestId("new-user-key").inputValue();
+    expect(userKey).toMatch(/^rbu_/);
+    expect(await apiStatus(app.creds)).toBe(401);
+    app.creds.user_key = userKey;
+    expect(await apiStatus(app.creds)).toBe(200);
+    await axe(page, "API keys after rotations");
+    await shot(page, "5-user-key-1280");
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 60_000);
+
+  it("fits a 375 px screen", async () => {
+    const narrow = await signedIn(app.staff.email, app.staff.password, 375);
+    await narrow.page.goto(keysUrl());
+    await narrow.page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
+    await shot(narrow.page, "6-api-keys-375");
+    // Nothing wider than the screen (the keys table scrolls inside its own region).
+    const wide = await narrow.page.evaluate(() =>
+      [...document.querySelectorAll("main *")]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !e.closest(".table-scroll"))
+        .map((e) => `${e.tagName}.${e.className}#${e.id}`)
+        .slice(0, 5),
+    );
+    expect(wide).toEqual([]);
+    await narrow.ctx.close();
+  }, 60_000);
+
+  it("a USER is not offered the page and is refused it; their own user key is on Security", async () => {
+    const id = newId();
+    const email = `user-${id.slice(-8)}@example.com`;
+    await database.db.insert(staffUsers).values({
+      id,
+      serviceAccountId: app.staff.serviceAccountId,
+      email,
+      name: "Uma User",
+      accessLevel: "USER",
+      userKeyHash: hashSecret(newSecret("rbu")),
+      userKeyPrefix: "rbu_uma_",
+      passwordHash: await hashPassword("a USER password"),
+    });
+    const { ctx, page } = await signedIn(email, "a USER password");
+    expect(await page.getByRole("link", { name: "API keys" }).count()).toBe(0);
+    await page.goto(keysUrl());
+    await page.getByText("Only an ADMIN staff user can manage API keys and the signing secret").waitFor();
+    expect(await page.getByRole("button", { name: "Create API key" }).count()).toBe(0);
+    await shot(page, "7-user-refused-1280");
+    await page.goto(`${app.baseUrl}/dashboard/${app.creds.brand_id}/security`);
+    await page.getByRole("heading", { name: "Your user key" }).waitFor();
+    await page.getByText("rbu_uma_").waitFor();
+    await axe(page, "Security");
+    await shot(page, "8-security-user-key-1280");
+    await ctx.close();
+  });
+});
