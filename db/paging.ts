@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, isNull, or, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Context } from "../lib/auth/context";
@@ -19,8 +19,8 @@ export const NOTHING = null;
 
 export interface Filter<V> {
   schema: z.ZodType<V>;
-  /** The condition for a given value; NOTHING when no row can match. */
-  where: (value: V) => SQL | undefined | typeof NOTHING;
+  /** The condition for a given value; NOTHING when no row can match. The context gives e.g. the brand's time zone and today. */
+  where: (value: V, ctx: Context) => SQL | undefined | typeof NOTHING;
 }
 
 export const idFilter = (column: PgColumn): Filter<string> => ({ schema: z.string(), where: (v) => (isUuid(v) ? eq(column, v) : NOTHING) });
@@ -29,6 +29,19 @@ export const containsFilter = (column: PgColumn): Filter<string> => ({ schema: z
 /** The status ledger (lib/lifecycle.ts): 1 active, 2 suspended, 3 deleted. */
 export const statusFilter = (column: PgColumn): Filter<1 | 2 | 3> => equalsFilter(column, z.union([z.literal(1), z.literal(2), z.literal(3)]));
 export const sqlFilter = <V>(schema: z.ZodType<V>, where: Filter<V>["where"]): Filter<V> => ({ schema, where });
+
+/**
+ * Calendar days (YYYY-MM-DD, both ends inclusive) as filters: on a date column as they are, on an
+ * instant column as the brand's days (from its midnight in the brand's time zone to the next one).
+ */
+export const dayFilters = (column: PgColumn, kind: "date" | "instant") => {
+  const midnight = (d: string, ctx: Context) => sql`(${d}::date::timestamp at time zone ${ctx.brand.timezoneId})`;
+  const nextMidnight = (d: string, ctx: Context) => sql`((${d}::date + 1)::timestamp at time zone ${ctx.brand.timezoneId})`;
+  return {
+    from: sqlFilter(z.iso.date(), (d, ctx) => (kind === "date" ? gte(column, d) : sql`${column} >= ${midnight(d, ctx)}`)),
+    to: sqlFilter(z.iso.date(), (d, ctx) => (kind === "date" ? lte(column, d) : sql`${column} < ${nextMidnight(d, ctx)}`)),
+  };
+};
 
 /** Live rows (deleted_at unset) unless one is asked for by id: the API's List verbs find a deleted record by id. */
 export const liveUnlessById = (deletedAt: PgColumn) => (f: { id?: unknown }) => (f.id ? undefined : isNull(deletedAt));
@@ -95,7 +108,7 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
     for (const [key, value] of Object.entries(values)) {
       // Like the API's filters: an empty value is not a filter.
       if (value === undefined || value === null || value === "") continue;
-      const condition = key === "q" ? searchFor(spec.search!, value as string) : spec.filters[key].where(value);
+      const condition = key === "q" ? searchFor(spec.search!, value as string) : spec.filters[key].where(value, ctx);
       if (condition === NOTHING) return { rows: [], total: 0 };
       conditions.push(condition);
     }

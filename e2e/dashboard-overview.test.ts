@@ -176,26 +176,67 @@ describe("the brand overview", () => {
     // Renewals: the monthly one in 30 days (29.00); the quarterly one is 90 days away.
     expect(await figure(page, "Next 30 days").textContent()).toContain("$29.00");
     await page.locator(".recharts-surface").first().waitFor();
-    expect(await page.getByRole("link", { name: "Last 30 days" }).getAttribute("aria-current")).toBe("page");
+    const picker = (section: "Subscriptions" | "Revenue") => page.getByRole("navigation", { name: `${section} period` });
+    expect(await picker("Subscriptions").getByRole("link", { name: "Last 30 days" }).getAttribute("aria-current")).toBe("page");
+    expect(await picker("Revenue").getByRole("link", { name: "Last 30 days" }).getAttribute("aria-current")).toBe("page");
     await axe(page, "overview");
     await page.screenshot({ path: `${SHOTS}/overview-1280.png`, fullPage: true });
 
-    // The period is in the URL: a bookmark opens it; the monthly table shows one row per month.
-    await page.getByRole("link", { name: "Last 12 months" }).click();
-    await page.waitForURL(/period=12m/);
-    await expect.poll(() => page.getByRole("link", { name: "Last 12 months" }).getAttribute("aria-current")).toBe("page");
+    // Each section's period is in the URL, apart: a bookmark opens both; the monthly table shows one row per month.
+    await picker("Revenue").getByRole("link", { name: "Last 12 months" }).click();
+    await page.waitForURL(/revenue=12m/);
+    await expect.poll(() => picker("Revenue").getByRole("link", { name: "Last 12 months" }).getAttribute("aria-current")).toBe("page");
     await expect.poll(() => page.locator("table").first().locator("tbody tr").count()).toBe(12);
+    await picker("Subscriptions").getByRole("link", { name: "Last 90 days" }).click();
+    await page.waitForURL(/movement=90d/);
+    expect(new URL(page.url()).searchParams.get("revenue")).toBe("12m");
     await page.goto(page.url());
-    expect(await page.getByRole("link", { name: "Last 12 months" }).getAttribute("aria-current")).toBe("page");
+    expect(await picker("Revenue").getByRole("link", { name: "Last 12 months" }).getAttribute("aria-current")).toBe("page");
+    expect(await picker("Subscriptions").getByRole("link", { name: "Last 90 days" }).getAttribute("aria-current")).toBe("page");
     await axe(page, "overview, 12 months");
     await page.screenshot({ path: `${SHOTS}/overview-12m-1280.png`, fullPage: true });
 
-    // A figure opens the list behind it.
-    await figure(page, "Failed payments").click();
-    await page.waitForURL(/\/payments\?status=failed/);
+    // A figure opens the list of exactly its records: the list's total is the figure.
+    const listTotal = async () => {
+      const status = page.locator(".table-pager [role=status]");
+      await status.waitFor();
+      const text = (await status.textContent()) ?? "";
+      return text.includes("No results") ? 0 : Number(/of (\d+)/.exec(text)![1]);
+    };
+    /** The figure's count as the overview shows it (its value, or "N declined charges" for failed payments). */
+    const shownCount = async (label: string) => {
+      const text = (await figure(page, label).textContent()) ?? "";
+      return Number((label === "Failed payments" ? /([\d,]+) declined/.exec(text)![1] : text.replace(label, "").match(/[\d,]+/)![0]).replace(/,/g, ""));
+    };
+    const opens = async (label: string, list: RegExp) => {
+      const count = await shownCount(label);
+      await figure(page, label).click();
+      await page.waitForURL(list);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await listTotal(), label).toBe(count);
+      await page.goBack();
+      await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
+      return count;
+    };
+    expect(await opens("Failed payments", /\/payments\?status=failed&created_from=/)).toBe(1);
+    expect(await opens("Active subscriptions", /\/subscriptions\?status=1&trial=N/)).toBe(2);
+    expect(await opens("Churned", /\/subscriptions\?ended_from=/)).toBe(1);
+    expect(await opens("New", /\/subscriptions\?created_from=.*returning=N/)).toBe(3);
+    // A receivables bucket opens the invoices past due that long, with the filter shown in the toolbar.
+    await page
+      .getByRole("row", { name: /31–60 days/ })
+      .getByRole("link")
+      .click();
+    await page.waitForURL(/\/invoices\?age=31-60/);
+    expect(await page.getByLabel("Past due").inputValue()).toBe("31-60");
+    expect(await listTotal()).toBe(1);
+    await axe(page, "invoices past due 31-60 days");
+    await page.screenshot({ path: `${SHOTS}/overview-to-invoices-1280.png`, fullPage: true });
     await page.goBack();
-    await figure(page, "Active subscriptions").click();
-    await page.waitForURL(/\/subscriptions\?status=1/);
+    await figure(page, "Churned").click();
+    await page.waitForURL(/ended_from=/);
+    await page.getByRole("group", { name: "Ended" }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/overview-to-subscriptions-1280.png`, fullPage: true });
 
     // Narrow screens: the figures wrap, nothing runs off the side.
     const narrow = await browser.newContext({ viewport: { width: 375, height: 780 } });
@@ -203,6 +244,7 @@ describe("the brand overview", () => {
     const small = await narrow.newPage();
     small.on("pageerror", (e) => errors.push(e.message));
     await small.goto(`${base}/overview?period=90d`);
+    const narrowList = await narrow.newPage();
     await small.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
     await small.locator(".recharts-surface").first().waitFor();
     // The bars are drawn at once (no animation), at this width too.
@@ -210,6 +252,11 @@ describe("the brand overview", () => {
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await axe(small, "overview at 375 px");
     await small.screenshot({ path: `${SHOTS}/overview-375.png`, fullPage: true });
+    // The filtered list at 375 px: the toolbar's filters wrap.
+    await narrowList.goto(`${base}/subscriptions?ended_from=2020-01-01&ended_to=2030-12-31`);
+    await narrowList.getByRole("group", { name: "Ended" }).waitFor();
+    expect(await narrowList.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await narrowList.screenshot({ path: `${SHOTS}/overview-list-375.png`, fullPage: true });
     expect(errors).toEqual([]);
     await narrow.close();
     await ctx.close();
@@ -227,7 +274,9 @@ describe("the brand overview", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(/\/overview/);
     await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
-    expect(await page.getByRole("link", { name: "Last 30 days" }).getAttribute("aria-current")).toBe("page");
+    expect(await page.getByRole("navigation", { name: "Revenue period" }).getByRole("link", { name: "Last 30 days" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
     expect(await figure(page, "MRR").textContent()).toContain("$0.00");
     await axe(page, "overview (empty brand)");
     await page.screenshot({ path: `${SHOTS}/overview-empty-1280.png`, fullPage: true });

@@ -13,6 +13,9 @@ import { runBilling } from "../lib/billing/run-billing";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { brandOverview } from "../lib/insights/overview";
 import { periodOf, type PeriodKey } from "../lib/insights/periods";
+import { figureHref, figureLinks, type FigureLink } from "../lib/insights/links";
+import { DASHBOARD_LISTS } from "../lib/dashboard/exports";
+import { parseTableQuery } from "../components/data-table/search-params";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { CARDS, items, makeAccount, makeCard, makeGateway } from "./support/payments";
@@ -296,6 +299,67 @@ describe("brand overview figures", () => {
     // The trial (s3) renews on Apr 24 at 10.00; in 30 days s1 (May 10), s2 (May 16) and s4b (May 1) too.
     expect(o.renewals[0]).toEqual({ days: 7, count: 1, amount: 1000 });
     expect(o.renewals[1]).toEqual({ days: 30, count: 4, amount: 1000 + 2069 + 9450 + 2000 });
+  });
+
+  it("each figure links to the list of exactly its records: the list's total (and sum) is the figure", async () => {
+    const db = await getDb();
+    const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
+    const ctx = systemContext(db, brand, clock);
+    /** What the list page shows for a figure's link: its URL parsed as the page parses it, every row. */
+    const listed = async (l: FigureLink) => {
+      const url = new URL(figureHref(t.brand_id, l), "http://x");
+      expect(url.pathname).toBe(`/dashboard/${t.brand_id}/${l.list}`);
+      const spec = DASHBOARD_LISTS[l.list];
+      const query = parseTableQuery(Object.fromEntries(url.searchParams), { sortKeys: spec.sortKeys, filters: spec.urlFilters });
+      // Every filter of the link survives the page's parsing (none silently dropped).
+      for (const k of Object.keys(l.params).filter((k) => k !== "sort" && k !== "dir")) expect(query.filters[k], `${l.list} ${k}`).toBe(l.params[k]);
+      const { rows, total } = await spec.list.window(ctx, { filters: spec.filtersFor(query) });
+      return { total, rows: rows as any[] };
+    };
+    const sum = (rows: any[], field: string) => rows.reduce((s, r) => s + cents(r[field]), 0);
+    const checked: string[] = [];
+    for (const [movement, revenue] of [
+      ["30d", "12m"],
+      ["12m", "month"],
+      ["ytd", "90d"],
+    ] as const) {
+      const o = await brandOverview(ctx, { movement, revenue });
+      const links = figureLinks(o);
+      const at = `${movement}/${revenue}`;
+      expect((await listed(links.active)).total, `active ${at}`).toBe(o.active);
+      expect((await listed(links.trialing)).total, `trialing ${at}`).toBe(o.trialing);
+      expect((await listed(links.newSubscriptions)).total, `new ${at}`).toBe(o.newSubscriptions);
+      expect((await listed(links.reactivated)).total, `reactivated ${at}`).toBe(o.reactivated);
+      expect((await listed(links.churned)).total, `churned ${at}`).toBe(o.churned);
+      const failed = await listed(links.failedPayments);
+      expect({ count: failed.total, amount: sum(failed.rows, "amount") }, `failed ${at}`).toEqual(o.failedPayments);
+      expect(sum((await listed(links.invoiced)).rows, "total"), `invoiced ${at}`).toBe(o.invoiced);
+      expect(sum((await listed(links.collected)).rows, "amount"), `collected ${at}`).toBe(o.collected);
+      for (const m of o.revenueByMonth) {
+        expect(sum((await listed(links.invoicedIn(m.month))).rows, "total"), `invoiced ${m.month} ${at}`).toBe(m.invoiced);
+        expect(sum((await listed(links.collectedIn(m.month))).rows, "amount"), `collected ${m.month} ${at}`).toBe(m.collected);
+      }
+      const bucket = async (l: FigureLink) => {
+        const r = await listed(l);
+        return { count: r.total, amount: sum(r.rows, "balance") };
+      };
+      expect(await bucket(links.outstanding), `outstanding ${at}`).toEqual(o.receivables.outstanding);
+      expect(await bucket(links.notDue), `not due ${at}`).toEqual(o.receivables.notDue);
+      for (const a of o.receivables.aging) expect(await bucket(links.aging[a.key]), `${a.key} ${at}`).toEqual({ count: a.count, amount: a.amount });
+      for (const r of o.renewals) {
+        const renewing = await listed(links.renewals(r.days));
+        expect({ count: renewing.total, amount: sum(renewing.rows, "next_renewal_amount") }, `renewals ${r.days} ${at}`).toEqual({
+          count: r.count,
+          amount: r.amount,
+        });
+      }
+      checked.push(`${o.newSubscriptions}/${o.reactivated}/${o.churned}/${o.failedPayments.count}/${o.invoiced}/${o.collected}`);
+    }
+    // The figures compared are not all zero: the scenario has records behind each kind.
+    const year = await brandOverview(ctx, "12m");
+    expect(Math.min(year.active, year.trialing, year.newSubscriptions, year.reactivated, year.churned, year.failedPayments.count)).toBeGreaterThan(0);
+    expect(year.receivables.aging.filter((a) => a.count > 0).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(checked).size).toBeGreaterThan(1);
   });
 
   it("is brand-scoped: another brand sees none of it", async () => {

@@ -4,7 +4,8 @@
  * each with a year of invoices and payments (one invoice per subscription a month for the last 3 months,
  * most paid, some failed charges, some cancelled subscriptions). Seeded set-based (INSERT ... SELECT over
  * generate_series). Prints the time per period (median of BENCH_OVERVIEW_ROUNDS, default 5); no asserts.
- * Needs the tests' PostgreSQL (TEST_DATABASE_URL).
+ * Needs the tests' PostgreSQL (TEST_DATABASE_URL). BENCH_OVERVIEW_DB=<name> keeps the seeded database
+ * under that name and reuses it on the next run (for EXPLAIN ANALYZE by hand); drop it when done.
  */
 import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "../../db/client";
@@ -21,7 +22,8 @@ const N = Number(process.env.BENCH_SUBSCRIPTIONS || 100_000);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_OVERVIEW_ROUNDS || 5));
 const NOW = new Date("2026-06-15T12:00:00Z");
 const PRODUCTS = 5;
-const name = `rb_bench_overview_${process.pid}`;
+const kept = process.env.BENCH_OVERVIEW_DB;
+const name = kept || `rb_bench_overview_${process.pid}`;
 const ms = (t: number) => `${t.toFixed(0)} ms`;
 
 async function seed(db: Db) {
@@ -134,17 +136,40 @@ async function seed(db: Db) {
   return brand;
 }
 
-async function main() {
-  await dropDatabase(name);
-  await createDatabase(name);
-  const database = await openDatabase({ url: urlFor(name) });
+/** The brand seeded by an earlier run into the kept database, if there is one. */
+async function seededBrand() {
+  if (!kept) return undefined;
   try {
-    await database.migrate();
+    const database = await openDatabase({ url: urlFor(name) });
+    const [brand] = await database.db.select().from(brands).limit(1);
+    if (brand) return { database, brand };
+    await database.close();
+  } catch {
+    // No such database yet: seed it.
+  }
+  return undefined;
+}
+
+async function main() {
+  const reused = await seededBrand();
+  if (!reused) {
+    await dropDatabase(name);
+    await createDatabase(name);
+  }
+  const database = reused?.database ?? (await openDatabase({ url: urlFor(name) }));
+  try {
     let t = performance.now();
-    const brand = await seed(database.db);
-    console.log(
-      `overview bench: seeded ${N.toLocaleString("en-US")} subscriptions (${(3 * N).toLocaleString("en-US")} invoices) in ${ms(performance.now() - t)}`,
-    );
+    let brand = reused?.brand;
+    if (!brand) {
+      await database.migrate();
+      brand = await seed(database.db);
+      console.log(
+        `overview bench: seeded ${N.toLocaleString("en-US")} subscriptions (${(3 * N).toLocaleString("en-US")} invoices) in ${ms(performance.now() - t)}`,
+      );
+    } else {
+      await database.migrate();
+      console.log(`overview bench: reusing ${name}`);
+    }
     const ctx = systemContext(database.db, brand, NOW);
     for (const key of Object.keys(PERIODS) as PeriodKey[]) {
       const times: number[] = [];
@@ -161,7 +186,7 @@ async function main() {
     }
   } finally {
     await database.close();
-    await dropDatabase(name);
+    if (!kept) await dropDatabase(name);
   }
 }
 

@@ -24,6 +24,12 @@ export interface TableFilter {
   options: FilterOption[];
 }
 
+/** Two date inputs filtering by calendar days: URL params `<name>_from` and `<name>_to` (both inclusive). */
+export interface TableDateRange {
+  name: string;
+  label: string;
+}
+
 export interface DataTableProps<T> {
   columns: ColumnDef<T, unknown>[];
   /** The list query's sort keys: a column whose id is one of them sorts (unless `enableSorting: false`). */
@@ -37,6 +43,7 @@ export interface DataTableProps<T> {
   /** The search box's placeholder; none: no search box. */
   searchPlaceholder?: string;
   filters?: TableFilter[];
+  dateRanges?: TableDateRange[];
   empty: ReactNode;
   getRowId?: (row: T) => string;
   /** A list of lib/dashboard/exports.ts: an "Export CSV" link downloads every row of the current search and filters. */
@@ -56,6 +63,7 @@ export function DataTable<T>({
   label,
   searchPlaceholder,
   filters: filterDefs,
+  dateRanges,
   empty,
   getRowId,
   exportName,
@@ -101,13 +109,14 @@ export function DataTable<T>({
 
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
-  const filtered = Boolean(search?.value) || Boolean(filters?.some((f) => f.value));
+  const rangeParams = (dateRanges ?? []).flatMap((r) => [`${r.name}_from`, `${r.name}_to`]);
+  const filtered = Boolean(search?.value) || Boolean(filters?.some((f) => f.value)) || rangeParams.some((n) => query.filters[n]);
   // The export reads the same URL state (search, filters, sort) from /dashboard/{brand}/export/{list}.
   const exportHref = exportName ? exportUrl(pathname, exportName, params) : undefined;
 
   return (
     <div className="data-table" aria-busy={pending}>
-      {(search || filters?.length || exportHref) && (
+      {(search || filters?.length || dateRanges?.length || exportHref) && (
         <div className="table-toolbar">
           {search && (
             <form
@@ -140,13 +149,36 @@ export function DataTable<T>({
               </select>
             </label>
           ))}
+          {dateRanges?.map((r) => (
+            <fieldset key={r.name} className="table-filter table-date-range">
+              <legend>{r.label}</legend>
+              {(["from", "to"] as const).map((end) => (
+                <label key={end}>
+                  <span className="visually-hidden">
+                    {r.label} {end}
+                  </span>
+                  <span aria-hidden="true">{end === "from" ? "From" : "to"}</span>
+                  <input
+                    type="date"
+                    name={`${r.name}_${end}`}
+                    value={query.filters[`${r.name}_${end}`] ?? ""}
+                    onChange={(e) => navigate({ [`${r.name}_${end}`]: e.target.value, page: null })}
+                  />
+                </label>
+              ))}
+            </fieldset>
+          ))}
           {filtered && (
             <button
               type="button"
               className="button link"
               onClick={() => {
                 setQ("");
-                navigate({ q: null, page: null, ...Object.fromEntries((filters ?? []).map((f) => [f.name, null])) });
+                navigate({
+                  q: null,
+                  page: null,
+                  ...Object.fromEntries([...(filters ?? []).map((f) => f.name), ...rangeParams].map((n) => [n, null])),
+                });
               }}
             >
               Clear

@@ -15,11 +15,14 @@ export interface TableQuery<S extends string> {
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
+/** A URL filter's accepted values: a list, or a test (e.g. a calendar day). */
+export type UrlFilterValues = readonly string[] | ((v: string) => boolean);
+
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
 export function parseTableQuery<S extends string>(
   sp: RawSearchParams,
-  opts: { sortKeys: readonly S[]; filters?: Record<string, readonly string[]> },
+  opts: { sortKeys: readonly S[]; filters?: Record<string, UrlFilterValues> },
 ): TableQuery<S> {
   const page = Number(first(sp.page));
   const pageSize = Number(first(sp.pageSize));
@@ -27,7 +30,7 @@ export function parseTableQuery<S extends string>(
   const filters: Record<string, string> = {};
   for (const [name, allowed] of Object.entries(opts.filters ?? {})) {
     const v = first(sp[name]);
-    if (allowed.includes(v)) filters[name] = v;
+    if (v && (typeof allowed === "function" ? allowed(v) : allowed.includes(v))) filters[name] = v;
   }
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,

@@ -202,6 +202,10 @@ export const payments = pgTable(
     check("payments_amount", sql`${t.amount} > 0`),
     check("payments_target", sql`(${t.target} = 'invoice') = (${t.invoiceId} is not null)`),
     index("payments_brand_invoice").on(t.brandId, t.invoiceId),
+    // The overview's receivables: each invoice's succeeded payments from the index alone (0020 adds INCLUDE (amount)).
+    index("payments_invoice_paid")
+      .on(t.brandId, t.invoiceId)
+      .where(sql`${t.status} = 'succeeded'`),
     index("payments_brand_account").on(t.brandId, t.customerAccountId, t.createdAt),
     index("payments_brand_transaction").on(t.brandId, t.paymentTransactionId),
     index("payments_brand_pay_method").on(t.brandId, t.payMethodId),

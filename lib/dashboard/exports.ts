@@ -1,7 +1,7 @@
 import type { Context } from "../auth/context";
 import { accountList } from "../accounts/list-accounts";
-import { invoiceList } from "../invoices/list-invoices";
-import { paymentList } from "../payments/list-payments";
+import { INVOICE_AGES, INVOICE_STATUS_FILTERS, invoiceList } from "../invoices/list-invoices";
+import { PAYMENT_SOURCES, paymentList } from "../payments/list-payments";
 import { subscriptionList } from "../subscriptions/list-subscriptions";
 import { PAYMENT_STATUSES } from "../../db/schema";
 
@@ -19,14 +19,26 @@ export interface DashboardList {
   list: Windowed;
   sortKeys: readonly string[];
   defaultSort: { key: string; dir: "asc" | "desc" };
-  /** Each URL filter and the values it takes (what parseTableQuery keeps). */
-  urlFilters: Record<string, readonly string[]>;
+  /** Each URL filter and the values it takes (what parseTableQuery keeps): a list, or a test. */
+  urlFilters: Record<string, readonly string[] | ((v: string) => boolean)>;
   /** The list query's filters for a URL state. */
   filtersFor(state: ListUrlState): Record<string, unknown>;
 }
 
 /** A status filter's URL value (already one of urlFilters) as the list query's number. */
 const status = <S extends number>(v: string | undefined) => (v ? (Number(v) as S) : null);
+
+/** A calendar day in the URL (YYYY-MM-DD, a real date). */
+export const isDay = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const yesNo = ["Y", "N"] as const;
+/** Day-range URL filters (`<name>_from`, `<name>_to`) and the list query's filters they set. */
+const dayRange = (name: string) => ({ [`${name}_from`]: isDay, [`${name}_to`]: isDay });
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** The URL filters named (snake_case) as the list query's (camelCase), empty ones as null. */
+const passThrough = (filters: Record<string, string>, names: string[]) => Object.fromEntries(names.map((n) => [camel(n), filters[n] || null]));
+const SUBSCRIPTION_DAYS = ["created_from", "created_to", "ended_from", "ended_to", "renews_from", "renews_to"];
+const CREATED_DAYS = ["created_from", "created_to"];
 
 /**
  * Every exportable list, by the name in /dashboard/{brand}/export/{name}. A page passes the same
@@ -45,22 +57,30 @@ export const DASHBOARD_LISTS = {
     list: subscriptionList as unknown as Windowed,
     sortKeys: subscriptionList.sortKeys,
     defaultSort: { key: "created_at", dir: "desc" },
-    urlFilters: { status: ["1", "2", "3"] },
-    filtersFor: ({ q, filters }) => ({ q: q || null, status: status(filters.status) }),
+    urlFilters: { status: ["1", "2", "3"], trial: yesNo, returning: yesNo, ...dayRange("created"), ...dayRange("ended"), ...dayRange("renews") },
+    filtersFor: ({ q, filters }) => ({
+      q: q || null,
+      status: status(filters.status),
+      ...passThrough(filters, ["trial", "returning", ...SUBSCRIPTION_DAYS]),
+    }),
   },
   invoices: {
     list: invoiceList as unknown as Windowed,
     sortKeys: invoiceList.sortKeys,
     defaultSort: { key: "created_at", dir: "desc" },
-    urlFilters: { status: ["0", "1", "2", "3"] },
-    filtersFor: ({ q, filters }) => ({ q: q || null, status: status(filters.status) }),
+    urlFilters: { status: INVOICE_STATUS_FILTERS, age: Object.keys(INVOICE_AGES), ...dayRange("created") },
+    filtersFor: ({ q, filters }) => ({
+      q: q || null,
+      status: /^\d$/.test(filters.status ?? "") ? Number(filters.status) : filters.status || null,
+      ...passThrough(filters, ["age", ...CREATED_DAYS]),
+    }),
   },
   payments: {
     list: paymentList as unknown as Windowed,
     sortKeys: paymentList.sortKeys,
     defaultSort: { key: "created_at", dir: "desc" },
-    urlFilters: { status: PAYMENT_STATUSES },
-    filtersFor: ({ q, filters }) => ({ q: q || null, status: filters.status || null }),
+    urlFilters: { status: PAYMENT_STATUSES, source: PAYMENT_SOURCES, ...dayRange("created") },
+    filtersFor: ({ q, filters }) => ({ q: q || null, status: filters.status || null, ...passThrough(filters, ["source", ...CREATED_DAYS]) }),
   },
 } satisfies Record<string, DashboardList>;
 

@@ -1,11 +1,12 @@
 import { or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { invoices as t, payments } from "../../db/schema";
-import { defineList, equalsFilter, idFilter, sqlFilter } from "../../db/paging";
+import { dayFilters, defineList, equalsFilter, idFilter, sqlFilter } from "../../db/paging";
 import { contains } from "../../db/scope";
 import { accountMatches } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import { INVOICE_STATUS } from "./amounts";
+import { brandToday } from "./brand-time";
 import { withAmounts } from "./queries";
 import type { ListInvoicesInput } from "./schemas";
 import { invoiceView } from "./view";
@@ -25,6 +26,31 @@ const statusSql = sql<number>`(case when ${t.deletedAt} is not null then ${INVOI
     coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${t.id} and ${payments.status} = 'succeeded'), 0) as paid
   ) amounts) end)`;
 
+const OWED = sql`${statusSql} in (${INVOICE_STATUS.UNPAID}, ${INVOICE_STATUS.PARTIALLY_PAID})`;
+
+/**
+ * A status filter's values: a status, or "owed" (a balance left: unpaid or partly paid) or "live"
+ * (not deleted), the invoices behind the overview's receivables and revenue.
+ */
+export const INVOICE_STATUS_FILTERS = ["0", "1", "2", "3", "owed", "live"] as const;
+const statusValue = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal("owed"), z.literal("live")]);
+
+/**
+ * Receivables by days past due on the brand's today ("current": not yet due), owed ones only (the
+ * overview's aging buckets).
+ */
+export const INVOICE_AGES = { current: [null, -1], "0-30": [1, 30], "31-60": [31, 60], "61-90": [61, 90], "90+": [91, null] } as const;
+export type InvoiceAge = keyof typeof INVOICE_AGES;
+const ageFilter = sqlFilter(z.enum(Object.keys(INVOICE_AGES) as [InvoiceAge, ...InvoiceAge[]]), (age, ctx) => {
+  // Days past due = today - due date: from..to days past due is a due date from today - to to today - from.
+  const [least, most] = INVOICE_AGES[age];
+  const today = sql`${brandToday(ctx)}::date`;
+  const earliest = most === null ? sql`true` : sql`${t.dueDate} >= ${today} - ${most}::int`;
+  const latest = least === null ? sql`true` : sql`${t.dueDate} <= ${today} - ${least}::int`;
+  return sql`${t.deletedAt} is null and ${earliest} and ${latest} and ${OWED}`;
+});
+const created = dayFilters(t.createdAt, "instant");
+
 /** Invoices, deleted ones too (status 3); `q` searches the invoice number (its id) and the customer's name and email. */
 export const invoiceList = defineList({
   table: t,
@@ -33,7 +59,12 @@ export const invoiceList = defineList({
     id: idFilter(t.id),
     customerAccountId: idFilter(t.customerAccountId),
     subscriptionId: idFilter(t.subscriptionId),
-    status: sqlFilter(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]), (s) => sql`${statusSql} = ${s}`),
+    status: sqlFilter(statusValue, (s) =>
+      s === "live" ? sql`${t.deletedAt} is null` : s === "owed" ? sql`${t.deletedAt} is null and ${OWED}` : sql`${statusSql} = ${s}`,
+    ),
+    age: ageFilter,
+    createdFrom: created.from,
+    createdTo: created.to,
     customField1: equalsFilter(t.customField1, z.string()),
     customField2: equalsFilter(t.customField2, z.string()),
   },

@@ -1,7 +1,7 @@
 import { or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { invoices, payments as t, PAYMENT_STATUSES } from "../../db/schema";
-import { defineList, equalsFilter, idFilter, sqlFilter } from "../../db/paging";
+import { dayFilters, defineList, equalsFilter, idFilter, sqlFilter } from "../../db/paging";
 import { anyOf, contains, inBrand } from "../../db/scope";
 import { isUuid } from "../ids";
 import { accountMatches } from "../accounts/queries";
@@ -10,6 +10,10 @@ import type { ListPaymentsInput } from "./schemas";
 import { paymentView } from "./view";
 
 export const PAYMENT_LIST_LIMIT = 400;
+
+/** Where a payment's money came from: "received" is new money (a gateway charge or a recorded one), not the prepaid balance. */
+export const PAYMENT_SOURCES = ["gateway", "recorded", "prepaid_balance", "received"] as const;
+const created = dayFilters(t.createdAt, "instant");
 
 /** Payments, failed and reversed ones included (payment_status tells); `q` searches the transaction id and the customer's name and email. */
 export const paymentList = defineList({
@@ -26,6 +30,9 @@ export const paymentList = defineList({
     ),
     paymentTransactionId: equalsFilter(t.paymentTransactionId, z.string()),
     status: equalsFilter(t.status, z.enum(PAYMENT_STATUSES)),
+    source: sqlFilter(z.enum(PAYMENT_SOURCES), (v) => (v === "received" ? sql`${t.processedBy} <> 'prepaid_balance'` : sql`${t.processedBy} = ${v}`)),
+    createdFrom: created.from,
+    createdTo: created.to,
   },
   search: (q) => or(contains(t.paymentTransactionId, q), accountMatches(t.customerAccountId, q))!,
   sortable: { created_at: t.createdAt, amount: t.amount },

@@ -1,7 +1,7 @@
 import { or, sql } from "drizzle-orm";
 import { products, subscriptions as t } from "../../db/schema";
 import { contains } from "../../db/scope";
-import { defineList, equalsFilter, idFilter, statusFilter } from "../../db/paging";
+import { dayFilters, defineList, equalsFilter, idFilter, sqlFilter, statusFilter } from "../../db/paging";
 import { z } from "zod";
 import { accountMatches } from "../accounts/queries";
 import type { Context } from "../auth/context";
@@ -12,7 +12,19 @@ import { subscriptionView } from "./view";
 /** At most this many subscriptions per answer (spec, Limits). */
 export const MAX_SUBSCRIPTIONS = 100;
 
-/** Subscriptions, deleted ones included; `q` searches the customer's name and email and the product's name. */
+const yesNo = z.enum(["Y", "N"]);
+const created = dayFilters(t.createdAt, "instant");
+const ended = dayFilters(t.deletedAt, "instant");
+const renews = dayFilters(t.renewalDate, "date");
+
+/** A returning customer's subscription: the customer had another one end (deleted) before this one was created. */
+export const returningCustomerSql = sql`exists (select 1 from subscriptions o where o.brand_id = ${t.brandId}
+  and o.customer_account_id = ${t.customerAccountId} and o.deleted_at < ${t.createdAt})`;
+
+/**
+ * Subscriptions, deleted ones included; the day filters are the brand's calendar days, both ends
+ * inclusive (the overview's figures link here with them); `q` searches the customer's name and email and the product's name.
+ */
 export const subscriptionList = defineList({
   table: t,
   portal: "account",
@@ -23,6 +35,14 @@ export const subscriptionList = defineList({
     status: statusFilter(t.status),
     customField1: equalsFilter(t.customField1, z.string()),
     customField2: equalsFilter(t.customField2, z.string()),
+    trial: equalsFilter(t.inTrial, yesNo),
+    returning: sqlFilter(yesNo, (v) => (v === "Y" ? returningCustomerSql : sql`not ${returningCustomerSql}`)),
+    createdFrom: created.from,
+    createdTo: created.to,
+    endedFrom: ended.from,
+    endedTo: ended.to,
+    renewsFrom: renews.from,
+    renewsTo: renews.to,
   },
   search: (q) =>
     or(

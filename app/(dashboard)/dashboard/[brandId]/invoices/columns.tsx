@@ -70,7 +70,25 @@ export function InvoicesTable({
       query={query}
       getRowId={(r) => r.invoice_id}
       searchPlaceholder="Invoice number, customer name or email"
-      filters={[{ name: "status", label: "Status", options: INVOICE_STATUS_OPTIONS }]}
+      filters={[
+        {
+          name: "status",
+          label: "Status",
+          options: [...INVOICE_STATUS_OPTIONS, { value: "owed", label: "Owed (unpaid or partly)" }, { value: "live", label: "Not deleted" }],
+        },
+        {
+          name: "age",
+          label: "Past due",
+          options: [
+            { value: "current", label: "Not yet due" },
+            { value: "0-30", label: "0–30 days" },
+            { value: "31-60", label: "31–60 days" },
+            { value: "61-90", label: "61–90 days" },
+            { value: "90+", label: "Over 90 days" },
+          ],
+        },
+      ]}
+      dateRanges={[{ name: "created", label: "Created" }]}
       empty={
         <>
           No invoices yet. Billing generates them for subscriptions, or <Link href={`/dashboard/${brandId}/invoices/new`}>create one by hand</Link>.

@@ -5,20 +5,25 @@ import { invoicesPage } from "@/lib/invoices/page-queries";
 import { DomainError } from "@/lib/errors";
 import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
 import { TableError } from "@/components/data-table/table-error";
+import { DASHBOARD_LISTS } from "@/lib/dashboard/exports";
 import { InvoicesTable } from "./columns";
+
+type InvoiceFilters = NonNullable<NonNullable<Parameters<typeof invoicesPage>[1]>["filters"]>;
 
 export const metadata = { title: "Invoices · Recurring Billing" };
 
 export default async function InvoicesPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
-  const query = parseTableQuery(await searchParams, { sortKeys: invoiceList.sortKeys, filters: { status: ["0", "1", "2", "3"] } });
+  const list = DASHBOARD_LISTS.invoices;
+  const query = parseTableQuery(await searchParams, { sortKeys: invoiceList.sortKeys, filters: list.urlFilters });
   const sort = query.sort ?? { key: "created_at" as const, dir: "desc" as const };
   const base = `/dashboard/${brandId}/invoices`;
   let result;
   try {
     result = await invoicesPage(ctx, {
-      filters: { q: query.q || null, status: query.filters.status ? (Number(query.filters.status) as 0 | 1 | 2 | 3) : null },
+      // The same URL state to list-query filters as the CSV export (and the overview's links).
+      filters: list.filtersFor(query) as InvoiceFilters,
       sort,
       page: query.page,
       pageSize: query.pageSize,

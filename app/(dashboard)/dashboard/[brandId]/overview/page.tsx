@@ -2,15 +2,16 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { dashboardContext } from "@/app/_auth/session";
 import type { RawSearchParams } from "@/components/data-table/search-params";
-import { brandOverview } from "@/lib/insights/overview";
-import { DEFAULT_PERIOD, isPeriodKey, PERIODS } from "@/lib/insights/periods";
+import { figureHref, figureLinks, type FigureLink } from "@/lib/insights/links";
+import { brandOverview, OVERVIEW_SECTIONS, type OverviewSection } from "@/lib/insights/overview";
+import { DEFAULT_PERIOD, isPeriodKey, PERIODS, type Period, type PeriodKey } from "@/lib/insights/periods";
 import { AmountBarChart } from "./_components/bar-chart";
 import { dayLabel, formatUsd, monthLabel } from "./format";
 import styles from "./overview.module.css";
 
 export const metadata = { title: "Overview · Recurring Billing" };
 
-/** A figure: its value, what it means, and the list of the records behind it. */
+/** A figure: its value, what it means, and the list of the records behind it (the filtered list page). */
 function Figure({ label, value, note, href }: { label: string; value: ReactNode; note?: ReactNode; href: string }) {
   return (
     <Link href={href} className={styles.figure}>
@@ -21,66 +22,104 @@ function Figure({ label, value, note, href }: { label: string; value: ReactNode;
   );
 }
 
+/**
+ * A section's period picker (one per section, as Stripe's and Chargebee's charts have): links that
+ * keep the other section's choice, the state in the URL (`?movement=90d&revenue=12m`).
+ */
+function PeriodPicker({
+  section,
+  label,
+  chosen,
+  period,
+  base,
+}: {
+  section: OverviewSection;
+  label: string;
+  chosen: Record<OverviewSection, PeriodKey>;
+  period: Period;
+  base: string;
+}) {
+  return (
+    <div className={styles.picker}>
+      <nav aria-label={`${label} period`} className={styles.periods}>
+        {Object.entries(PERIODS).map(([k, name]) => (
+          <Link
+            key={k}
+            href={`${base}/overview?${new URLSearchParams({ ...chosen, [section]: k })}`}
+            aria-current={k === chosen[section] ? "page" : undefined}
+            className={styles.period}
+            scroll={false}
+          >
+            {name}
+          </Link>
+        ))}
+      </nav>
+      <span className={styles.range}>
+        {dayLabel(period.from)} – {dayLabel(period.to)}
+      </span>
+    </div>
+  );
+}
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 export default async function OverviewPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
   const { brandId } = await params;
   const sp = await searchParams;
   const ctx = await dashboardContext(brandId);
-  const key = isPeriodKey(sp.period) ? sp.period : DEFAULT_PERIOD;
-  const o = await brandOverview(ctx, key);
+  // Each section's period from the URL; `period` (older links) sets both.
+  const both = isPeriodKey(sp.period) ? sp.period : DEFAULT_PERIOD;
+  const chosen = Object.fromEntries(OVERVIEW_SECTIONS.map((s) => [s, isPeriodKey(sp[s]) ? sp[s] : both])) as Record<OverviewSection, PeriodKey>;
+  const o = await brandOverview(ctx, chosen);
   const base = `/dashboard/${brandId}`;
-  // The list pages filter by status and sort (no date-range filter yet): each link opens the closest list.
-  const links = {
-    active: `${base}/subscriptions?status=1`,
-    created: `${base}/subscriptions?sort=created_at&dir=desc`,
-    churned: `${base}/subscriptions?status=3&sort=created_at&dir=desc`,
-    renewals: `${base}/subscriptions?status=1&sort=renewal_date&dir=asc`,
-    invoices: `${base}/invoices?sort=created_at&dir=desc`,
-    unpaid: `${base}/invoices?status=0&sort=due_date&dir=asc`,
-    partlyPaid: `${base}/invoices?status=2&sort=due_date&dir=asc`,
-    collected: `${base}/payments?status=succeeded`,
-    failed: `${base}/payments?status=failed`,
-  };
-  const range = `${dayLabel(o.period.from)} – ${dayLabel(o.period.to)}`;
+  const links = figureLinks(o);
+  const href = (l: FigureLink) => figureHref(brandId, l);
   const revenue = o.revenueByMonth.map((m) => ({ ...m, label: monthLabel(m.month) }));
+  const revenueRange = `${dayLabel(o.periods.revenue.from)} – ${dayLabel(o.periods.revenue.to)}`;
   return (
     <>
       <div className="page-head">
         <h1>Overview</h1>
-        <nav aria-label="Period" className={styles.periods}>
-          {Object.entries(PERIODS).map(([k, label]) => (
-            <Link key={k} href={`${base}/overview?period=${k}`} aria-current={k === key ? "page" : undefined} className={styles.period}>
-              {label}
-            </Link>
-          ))}
-        </nav>
       </div>
       <p className="muted">
-        {o.period.label}: {range} (brand time zone {ctx.brand.timezoneId}). Balances, MRR and renewals are as of today.
+        Today is {dayLabel(o.today)} (brand time zone {ctx.brand.timezoneId}). MRR, balances and renewals are as of today; each figure opens the list of its
+        records.
       </p>
 
       <section aria-labelledby="recurring" className={styles.section}>
         <h2 id="recurring">Recurring revenue</h2>
         <div className={styles.grid}>
-          <Figure label="MRR" value={formatUsd(o.mrr)} note="Next charges per 30 days, net of discounts" href={links.active} />
-          <Figure label="ARR" value={formatUsd(o.arr)} note="12 × MRR" href={links.active} />
-          <Figure label="Active subscriptions" value={o.active.toLocaleString("en-US")} note="Paying, not in a trial" href={links.active} />
-          <Figure label="Trialing" value={o.trialing.toLocaleString("en-US")} note="Active, in their trial" href={links.active} />
+          <Figure label="MRR" value={formatUsd(o.mrr)} note="Next charges per 30 days, net of discounts" href={href(links.active)} />
+          <Figure label="ARR" value={formatUsd(o.arr)} note="12 × MRR" href={href(links.active)} />
+          <Figure label="Active subscriptions" value={o.active.toLocaleString("en-US")} note="Paying, not in a trial" href={href(links.active)} />
+          <Figure label="Trialing" value={o.trialing.toLocaleString("en-US")} note="Active, in their trial" href={href(links.trialing)} />
         </div>
       </section>
 
       <section aria-labelledby="movement" className={styles.section}>
-        <h2 id="movement">Subscriptions in the period</h2>
+        <div className={styles.cardHead}>
+          <h2 id="movement">Subscriptions in the period</h2>
+          <PeriodPicker section="movement" label="Subscriptions" chosen={chosen} period={o.periods.movement} base={base} />
+        </div>
         <div className={styles.grid}>
-          <Figure label="New" value={o.newSubscriptions.toLocaleString("en-US")} note="Started by new or current customers" href={links.created} />
-          <Figure label="Reactivated" value={o.reactivated.toLocaleString("en-US")} note="Started by customers who had cancelled" href={links.created} />
-          <Figure label="Churned" value={o.churned.toLocaleString("en-US")} note="Cancelled or deleted" href={links.churned} />
+          <Figure
+            label="New"
+            value={o.newSubscriptions.toLocaleString("en-US")}
+            note="Started by new or current customers"
+            href={href(links.newSubscriptions)}
+          />
+          <Figure
+            label="Reactivated"
+            value={o.reactivated.toLocaleString("en-US")}
+            note="Started by customers who had cancelled"
+            href={href(links.reactivated)}
+          />
+          <Figure label="Churned" value={o.churned.toLocaleString("en-US")} note="Cancelled or deleted" href={href(links.churned)} />
           <Figure
             label="Failed payments"
             value={formatUsd(o.failedPayments.amount)}
             note={plural(o.failedPayments.count, "declined charge")}
-            href={links.failed}
+            href={href(links.failedPayments)}
           />
         </div>
       </section>
@@ -88,10 +127,16 @@ export default async function OverviewPage({ params, searchParams }: { params: P
       <section aria-labelledby="revenue" className={`card ${styles.section}`}>
         <div className={styles.cardHead}>
           <h2 id="revenue">Revenue by month</h2>
-          <span className="muted">
-            Invoiced <strong>{formatUsd(o.invoiced)}</strong> · Collected <strong>{formatUsd(o.collected)}</strong>
-          </span>
+          <PeriodPicker section="revenue" label="Revenue" chosen={chosen} period={o.periods.revenue} base={base} />
         </div>
+        <p className={styles.totals}>
+          <Link href={href(links.invoiced)}>
+            Invoiced <strong>{formatUsd(o.invoiced)}</strong>
+          </Link>
+          <Link href={href(links.collected)}>
+            Collected <strong>{formatUsd(o.collected)}</strong>
+          </Link>
+        </p>
         <AmountBarChart
           data={revenue}
           category="label"
@@ -102,7 +147,7 @@ export default async function OverviewPage({ params, searchParams }: { params: P
         />
         <div className="table-scroll">
           <table className={styles.table}>
-            <caption className="visually-hidden">Invoiced and collected by month, {range}</caption>
+            <caption className="visually-hidden">Invoiced and collected by month, {revenueRange}</caption>
             <thead>
               <tr>
                 <th scope="col">Month</th>
@@ -119,10 +164,10 @@ export default async function OverviewPage({ params, searchParams }: { params: P
                 <tr key={m.month}>
                   <th scope="row">{m.label}</th>
                   <td className="num">
-                    <Link href={links.invoices}>{formatUsd(m.invoiced)}</Link>
+                    <Link href={href(links.invoicedIn(m.month))}>{formatUsd(m.invoiced)}</Link>
                   </td>
                   <td className="num">
-                    <Link href={links.collected}>{formatUsd(m.collected)}</Link>
+                    <Link href={href(links.collectedIn(m.month))}>{formatUsd(m.collected)}</Link>
                   </td>
                 </tr>
               ))}
@@ -135,9 +180,9 @@ export default async function OverviewPage({ params, searchParams }: { params: P
         <section aria-labelledby="receivables" className={`card ${styles.section}`}>
           <div className={styles.cardHead}>
             <h2 id="receivables">Receivables</h2>
-            <span className="muted">
-              Outstanding <strong>{formatUsd(o.receivables.outstanding.amount)}</strong>
-            </span>
+            <Link href={href(links.outstanding)} className="muted">
+              Outstanding <strong>{formatUsd(o.receivables.outstanding.amount)}</strong> ({plural(o.receivables.outstanding.count, "invoice")})
+            </Link>
           </div>
           <AmountBarChart
             data={o.receivables.aging.map((a) => ({ label: a.key, amount: a.amount }))}
@@ -162,7 +207,7 @@ export default async function OverviewPage({ params, searchParams }: { params: P
                 <th scope="row">Not yet due</th>
                 <td className="num">{o.receivables.notDue.count.toLocaleString("en-US")}</td>
                 <td className="num">
-                  <Link href={links.unpaid}>{formatUsd(o.receivables.notDue.amount)}</Link>
+                  <Link href={href(links.notDue)}>{formatUsd(o.receivables.notDue.amount)}</Link>
                 </td>
               </tr>
               {o.receivables.aging.map((a) => (
@@ -170,22 +215,25 @@ export default async function OverviewPage({ params, searchParams }: { params: P
                   <th scope="row">{a.label}</th>
                   <td className="num">{a.count.toLocaleString("en-US")}</td>
                   <td className="num">
-                    <Link href={links.unpaid}>{formatUsd(a.amount)}</Link>
+                    <Link href={href(links.aging[a.key])}>{formatUsd(a.amount)}</Link>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className={styles.small}>
-            Lists: <Link href={links.unpaid}>unpaid invoices</Link> · <Link href={links.partlyPaid}>partially paid invoices</Link> (oldest due first)
-          </p>
         </section>
 
         <section aria-labelledby="renewals" className={`card ${styles.section}`}>
           <h2 id="renewals">Upcoming renewals</h2>
           <div className={styles.grid}>
             {o.renewals.map((r) => (
-              <Figure key={r.days} label={`Next ${r.days} days`} value={formatUsd(r.amount)} note={plural(r.count, "renewal")} href={links.renewals} />
+              <Figure
+                key={r.days}
+                label={`Next ${r.days} days`}
+                value={formatUsd(r.amount)}
+                note={plural(r.count, "renewal")}
+                href={href(links.renewals(r.days))}
+              />
             ))}
           </div>
           <p className={styles.small}>Each renewal&apos;s next regular charge, metered usage not included.</p>

@@ -77,7 +77,20 @@ export function PaymentsTable({
       getRowId={(r) => r.payment_id}
       exportName="payments"
       searchPlaceholder="Transaction id, customer name or email"
-      filters={[{ name: "status", label: "Status", options: PAYMENT_STATUS_OPTIONS }]}
+      filters={[
+        { name: "status", label: "Status", options: PAYMENT_STATUS_OPTIONS },
+        {
+          name: "source",
+          label: "Source",
+          options: [
+            { value: "received", label: "Money received (not prepaid)" },
+            { value: "gateway", label: "Gateway charge" },
+            { value: "recorded", label: "Recorded" },
+            { value: "prepaid_balance", label: "Prepaid balance" },
+          ],
+        },
+      ]}
+      dateRanges={[{ name: "created", label: "Created" }]}
       empty={
         <>
           No payments yet. <Link href={`/dashboard/${brandId}/payments/new`}>Record one</Link>.

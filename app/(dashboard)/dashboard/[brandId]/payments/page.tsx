@@ -5,7 +5,10 @@ import { paymentsPage } from "@/lib/payments/page-queries";
 import { DomainError } from "@/lib/errors";
 import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
 import { TableError } from "@/components/data-table/table-error";
+import { DASHBOARD_LISTS } from "@/lib/dashboard/exports";
 import { PaymentsTable } from "./columns";
+
+type PaymentFilters = NonNullable<NonNullable<Parameters<typeof paymentsPage>[1]>["filters"]>;
 import { paymentMethodLabel } from "./_components/labels";
 
 export const metadata = { title: "Payments · Recurring Billing" };
@@ -13,16 +16,15 @@ export const metadata = { title: "Payments · Recurring Billing" };
 export default async function PaymentsPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
-  const query = parseTableQuery(await searchParams, {
-    sortKeys: paymentList.sortKeys,
-    filters: { status: ["pending", "succeeded", "failed", "reversed"] },
-  });
+  const list = DASHBOARD_LISTS.payments;
+  const query = parseTableQuery(await searchParams, { sortKeys: paymentList.sortKeys, filters: list.urlFilters });
   const sort = query.sort ?? { key: "created_at" as const, dir: "desc" as const };
   const base = `/dashboard/${brandId}/payments`;
   let result;
   try {
     result = await paymentsPage(ctx, {
-      filters: { q: query.q || null, status: (query.filters.status as "pending" | "succeeded" | "failed" | "reversed" | undefined) ?? null },
+      // The same URL state to list-query filters as the CSV export (and the overview's links).
+      filters: list.filtersFor(query) as PaymentFilters,
       sort,
       page: query.page,
       pageSize: query.pageSize,

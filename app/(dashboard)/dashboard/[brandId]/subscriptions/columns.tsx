@@ -69,7 +69,30 @@ export function SubscriptionsTable({
       query={query}
       getRowId={(r) => r.subscription_id}
       searchPlaceholder="Customer name or email, product"
-      filters={[{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }]}
+      filters={[
+        { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
+        {
+          name: "trial",
+          label: "Trial",
+          options: [
+            { value: "Y", label: "In a trial" },
+            { value: "N", label: "Not in a trial" },
+          ],
+        },
+        {
+          name: "returning",
+          label: "Customer",
+          options: [
+            { value: "N", label: "New" },
+            { value: "Y", label: "Returning (had cancelled)" },
+          ],
+        },
+      ]}
+      dateRanges={[
+        { name: "created", label: "Created" },
+        { name: "ended", label: "Ended" },
+        { name: "renews", label: "Renews" },
+      ]}
       empty={
         <>
           No subscriptions yet. <Link href={`/dashboard/${brandId}/subscriptions/new`}>Create the first one</Link>.

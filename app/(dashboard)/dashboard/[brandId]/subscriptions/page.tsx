@@ -5,20 +5,25 @@ import { subscriptionsPage } from "@/lib/subscriptions/page-queries";
 import { DomainError } from "@/lib/errors";
 import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
 import { TableError } from "@/components/data-table/table-error";
+import { DASHBOARD_LISTS } from "@/lib/dashboard/exports";
 import { SubscriptionsTable } from "./columns";
+
+type SubscriptionFilters = NonNullable<NonNullable<Parameters<typeof subscriptionsPage>[1]>["filters"]>;
 
 export const metadata = { title: "Subscriptions · Recurring Billing" };
 
 export default async function SubscriptionsPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
-  const query = parseTableQuery(await searchParams, { sortKeys: subscriptionList.sortKeys, filters: { status: ["1", "2", "3"] } });
+  const list = DASHBOARD_LISTS.subscriptions;
+  const query = parseTableQuery(await searchParams, { sortKeys: subscriptionList.sortKeys, filters: list.urlFilters });
   const sort = query.sort ?? { key: "created_at" as const, dir: "desc" as const };
   const base = `/dashboard/${brandId}/subscriptions`;
   let result;
   try {
     result = await subscriptionsPage(ctx, {
-      filters: { q: query.q || null, status: query.filters.status ? (Number(query.filters.status) as 1 | 2 | 3) : null },
+      // The same URL state to list-query filters as the CSV export (and the overview's links).
+      filters: list.filtersFor(query) as SubscriptionFilters,
       sort,
       page: query.page,
       pageSize: query.pageSize,
