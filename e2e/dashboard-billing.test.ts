@@ -385,7 +385,7 @@ describe("the dashboard's billing pages", () => {
     await page.goto(`${base}/subscriptions/new`);
     // Arrow down on the empty picker lists the first accounts; Enter chooses the first.
     await page.getByRole("combobox", { name: "Customer" }).press("ArrowDown");
-    await page.getByRole("option").first().waitFor();
+    await page.getByRole("listbox", { name: "Matching accounts" }).getByRole("option").first().waitFor();
     await page.getByRole("combobox", { name: "Customer" }).press("Enter");
     await page.waitForURL(/customer_account_id=/);
     await page.getByLabel("Product").selectOption(catalog.productId);
