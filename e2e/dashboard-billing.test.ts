@@ -161,7 +161,10 @@ describe("the dashboard's billing pages", () => {
     // New subscription: the estimate follows the choices before anything is created.
     await page.goto(`${base}/subscriptions/new`);
     await page.getByText("Choose a customer and a product").waitFor();
-    await page.locator('select[name="customer_account_id"]').selectOption(accountId);
+    // The customer picker searches as you type; the chosen account's id is the field's value.
+    await page.getByRole("combobox", { name: "Customer" }).fill("Fiona Bil");
+    await page.getByRole("option", { name: /^Fiona Billing/ }).click();
+    expect(await page.locator('input[name="customer_account_id"]').inputValue()).toBe(accountId);
     await page.waitForURL(/customer_account_id=/);
     await page.getByLabel("Product").selectOption(catalog.productId);
     const estimate = page.getByTestId("estimate");
@@ -380,7 +383,10 @@ describe("the dashboard's billing pages", () => {
     await page.getByRole("heading", { name: "Terms" }).waitFor();
     await check(page, "subscription-detail");
     await page.goto(`${base}/subscriptions/new`);
-    await page.locator('select[name="customer_account_id"]').selectOption({ index: 1 });
+    // Arrow down on the empty picker lists the first accounts; Enter chooses the first.
+    await page.getByRole("combobox", { name: "Customer" }).press("ArrowDown");
+    await page.getByRole("listbox", { name: "Matching accounts" }).getByRole("option").first().waitFor();
+    await page.getByRole("combobox", { name: "Customer" }).press("Enter");
     await page.waitForURL(/customer_account_id=/);
     await page.getByLabel("Product").selectOption(catalog.productId);
     await poll(() => page.getByTestId("estimate").textContent()).toContain("25.00");

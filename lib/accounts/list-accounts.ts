@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { customerAccounts as t } from "../../db/schema";
 import { containsFilter, defineList, idFilter, statusFilter } from "../../db/paging";
 import type { Context } from "../auth/context";
@@ -6,7 +7,7 @@ import { accountView } from "./view";
 
 export const MAX_ACCOUNTS_LISTED = 300;
 
-/** Customer accounts, deleted ones included (status 3); `q` searches names, company and email. */
+/** Customer accounts, deleted ones included (status 3); `q` searches names (first, last, full), company and email. */
 export const accountList = defineList({
   table: t,
   portal: "account",
@@ -20,7 +21,8 @@ export const accountList = defineList({
     customField1: containsFilter(t.customField1),
     customField2: containsFilter(t.customField2),
   },
-  search: [t.firstName, t.lastName, t.companyName, t.emailAddress],
+  // The full name too, so "Jane Do" finds Jane Doe.
+  search: [t.firstName, t.lastName, t.companyName, t.emailAddress, sql`${t.firstName} || ' ' || ${t.lastName}`],
   sortable: { created_at: t.createdAt, last_name: t.lastName, company_name: t.companyName, email_address: t.emailAddress },
   defaultSort: { key: "created_at", dir: "asc" },
   view: (_ctx, rows) => rows.map(accountView),

@@ -37,15 +37,10 @@ export async function subscriptionDetail(ctx: Context, id: string) {
 
 const MAX_CHOICES = 100;
 
-/** Active customer accounts by name, for a picker (the one already chosen is always among them). */
-export async function accountChoices(ctx: Context, chosen?: string | null) {
-  const { rows } = await listAccountsPage(ctx, { filters: { status: 1 }, sort: { key: "last_name", dir: "asc" }, pageSize: MAX_CHOICES });
-  const choices = rows.map((a) => ({ value: a.customer_account_id, label: `${a.first_name} ${a.last_name} · ${a.email_address}` }));
-  if (chosen && isUuid(chosen) && !choices.some((c) => c.value === chosen)) {
-    const one = (await listAccountsPage(ctx, { filters: { customerAccountId: chosen } })).rows[0];
-    if (one) choices.unshift({ value: one.customer_account_id, label: `${one.first_name} ${one.last_name} · ${one.email_address}` });
-  }
-  return choices;
+/** A form's preset customer account (named in the page's address): its id when it is the brand's, else "". */
+export async function knownAccountId(ctx: Context, id: string | null | undefined) {
+  if (!id || !isUuid(id)) return "";
+  return (await listAccountsPage(ctx, { filters: { customerAccountId: id }, pageSize: 1 })).rows.length ? id : "";
 }
 
 /** A customer's live pay methods, for a picker. */

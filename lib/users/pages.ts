@@ -2,16 +2,9 @@ import type { Context } from "../auth/context";
 import { listAccountsPage } from "../accounts/list-accounts";
 import { STATUS } from "../lifecycle";
 
-/** How many accounts a form's account picker offers (by last name); the rest are reached from their page. */
-export const ACCOUNT_CHOICES = 100;
-
-/** Active customer accounts as choices for a form's account picker (users, notes, tickets). */
-export async function accountChoices(ctx: Context) {
-  const { rows } = await listAccountsPage(ctx, { filters: { status: STATUS.ACTIVE }, sort: { key: "last_name", dir: "asc" }, pageSize: ACCOUNT_CHOICES });
-  return rows.map((a) => ({
-    value: a.customer_account_id,
-    label: `${a.first_name} ${a.last_name}${a.company_name ? ` (${a.company_name})` : ""} · ${a.email_address}`,
-  }));
+/** Whether the brand has an active customer account (a user needs one). */
+export async function anyActiveAccount(ctx: Context) {
+  return (await listAccountsPage(ctx, { filters: { status: STATUS.ACTIVE }, pageSize: 1 })).rows.length > 0;
 }
 
 /** A customer account's name by id, for a detail page's link (null when not the brand's). */

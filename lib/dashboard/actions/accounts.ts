@@ -5,6 +5,7 @@ import { updateAccount } from "../../accounts/update-account";
 import { suspendAccount } from "../../accounts/suspend-account";
 import { restoreAccount } from "../../accounts/restore-account";
 import { deleteAccount } from "../../accounts/delete-account";
+import { AccountChoicesParams, findAccountChoices } from "../../accounts/account-choices";
 
 /** Customer accounts. */
 export const accountActions = {
@@ -13,4 +14,6 @@ export const accountActions = {
   accountSuspend: staffAction(AccountIdParams, suspendAccount),
   accountRestore: staffAction(AccountIdParams, restoreAccount),
   accountDelete: staffAction(AccountIdParams, deleteAccount),
+  // A read: the customer account picker asks it as staff type (any role may).
+  accountChoices: staffAction(AccountChoicesParams, findAccountChoices),
 };

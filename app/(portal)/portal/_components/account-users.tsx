@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import type { AccountSettings, AccountUser } from "@/lib/portal/account-queries";
 import { addUser, editUser, removeUser } from "../_lib/actions";
 import { PERSON_FIELDS, PersonInputs, personValues, type PersonFields } from "./account-forms";
-import { ConfirmDialog } from "./confirm";
+import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { FormAlert, showActionError } from "./field";
 
 /** Adds a user (blank) or edits one; the server's refusals land on their fields. */
@@ -43,24 +43,17 @@ export function UsersPanel({ users, meId, defaults }: { users: AccountUser[]; me
   const router = useRouter();
   const [editing, setEditing] = useState<string | "new" | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<AccountUser | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [removeError, setRemoveError] = useState<string | undefined>();
   const done = (message: string) => {
     setEditing(null);
     setNotice(message || null);
     if (message) router.refresh();
   };
-  const confirmRemove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    setRemoveError(undefined);
-    const answer = await removeUser({ user_id: removing.id });
-    setBusy(false);
-    if (!answer.ok) return setRemoveError(answer.error.message);
-    setNotice(`${removing.firstName} ${removing.lastName} was removed from the account.`);
-    setRemoving(null);
+  const remove = (u: AccountUser) => async () => {
+    const answer = await removeUser({ user_id: u.id });
+    if (!answer.ok) return answer.error.message;
+    setNotice(`${u.firstName} ${u.lastName} was removed from the account.`);
     router.refresh();
+    return null;
   };
   return (
     <>
@@ -91,9 +84,22 @@ export function UsersPanel({ users, meId, defaults }: { users: AccountUser[]; me
                     >
                       Edit
                     </button>
-                    <button className="p-button danger small" type="button" onClick={() => setRemoving(u)} aria-label={`Remove ${u.firstName} ${u.lastName}`}>
-                      Remove
-                    </button>
+                    <ConfirmButton
+                      look="portal"
+                      label="Remove"
+                      ariaLabel={`Remove ${u.firstName} ${u.lastName}`}
+                      buttonClass="p-button danger small"
+                      title={`Remove ${u.firstName} ${u.lastName}?`}
+                      confirmLabel="Remove user"
+                      cancelLabel="Cancel"
+                      danger
+                      onConfirm={remove(u)}
+                    >
+                      <p>
+                        They can no longer sign in to this account, and any session they have ends at once. Their past messages to support stay. To undo this,
+                        contact support.
+                      </p>
+                    </ConfirmButton>
                   </span>
                 )}
               </>
@@ -108,23 +114,6 @@ export function UsersPanel({ users, meId, defaults }: { users: AccountUser[]; me
           Add a user
         </button>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        title={removing ? `Remove ${removing.firstName} ${removing.lastName}?` : "Remove user?"}
-        confirmLabel="Remove user"
-        busy={busy}
-        error={removeError}
-        onConfirm={confirmRemove}
-        onCancel={() => {
-          setRemoving(null);
-          setRemoveError(undefined);
-        }}
-      >
-        <p>
-          They can no longer sign in to this account, and any session they have ends at once. Their past messages to support stay. To undo this, contact{" "}
-          support.
-        </p>
-      </ConfirmDialog>
     </>
   );
 }

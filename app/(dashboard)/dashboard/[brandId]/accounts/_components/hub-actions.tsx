@@ -3,18 +3,18 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FormDialog } from "@/components/dashboard/form-dialog";
-import { SchemaForm, type FormField } from "@/components/dashboard/schema-form";
+import { Form, type Field } from "@/components/forms/form";
 import { CreateNoteParams } from "@/lib/notes/schemas";
 import { CreateTicketParams } from "@/lib/tickets/schemas";
 import { CreateTokenParams } from "@/lib/users/schemas";
 import { addNote, openTicket, portalSignInLink } from "../actions";
 
-const NOTE_FIELDS: FormField[] = [
+const NOTE_FIELDS: Field[] = [
   { name: "subject", label: "Subject", required: true },
-  { name: "contents", label: "Note", required: true, multiline: true },
+  { name: "contents", label: "Note", required: true, kind: "textarea", rows: 4 },
 ];
 
-const TICKET_FIELDS: FormField[] = [
+const TICKET_FIELDS: Field[] = [
   { name: "subject", label: "Subject", required: true },
   {
     name: "direction",
@@ -25,7 +25,7 @@ const TICKET_FIELDS: FormField[] = [
     ],
   },
   { name: "department", label: "Department", hint: "Optional, like Billing" },
-  { name: "message", label: "Message", required: true, multiline: true },
+  { name: "message", label: "Message", required: true, kind: "textarea", rows: 4 },
 ];
 
 /** The customer hub's actions: add a note, open a ticket, make a portal sign-in link for one of its users. */
@@ -42,7 +42,8 @@ export function HubActions({ brandId, accountId, users }: { brandId: string; acc
     <>
       <FormDialog label="Add note" title="Add a note to this account">
         {(close) => (
-          <SchemaForm
+          <Form
+            layout="stack"
             fields={NOTE_FIELDS}
             schema={CreateNoteParams}
             fixed={fixed}
@@ -55,7 +56,8 @@ export function HubActions({ brandId, accountId, users }: { brandId: string; acc
       </FormDialog>
       <FormDialog label="Open ticket" title="Open a ticket for this account">
         {(close) => (
-          <SchemaForm
+          <Form
+            layout="stack"
             fields={TICKET_FIELDS}
             schema={CreateTicketParams}
             fixed={{ ...fixed, type: "NEW" }}
@@ -102,10 +104,11 @@ export function HubActions({ brandId, accountId, users }: { brandId: string; acc
                 </div>
               </div>
             ) : (
-              <SchemaForm
+              <Form
+                layout="stack"
                 fields={[
                   { name: "user_id", label: "User", required: true, options: users.map((u) => ({ value: u.id, label: u.label })) },
-                  { name: "expiration", label: "Valid for (minutes)", hint: "1 to 10; the link works once", type: "text" },
+                  { name: "expiration", label: "Valid for (minutes)", hint: "1 to 10; the link works once" },
                 ]}
                 schema={CreateTokenParams}
                 fixed={fixed}

@@ -1,12 +1,12 @@
 "use client";
 
 import { CreateComponentParams, UpdateComponentParams } from "@/lib/catalog/schemas";
-import { DeclaredForm, type FieldDef, type FormValues } from "@/components/forms/declared-form";
+import { Form, type Field, type FormValues } from "@/components/forms/form";
 import type { FilterOption } from "@/components/data-table/data-table";
 import { createComponent, updateComponent } from "../actions";
 import { COMPONENT_TYPE_OPTIONS } from "./types";
 
-const fields = (groups: FilterOption[]): FieldDef[] => [
+const fields = (groups: FilterOption[]): Field[] => [
   { name: "product_group_id", label: "Product group", required: true, kind: "select", options: groups, fixedOnEdit: true, hint: "Cannot change later" },
   { name: "component_type", label: "Type", required: true, kind: "select", options: COMPONENT_TYPE_OPTIONS, fixedOnEdit: true, hint: "Cannot change later" },
   { name: "name", label: "Name", required: true },
@@ -44,11 +44,12 @@ const NEW: FormValues = {
 export function ComponentForm({ brandId, groups, group, component }: { brandId: string; groups: FilterOption[]; group?: string; component?: FormValues }) {
   const base = `/dashboard/${brandId}/components`;
   return (
-    <DeclaredForm
+    <Form
       fields={fields(groups)}
       schema={component ? UpdateComponentParams : CreateComponentParams}
       defaults={component ?? { ...NEW, product_group_id: group ?? groups[0]?.value ?? "" }}
-      id={component ? { name: "component_id", value: component.component_id } : undefined}
+      fixed={component ? { component_id: component.component_id } : undefined}
+      editing={Boolean(component)}
       submit={(input) => (component ? updateComponent(brandId, input) : createComponent(brandId, input))}
       submitLabel={component ? "Save changes" : "Create component"}
       cancelHref={component ? `${base}/${component.component_id}` : base}

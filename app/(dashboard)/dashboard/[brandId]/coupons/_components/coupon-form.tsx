@@ -1,11 +1,11 @@
 "use client";
 
 import { CreateCouponParams, UpdateCouponParams } from "@/lib/catalog/schemas";
-import { DeclaredForm, type FieldDef, type FormValues } from "@/components/forms/declared-form";
+import { Form, type Field, type FormValues } from "@/components/forms/form";
 import type { FilterOption } from "@/components/data-table/data-table";
 import { createCoupon, updateCoupon } from "../actions";
 
-const fields = (products: FilterOption[]): FieldDef[] => [
+const fields = (products: FilterOption[]): Field[] => [
   { name: "coupon_code", label: "Code", required: true, hint: "What customers enter: letters, digits, - and _" },
   { name: "name", label: "Name", required: true },
   {
@@ -60,11 +60,12 @@ const NEW: FormValues = {
 export function CouponForm({ brandId, products, coupon }: { brandId: string; products: FilterOption[]; coupon?: FormValues }) {
   const base = `/dashboard/${brandId}/coupons`;
   return (
-    <DeclaredForm
+    <Form
       fields={fields(products)}
       schema={coupon ? UpdateCouponParams : CreateCouponParams}
       defaults={coupon ?? NEW}
-      id={coupon ? { name: "coupon_id", value: coupon.coupon_id } : undefined}
+      fixed={coupon ? { coupon_id: coupon.coupon_id } : undefined}
+      editing={Boolean(coupon)}
       submit={(input) => (coupon ? updateCoupon(brandId, input) : createCoupon(brandId, input))}
       submitLabel={coupon ? "Save changes" : "Create coupon"}
       cancelHref={coupon ? `${base}/${coupon.coupon_id}` : base}

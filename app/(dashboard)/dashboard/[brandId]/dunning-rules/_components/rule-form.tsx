@@ -1,12 +1,12 @@
 "use client";
 
 import { CreateDunningRuleParams, UpdateDunningRuleParams } from "@/lib/dunning/schemas";
-import { DeclaredForm, type FieldDef, type FormValues } from "@/components/forms/declared-form";
+import { Form, type Field, type FormValues } from "@/components/forms/form";
 import type { FilterOption } from "@/components/data-table/data-table";
 import { createDunningRule, updateDunningRule } from "../actions";
 import { ENFORCEMENT_OPTIONS } from "./enforcement";
 
-const fields = (groups: FilterOption[]): FieldDef[] => [
+const fields = (groups: FilterOption[]): Field[] => [
   {
     name: "product_group_id",
     label: "Product group",
@@ -50,11 +50,12 @@ const NEW: FormValues = {
 export function RuleForm({ brandId, groups, group, rule }: { brandId: string; groups: FilterOption[]; group?: string; rule?: FormValues }) {
   const base = `/dashboard/${brandId}/dunning-rules`;
   return (
-    <DeclaredForm
+    <Form
       fields={fields(groups)}
       schema={rule ? UpdateDunningRuleParams : CreateDunningRuleParams}
       defaults={rule ?? { ...NEW, product_group_id: group ?? groups[0]?.value ?? "" }}
-      id={rule ? { name: "rule_id", value: rule.rule_id } : undefined}
+      fixed={rule ? { rule_id: rule.rule_id } : undefined}
+      editing={Boolean(rule)}
       submit={(input) => (rule ? updateDunningRule(brandId, input) : createDunningRule(brandId, input))}
       submitLabel={rule ? "Save changes" : "Create dunning rule"}
       cancelHref={rule ? `${base}/${rule.rule_id}` : base}

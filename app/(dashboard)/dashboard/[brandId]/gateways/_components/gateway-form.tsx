@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from "react";
 import { useRouter } from "next/navigation";
-import { FieldForm, YES_NO, type FieldSpec } from "@/components/forms/field-form";
+import { Form, YES_NO, type Field } from "@/components/forms/form";
 import { createGateway, updateGateway } from "../actions";
 
 interface Provider {
@@ -30,22 +30,22 @@ export function GatewayForm({
   const [providerId, setProviderId] = useState(gateway?.gateway_provider ?? providers[0]?.gateway_provider ?? "");
   const onValues = useCallback((v: Record<string, string>) => v.gateway_provider && setProviderId(v.gateway_provider), []);
   const provider = providers.find((p) => p.gateway_provider === providerId);
-  const fields: FieldSpec[] = [
+  const fields: Field[] = [
     { name: "name", label: "Name", required: true, hint: "Your own nickname for it" },
     ...(gateway
       ? []
       : [{ name: "gateway_provider", label: "Provider", required: true, options: providers.map((p) => ({ value: p.gateway_provider, label: p.name })) }]),
-    { name: "credentials_1", label: "Credentials 1", required: true, type: "password", hint: provider?.credentials_1, autoComplete: "off" },
-    { name: "credentials_2", label: "Credentials 2", type: "password", hint: provider?.credentials_2, autoComplete: "off" },
+    { name: "credentials_1", label: "Credentials 1", required: true, kind: "password", hint: provider?.credentials_1, autoComplete: "off" },
+    { name: "credentials_2", label: "Credentials 2", kind: "password", hint: provider?.credentials_2, autoComplete: "off" },
     // A default cannot be unset (only replaced): a default gateway's flags are not offered.
     ...(gateway?.default_cc === "Y" ? [] : [{ name: "default_cc", label: "Default for cards", options: YES_NO }]),
     ...(gateway?.default_ba === "Y" ? [] : [{ name: "default_ba", label: "Default for bank accounts", options: YES_NO }]),
   ];
   return (
-    <FieldForm
+    <Form
       fields={fields}
       defaults={{ name: gateway?.name ?? "", gateway_provider: providerId, default_cc: "N", default_ba: "N" }}
-      hidden={gateway ? { gateway_id: gateway.gateway_id } : {}}
+      fixed={gateway ? { gateway_id: gateway.gateway_id } : {}}
       onValues={onValues}
       submit={(input) => (gateway ? updateGateway(brandId, input) : createGateway(brandId, input))}
       onDone={() => {
@@ -56,6 +56,6 @@ export function GatewayForm({
       cancelHref={`/dashboard/${brandId}/gateways`}
     >
       {provider?.notes && <p className="hint span-all">{provider.notes}</p>}
-    </FieldForm>
+    </Form>
   );
 }

@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { CreateInvoiceParams, UpdateInvoiceParams } from "@/lib/invoices/schemas";
-import { FieldForm, YES_NO, type FieldSpec } from "@/components/forms/field-form";
+import { Form, YES_NO, type Field } from "@/components/forms/form";
 import { createInvoice, updateInvoice } from "../actions";
 
 export interface Item {
@@ -29,23 +29,19 @@ const itemsParam = (items: Item[]) =>
  */
 export function InvoiceForm({
   brandId,
-  accounts,
   invoice,
   defaultDue,
   accountId = "",
 }: {
   brandId: string;
-  accounts?: { value: string; label: string }[];
   invoice?: { invoice_id: string; customer_account_id: string; due_date: string; custom_field_1: string; custom_field_2: string; items: Item[] };
   defaultDue: string;
   accountId?: string;
 }) {
   const router = useRouter();
   const [items, setItems] = useState<Item[]>(invoice?.items.length ? invoice.items : [blank()]);
-  const fields: FieldSpec[] = [
-    ...(invoice
-      ? []
-      : [{ name: "customer_account_id", label: "Customer", required: true, options: [{ value: "", label: "Choose a customer…" }, ...(accounts ?? [])] }]),
+  const fields: Field[] = [
+    ...(invoice ? [] : [{ name: "customer_account_id", label: "Customer", required: true, kind: "account" } as const]),
     { name: "due_date", label: "Due date", required: true, hint: "M/D/YYYY, like 12/31/2026" },
     { name: "custom_field_1", label: "Custom field 1" },
     { name: "custom_field_2", label: "Custom field 2" },
@@ -59,7 +55,7 @@ export function InvoiceForm({
   const set = (n: number, patch: Partial<Item>) => setItems(items.map((it, i) => (i === n ? { ...it, ...patch } : it)));
   const back = invoice ? `/dashboard/${brandId}/invoices/${invoice.invoice_id}` : `/dashboard/${brandId}/invoices`;
   return (
-    <FieldForm
+    <Form
       fields={fields}
       defaults={
         invoice
@@ -67,8 +63,8 @@ export function InvoiceForm({
           : { due_date: defaultDue, customer_account_id: accountId }
       }
       schema={invoice ? UpdateInvoiceParams.omit({ invoice_id: true, customer_account_id: true }) : CreateInvoiceParams}
-      hidden={invoice ? { invoice_id: invoice.invoice_id, customer_account_id: invoice.customer_account_id } : {}}
-      changedOnly={Boolean(invoice)}
+      fixed={invoice ? { invoice_id: invoice.invoice_id, customer_account_id: invoice.customer_account_id } : {}}
+      editing={Boolean(invoice)}
       extra={extra}
       submit={(input) => (invoice ? updateInvoice(brandId, input) : createInvoice(brandId, input))}
       onDone={(data) => {
@@ -120,6 +116,6 @@ export function InvoiceForm({
           </button>
         </div>
       </fieldset>
-    </FieldForm>
+    </Form>
   );
 }

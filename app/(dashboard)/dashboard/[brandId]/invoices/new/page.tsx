@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { accountChoices } from "@/lib/subscriptions/page-queries";
+import { knownAccountId } from "@/lib/subscriptions/page-queries";
 import { brandDateIn } from "@/lib/invoices/page-queries";
 import { InvoiceForm } from "../_components/invoice-form";
 
@@ -16,8 +16,7 @@ export default async function NewInvoicePage({
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
   const raw = (await searchParams).customer_account_id;
-  const accountId = typeof raw === "string" ? raw : "";
-  const accounts = await accountChoices(ctx, accountId);
+  const accountId = await knownAccountId(ctx, typeof raw === "string" ? raw : "");
   return (
     <>
       <p className="breadcrumb">
@@ -26,12 +25,7 @@ export default async function NewInvoicePage({
       <h1>New invoice</h1>
       <p className="muted">A manual invoice, for charges outside any subscription. The customer is sent the Invoice/Create email if it is set up.</p>
       <div className="card">
-        <InvoiceForm
-          brandId={brandId}
-          accounts={accounts}
-          defaultDue={brandDateIn(ctx, 30)}
-          accountId={accounts.some((a) => a.value === accountId) ? accountId : ""}
-        />
+        <InvoiceForm brandId={brandId} defaultDue={brandDateIn(ctx, 30)} accountId={accountId} />
       </div>
     </>
   );

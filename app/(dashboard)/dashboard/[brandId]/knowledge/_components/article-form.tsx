@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { ParamsForm } from "@/components/forms/params-form";
+import { Form, type Field } from "@/components/forms/form";
 import { CreateArticleParams, SUMMARY_MAX, TITLE_MAX, UpdateArticleParams } from "@/lib/knowledge/schemas";
 import { createArticle, updateArticle } from "../actions";
 import { VISIBILITY } from "./options";
@@ -20,31 +20,32 @@ export function ArticleForm({
 }) {
   const router = useRouter();
   const base = `/dashboard/${brandId}/knowledge`;
-  const fields = [
+  const fields: Field[] = [
     { name: "title", label: "Title", required: true, wide: true, hint: `At most ${TITLE_MAX} characters` },
     { name: "category_id", label: "Category", required: true, options: [{ value: "", label: "Choose a category…" }, ...categories] },
     { name: "visibility", label: "Visibility", required: true, options: VISIBILITY, hint: "Hidden articles are kept from customers" },
     { name: "tags", label: "Tags", required: true, wide: true, hint: "Comma-separated, like billing, invoices" },
-    { name: "summary", label: "Summary", rows: 2, hint: `Optional, at most ${SUMMARY_MAX} characters` },
+    { name: "summary", label: "Summary", kind: "textarea", rows: 2, hint: `Optional, at most ${SUMMARY_MAX} characters` },
     {
       name: "contents",
       label: "Contents",
       required: true,
+      kind: "textarea",
       rows: 14,
       code: true,
       hint: "Plain text or HTML; scripts, styles and event handlers are removed when saved",
     },
   ];
   return (
-    <ParamsForm
+    <Form
       schema={article ? UpdateArticleParams : CreateArticleParams}
       fields={fields}
-      initial={article}
-      defaults={{ category_id: categoryId ?? "", visibility: "1" }}
+      editing={Boolean(article)}
+      defaults={article ?? { category_id: categoryId ?? "", visibility: "1" }}
       fixed={article ? { article_id: article.article_id } : {}}
       always={fields.map((f) => f.name)}
       submit={(input) => (article ? updateArticle(brandId, input) : createArticle(brandId, input))}
-      onSaved={(data) => {
+      onDone={(data) => {
         router.push(`${base}/articles/${(data as { article_id: string }).article_id}`);
         router.refresh();
       }}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { ParamsForm } from "@/components/forms/params-form";
+import { Form, type Field } from "@/components/forms/form";
 import { CreateCategoryParams, NAME_MAX, UpdateCategoryParams } from "@/lib/knowledge/schemas";
 import { createCategory, updateCategory } from "../actions";
 import { VISIBILITY } from "./options";
@@ -23,7 +23,7 @@ export function CategoryForm({
 }) {
   const router = useRouter();
   const base = `/dashboard/${brandId}/knowledge`;
-  const fields = [
+  const fields: Field[] = [
     { name: "name", label: "Name", required: true, hint: `At most ${NAME_MAX} characters` },
     { name: "category_type", label: "Level", required: true, options: TYPES },
     {
@@ -35,15 +35,15 @@ export function CategoryForm({
     { name: "visibility", label: "Visibility", required: true, options: VISIBILITY },
   ];
   return (
-    <ParamsForm
+    <Form
       schema={category ? UpdateCategoryParams : CreateCategoryParams}
       fields={fields}
-      initial={category}
-      defaults={{ category_type: "PRIMARY", visibility: "1" }}
+      editing={Boolean(category)}
+      defaults={category ?? { category_type: "PRIMARY", visibility: "1" }}
       fixed={category ? { category_id: category.category_id } : {}}
       always={fields.map((f) => f.name)}
       submit={(input) => (category ? updateCategory(brandId, input) : createCategory(brandId, input))}
-      onSaved={() => {
+      onDone={() => {
         router.push(base);
         router.refresh();
       }}

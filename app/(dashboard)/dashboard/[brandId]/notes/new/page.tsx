@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { accountChoices } from "@/lib/users/pages";
 import { NoteForm } from "../_components/note-form";
 
 export const metadata = { title: "New note · Recurring Billing" };
@@ -15,7 +14,7 @@ export default async function NewNotePage({
   searchParams: Promise<Record<string, string | undefined>>;
 }) {
   const { brandId } = await params;
-  const ctx = await dashboardContext(brandId);
+  await dashboardContext(brandId);
   const sp = await searchParams;
   // Linked from a record's page (?invoice_id=...): the note starts attached to it.
   const preset = Object.fromEntries(LINKS.filter((k) => typeof sp[k] === "string").map((k) => [k, sp[k]!]));
@@ -27,7 +26,7 @@ export default async function NewNotePage({
       <h1>New note</h1>
       <p className="muted">Attach the note to at least one of a customer account, a subscription or an invoice.</p>
       <div className="card">
-        <NoteForm brandId={brandId} accounts={await accountChoices(ctx)} preset={preset} />
+        <NoteForm brandId={brandId} preset={preset} />
       </div>
     </>
   );

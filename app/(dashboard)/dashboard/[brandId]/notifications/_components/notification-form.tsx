@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { ParamsForm, YES_NO, type FieldSpec } from "@/components/forms/params-form";
+import { Form, YES_NO, type Field } from "@/components/forms/form";
 import { CreateNotificationParams, UpdateNotificationParams } from "@/lib/notifications/schemas";
 import { EVENT_NAMES, NOTIFICATION_EVENTS, eventPlaceholders, isNotificationEvent, type NotificationEvent } from "@/lib/notifications/events";
 import { placeholderNames } from "@/lib/notifications/placeholders";
@@ -13,15 +13,15 @@ import styles from "./notifications.module.css";
 
 const TEMPLATE_HINT = "Empty: the default template. Placeholders like {{customer.first_name}}";
 
-const SETTINGS: FieldSpec[] = [
-  { name: "from_email", label: "From address", required: true, type: "email", hint: "Its domain must be verified with the email provider" },
+const SETTINGS: Field[] = [
+  { name: "from_email", label: "From address", required: true, kind: "email", hint: "Its domain must be verified with the email provider" },
   { name: "default_notify_customer", label: "Email the customer", required: true, options: YES_NO },
   { name: "default_notify_brand", label: "Send the brand a copy", required: true, options: YES_NO },
-  { name: "default_notify_brand_email", label: "Brand copy goes to", type: "email", hint: "Required when the brand gets a copy" },
+  { name: "default_notify_brand_email", label: "Brand copy goes to", kind: "email", hint: "Required when the brand gets a copy" },
   { name: "subject_customer", label: "Customer's subject", wide: true, hint: TEMPLATE_HINT },
-  { name: "html_customer", label: "Customer's email (HTML)", rows: 10, code: true, hint: TEMPLATE_HINT },
+  { name: "html_customer", label: "Customer's email (HTML)", kind: "textarea", rows: 10, code: true, hint: TEMPLATE_HINT },
   { name: "subject_brand", label: "Brand's subject", wide: true, hint: TEMPLATE_HINT },
-  { name: "html_brand", label: "Brand's copy (HTML)", rows: 6, code: true, hint: "Passwords and codes are never filled in the brand's copy" },
+  { name: "html_brand", label: "Brand's copy (HTML)", kind: "textarea", rows: 6, code: true, hint: "Passwords and codes are never filled in the brand's copy" },
 ];
 
 /** Placeholders the chosen event's templates may use. */
@@ -65,7 +65,7 @@ export function NotificationForm({
   const router = useRouter();
   const base = `/dashboard/${brandId}/notifications`;
   const free = EVENT_NAMES.filter((e) => !taken?.includes(e));
-  const fields: FieldSpec[] = notification
+  const fields: Field[] = notification
     ? SETTINGS
     : [
         {
@@ -78,20 +78,22 @@ export function NotificationForm({
         ...SETTINGS,
       ];
   return (
-    <ParamsForm
+    <Form
       schema={notification ? UpdateNotificationParams : CreateNotificationParams}
       fields={fields}
-      initial={notification}
-      defaults={{
-        notification_event: event && free.includes(event) ? event : (free[0] ?? ""),
-        from_email: brand.supportEmail ?? "",
-        default_notify_customer: "Y",
-        default_notify_brand: "N",
-      }}
+      editing={Boolean(notification)}
+      defaults={
+        notification ?? {
+          notification_event: event && free.includes(event) ? event : (free[0] ?? ""),
+          from_email: brand.supportEmail ?? "",
+          default_notify_customer: "Y",
+          default_notify_brand: "N",
+        }
+      }
       fixed={notification ? { notification_id: notification.notification_id } : {}}
       always={["default_notify_brand", "default_notify_customer", "from_email"]}
       submit={(input) => (notification ? updateNotification(brandId, input) : createNotification(brandId, input))}
-      onSaved={(data) => {
+      onDone={(data) => {
         router.push(`${base}/${(data as { notification_id: string }).notification_id}`);
         router.refresh();
       }}

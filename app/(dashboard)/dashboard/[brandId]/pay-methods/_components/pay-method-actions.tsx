@@ -2,9 +2,8 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { ConfirmButton } from "@/components/ui/confirm-dialog";
-import { useConfirmAction } from "@/components/forms/use-action";
-import { fieldMessage } from "@/components/forms/field-form";
+import { ConfirmButton, useConfirmAction } from "@/components/ui/confirm-dialog";
+import { fieldMessage } from "@/components/forms/form";
 import { deletePayMethod, setDefaultPayMethod, verifyPayMethod } from "../actions";
 
 interface Method {

@@ -3,19 +3,19 @@
 import { useCallback, useState } from "react";
 import { useRouter } from "next/navigation";
 import { CreatePayMethodParams } from "@/lib/pay-methods/schemas";
-import { FieldForm, YES_NO, type FieldSpec } from "@/components/forms/field-form";
+import { Form, YES_NO, type Field } from "@/components/forms/form";
 import { createPayMethod } from "../actions";
 
 type Option = { value: string; label: string };
 
-const CARD: FieldSpec[] = [
+const CARD: Field[] = [
   { name: "card_number", label: "Card number", required: true, autoComplete: "cc-number", inputMode: "numeric", wide: true },
   { name: "expiration_month", label: "Expiry month", required: true, autoComplete: "cc-exp-month", inputMode: "numeric", hint: "1 to 12" },
   { name: "expiration_year", label: "Expiry year", required: true, autoComplete: "cc-exp-year", inputMode: "numeric", hint: "Like 2030" },
   { name: "cvv", label: "Security code", autoComplete: "cc-csc", inputMode: "numeric" },
   { name: "holder_name", label: "Name on the card", autoComplete: "cc-name" },
 ];
-const BANK: FieldSpec[] = [
+const BANK: Field[] = [
   { name: "holder_name", label: "Account holder", required: true },
   { name: "routing_number", label: "Routing number", required: true, inputMode: "numeric", hint: "Nine digits (ABA)" },
   { name: "account_number", label: "Account number", required: true, inputMode: "numeric" },
@@ -34,12 +34,12 @@ const BANK: FieldSpec[] = [
  * which sends them to the gateway to tokenize: they are never stored or logged by us, and the
  * browser keeps them only in this form.
  */
-export function PayMethodForm({ brandId, accounts, accountId, gateways }: { brandId: string; accounts: Option[]; accountId: string; gateways: Option[] }) {
+export function PayMethodForm({ brandId, accountId, gateways }: { brandId: string; accountId: string; gateways: Option[] }) {
   const router = useRouter();
   const [type, setType] = useState("CC");
   const onValues = useCallback((v: Record<string, string>) => setType(v.pay_method_type || "CC"), []);
-  const fields: FieldSpec[] = [
-    { name: "customer_account_id", label: "Customer", required: true, options: [{ value: "", label: "Choose a customer…" }, ...accounts] },
+  const fields: Field[] = [
+    { name: "customer_account_id", label: "Customer", required: true, kind: "account" },
     {
       name: "pay_method_type",
       label: "Type",
@@ -59,7 +59,7 @@ export function PayMethodForm({ brandId, accounts, accountId, gateways }: { bran
     ...(type === "BA" ? BANK : CARD),
   ];
   return (
-    <FieldForm
+    <Form
       fields={fields}
       defaults={{ customer_account_id: accountId, pay_method_type: "CC", require_verification: "Y", account_type: "checking" }}
       schema={CreatePayMethodParams}

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { accountChoices } from "@/lib/subscriptions/page-queries";
+import { knownAccountId } from "@/lib/subscriptions/page-queries";
 import { gatewayChoices } from "@/lib/gateways/page-queries";
 import { PayMethodForm } from "../_components/pay-method-form";
 
@@ -16,8 +16,7 @@ export default async function NewPayMethodPage({
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
   const raw = (await searchParams).customer_account_id;
-  const accountId = typeof raw === "string" ? raw : "";
-  const [accounts, gateways] = await Promise.all([accountChoices(ctx, accountId), gatewayChoices(ctx)]);
+  const [accountId, gateways] = await Promise.all([knownAccountId(ctx, typeof raw === "string" ? raw : ""), gatewayChoices(ctx)]);
   return (
     <>
       <p className="breadcrumb">
@@ -31,7 +30,7 @@ export default async function NewPayMethodPage({
             The brand has no payment gateway yet: <Link href={`/dashboard/${brandId}/gateways`}>add one</Link> first.
           </p>
         ) : (
-          <PayMethodForm brandId={brandId} accounts={accounts} accountId={accounts.some((a) => a.value === accountId) ? accountId : ""} gateways={gateways} />
+          <PayMethodForm brandId={brandId} accountId={accountId} gateways={gateways} />
         )}
       </div>
     </>

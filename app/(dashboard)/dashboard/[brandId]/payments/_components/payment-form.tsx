@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { CreatePaymentParams } from "@/lib/payments/schemas";
-import { FieldForm, type FieldSpec } from "@/components/forms/field-form";
+import { Form, type Field } from "@/components/forms/form";
 import { createPayment } from "../actions";
 
 type Option = { value: string; label: string };
@@ -15,14 +15,12 @@ type Option = { value: string; label: string };
  */
 export function PaymentForm({
   brandId,
-  accounts,
   accountId,
   invoices,
   invoiceId,
   payMethods,
 }: {
   brandId: string;
-  accounts: Option[];
   accountId: string;
   invoices: (Option & { balance: string })[];
   invoiceId: string;
@@ -40,8 +38,8 @@ export function PaymentForm({
     [accountId, pathname, router],
   );
   const recorded = (values.override_billing ?? "Y") === "Y";
-  const fields: FieldSpec[] = [
-    { name: "customer_account_id", label: "Customer", required: true, options: [{ value: "", label: "Choose a customer…" }, ...accounts] },
+  const fields: Field[] = [
+    { name: "customer_account_id", label: "Customer", required: true, kind: "account" },
     { name: "invoice_id", label: "Apply to", options: [...invoices, { value: "", label: "The customer's prepaid balance" }] },
     {
       name: "override_billing",
@@ -62,7 +60,7 @@ export function PaymentForm({
   ];
   const chosen = invoices.find((i) => i.value === (values.invoice_id ?? invoiceId));
   return (
-    <FieldForm
+    <Form
       key={accountId}
       fields={fields}
       defaults={{

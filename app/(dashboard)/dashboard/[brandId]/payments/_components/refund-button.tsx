@@ -1,7 +1,6 @@
 "use client";
 
-import { ConfirmButton } from "@/components/ui/confirm-dialog";
-import { useConfirmAction } from "@/components/forms/use-action";
+import { ConfirmButton, useConfirmAction } from "@/components/ui/confirm-dialog";
 import { refundPayment } from "../actions";
 
 /**

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { accountChoices, payMethodChoices } from "@/lib/subscriptions/page-queries";
+import { knownAccountId, payMethodChoices } from "@/lib/subscriptions/page-queries";
 import { invoiceDetail, openInvoiceChoices } from "@/lib/invoices/page-queries";
 import { PaymentForm } from "../_components/payment-form";
 
@@ -20,13 +20,8 @@ export default async function NewPaymentPage({
   const sp = await searchParams;
   // Coming from an invoice: its customer and the invoice are chosen already.
   const invoice = one(sp.invoice_id) ? await invoiceDetail(ctx, one(sp.invoice_id)) : null;
-  const accountId = invoice?.customer_account_id ?? one(sp.customer_account_id);
-  const [accounts, invoices, payMethods] = await Promise.all([
-    accountChoices(ctx, accountId),
-    openInvoiceChoices(ctx, accountId),
-    payMethodChoices(ctx, accountId),
-  ]);
-  const known = accounts.some((a) => a.value === accountId);
+  const accountId = invoice?.customer_account_id ?? (await knownAccountId(ctx, one(sp.customer_account_id)));
+  const [invoices, payMethods] = await Promise.all([openInvoiceChoices(ctx, accountId), payMethodChoices(ctx, accountId)]);
   return (
     <>
       <p className="breadcrumb">
@@ -36,8 +31,7 @@ export default async function NewPaymentPage({
       <div className="card">
         <PaymentForm
           brandId={brandId}
-          accounts={accounts}
-          accountId={known ? accountId : ""}
+          accountId={accountId}
           invoices={invoices}
           invoiceId={invoice && invoices.some((i) => i.value === invoice.invoice_id) ? invoice.invoice_id : ""}
           payMethods={payMethods}

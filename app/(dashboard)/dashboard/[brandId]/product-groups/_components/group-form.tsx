@@ -3,9 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useFieldArray, useForm, type FieldErrors, type FieldPath, type Resolver } from "react-hook-form";
-import { CreateProductGroupParams } from "@/lib/catalog/schemas";
+import { CreateProductGroupParams, UpdateProductGroupParams } from "@/lib/catalog/schemas";
 import { GroupVariableSchema, VARIABLE_SLOTS, VARIABLE_TYPES, type VariableSlot } from "@/lib/catalog/variables";
-import { FormActions, FormField, fieldMessage, inputFor, type FieldDef, type FormValues } from "@/components/forms/declared-form";
+import { FormActions, FormField, fieldMessage, inputFor, type Field, type FormValues } from "@/components/forms/form";
 import type { UseFormReturn } from "react-hook-form";
 import { createProductGroup, updateProductGroup } from "../actions";
 
@@ -28,7 +28,7 @@ interface Values {
   variables: VariableRow[];
 }
 
-const FIELDS: FieldDef[] = [
+const FIELDS: Field[] = [
   { name: "name", label: "Name", required: true },
   { name: "action_url", label: "Action URL", kind: "url", hint: "Optional: subscription events of this group's products are posted here (https://…)" },
   { name: "description", label: "Description", required: true, kind: "textarea" },
@@ -103,12 +103,18 @@ export function GroupForm({
   const form = useForm<Values>({ defaultValues: { ...baseDefaults, variables: group?.variables ?? [] }, resolver, mode: "onTouched" });
   const rows = useFieldArray({ control: form.control, name: "variables" });
   const [formError, setFormError] = useState<string | null>(null);
-  const id = group ? { name: "product_group_id", value: group.product_group_id } : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     const vars = variableParams(values.variables);
-    let input = inputFor(FIELDS, values as unknown as FormValues, baseDefaults, id);
+    let input = inputFor({
+      fields: FIELDS,
+      values: values as unknown as FormValues,
+      initial: baseDefaults,
+      editing: Boolean(group),
+      schema: group ? UpdateProductGroupParams : CreateProductGroupParams,
+      fixed: group ? { product_group_id: group.product_group_id } : {},
+    });
     if (group) {
       // Only the slots whose variable changed (or went).
       const before = variableParams(group.variables);

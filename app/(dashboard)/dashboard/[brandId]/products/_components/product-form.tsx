@@ -1,11 +1,11 @@
 "use client";
 
 import { CreateProductParams, UpdateProductParams } from "@/lib/catalog/schemas";
-import { DeclaredForm, type FieldDef, type FormValues } from "@/components/forms/declared-form";
+import { Form, type Field, type FormValues } from "@/components/forms/form";
 import type { FilterOption } from "@/components/data-table/data-table";
 import { createProduct, updateProduct } from "../actions";
 
-const fields = (groups: FilterOption[]): FieldDef[] => [
+const fields = (groups: FilterOption[]): Field[] => [
   { name: "product_group_id", label: "Product group", required: true, kind: "select", options: groups, notOnUpdate: true, hint: "Cannot change later" },
   { name: "name", label: "Name", required: true },
   { name: "recurring_price", label: "Recurring price", required: true, kind: "money", hint: "Charged every billing period, like 19.99" },
@@ -57,11 +57,12 @@ const NEW: FormValues = {
 export function ProductForm({ brandId, groups, group, product }: { brandId: string; groups: FilterOption[]; group?: string; product?: FormValues }) {
   const base = `/dashboard/${brandId}/products`;
   return (
-    <DeclaredForm
+    <Form
       fields={fields(groups)}
       schema={product ? UpdateProductParams : CreateProductParams}
       defaults={product ?? { ...NEW, product_group_id: group ?? groups[0]?.value ?? "" }}
-      id={product ? { name: "product_id", value: product.product_id } : undefined}
+      fixed={product ? { product_id: product.product_id } : undefined}
+      editing={Boolean(product)}
       submit={(input) => (product ? updateProduct(brandId, input) : createProduct(brandId, input))}
       submitLabel={product ? "Save changes" : "Create product"}
       cancelHref={product ? `${base}/${product.product_id}` : base}

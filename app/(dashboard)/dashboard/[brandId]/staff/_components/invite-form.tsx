@@ -1,13 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { SchemaForm, type FormField } from "@/components/dashboard/schema-form";
+import { Form, type Field } from "@/components/forms/form";
 import { InviteStaffParams } from "@/lib/staff/schemas";
 import { inviteStaff } from "../actions";
 
-const FIELDS: FormField[] = [
+const FIELDS: Field[] = [
   { name: "name", label: "Name", required: true, autoComplete: "name" },
-  { name: "email", label: "Email", required: true, type: "email", autoComplete: "email", hint: "The invitation goes here; they choose their own password." },
+  { name: "email", label: "Email", required: true, kind: "email", autoComplete: "email", hint: "The invitation goes here; they choose their own password." },
   {
     name: "access_level",
     label: "Role",
@@ -22,7 +22,8 @@ const FIELDS: FormField[] = [
 export function InviteForm({ brandId }: { brandId: string }) {
   const router = useRouter();
   return (
-    <SchemaForm
+    <Form
+      layout="stack"
       fields={FIELDS}
       schema={InviteStaffParams}
       defaults={{ access_level: "USER" }}

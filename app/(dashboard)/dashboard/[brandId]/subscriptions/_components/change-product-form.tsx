@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { useRouter } from "next/navigation";
 import { ChangeProductParams } from "@/lib/subscriptions/schemas";
 import type { CatalogChoices } from "@/lib/subscriptions/page-queries";
-import { FieldForm, type FieldSpec } from "@/components/forms/field-form";
+import { Form, type Field } from "@/components/forms/form";
 import { changeProduct } from "../actions";
 import { EstimatePanel } from "./estimate-panel";
 
@@ -24,7 +24,7 @@ export function ChangeProductForm({
   const router = useRouter();
   const [values, setValues] = useState<Record<string, string>>({});
   const onValues = useCallback((v: Record<string, string>) => setValues({ ...v }), []);
-  const fields: FieldSpec[] = [
+  const fields: Field[] = [
     {
       name: "product_id",
       label: "New product",
@@ -65,11 +65,11 @@ export function ChangeProductForm({
     : null;
   const back = `/dashboard/${brandId}/subscriptions/${subscription.subscription_id}`;
   return (
-    <FieldForm
+    <Form
       fields={fields}
       defaults={{ remove_components: "N", remove_coupons: "N" }}
       schema={ChangeProductParams.omit({ subscription_id: true, customer_account_id: true })}
-      hidden={{ subscription_id: subscription.subscription_id, customer_account_id: subscription.customer_account_id }}
+      fixed={{ subscription_id: subscription.subscription_id, customer_account_id: subscription.customer_account_id }}
       onValues={onValues}
       submit={(input) => changeProduct(brandId, input)}
       onDone={() => {
@@ -81,6 +81,6 @@ export function ChangeProductForm({
       cancelHref={back}
     >
       <EstimatePanel brandId={brandId} params={estimate} title="Estimate on the new product" renewalOnly />
-    </FieldForm>
+    </Form>
   );
 }

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { CreateSubscriptionParams } from "@/lib/subscriptions/schemas";
 import type { CatalogChoices } from "@/lib/subscriptions/page-queries";
-import { FieldForm, YES_NO, type FieldSpec } from "@/components/forms/field-form";
+import { Form, YES_NO, type Field } from "@/components/forms/form";
 import { createSubscription } from "../actions";
 import { ComponentPicker, CouponPicker, componentsParam, type Chosen } from "./pickers";
 import { EstimatePanel } from "./estimate-panel";
@@ -17,13 +17,11 @@ type Option = { value: string; label: string };
  */
 export function SubscriptionForm({
   brandId,
-  accounts,
   payMethods,
   catalog,
   accountId,
 }: {
   brandId: string;
-  accounts: Option[];
   payMethods: Option[];
   catalog: CatalogChoices;
   accountId: string;
@@ -50,8 +48,8 @@ export function SubscriptionForm({
     [accountId, pathname, router],
   );
 
-  const fields: FieldSpec[] = [
-    { name: "customer_account_id", label: "Customer", required: true, options: [{ value: "", label: "Choose a customer…" }, ...accounts] },
+  const fields: Field[] = [
+    { name: "customer_account_id", label: "Customer", required: true, kind: "account" },
     {
       name: "product_id",
       label: "Product",
@@ -98,7 +96,7 @@ export function SubscriptionForm({
       : null;
 
   return (
-    <FieldForm
+    <Form
       fields={fields}
       defaults={{ customer_account_id: accountId, auto_pay: "Y", override_initial_billing: "N" }}
       schema={CreateSubscriptionParams}
@@ -116,6 +114,6 @@ export function SubscriptionForm({
       {product && <ComponentPicker components={groupComponents} chosen={components} onChange={setComponents} />}
       <CouponPicker coupons={catalog.coupons} chosen={coupons} onChange={setCoupons} />
       <EstimatePanel brandId={brandId} params={estimateParams} />
-    </FieldForm>
+    </Form>
   );
 }

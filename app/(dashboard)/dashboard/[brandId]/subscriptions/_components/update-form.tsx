@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { UpdateSubscriptionParams } from "@/lib/subscriptions/schemas";
 import type { CatalogChoices } from "@/lib/subscriptions/page-queries";
-import { FieldForm, YES_NO, type FieldSpec } from "@/components/forms/field-form";
+import { Form, YES_NO, type Field } from "@/components/forms/form";
 import { updateSubscription } from "../actions";
 import { ComponentPicker, CouponPicker, componentsParam, type Chosen } from "./pickers";
 
@@ -30,7 +30,7 @@ export function UpdateSubscriptionForm({
   const router = useRouter();
   const [chosen, setChosen] = useState<Chosen>(subscription.components);
   const [codes, setCodes] = useState<string[]>(subscription.coupons);
-  const fields: FieldSpec[] = [
+  const fields: Field[] = [
     { name: "auto_pay", label: "Auto pay renewals", required: true, options: [...YES_NO].reverse() },
     { name: "pay_method_id", label: "Pay method for renewals", options: [{ value: "", label: "The customer's default" }, ...payMethods] },
   ];
@@ -47,13 +47,13 @@ export function UpdateSubscriptionForm({
     ...subscription.coupons.filter((c) => !coupons.some((x) => x.code === c)).map((code) => ({ code, name: "", stackable: "N" as const })),
   ];
   return (
-    <FieldForm
+    <Form
       fields={fields}
       defaults={{ auto_pay: subscription.auto_pay, pay_method_id: subscription.pay_method_id }}
       schema={UpdateSubscriptionParams.omit({ subscription_id: true, customer_account_id: true })}
-      hidden={{ subscription_id: subscription.subscription_id, customer_account_id: subscription.customer_account_id }}
+      fixed={{ subscription_id: subscription.subscription_id, customer_account_id: subscription.customer_account_id }}
       extra={extra}
-      changedOnly
+      editing
       submit={(input) => updateSubscription(brandId, input)}
       onDone={() => {
         router.push(back);
@@ -64,6 +64,6 @@ export function UpdateSubscriptionForm({
     >
       <ComponentPicker components={components} chosen={chosen} onChange={setChosen} />
       <CouponPicker coupons={couponChoices} chosen={codes} onChange={setCodes} />
-    </FieldForm>
+    </Form>
   );
 }

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { accountChoices, catalogChoices, payMethodChoices } from "@/lib/subscriptions/page-queries";
+import { catalogChoices, knownAccountId, payMethodChoices } from "@/lib/subscriptions/page-queries";
 import { SubscriptionForm } from "../_components/subscription-form";
 
 export const metadata = { title: "New subscription · Recurring Billing" };
@@ -15,9 +15,8 @@ export default async function NewSubscriptionPage({
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
   const raw = (await searchParams).customer_account_id;
-  const accountId = typeof raw === "string" ? raw : "";
-  const [accounts, payMethods, catalog] = await Promise.all([accountChoices(ctx, accountId), payMethodChoices(ctx, accountId), catalogChoices(ctx)]);
-  const known = accounts.some((a) => a.value === accountId);
+  const accountId = await knownAccountId(ctx, typeof raw === "string" ? raw : "");
+  const [payMethods, catalog] = await Promise.all([payMethodChoices(ctx, accountId), catalogChoices(ctx)]);
   return (
     <>
       <p className="breadcrumb">
@@ -29,7 +28,7 @@ export default async function NewSubscriptionPage({
         {catalog.products.length === 0 ? (
           <p>There is no active product to subscribe to yet: create a product first.</p>
         ) : (
-          <SubscriptionForm brandId={brandId} accounts={accounts} payMethods={payMethods} catalog={catalog} accountId={known ? accountId : ""} />
+          <SubscriptionForm brandId={brandId} payMethods={payMethods} catalog={catalog} accountId={accountId} />
         )}
       </div>
     </>

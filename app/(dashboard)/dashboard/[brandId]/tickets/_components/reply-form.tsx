@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { ParamsForm } from "@/components/forms/params-form";
+import { Form } from "@/components/forms/form";
 import { CreateTicketParams } from "@/lib/tickets/schemas";
 import { createTicket } from "../actions";
 
@@ -12,7 +12,7 @@ import { createTicket } from "../actions";
 export function ReplyForm({ brandId, ticketId, internal }: { brandId: string; ticketId: string; internal: boolean }) {
   const router = useRouter();
   return (
-    <ParamsForm
+    <Form
       schema={CreateTicketParams}
       layout="stack"
       fields={[
@@ -20,13 +20,14 @@ export function ReplyForm({ brandId, ticketId, internal }: { brandId: string; ti
           name: "message",
           label: internal ? "Internal note" : "Reply to the customer",
           required: true,
+          kind: "textarea",
           rows: 5,
           hint: internal ? "This ticket is internal: customers never see it." : "The customer sees this reply in the portal.",
         },
       ]}
       fixed={{ type: "REPLY", ticket_id: ticketId }}
       submit={(input) => createTicket(brandId, input)}
-      onSaved={() => router.refresh()}
+      onDone={() => router.refresh()}
       resetOnSave
       submitLabel={internal ? "Add note" : "Send reply"}
     />

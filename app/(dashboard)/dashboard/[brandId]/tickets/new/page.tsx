@@ -1,13 +1,12 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { accountChoices } from "@/lib/users/pages";
 import { TicketForm } from "../_components/ticket-form";
 
 export const metadata = { title: "New ticket · Recurring Billing" };
 
 export default async function NewTicketPage({ params }: { params: Promise<{ brandId: string }> }) {
   const { brandId } = await params;
-  const ctx = await dashboardContext(brandId);
+  await dashboardContext(brandId);
   return (
     <>
       <p className="breadcrumb">
@@ -15,7 +14,7 @@ export default async function NewTicketPage({ params }: { params: Promise<{ bran
       </p>
       <h1>New ticket</h1>
       <div className="card">
-        <TicketForm brandId={brandId} accounts={await accountChoices(ctx)} />
+        <TicketForm brandId={brandId} />
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { readable } from "@/components/forms/params-form";
+import { fieldMessage } from "@/components/forms/form";
 import { createUserToken } from "../actions";
 
 const MINUTES = [1, 2, 5, 10] as const;
@@ -35,7 +35,7 @@ export function SignInLink({ brandId, userId, accountId, name }: { brandId: stri
       ...(redirect.trim() ? { cfp_redirect: redirect.trim() } : {}),
     });
     setBusy(false);
-    if (!r.ok) return setError({ message: readable(r.error.message), parameter: r.error.parameter });
+    if (!r.ok) return setError({ message: fieldMessage(r.error.message), parameter: r.error.parameter });
     // Dates cross to the browser as ISO strings.
     setLink({ url: r.data.sign_in_url, expires: String(r.data.expires) });
   };

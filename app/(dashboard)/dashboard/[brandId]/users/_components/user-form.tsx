@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { ParamsForm, YES_NO, type FieldSpec } from "@/components/forms/params-form";
+import { Form, YES_NO, type Field } from "@/components/forms/form";
 import { CreateUserParams, UpdateUserParams } from "@/lib/users/schemas";
 import { createUser, updateUser } from "../actions";
 
@@ -10,10 +10,10 @@ const ACCESS = [
   { value: "ADMIN", label: "Admin (manages the account's users)" },
 ] as const;
 
-const PROFILE: FieldSpec[] = [
+const PROFILE: Field[] = [
   { name: "first_name", label: "First name", required: true, autoComplete: "given-name" },
   { name: "last_name", label: "Last name", required: true, autoComplete: "family-name" },
-  { name: "email_address", label: "Email", required: true, type: "email", autoComplete: "email", hint: "Unique on the customer account" },
+  { name: "email_address", label: "Email", required: true, kind: "email", autoComplete: "email", hint: "Unique on the customer account" },
   { name: "access_level", label: "Access level", required: true, options: ACCESS },
   { name: "locale", label: "Locale", required: true, hint: "Like en-US" },
   { name: "timezone_id", label: "Time zone", required: true, hint: "Like America/New_York" },
@@ -21,33 +21,23 @@ const PROFILE: FieldSpec[] = [
   { name: "phone_number", label: "Phone number", autoComplete: "tel-national" },
   { name: "custom_field_1", label: "Custom field 1" },
   { name: "custom_field_2", label: "Custom field 2" },
-  { name: "avatar_uri", label: "Avatar address", type: "url", hint: "A gif, jpg, jpeg or png picture" },
+  { name: "avatar_uri", label: "Avatar address", kind: "url", hint: "A gif, jpg, jpeg or png picture" },
 ];
 
 /** Create a customer user (on a chosen account) or edit one; Update always sends access_level, as the API requires. */
-export function UserForm({
-  brandId,
-  accounts,
-  accountId,
-  user,
-}: {
-  brandId: string;
-  accounts?: { value: string; label: string }[];
-  accountId?: string;
-  user?: Record<string, string> & { user_id: string };
-}) {
+export function UserForm({ brandId, accountId, user }: { brandId: string; accountId?: string; user?: Record<string, string> & { user_id: string } }) {
   const router = useRouter();
   const base = `/dashboard/${brandId}/users`;
-  const fields: FieldSpec[] = user
+  const fields: Field[] = user
     ? [
         ...PROFILE,
-        { name: "password", label: "New password", type: "password", autoComplete: "new-password", hint: "Leave empty to keep the current one" },
+        { name: "password", label: "New password", kind: "password", autoComplete: "new-password", hint: "Leave empty to keep the current one" },
         { name: "verified", label: "Verified", options: YES_NO },
       ]
     : [
-        { name: "customer_account_id", label: "Customer account", required: true, options: [{ value: "", label: "Choose an account…" }, ...(accounts ?? [])] },
+        { name: "customer_account_id", label: "Customer account", required: true, kind: "account" },
         ...PROFILE,
-        { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: "Leave empty to generate one" },
+        { name: "password", label: "Password", kind: "password", autoComplete: "new-password", hint: "Leave empty to generate one" },
         {
           name: "send_new_user_email",
           label: "Send the new-user email",
@@ -57,15 +47,17 @@ export function UserForm({
         },
       ];
   return (
-    <ParamsForm
+    <Form
       schema={user ? UpdateUserParams : CreateUserParams}
       fields={fields}
-      initial={user}
-      defaults={{ customer_account_id: accountId ?? "", access_level: "USER", locale: "en-US", timezone_id: "America/New_York", send_new_user_email: "N" }}
+      editing={Boolean(user)}
+      defaults={
+        user ?? { customer_account_id: accountId ?? "", access_level: "USER", locale: "en-US", timezone_id: "America/New_York", send_new_user_email: "N" }
+      }
       fixed={user ? { user_id: user.user_id } : {}}
       always={["access_level"]}
       submit={(input) => (user ? updateUser(brandId, input) : createUser(brandId, input))}
-      onSaved={(data) => {
+      onDone={(data) => {
         router.push(`${base}/${(data as { user_id: string }).user_id}`);
         router.refresh();
       }}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { accountChoices } from "@/lib/users/pages";
+import { anyActiveAccount } from "@/lib/users/pages";
+import { knownAccountId } from "@/lib/subscriptions/page-queries";
 import { UserForm } from "../_components/user-form";
 
 export const metadata = { title: "New user · Recurring Billing" };
@@ -14,8 +15,8 @@ export default async function NewUserPage({
 }) {
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
-  const accounts = await accountChoices(ctx);
   const { customer_account_id } = await searchParams;
+  const [hasAccounts, accountId] = await Promise.all([anyActiveAccount(ctx), knownAccountId(ctx, customer_account_id)]);
   return (
     <>
       <p className="breadcrumb">
@@ -24,12 +25,12 @@ export default async function NewUserPage({
       <h1>New user</h1>
       <p className="muted">A user signs in to the customer portal for one customer account.</p>
       <div className="card">
-        {accounts.length === 0 ? (
+        {!hasAccounts ? (
           <p>
             Users belong to a customer account, and there is none yet. <Link href={`/dashboard/${brandId}/accounts/new`}>Create an account</Link> first.
           </p>
         ) : (
-          <UserForm brandId={brandId} accounts={accounts} accountId={accounts.some((a) => a.value === customer_account_id) ? customer_account_id : undefined} />
+          <UserForm brandId={brandId} accountId={accountId} />
         )}
       </div>
     </>

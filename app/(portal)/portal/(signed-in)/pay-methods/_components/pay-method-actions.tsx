@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { ConfirmButton } from "../../../_components/confirm-dialog";
+import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { Field, showError } from "../../../_components/pay-method-fields";
 import { removePayMethod, setDefaultPayMethod, verifyPayMethod } from "../../../_lib/billing-actions";
 
@@ -36,6 +36,7 @@ export function PayMethodActions({ method }: { method: Method }) {
           </button>
         ) : null}
         <ConfirmButton
+          look="portal"
           label="Remove"
           ariaLabel={`Remove ${method.label}`}
           title={`Remove ${method.label}?`}

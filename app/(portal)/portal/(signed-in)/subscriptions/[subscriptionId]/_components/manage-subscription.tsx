@@ -5,7 +5,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { formatsFor } from "@/lib/portal/format";
 import type { PortalSubscription, SubscriptionChoices } from "@/lib/portal/queries";
 import { cancelSubscription, changePlan, updateAutoPay, updateSubscription } from "../../../../_lib/billing-actions";
-import { ConfirmButton } from "../../../../_components/confirm-dialog";
+import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { EstimatePreview, useChange, type Terms } from "./estimate";
 import "../../../../_components/billing.css";
 
@@ -359,6 +359,7 @@ function CancelSection({ subscription: s, f, today }: Shared) {
         Cancelling ends your subscription today. It cannot be undone.
       </p>
       <ConfirmButton
+        look="portal"
         label="Cancel subscription"
         title={`Cancel ${s.productName}?`}
         confirmLabel="Cancel subscription"
