@@ -25,6 +25,8 @@ export interface Context {
   clock: Clock;
   now(): Date;
   requestId: string;
+  /** Set while a pending record is being made: the events emitted are held for it (outbox/emit, holdEventsFor). */
+  holdEventsFor?: string;
 }
 
 /**

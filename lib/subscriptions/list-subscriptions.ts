@@ -1,10 +1,11 @@
-import { or, sql } from "drizzle-orm";
+import { ne, or, sql } from "drizzle-orm";
 import { products, subscriptions as t } from "../../db/schema";
 import { contains } from "../../db/scope";
 import { defineList, equalsFilter, idFilter, statusFilter } from "../../db/paging";
 import { z } from "zod";
 import { accountMatches } from "../accounts/queries";
 import type { Context } from "../auth/context";
+import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import type { ListSubscriptionsParams } from "./schemas";
 import { withDetails } from "./details";
 import { subscriptionView } from "./view";
@@ -12,10 +13,12 @@ import { subscriptionView } from "./view";
 /** At most this many subscriptions per answer (spec, Limits). */
 export const MAX_SUBSCRIPTIONS = 100;
 
-/** Subscriptions, deleted ones included; `q` searches the customer's name and email and the product's name. */
+/** Subscriptions, deleted ones included (pending ones not); `q` searches the customer's name and email and the product's name. */
 export const subscriptionList = defineList({
   table: t,
   portal: "account",
+  // One whose initial charge is still being made does not exist yet for anyone.
+  scope: () => ne(t.status, SUBSCRIPTION_PENDING),
   filters: {
     id: idFilter(t.id),
     customerAccountId: idFilter(t.customerAccountId),
