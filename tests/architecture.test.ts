@@ -87,7 +87,6 @@ const NOT_YET_MOVED = new Set<string>([
   "accounts -> subscriptions",
   "accounts -> users",
   "catalog -> subscriptions",
-  "gateways -> payments",
   "invoices -> payments",
   "invoices -> portal",
   "notifications -> outbox",
