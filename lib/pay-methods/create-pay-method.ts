@@ -6,7 +6,7 @@ import { providerOf } from "../gateways/providers";
 import { connectGateway, defaultGateway, findGateway } from "../gateways/queries";
 import { newId } from "../ids";
 import { brandToday } from "../invoices/brand-time";
-import { findCustomer } from "../payments/customer";
+import { findCustomer } from "../accounts/customer";
 import { newPayMethod } from "./details";
 import { makeDefaultPayMethod, reloadPayMethod } from "./queries";
 import type { CreatePayMethodInput } from "./schemas";

@@ -14,7 +14,7 @@ import { invoiceView } from "../invoices/view";
 import { formatCents } from "../money";
 import { emit } from "../outbox/emit";
 import type { PayMethodRow } from "../pay-methods/view";
-import { customerPayload } from "./customer";
+import { customerPayload } from "../accounts/customer";
 import { commitSoFar, outsideTransaction } from "../run-verb";
 import { settleCharge } from "./settle-charge";
 import type { PaymentRow } from "./view";
