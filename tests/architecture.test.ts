@@ -90,9 +90,6 @@ const NOT_YET_MOVED = new Set<string>([
   "invoices -> portal",
   "notifications -> outbox",
   "notifications -> users",
-  "outbox -> billing",
-  "outbox -> staff",
-  "outbox -> webhooks",
   "pay-methods -> invoices",
 ]);
 

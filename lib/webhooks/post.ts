@@ -2,13 +2,7 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { brands } from "../../db/schema";
 import type { OutboxRow, Sink } from "../outbox/deliver";
-
-/** Outbox payload of an outgoing post (product-group action_url events, dunning POST actions). */
-export interface PostPayload {
-  url: string;
-  /** Sent in this order as application/x-www-form-urlencoded (pairs: jsonb would reorder an object's keys). */
-  fields: [string, string][];
-}
+import type { PostPayload } from "../outbox/events";
 
 export const SIGNATURE_HEADER = "X-Billing-Signature";
 
