@@ -89,7 +89,6 @@ const NOT_YET_MOVED = new Set<string>([
   "invoices -> payments",
   "invoices -> portal",
   "notifications -> outbox",
-  "notifications -> users",
   "pay-methods -> invoices",
 ]);
 
