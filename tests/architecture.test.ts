@@ -88,7 +88,6 @@ const NOT_YET_MOVED = new Set<string>([
   "catalog -> subscriptions",
   "invoices -> payments",
   "invoices -> portal",
-  "pay-methods -> invoices",
 ]);
 
 describe("lib/ folders", () => {

@@ -2,7 +2,7 @@ import type { Context } from "../auth/context";
 import { formatWireDate } from "../dates";
 import { invalidState } from "../errors";
 import { findCustomer } from "../accounts/customer";
-import { brandToday, daysBetween } from "./brand-time";
+import { brandToday, daysBetween } from "../brand-time";
 import { INVOICE_STATUS } from "./amounts";
 import { emitInvoiceEvent } from "./events";
 import { findInvoice, invoiceDetails } from "./queries";

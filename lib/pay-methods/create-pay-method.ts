@@ -5,7 +5,7 @@ import { gatewayFailure } from "../gateways/errors";
 import { providerOf } from "../gateways/providers";
 import { connectGateway, defaultGateway, findGateway } from "../gateways/queries";
 import { newId } from "../ids";
-import { brandToday } from "../invoices/brand-time";
+import { brandToday } from "../brand-time";
 import { findCustomer } from "../accounts/customer";
 import { newPayMethod } from "./details";
 import { makeDefaultPayMethod, reloadPayMethod } from "./queries";

@@ -7,7 +7,7 @@ import { invalidState } from "../errors";
 import { connectGateway, gatewayById } from "../gateways/queries";
 import type { ChargeResult } from "../gateways/providers/types";
 import { newId } from "../ids";
-import { brandToday } from "../invoices/brand-time";
+import { brandToday } from "../brand-time";
 import { invoicePayload } from "../invoices/events";
 import { reloadInvoice } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
