@@ -7,6 +7,11 @@ import { DomainError } from "./errors";
  */
 export const STATUS = { ACTIVE: 1, SUSPENDED: 2, DELETED: 3 } as const;
 export type Status = (typeof STATUS)[keyof typeof STATUS];
+/**
+ * A subscription's status while its initial charge is being made (Subscription/Create, in steps):
+ * invisible to lists, billing and insights until the charge settles it active, or it is discarded.
+ */
+export const SUBSCRIPTION_PENDING = 0;
 
 /** Deleted records can be restored for this many days (spec, Limits). */
 export const RESTORE_WINDOW_DAYS = 90;

@@ -164,15 +164,6 @@ export function answersSecret(ctx: Context) {
 export const commitSoFar = (ctx: Context) => outsideTransaction(ctx, async () => {});
 
 /**
- * The same ctx on the current transaction itself, which cannot be cut into steps: for a verb whose
- * writes must all go or none (Subscription/Create refused on a declined initial charge).
- */
-export function inOneTransaction(ctx: Context): Context {
-  const steps = stepsOf.get(ctx.db);
-  return steps ? withDb(ctx, steps.current) : ctx;
-}
-
-/**
  * The one way every transport runs a verb. A read runs as is. A write runs in a transaction with
  * its Idempotency-Key record, and the outbox is nudged once its events are committed. A concurrent
  * repeat waits on the key's unique index (or, while the first request is between steps, polls

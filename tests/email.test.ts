@@ -9,7 +9,7 @@ import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { emit } from "../lib/outbox/emit";
 import { backoffMs, deliverDue } from "../lib/outbox/deliver";
 import { sinkFor } from "../lib/jobs/sinks";
-import { notificationSink } from "../lib/notifications/send-notification-emails";
+import { notificationSink } from "../lib/jobs/send-notification-emails";
 import { EVENT_NAMES, type NotificationEvent } from "../lib/notifications/events";
 import type { NotificationPayload } from "../lib/notifications/placeholders";
 

@@ -9,7 +9,7 @@ import { ManualClock, useClock } from "../lib/clock";
 import { emit } from "../lib/outbox/emit";
 import { backoffMs, deliverAllDue, deliverDue, type OutboxRow } from "../lib/outbox/deliver";
 import { SINKS, sinkFor } from "../lib/jobs/sinks";
-import { notificationSink } from "../lib/notifications/send-notification-emails";
+import { notificationSink } from "../lib/jobs/send-notification-emails";
 import { EVENT_NAMES } from "../lib/notifications/events";
 import { INVOICES_CREATED } from "../lib/billing/invoice-events";
 import { deliverOutbox } from "../inngest/functions/deliver-outbox";

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import { endpoints } from "../lib/api/endpoints";
 import { DomainError } from "../lib/errors";
-import { containsCardNumber, isCardNumber, luhnValid, refuseCardNumbers } from "../lib/payments/card-numbers";
+import { containsCardNumber, isCardNumber, luhnValid, refuseCardNumbers } from "../lib/gateways/card-numbers";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { CARDS, dumpDatabase, expectRefusal, makeAccount, makeCard, makeGateway, makeInvoice } from "./support/payments";
 

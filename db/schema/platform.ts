@@ -40,9 +40,12 @@ export const outboxEvents = pgTable(
       .references(() => brands.id),
     type: text("type").notNull(),
     payload: jsonb("payload").notNull(),
-    status: text("status", { enum: ["pending", "delivered", "failed"] })
+    /** held: written for a record still pending (a subscription whose initial charge is being made), delivered only once it settles. */
+    status: text("status", { enum: ["pending", "delivered", "failed", "held"] })
       .notNull()
       .default("pending"),
+    /** The pending record a held event waits for: released to pending, or deleted with the record. */
+    heldFor: uuid("held_for"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
     leasedUntil: timestamp("leased_until", { withTimezone: true }),
@@ -58,6 +61,9 @@ export const outboxEvents = pgTable(
     index("outbox_events_brand").on(t.brandId, t.createdAt),
     // The dashboard's deliveries list and the replay of a range's failed events.
     index("outbox_events_brand_status").on(t.brandId, t.status, t.createdAt),
+    index("outbox_events_held")
+      .on(t.heldFor)
+      .where(sql`${t.heldFor} IS NOT NULL`),
     // A customer account's timeline in the dashboard reads the events about that account.
     index("outbox_events_customer").on(t.brandId, sql`(${t.payload} -> 'customer' ->> 'customer_account_id')`),
   ],

@@ -1,9 +1,10 @@
+import { sql } from "drizzle-orm";
 import { bigint, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { brands } from "./brands";
 import { customerAccounts } from "./customers";
 import { components, coupons, productGroups, products } from "./catalog";
 import { invoices } from "./money";
-import type { Status } from "../../lib/lifecycle";
+import type { Status, SUBSCRIPTION_PENDING } from "../../lib/lifecycle";
 
 const brandId = () =>
   uuid("brand_id")
@@ -30,7 +31,8 @@ export const subscriptions = pgTable(
     productGroupId: uuid("product_group_id")
       .notNull()
       .references(() => productGroups.id),
-    status: smallint("status").$type<Status>().notNull().default(1),
+    /** 0 (pending) while its initial charge is being made: not listed, billed or counted until it settles. */
+    status: smallint("status").$type<Status | typeof SUBSCRIPTION_PENDING>().notNull().default(1),
     /** Why a suspended subscription is suspended: by staff, or by a dunning rule. */
     suspendedBy: text("suspended_by", { enum: ["staff", "dunning"] }),
     autoPay: text("auto_pay", { enum: ["Y", "N"] }).notNull(),
@@ -64,6 +66,9 @@ export const subscriptions = pgTable(
     // The billing run walks each brand's due subscriptions in (renewal_date, id) order, a chunk at a time.
     index("subscriptions_due").on(t.brandId, t.status, t.renewalDate, t.id),
     index("subscriptions_brand_account").on(t.brandId, t.customerAccountId),
+    index("subscriptions_pending")
+      .on(t.brandId, t.createdAt)
+      .where(sql`${t.status} = 0`),
   ],
 );
 

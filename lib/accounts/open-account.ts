@@ -3,7 +3,7 @@ import { customerAccounts } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { newId } from "../ids";
 import { emit } from "../outbox/emit";
-import { customerPayload } from "../payments/customer";
+import { customerPayload } from "./customer";
 import { userFields } from "../users/events";
 import { insertUser } from "../users/insert-user";
 import { EMAIL_CODE_LENGTH, randomString } from "../users/secrets";

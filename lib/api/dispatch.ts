@@ -12,7 +12,7 @@ import { authFailureLimiter, rateLimiter } from "./rate-limit";
 import { readParams, type Params } from "./read-params";
 import { clientAddress } from "./client-address";
 import { logger } from "../log";
-import { refuseCardNumbers } from "../payments/card-numbers";
+import { refuseCardNumbers } from "../gateways/card-numbers";
 
 const FORMATS = new Set(["json", "xml"]);
 

@@ -28,6 +28,8 @@ export interface Context {
   requestId: string;
   /** Where the request came from (the audit trail's "from where"); unset for jobs. */
   clientAddress?: string;
+  /** Set while a pending record is being made: the events emitted are held for it (outbox/emit, holdEventsFor). */
+  holdEventsFor?: string;
 }
 
 /**

@@ -8,6 +8,7 @@ import { invoiceEventPayload } from "../invoices/events";
 import { withAmounts } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
 import type { OutboxRow } from "../outbox/deliver";
+import type { InvoicesCreatedPayload } from "../outbox/events";
 
 /**
  * The event billing writes, one per chunk of generated invoices, in the statement that writes them.
@@ -16,12 +17,6 @@ import type { OutboxRow } from "../outbox/deliver";
  * (in the same delivery tick: lib/outbox/deliver.ts, deliverAllDue).
  */
 export const INVOICES_CREATED = "billing/invoices-created";
-
-export interface InvoicesCreatedPayload {
-  invoice_ids: string[];
-  /** Set in the transaction that wrote the Invoice/Create events, so a second delivery writes none. */
-  fanned_out?: true;
-}
 
 /**
  * Writes the Invoice/Create event of every invoice a billing/invoices-created event lists, built

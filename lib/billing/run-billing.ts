@@ -6,6 +6,7 @@ import { reconcilePendingPayments } from "../payments/reconcile-payments";
 import { retryUnfinishedRefunds } from "../payments/delete-payment";
 import { generateDueInvoices } from "./generate-invoices";
 import { renewDue } from "./renew-due";
+import { settlePendingSubscriptions } from "../subscriptions/pending";
 import { runVerb } from "../run-verb";
 import { runDunning } from "./run-dunning";
 import { brandsInRun, type RunScope } from "./brands-in-run";
@@ -23,6 +24,8 @@ export async function runBilling({ db, now, brandId }: { db: Db; now: Date } & R
   for (const brand of await db.select().from(brands).where(brandsInRun({ brandId }))) {
     try {
       // The lost-answer janitor: each gateway question is asked between its own transactions.
+      // Subscriptions left pending by Subscription/Create first: their charges settle them.
+      await runVerb(systemContext(db, brand, now), (ctx) => settlePendingSubscriptions(ctx), undefined);
       await runVerb(systemContext(db, brand, now), (ctx) => reconcilePendingPayments(ctx), undefined);
       await runVerb(systemContext(db, brand, now), (ctx) => retryUnfinishedRefunds(ctx), undefined);
     } catch (err) {

@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import { brands, dunningActions, dunningRules, invoices, payments, subscriptions } from "../../db/schema";
 import { runVerb } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
@@ -54,6 +55,7 @@ export async function runDunning({ db, now, brandId }: { db: Db; now: Date } & R
             lte(invoices.dueDate, dueDate),
             sql`not exists (select 1 from ${dunningActions} where ${dunningActions.ruleId} = ${rule.id} and ${dunningActions.invoiceId} = ${invoices.id})`,
             eq(subscriptions.productGroupId, rule.productGroupId),
+            ne(subscriptions.status, SUBSCRIPTION_PENDING), // its charge is still being settled
             sql`(${total} - ${paid}) > 0`,
             sql`(${total} - ${paid}) >= ${rule.overdueAmountCents}`,
           ),

@@ -60,7 +60,7 @@ export async function accountTimeline(ctx: Context, accountId: string, { page = 
       where l.brand_id = ${b} and u.brand_id = ${b} and u.customer_account_id = ${a}
     union all select s.created_at, 'subscription', 'Subscription started', p.name, null, s.id::text
       from subscriptions s left join products p on p.id = s.product_id and p.brand_id = ${b}
-      where s.brand_id = ${b} and s.customer_account_id = ${a}
+      where s.brand_id = ${b} and s.customer_account_id = ${a} and s.status <> 0
     union all select s.deleted_at, 'subscription', 'Subscription ended', p.name, null, s.id::text
       from subscriptions s left join products p on p.id = s.product_id and p.brand_id = ${b}
       where s.brand_id = ${b} and s.customer_account_id = ${a} and s.deleted_at is not null
@@ -80,7 +80,7 @@ export async function accountTimeline(ctx: Context, accountId: string, { page = 
       from ticket_messages m join tickets t on t.id = m.ticket_id
       where m.brand_id = ${b} and t.brand_id = ${b} and t.customer_account_id = ${a}
     union all select created_at, 'event', type, status || case when attempts > 1 then ' after ' || attempts || ' attempts' else '' end, null, id::text
-      from outbox_events where brand_id = ${b} and (payload -> 'customer' ->> 'customer_account_id') = ${a}
+      from outbox_events where brand_id = ${b} and (payload -> 'customer' ->> 'customer_account_id') = ${a} and status <> 'held'
     union all select e.at, 'change', e.resource || ':' || e.action,
         case e.actor_kind when 'system' then 'by the system'
           when 'customer' then 'by customer user ' || coalesce(cu.username, 'unknown')

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { flag, id, keep, oneOf, opt, req, multilineText, text } from "../wire/params";
-import { cardFreeText } from "../payments/card-numbers";
+import { cardFreeText } from "./card-numbers";
 import { PROVIDER_IDS } from "./providers";
 
 const gatewayId = (description: string) => req(id(), description, { refersTo: "PayGateway" });

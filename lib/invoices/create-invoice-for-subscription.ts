@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { invoices } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { newId } from "../ids";
-import { findCustomer } from "../payments/customer";
+import { findCustomer } from "../accounts/customer";
 import { emitInvoiceEvent } from "./events";
 import { assertLinesTotal, storedLines, type NewLine } from "./lines";
 import { reloadInvoice } from "./queries";

@@ -3,7 +3,7 @@ import { findInBrand } from "../../db/scope";
 import { notFound } from "../errors";
 import type { Context } from "../auth/context";
 import { newId } from "../ids";
-import { findCustomer } from "../payments/customer";
+import { findCustomer } from "../accounts/customer";
 import { emitInvoiceEvent } from "./events";
 import { assertLinesTotal, manualLines, storedLines } from "./lines";
 import { reloadInvoice } from "./queries";

@@ -1,7 +1,7 @@
 import type { AccountRow } from "../accounts/view";
 import type { Context } from "../auth/context";
 import { emit } from "../outbox/emit";
-import { customerPayload } from "../payments/customer";
+import { customerPayload } from "../accounts/customer";
 import type { InvoiceView } from "./view";
 
 /** The invoice namespace of a notification event. */

@@ -2,7 +2,7 @@ import type { Context } from "../auth/context";
 import { withCustomerNames } from "../accounts/names";
 import { isUuid } from "../ids";
 import { formatWireDate, parseWireDate } from "../dates";
-import { brandToday, daysBetween } from "./brand-time";
+import { brandToday, daysBetween } from "../brand-time";
 import { invoiceList } from "./list-invoices";
 
 type PageInput = Parameters<typeof invoiceList.page>[1];

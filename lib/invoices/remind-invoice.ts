@@ -1,8 +1,8 @@
 import type { Context } from "../auth/context";
 import { formatWireDate } from "../dates";
 import { invalidState } from "../errors";
-import { findCustomer } from "../payments/customer";
-import { brandToday, daysBetween } from "./brand-time";
+import { findCustomer } from "../accounts/customer";
+import { brandToday, daysBetween } from "../brand-time";
 import { INVOICE_STATUS } from "./amounts";
 import { emitInvoiceEvent } from "./events";
 import { findInvoice, invoiceDetails } from "./queries";

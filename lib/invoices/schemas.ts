@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { date, flag, id, json, keep, opt, req } from "../wire/params";
 import { MONEY_PATTERN, toCents } from "../money";
-import { cardFreeText } from "../payments/card-numbers";
+import { cardFreeText } from "../gateways/card-numbers";
 
 /** At most this many items on one manual invoice. */
 export const MAX_ITEMS = 100;

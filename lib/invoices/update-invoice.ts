@@ -3,7 +3,7 @@ import { invoices } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { invalidState } from "../errors";
 import { formatCents } from "../money";
-import { findCustomer } from "../payments/customer";
+import { findCustomer } from "../accounts/customer";
 import { settlePendingPayments } from "../payments/settle-pending";
 import { assertLinesTotal, manualLines, replaceLines } from "./lines";
 import { assertNotDeleted, findInvoice, invoiceDetails, reloadInvoice } from "./queries";

@@ -1,5 +1,5 @@
 import { fanOutInvoicesCreated, generateRequestedInvoices } from "../billing/sinks";
-import { notificationSink } from "../notifications/send-notification-emails";
+import { notificationSink } from "./send-notification-emails";
 import type { Sink } from "../outbox/deliver";
 import type { OutboxEventType } from "../outbox/events";
 import { postSink } from "../webhooks/post";

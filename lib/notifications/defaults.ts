@@ -1,5 +1,7 @@
-import { CODE_MINUTES } from "../users/request-verification";
 import type { NotificationEvent } from "./events";
+
+/** Verification codes (User/RequestVerification) expire after this many minutes and work once; the default email says so. */
+export const CODE_MINUTES = 10;
 
 export interface Template {
   subject_brand: string;

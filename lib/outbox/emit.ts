@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { outboxEvents } from "../../db/schema";
 import type { Brand, Context } from "../auth/context";
 import { newId } from "../ids";
@@ -19,10 +20,41 @@ export const deliveryDueAt = (brand: Brand, now: Date) => (brand.sandbox ? realC
  */
 export async function emit<T extends OutboxEventType>(ctx: Context, event: OutboxEvent<T>) {
   const now = ctx.now();
+  const held = ctx.holdEventsFor ? { status: "held" as const, heldFor: ctx.holdEventsFor } : {};
   const [row] = await ctx.db
     .insert(outboxEvents)
-    .values({ id: newId(), brandId: ctx.brand.id, type: event.type, payload: event.payload, nextAttemptAt: deliveryDueAt(ctx.brand, now), createdAt: now })
+    .values({
+      id: newId(),
+      brandId: ctx.brand.id,
+      type: event.type,
+      payload: event.payload,
+      nextAttemptAt: deliveryDueAt(ctx.brand, now),
+      createdAt: now,
+      ...held,
+    })
     .returning({ id: outboxEvents.id });
-  afterCommit(ctx, wakeOutbox);
+  if (!ctx.holdEventsFor) afterCommit(ctx, wakeOutbox);
   return row.id;
+}
+
+/**
+ * The same ctx, its events held for a record that is still pending (a subscription whose initial
+ * charge is being made): they are committed with it but not delivered until releaseHeldEvents, and
+ * dropHeldEvents deletes them with the record. A process dying meanwhile leaves them held.
+ */
+export const holdEventsFor = (ctx: Context, recordId: string): Context => ({ ...ctx, holdEventsFor: recordId });
+
+/** Delivers the events held for a record that settled, in the order they were emitted. */
+export async function releaseHeldEvents(ctx: Context, recordId: string) {
+  const released = await ctx.db
+    .update(outboxEvents)
+    .set({ status: "pending", heldFor: null })
+    .where(and(eq(outboxEvents.brandId, ctx.brand.id), eq(outboxEvents.heldFor, recordId), eq(outboxEvents.status, "held")))
+    .returning({ id: outboxEvents.id });
+  if (released.length) afterCommit(ctx, wakeOutbox);
+}
+
+/** Deletes the events held for a record that was discarded: they are never delivered. */
+export async function dropHeldEvents(ctx: Context, recordId: string) {
+  await ctx.db.delete(outboxEvents).where(and(eq(outboxEvents.brandId, ctx.brand.id), eq(outboxEvents.heldFor, recordId), eq(outboxEvents.status, "held")));
 }

@@ -4,7 +4,7 @@ import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { invalidState, notFound } from "../errors";
 import { isUuid } from "../ids";
-import { lockCustomer } from "../payments/customer";
+import { lockCustomer } from "../accounts/customer";
 import type { PayMethodRow } from "./view";
 
 /** A pay method of this customer account (deleted ones too), or NOT_FOUND. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { flag, id, integer, keep, money, oneOf, opt, req } from "../wire/params";
 import { PAY_METHOD_TYPES } from "../../db/schema";
-import { cardFreeText, isCardNumber } from "../payments/card-numbers";
+import { cardFreeText, isCardNumber } from "../gateways/card-numbers";
 
 /** Digits with optional spaces or dashes; a valid (Luhn) card number. The value is never echoed back. */
 const cardNumber = () =>

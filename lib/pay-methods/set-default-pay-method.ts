@@ -1,5 +1,5 @@
 import type { Context } from "../auth/context";
-import { findCustomer } from "../payments/customer";
+import { findCustomer } from "../accounts/customer";
 import { assertChargeable, findPayMethod, makeDefaultPayMethod, reloadPayMethod } from "./queries";
 import type { PayMethodRefInput } from "./schemas";
 import { payMethodView } from "./view";

@@ -4,7 +4,7 @@ import type { Context } from "../auth/context";
 import { DomainError, invalidState } from "../errors";
 import { gatewayFailure } from "../gateways/errors";
 import { connectGateway, gatewayById } from "../gateways/queries";
-import { findCustomer } from "../payments/customer";
+import { findCustomer } from "../accounts/customer";
 import { assertLive, findPayMethod, makeDefaultPayMethod, reloadPayMethod } from "./queries";
 import type { VerifyPayMethodInput } from "./schemas";
 import { payMethodView } from "./view";

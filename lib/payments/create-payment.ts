@@ -4,7 +4,7 @@ import { assertNotDeleted, findInvoice } from "../invoices/queries";
 import { assertChargeable, defaultPayMethod, findPayMethod } from "../pay-methods/queries";
 import { paymentAnswer } from "./answer";
 import { attemptCharge, recordPayment, type AttemptOutcome } from "./attempts";
-import { findCustomer, lockCustomer } from "./customer";
+import { findCustomer, lockCustomer } from "../accounts/customer";
 import { assertWithinBalance } from "./queries";
 import type { CreatePaymentInput } from "./schemas";
 import { settlePendingPayments, stillPending } from "./settle-pending";

@@ -10,7 +10,7 @@ import { findInvoice } from "../invoices/queries";
 import { formatCents } from "../money";
 import { paymentAnswer } from "./answer";
 import { resolveAttempt } from "./attempts";
-import { lockCustomer } from "./customer";
+import { lockCustomer } from "../accounts/customer";
 import { findPayment } from "./queries";
 import { creditPrepaid } from "./prepaid";
 import { refundThroughGateway } from "./refund";

@@ -4,7 +4,7 @@ import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { findInvoice } from "../invoices/queries";
-import { lockCustomer } from "./customer";
+import { lockCustomer } from "../accounts/customer";
 import { settlePendingPayments } from "./settle-pending";
 import { targetOf } from "./queries";
 

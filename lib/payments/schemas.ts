@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { flag, id, money, opt, req } from "../wire/params";
-import { cardFreeText } from "./card-numbers";
+import { cardFreeText } from "../gateways/card-numbers";
 
 const accountId = (description: string) => req(id(), description, { refersTo: "Account" });
 

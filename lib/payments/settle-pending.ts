@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { invoices, payMethods, payments } from "../../db/schema";
-import { lockCustomer } from "./customer";
+import { lockCustomer } from "../accounts/customer";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";

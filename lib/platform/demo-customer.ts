@@ -9,7 +9,7 @@ import { createProductGroup } from "../catalog/create-product-group";
 import { CreateProductGroupParams, CreateProductParams } from "../catalog/schemas";
 import { formatWireDate } from "../dates";
 import { createInvoice } from "../invoices/create-invoice";
-import { brandToday } from "../invoices/brand-time";
+import { brandToday } from "../brand-time";
 import { CreateInvoiceParams } from "../invoices/schemas";
 import { runVerb } from "../run-verb";
 import { createSubscription } from "../subscriptions/create-subscription";

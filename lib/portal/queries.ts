@@ -1,4 +1,4 @@
-import { count, desc, eq, isNull, ne, notInArray, asc } from "drizzle-orm";
+import { count, desc, eq, gt, isNull, ne, notInArray, asc } from "drizzle-orm";
 import { selectRows } from "../../db/client";
 import { components, customerAccounts, customerUsers, invoices, payMethods, payments, products, subscriptions, tickets } from "../../db/schema";
 import { anyOf, findInBrand, inAccount, inBrand } from "../../db/scope";
@@ -8,7 +8,7 @@ import { isUuid } from "../ids";
 import { isComponentAttachable, isProductSellable } from "../catalog/availability";
 import { withAmounts } from "../invoices/queries";
 import type { InvoiceStatus } from "../invoices/amounts";
-import { STATUS } from "../lifecycle";
+import { STATUS, SUBSCRIPTION_PENDING } from "../lifecycle";
 import { sumLines } from "../pricing/pricing";
 import { nextPeriodLines, withDetails, type SubscriptionDetails } from "../subscriptions/details";
 
@@ -102,7 +102,13 @@ function subscriptionOf(ctx: Context, d: SubscriptionDetails): PortalSubscriptio
 export async function portalSubscriptions(ctx: Context): Promise<PortalSubscription[]> {
   customerOf(ctx);
   const rows = await selectRows(ctx.db, subscriptions, {
-    where: inAccount(ctx, subscriptions, isNull(subscriptions.deletedAt), ne(subscriptions.status, STATUS.DELETED)),
+    where: inAccount(
+      ctx,
+      subscriptions,
+      isNull(subscriptions.deletedAt),
+      gt(subscriptions.status, SUBSCRIPTION_PENDING),
+      ne(subscriptions.status, STATUS.DELETED),
+    ),
     orderBy: [asc(subscriptions.status), asc(subscriptions.renewalDate), asc(subscriptions.id)],
     limit: 100,
   });

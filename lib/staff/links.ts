@@ -8,6 +8,7 @@ import { DomainError } from "../errors";
 import { hashSecret, newId, newSecret } from "../ids";
 import { emit } from "../outbox/emit";
 import type { Sink } from "../outbox/deliver";
+import type { StaffEmailPayload } from "../outbox/events";
 import { runVerb } from "../run-verb";
 import { spendVerifyTime, hashPassword } from "../users/passwords";
 import { newPassword } from "./schemas";
@@ -20,11 +21,6 @@ import { newPassword } from "./schemas";
 export type StaffLinkPurpose = "invite" | "reset";
 
 export const LINK_VALIDITY_MS: Record<StaffLinkPurpose, number> = { invite: 7 * 24 * 60 * 60_000, reset: 60 * 60_000 };
-
-/** What the staff/invite and staff/password-reset outbox events carry: nothing secret. */
-export interface StaffEmailPayload {
-  staff_user_id: string;
-}
 
 const COPY: Record<StaffLinkPurpose, { subject: string; intro: string; action: string; validity: string }> = {
   invite: {

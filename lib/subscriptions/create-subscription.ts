@@ -8,9 +8,12 @@ import { formatWireDate } from "../dates";
 import { createInvoiceForSubscription } from "../invoices/create-invoice-for-subscription";
 import { carriesCoupon } from "../invoices/lines";
 import { chargeInvoice } from "../payments/charge-invoice";
-import { inOneTransaction } from "../run-verb";
 import { createPayment } from "../payments/create-payment";
 import { firstRenewal, invoiceGenerationAt, invoiceHorizon, today } from "../pricing/periods";
+import { SUBSCRIPTION_PENDING } from "../lifecycle";
+import { holdEventsFor } from "../outbox/emit";
+import { stillPending } from "../payments/settle-pending";
+import { commitSoFar } from "../run-verb";
 import { qualifyCoupon } from "../catalog/coupon-qualification";
 import type { Coupon } from "../catalog/view";
 import { recordPeriod } from "./periods";
@@ -24,6 +27,7 @@ import type { PayMethodRow } from "../pay-methods/view";
 import { loadSubscription } from "./details";
 import { emitSubscriptionEvent, postActionUrl, requestInvoiceGeneration } from "./events";
 import { lineView, subscriptionView } from "./view";
+import { activatePending, discardPending, settleRetriedCreate } from "./pending";
 
 /** Everything a new subscription is made of, checked: shared by Estimate and Create. */
 async function newSubscriptionTerms(ctx: Context, input: EstimateSubscriptionInput | CreateSubscriptionInput, autoPay: boolean) {
@@ -94,6 +98,12 @@ export async function estimateSubscription({ ctx, input }: { ctx: Context; input
  * charged to the pay method in real time unless override_initial_billing is Y (then it is marked
  * paid with the third party's transaction, if given) or it comes to zero; a decline refuses the
  * whole subscription (402): nothing is created, not even the initial invoice the decline was for.
+ *
+ * A real-time charge runs in steps like every other: the subscription is written pending (status
+ * 0: not listed, billed or counted) with its invoice and the attempt, its events held, and committed;
+ * the gateway is called holding no transaction; the answer makes it active and releases its events,
+ * or a decline discards it all. A lost answer (or a process dying between the steps) leaves it
+ * pending for the billing run's janitor (settlePendingSubscriptions).
  */
 export async function createSubscription({ ctx, input }: { ctx: Context; input: CreateSubscriptionInput }) {
   const override = input.override_initial_billing === "Y";
@@ -102,11 +112,21 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
       if (input[p]) throw new DomainError("INVALID_PARAMETER", `${p} is only accepted with override_initial_billing Y`, { parameter: p });
     }
   }
-  const t = await newSubscriptionTerms(ctx, input, input.auto_pay === "Y");
-  if (t.payMethod) assertChargeable(t.payMethod);
+  let t = await newSubscriptionTerms(ctx, input, input.auto_pay === "Y");
+  if (t.payMethod) {
+    assertChargeable(t.payMethod);
+    // A client retrying after a lost answer: the same subscription still pending is settled, not bought twice.
+    const retry = await settleRetriedCreate(ctx, { customerAccountId: t.account.id, productId: t.product.id, payMethodId: t.payMethod.id });
+    if (retry.answer) return subscriptionView(ctx, retry.answer);
+    if (retry.settled) t = await newSubscriptionTerms(ctx, input, input.auto_pay === "Y"); // its steps released the account's lock
+  }
   const variables = checkVariables(t.group, input);
   const now = ctx.now();
   const id = newId();
+  const total = sumLines(t.upfront);
+  const charging = total > 0 && !override && t.payMethod !== null;
+  // Until its charge settles, what the subscription emits is held for it.
+  const writer = charging ? holdEventsFor(ctx, id) : ctx;
   await ctx.db.insert(subscriptions).values({
     id,
     brandId: ctx.brand.id,
@@ -125,6 +145,7 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     customField1: input.custom_field_1 ?? null,
     customField2: input.custom_field_2 ?? null,
     variables: Object.fromEntries(Object.entries(variables).filter(([, v]) => v !== null)) as Record<string, string>,
+    ...(charging ? { status: SUBSCRIPTION_PENDING } : {}),
     createdAt: now,
     updatedAt: now,
   });
@@ -142,7 +163,7 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     }
   }
 
-  const { invoiceId } = await createInvoiceForSubscription(ctx, {
+  const { invoiceId } = await createInvoiceForSubscription(writer, {
     customerAccountId: t.account.id,
     subscriptionId: id,
     periodStart: t.start,
@@ -150,7 +171,6 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     lines,
   });
   await recordPeriod(ctx, { subscriptionId: id, periodStart: t.start, periodEnd: t.renewal, invoiceId });
-  const total = sumLines(t.upfront);
   if (total > 0 && override) {
     await createPayment({
       ctx,
@@ -164,13 +184,18 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
         payment_transaction_id: input.payment_transaction_id ?? null,
       } as never,
     });
-  } else if (total > 0 && t.payMethod) {
-    // All or nothing: a declined initial charge leaves no subscription, so this charge is not split
-    // into committed steps (the one gateway call still made inside a transaction).
-    const charged = await chargeInvoice(inOneTransaction(ctx), { invoiceId, payMethodId: t.payMethod.id });
+  } else if (charging) {
+    // Commits the pending subscription with the attempt, calls the gateway outside any transaction.
+    const charged = await chargeInvoice(writer, { invoiceId, payMethodId: t.payMethod!.id });
+    // The answer was lost: it stays pending (committed with the attempt) until it is settled.
+    if (charged.status === "pending") throw stillPending(charged.paymentId ?? invoiceId);
     if (charged.status === "failed") {
+      await discardPending(ctx, id);
+      await commitSoFar(ctx); // the refusal below rolls back only what follows
       throw new DomainError("PAYMENT_DECLINED", `The initial charge of ${formatCents(total)} was declined: ${charged.reason}`, { parameter: "pay_method_id" });
     }
+    const d = (await activatePending(ctx, id)) ?? (await loadSubscription(ctx, id)); // or settled by the janitor meanwhile
+    return subscriptionView(ctx, d);
   }
 
   const d = await loadSubscription(ctx, id);

@@ -2,6 +2,8 @@ import { selectRows } from "../../db/client";
 import { components, coupons, productGroups, products, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
 import { anyOf, findInBrand, inBrand, oldestFirst } from "../../db/scope";
 import type { Context } from "../auth/context";
+import { notFound } from "../errors";
+import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import { lockAccount } from "../accounts/queries";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { qualifyCoupon, type Qualification } from "../catalog/coupon-qualification";
@@ -94,6 +96,8 @@ export async function loadSubscription(ctx: Context, id: string, opts: { forUpda
     await lockAccount(ctx, customerAccountId);
   }
   const sub = await findInBrand(ctx, subscriptions, id, "Subscription", "subscription_id", opts);
+  // Pending while its initial charge is being made: it does not exist yet (Subscription/Create).
+  if (sub.status === SUBSCRIPTION_PENDING) throw notFound("Subscription", "subscription_id");
   return (await withDetails(ctx, [sub]))[0];
 }
 

@@ -3,7 +3,7 @@ import { formatWireDate } from "../dates";
 import { formatCents } from "../money";
 import { emit } from "../outbox/emit";
 import { findAccount } from "../accounts/queries";
-import { customerPayload } from "../payments/customer";
+import { customerPayload } from "../accounts/customer";
 import { VARIABLE_SLOTS } from "../catalog/variables";
 import type { SubscriptionDetails } from "./details";
 

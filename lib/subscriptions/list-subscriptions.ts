@@ -1,10 +1,11 @@
-import { or, sql } from "drizzle-orm";
+import { ne, or, sql } from "drizzle-orm";
 import { products, subscriptions as t } from "../../db/schema";
 import { contains } from "../../db/scope";
 import { dayFilters, defineList, equalsFilter, idFilter, sqlFilter, statusFilter } from "../../db/paging";
 import { z } from "zod";
 import { accountMatches } from "../accounts/queries";
 import type { Context } from "../auth/context";
+import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import type { ListSubscriptionsParams } from "./schemas";
 import { withDetails } from "./details";
 import { subscriptionView } from "./view";
@@ -22,12 +23,14 @@ export const returningCustomerSql = sql`exists (select 1 from subscriptions o wh
   and o.customer_account_id = ${t.customerAccountId} and o.deleted_at < ${t.createdAt})`;
 
 /**
- * Subscriptions, deleted ones included; the day filters are the brand's calendar days, both ends
+ * Subscriptions, deleted ones included (pending ones not); the day filters are the brand's calendar days, both ends
  * inclusive (the overview's figures link here with them); `q` searches the customer's name and email and the product's name.
  */
 export const subscriptionList = defineList({
   table: t,
   portal: "account",
+  // One whose initial charge is still being made does not exist yet for anyone.
+  scope: () => ne(t.status, SUBSCRIPTION_PENDING),
   filters: {
     id: idFilter(t.id),
     customerAccountId: idFilter(t.customerAccountId),

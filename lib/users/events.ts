@@ -1,6 +1,6 @@
 import type { AccountRow } from "../accounts/view";
 import type { NotificationPayload } from "../notifications/placeholders";
-import { customerPayload } from "../payments/customer";
+import { customerPayload } from "../accounts/customer";
 import type { UserRow } from "./view";
 
 type UserFields = NonNullable<NotificationPayload["user"]>;

@@ -9,14 +9,12 @@ import { DomainError, invalidState } from "../errors";
 import { hashSecret, newId } from "../ids";
 import { logger } from "../log";
 import { emit } from "../outbox/emit";
+import { CODE_MINUTES } from "../notifications/defaults";
 import { userEventPayload } from "./events";
 import { dialableNumber, maskEmail, maskPhone } from "./phone";
 import { accountStatusOf, findUser, mayUseAccount } from "./queries";
 import type { RequestVerificationInput } from "./schemas";
 import { EMAIL_CODE_LENGTH, randomDigits, randomString } from "./secrets";
-
-/** Verification codes expire after this many minutes and work once. */
-export const CODE_MINUTES = 10;
 
 /**
  * User/2FARequest: a new code (replacing earlier unused ones of the method), by email through the

@@ -3,13 +3,7 @@ import { eq } from "drizzle-orm";
 import { brands } from "../../db/schema";
 import { clockFor } from "../auth/context";
 import type { OutboxRow, Sink } from "../outbox/deliver";
-
-/** Outbox payload of an outgoing post (product-group action_url events, dunning POST actions). */
-export interface PostPayload {
-  url: string;
-  /** Sent in this order as application/x-www-form-urlencoded (pairs: jsonb would reorder an object's keys). */
-  fields: [string, string][];
-}
+import type { PostPayload } from "../outbox/events";
 
 export const SIGNATURE_HEADER = "X-Billing-Signature";
 /** On a post staff replayed: how many times (1, 2...). X-Billing-Delivery stays the event's id, so a receiver de-duplicates. */

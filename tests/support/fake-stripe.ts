@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
-import { cardBrand, luhnValid } from "../../lib/payments/card-numbers";
+import { cardBrand, luhnValid } from "../../lib/gateways/card-numbers";
 
 /**
  * A local stand-in for the parts of Stripe's HTTP API the stripe provider uses, on 127.0.0.1

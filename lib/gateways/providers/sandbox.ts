@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { cardBrand } from "../../payments/card-numbers";
+import { cardBrand } from "../card-numbers";
 import { GatewayRefused, GatewayUnknownOutcome, type ChargeResult, type GatewayProvider, type NewPayMethod } from "./types";
 
 /**

@@ -1,4 +1,4 @@
-import type { Context } from "../auth/context";
+import type { Context } from "./auth/context";
 
 /** Today's calendar date (YYYY-MM-DD) where the brand is: "overdue" and payment dates follow the brand's clock. */
 export function brandToday(ctx: Context): string {

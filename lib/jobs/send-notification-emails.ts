@@ -7,10 +7,10 @@ import { defaultSender, formatSender, sendEmail, type SendOutcome } from "../ada
 import { systemContext } from "../auth/context";
 import { newId } from "../ids";
 import type { OutboxRow, Sink } from "../outbox/deliver";
-import { isNotificationEvent } from "./events";
-import { liveNotificationOf, templateOf } from "./queries";
-import { renderTemplate, templateView, withoutSecrets } from "./templates";
-import type { NotificationRow } from "./view";
+import { isNotificationEvent } from "../notifications/events";
+import { liveNotificationOf, templateOf } from "../notifications/queries";
+import { renderTemplate, templateView, withoutSecrets } from "../notifications/templates";
+import type { NotificationRow } from "../notifications/view";
 
 type Audience = (typeof emailDeliveries.$inferInsert)["audience"];
 interface Recipient {

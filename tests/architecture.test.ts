@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The folders of lib/ form layers: an import between two folders goes one way only. A cycle of
+ * folders (accounts -> payments -> accounts) means neither can be understood, tested or moved
+ * without the other. Every relative import counts, `import type` too. Files directly in lib/
+ * (run-verb.ts, errors.ts, ...) are the floor everything stands on and are not a folder.
+ */
+const LIB = path.resolve(__dirname, "../lib");
+const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+/** The lib folder a file is in, or null for a file directly in lib/ or outside it. */
+function folderOf(file: string): string | null {
+  const parts = path.relative(LIB, file).split(path.sep);
+  return parts.length > 1 && parts[0] !== ".." ? parts[0] : null;
+}
+
+/** from -> to -> the imports (file: specifier) that make the edge. */
+export function folderGraph() {
+  const graph = new Map<string, Map<string, string[]>>();
+  for (const file of sourceFiles(LIB)) {
+    const from = folderOf(file);
+    if (!from) continue;
+    if (!graph.has(from)) graph.set(from, new Map());
+    for (const m of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2];
+      const to = folderOf(path.resolve(path.dirname(file), spec));
+      if (!to || to === from) continue;
+      const edges = graph.get(from)!;
+      edges.set(to, [...(edges.get(to) ?? []), `${path.relative(LIB, file)}: ${spec}`]);
+      if (!graph.has(to)) graph.set(to, new Map());
+    }
+  }
+  return graph;
+}
+
+/** Tarjan's strongly connected components with more than one folder: each is a cycle (or several). */
+export function cycles(graph: Map<string, Map<string, string[]>>): string[][] {
+  let index = 0;
+  const indexOf = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    indexOf.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v)!.keys()) {
+      if (!indexOf.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, indexOf.get(w)!));
+    }
+    if (low.get(v) === indexOf.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) out.push(component.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!indexOf.has(v)) visit(v);
+  return out;
+}
+
+/**
+ * Imports against the layering still to be moved to the folder below (issue 15): each is a back
+ * edge that closes a cycle. The check ignores them, and fails once one is gone so it is struck here.
+ */
+const NOT_YET_MOVED = new Set<string>([
+  "accounts -> subscriptions",
+  "accounts -> users",
+  "catalog -> subscriptions",
+  "invoices -> payments",
+  "invoices -> portal",
+]);
+
+describe("lib/ folders", () => {
+  it("finds a cycle when there is one (the check itself)", () => {
+    const g = new Map([
+      ["a", new Map([["b", ["a/x.ts: ../b/y"]]])],
+      ["b", new Map([["c", ["b/y.ts: ../c/z"]]])],
+      ["c", new Map([["a", ["c/z.ts: ../a/x"]]])],
+      ["d", new Map([["a", ["d/w.ts: ../a/x"]]])],
+    ]);
+    expect(cycles(g)).toEqual([["a", "b", "c"]]);
+    expect(
+      cycles(
+        new Map([
+          ["a", new Map([["b", []]])],
+          ["b", new Map()],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it("import each other in one direction only: no cycle between folders", () => {
+    const graph = folderGraph();
+    expect(graph.size).toBeGreaterThan(10);
+    const stale = [...NOT_YET_MOVED].filter((edge) => {
+      const [from, to] = edge.split(" -> ");
+      return !graph.get(from)?.has(to);
+    });
+    expect(stale, "these imports are gone: strike them from NOT_YET_MOVED").toEqual([]);
+    for (const edge of NOT_YET_MOVED) {
+      const [from, to] = edge.split(" -> ");
+      graph.get(from)!.delete(to);
+    }
+    const found = cycles(graph).map((component) => {
+      const inside = new Set(component);
+      const edges = component.flatMap((from) =>
+        [...graph.get(from)!]
+          .filter(([to]) => inside.has(to))
+          .map(([to, imports]) => `  ${from} -> ${to}  (${imports.length}: ${imports.slice(0, 3).join(", ")}${imports.length > 3 ? ", ..." : ""})`),
+      );
+      return `cycle of ${component.length} folders: ${component.join(", ")}\n${edges.join("\n")}`;
+    });
+    expect(found.join("\n\n"), "move what makes a back edge to the folder below it").toBe("");
+  });
+});
