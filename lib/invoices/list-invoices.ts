@@ -6,7 +6,7 @@ import { contains } from "../../db/scope";
 import { accountMatches } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import { INVOICE_STATUS } from "./amounts";
-import { brandToday } from "./brand-time";
+import { brandToday } from "../brand-time";
 import { withAmounts } from "./queries";
 import type { ListInvoicesInput } from "./schemas";
 import { invoiceView } from "./view";

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { emailDeliveries, outboxAttempts, outboxEvents as t } from "../../db/schema";
 import { defineList, sqlFilter } from "../../db/paging";
@@ -25,8 +25,11 @@ export const channelOf = (type: string): DeliveryChannel => ((POST_TYPES as read
 export const DELIVERY_STATUSES = ["queued", "retrying", "delivered", "failed"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** Held events (a subscription whose initial charge is still being made) are not deliveries yet: never listed. */
+const notHeld = ne(t.status, "held");
+
 export const deliveryStatusOf = (e: Pick<OutboxRow, "status" | "lastError">): DeliveryStatus =>
-  e.status === "pending" ? (e.lastError === null ? "queued" : "retrying") : e.status;
+  e.status === "pending" || e.status === "held" ? (e.lastError === null ? "queued" : "retrying") : e.status;
 
 const STATUS_WHERE: Record<DeliveryStatus, SQL> = {
   queued: and(eq(t.status, "pending"), isNull(t.lastError))!,
@@ -131,7 +134,7 @@ export const deliveryList = defineList({
       (v) => v,
     ),
   },
-  scope: () => inArray(t.type, [...DELIVERY_TYPES]),
+  scope: () => and(inArray(t.type, [...DELIVERY_TYPES]), notHeld)!,
   search: (q) =>
     or(
       ilike(t.type, `%${escapeLike(q)}%`),
@@ -181,7 +184,7 @@ export async function deliveryDetail(ctx: Context, id: string) {
   const [event] = await ctx.db
     .select()
     .from(t)
-    .where(inBrand(ctx, t, eq(t.id, id), inArray(t.type, [...DELIVERY_TYPES])));
+    .where(inBrand(ctx, t, eq(t.id, id), inArray(t.type, [...DELIVERY_TYPES]), notHeld));
   if (!event) return null;
   const [[row], attempts, emails] = await Promise.all([
     deliveryRows(ctx, [event]),

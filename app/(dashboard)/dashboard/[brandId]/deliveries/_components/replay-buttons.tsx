@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
-import { useConfirmAction } from "@/components/forms/use-action";
+import { useConfirmAction } from "@/components/ui/confirm-dialog";
 import { replayDelivery, replayFailedDeliveries } from "../actions";
 
 /** Replays one delivery; the dialog says exactly what goes out and to whom. */
