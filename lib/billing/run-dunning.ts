@@ -36,7 +36,9 @@ export async function runDunning({ db, now, brandId }: { db: Db; now: Date } & R
     for (const rule of rules) {
       const dueDate = addDays(today(now, brand.timezoneId), -rule.overdueDays);
       const total = linesTotalSql(sql`${invoices.items}`);
-      const paid = sql<number>`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'succeeded'), 0)`;
+      // The brand too, so the lookup uses the payments' (brand, invoice) index: without it every
+      // invoice scanned all the payments, and a run grew with the square of the invoices.
+      const paid = sql<number>`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.brandId} = ${invoices.brandId} and ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'succeeded'), 0)`;
       const matches = await db
         .select({
           invoiceId: invoices.id,
