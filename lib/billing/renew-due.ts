@@ -22,18 +22,29 @@ import { appendLines } from "../invoices/lines";
 import { findAccount } from "../accounts/queries";
 import { runVerb } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
+import { renewChunk } from "./renew-chunk";
 
 /**
  * Renews every active subscription whose renewal date has come (in its brand's time zone): the
  * metered usage of the ending cycle goes onto the renewal's invoice and resets, coupon cycles are
  * counted, the period advances, and with auto pay the invoice is charged to the subscription's pay
- * method or else the customer's default. Run it after generateDueInvoices, as run-billing.ts does. One transaction per subscription, guarded by a
- * compare-and-set on renewal_date, so a rerun or a second runner renews nothing twice; charges are
- * idempotent per invoice (lib/payments/charge-invoice.ts).
+ * method or else the customer's default. Run it after generateDueInvoices, as run-billing.ts does.
+ * Chunks of one brand's due subscriptions are renewed together (./renew-chunk.ts: one transaction
+ * for the renewals and their charge attempts, the gateways, one for the answers); the rare cases it
+ * leaves, and every subscription of a chunk the database refused, go one by one (renewSubscription),
+ * so one failure keeps only itself back. Both guard each period with a compare-and-set on
+ * renewal_date, so a rerun or a second runner renews nothing twice; charges are idempotent per
+ * invoice (lib/payments/charge-invoice.ts).
  */
 export async function renewDue({ db, now, chunkSize = 200, brandId }: { db: Db; now: Date; chunkSize?: number } & RunScope) {
   let cursor = "00000000-0000-0000-0000-000000000000";
   const outcome = { renewed: 0, charged: 0, declined: 0 };
+  const count = (r: "renewed" | "charged" | "declined" | null) => {
+    if (!r) return;
+    outcome.renewed++;
+    if (r === "charged") outcome.charged++;
+    if (r === "declined") outcome.declined++;
+  };
   for (;;) {
     const due = await db
       .select({ id: subscriptions.id, brand: brands })
@@ -50,19 +61,46 @@ export async function renewDue({ db, now, chunkSize = 200, brandId }: { db: Db; 
       .limit(chunkSize);
     if (due.length === 0) return outcome;
     cursor = due[due.length - 1].id;
+    const byBrand = new Map<string, { brand: Brand; ids: string[] }>();
     for (const { id, brand } of due) {
+      const entry = byBrand.get(brand.id) ?? byBrand.set(brand.id, { brand, ids: [] }).get(brand.id)!;
+      entry.ids.push(id);
+    }
+    for (const { brand, ids } of byBrand.values()) {
+      let oneByOne = ids;
       try {
-        const r = await renewOne(db, now, brand, id);
-        if (r) {
-          outcome.renewed++;
+        const chunk = await renewChunk(db, now, brand, ids);
+        outcome.renewed += chunk.renewed;
+        outcome.charged += chunk.charged;
+        outcome.declined += chunk.declined;
+        oneByOne = chunk.oneByOne;
+        for (const c of chunk.chargeLater) {
+          const r = await chargeRenewal(db, now, brand, c).catch((err) => {
+            logger.error("renewal charge refused", { subscriptionId: c.subscriptionId, error: err });
+            return "renewed" as const;
+          });
           if (r === "charged") outcome.charged++;
           if (r === "declined") outcome.declined++;
         }
       } catch (err) {
-        logger.error("renewal failed", { subscriptionId: id, error: err });
+        // Nothing of the chunk was written: each is renewed on its own, and only a broken one fails again.
+        logger.info("renewing a chunk failed; renewing its subscriptions one by one", { brandId: brand.id, count: ids.length, error: err });
+      }
+      for (const id of oneByOne) {
+        try {
+          count(await renewOne(db, now, brand, id));
+        } catch (err) {
+          logger.error("renewal failed", { subscriptionId: id, error: err });
+        }
       }
     }
   }
+}
+
+/** A renewal's charge on an invoice with a charge whose answer was lost: chargeInvoice settles that one first. */
+async function chargeRenewal(db: Db, now: Date, brand: Brand, c: { invoiceId: string; payMethodId: string }) {
+  const r = await runVerb(systemContext(db, brand, now), chargeInvoice, c);
+  return r.status === "succeeded" ? "charged" : r.status === "failed" ? "declined" : "renewed";
 }
 
 /**

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull, isNotNull, lte, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { asc, eq, sql } from "drizzle-orm";
+import { resultRows, type Db } from "../../db/client";
 import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import { brands, dunningActions, dunningRules, invoices, payments, subscriptions } from "../../db/schema";
 import { runVerb } from "../run-verb";
@@ -36,33 +36,25 @@ export async function runDunning({ db, now, brandId }: { db: Db; now: Date } & R
       .orderBy(asc(dunningRules.overdueDays), asc(dunningRules.createdAt), asc(dunningRules.id));
     for (const rule of rules) {
       const dueDate = addDays(today(now, brand.timezoneId), -rule.overdueDays);
-      const total = linesTotalSql(sql`${invoices.items}`);
-      const paid = sql<number>`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'succeeded'), 0)`;
-      const matches = await db
-        .select({
-          invoiceId: invoices.id,
-          subscriptionId: invoices.subscriptionId,
-          customerAccountId: invoices.customerAccountId,
-          balance: sql<string>`(${total} - ${paid})`,
-        })
-        .from(invoices)
-        .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
-        .where(
-          and(
-            eq(invoices.brandId, brand.id),
-            isNotNull(invoices.subscriptionId),
-            isNull(invoices.deletedAt),
-            lte(invoices.dueDate, dueDate),
-            sql`not exists (select 1 from ${dunningActions} where ${dunningActions.ruleId} = ${rule.id} and ${dunningActions.invoiceId} = ${invoices.id})`,
-            eq(subscriptions.productGroupId, rule.productGroupId),
-            ne(subscriptions.status, SUBSCRIPTION_PENDING), // its charge is still being settled
-            sql`(${total} - ${paid}) > 0`,
-            sql`(${total} - ${paid}) >= ${rule.overdueAmountCents}`,
-          ),
-        );
+      // Each candidate's unpaid amount is computed once (offset 0 keeps the subquery from being
+      // flattened, which would compute it once per condition). The payments are looked up by brand
+      // and invoice, their index: without the brand every invoice scanned all the payments.
+      const owed = sql`${linesTotalSql(sql`i.items`)} - coalesce((select sum(p.amount) from ${payments} p where p.brand_id = i.brand_id and p.invoice_id = i.id and p.status = 'succeeded'), 0)`;
+      const matches = resultRows<{ invoice_id: string; subscription_id: string; customer_account_id: string; balance: string | number }>(
+        await db.execute(sql`
+          select invoice_id, subscription_id, customer_account_id, balance from (
+            select i.id as invoice_id, i.subscription_id, i.customer_account_id, ${owed} as balance
+            from ${invoices} i join ${subscriptions} s on s.id = i.subscription_id
+            where i.brand_id = ${brand.id} and i.deleted_at is null and i.due_date <= ${dueDate}::date and s.product_group_id = ${rule.productGroupId}
+              and s.status <> ${SUBSCRIPTION_PENDING} -- its charge is still being settled
+              and not exists (select 1 from ${dunningActions} a where a.rule_id = ${rule.id} and a.invoice_id = i.id)
+            offset 0
+          ) candidate
+          where balance > 0 and balance >= ${rule.overdueAmountCents}`),
+      ).map((r) => ({ invoiceId: r.invoice_id, subscriptionId: r.subscription_id, customerAccountId: r.customer_account_id, balance: Number(r.balance) }));
       for (const m of matches) {
         try {
-          if (await act(db, now, brand, rule, { ...m, balance: Number(m.balance) })) outcome.actions++;
+          if (await act(db, now, brand, rule, m)) outcome.actions++;
         } catch (err) {
           logger.error("dunning action failed", { ruleId: rule.id, invoiceId: m.invoiceId, error: err });
         }

@@ -1,0 +1,368 @@
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  customerAccounts,
+  invoices,
+  payGateways,
+  payMethods,
+  payments,
+  subscriptionComponents,
+  subscriptionCoupons,
+  subscriptionPeriods,
+  subscriptions,
+} from "../../db/schema";
+import { anyOf, inBrand, sqlArray } from "../../db/scope";
+import { systemContext, type Brand, type Context } from "../auth/context";
+import { isComponentBillable, isProductBillable } from "../catalog/availability";
+import { connectGateway } from "../gateways/queries";
+import type { ChargeRequest, ChargeResult, GatewayConnection } from "../gateways/providers/types";
+import type { GatewayRow } from "../gateways/view";
+import { newId } from "../ids";
+import { carriesCoupon, storedLines } from "../invoices/lines";
+import { withAmounts } from "../invoices/queries";
+import type { InvoiceRow } from "../invoices/view";
+import { logger } from "../log";
+import type { PayMethodRow } from "../pay-methods/view";
+import { recordOutcomes, type AnsweredAttempt } from "../payments/settle-charges";
+import { settleCharge } from "../payments/settle-charge";
+import type { PaymentRow } from "../payments/view";
+import { toInvoiceLines } from "../pricing/invoice-lines";
+import { addDays, today } from "../pricing/periods";
+import { usageLines } from "../pricing/pricing";
+import { runVerb } from "../run-verb";
+import { withDetails, type SubscriptionRow } from "../subscriptions/details";
+import { postActionUrl } from "../subscriptions/events";
+import { pricedComponent } from "../subscriptions/terms";
+
+/** Gateway calls in flight at once for a chunk's charges (each is a network round trip, not CPU). */
+const GATEWAY_PARALLELISM = 8;
+
+/** A charge attempt committed as pending with its chunk's renewals, and where it goes. */
+interface PendingCharge {
+  payment: PaymentRow;
+  request: ChargeRequest;
+  gateway: GatewayRow;
+}
+
+/** What a chunk's transaction committed, and what it left to the one-by-one path. */
+interface Committed {
+  renewed: number;
+  charges: PendingCharge[];
+  /** Renewals this path does not take (no invoice yet, a prepaid balance to spend first): renewed one by one. */
+  oneByOne: string[];
+  /** Renewed here, but the invoice has a charge whose answer was lost: charged through chargeInvoice, which settles it first. */
+  chargeLater: { subscriptionId: string; invoiceId: string; payMethodId: string }[];
+}
+
+export interface ChunkOutcome {
+  renewed: number;
+  charged: number;
+  declined: number;
+  oneByOne: string[];
+  chargeLater: Committed["chargeLater"];
+}
+
+const description = (p: PaymentRow) => `Invoice ${p.invoiceId} (payment ${p.id})`;
+
+/**
+ * Renews a chunk of one brand's due subscriptions as renewSubscription (./renew-due.ts) renews
+ * one, in three steps whatever the chunk's size: one transaction writes every renewal (usage lines
+ * and reset, coupon cycles, the period advanced with its compare-and-set, the period rows, action_url
+ * events) with its charge attempt recorded as pending; the gateways are called holding no
+ * transaction; one transaction settles their answers. A lost answer stays pending for the janitor,
+ * as on the one-by-one path. Throws only from the first step (nothing of the chunk written): the
+ * caller then renews the chunk one by one, so one subscription's bad data keeps only itself back.
+ */
+export async function renewChunk(db: Db, now: Date, brand: Brand, ids: string[]): Promise<ChunkOutcome> {
+  const committed = await runVerb(systemContext(db, brand, now), commitRenewals, ids);
+  const outcome: ChunkOutcome = { renewed: committed.renewed, charged: 0, declined: 0, oneByOne: committed.oneByOne, chargeLater: committed.chargeLater };
+  if (!committed.charges.length) return outcome;
+  const answered = await askGateways(committed.charges);
+  if (!answered.length) return outcome;
+  try {
+    const status = await runVerb(systemContext(db, brand, now), recordOutcomes, answered);
+    for (const s of status.values()) {
+      if (s === "succeeded" || s === "reversed") outcome.charged++;
+      if (s === "failed") outcome.declined++;
+    }
+  } catch (err) {
+    // The attempts stay pending, settled by their keys by the next run's janitor.
+    logger.error("settling renewal charges failed", { brandId: brand.id, count: answered.length, error: err });
+  }
+  return outcome;
+}
+
+/** The gateway's answer to each charge, a few at a time; an unknown outcome or a refusal leaves it pending. */
+async function askGateways(charges: PendingCharge[]): Promise<AnsweredAttempt[]> {
+  const connections = new Map<string, GatewayConnection>();
+  const connection = (g: GatewayRow) => connections.get(g.id) ?? connections.set(g.id, connectGateway(g)).get(g.id)!;
+  const answered: AnsweredAttempt[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < charges.length; i = next++) {
+      const c = charges[i];
+      let result: ChargeResult | null = null;
+      try {
+        result = await settleCharge(connection(c.gateway), c.request, { askFirst: false });
+      } catch (err) {
+        logger.error("renewal charge refused", { paymentId: c.payment.id, error: err });
+      }
+      if (result) answered.push({ payment: c.payment, result });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(GATEWAY_PARALLELISM, charges.length) }, worker));
+  return answered;
+}
+
+async function commitRenewals(ctx: Context, ids: string[]): Promise<Committed> {
+  const now = ctx.now();
+  const committed: Committed = { renewed: 0, charges: [], oneByOne: [], chargeLater: [] };
+  const dueNow = inBrand(
+    ctx,
+    subscriptions,
+    anyOf(subscriptions.id, ids),
+    eq(subscriptions.status, 1),
+    lte(subscriptions.renewalDate, today(now, ctx.brand.timezoneId)),
+  );
+  // The lock order everywhere: accounts, subscriptions, invoices; each set in id order, so two
+  // runners on the same chunk queue rather than deadlock. Rows are re-read under their locks.
+  const accountIds = (await ctx.db.selectDistinct({ id: subscriptions.customerAccountId }).from(subscriptions).where(dueNow)).map((r) => r.id);
+  if (!accountIds.length) return committed;
+  const accounts = await ctx.db
+    .select()
+    .from(customerAccounts)
+    .where(inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)))
+    .orderBy(asc(customerAccounts.id))
+    .for("no key update");
+  const subs = await ctx.db.select().from(subscriptions).where(dueNow).orderBy(asc(subscriptions.id)).for("update");
+  if (!subs.length) return committed;
+  const details = (await withDetails(ctx, subs)).filter((d) => d.product && isProductBillable(d.product, d.group));
+  if (!details.length) return committed;
+  const periodInvoices = await ctx.db
+    .select()
+    .from(invoices)
+    .where(
+      inBrand(
+        ctx,
+        invoices,
+        sql`(${invoices.subscriptionId}, ${invoices.billingPeriodStart}) in (select * from unnest(${sqlArray(
+          details.map((d) => d.sub.id),
+          "uuid[]",
+        )}, ${sqlArray(
+          details.map((d) => d.sub.renewalDate!),
+          "date[]",
+        )}))`,
+      ),
+    )
+    .orderBy(asc(invoices.id))
+    .for("no key update");
+  const invoiceOf = new Map(periodInvoices.map((i) => [i.subscriptionId!, i]));
+  const accountById = new Map(accounts.map((a) => [a.id, a]));
+
+  // What each renewal writes, decided before anything is written.
+  const renewals: { sub: SubscriptionRow; invoice: InvoiceRow; next: string | null; d: (typeof details)[number] }[] = [];
+  const usage: { invoiceId: string; lines: ReturnType<typeof storedLines> }[] = [];
+  const usageReset: string[] = [];
+  for (const d of details) {
+    const s = d.sub;
+    const invoice = invoiceOf.get(s.id);
+    const account = accountById.get(s.customerAccountId);
+    const live = invoice?.deletedAt === null;
+    // The rare cases keep their one path: a period whose invoice was never generated, a prepaid balance to spend first.
+    if (!invoice || !account || (live && account.prepaidBalance > 0)) {
+      committed.oneByOne.push(s.id);
+      continue;
+    }
+    // As renewSubscription: the ending cycle's metered usage goes on a live invoice (not a trial's), then starts again at zero.
+    const metered = d.attached.filter((a) => a.component.componentType === "metered" && isComponentBillable(a.component));
+    if (metered.length && (live || s.inTrial === "Y")) {
+      const lines = s.inTrial === "Y" ? [] : usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
+      if (lines.length) {
+        const stored = storedLines(toInvoiceLines(lines, { product: d.product, account, components: metered.map((a) => a.component) }));
+        usage.push({ invoiceId: invoice.id, lines: stored });
+        invoice.items = [...invoice.items, ...stored];
+      }
+      usageReset.push(s.id);
+    }
+    const next = d.product!.expirationInterval > 0 ? addDays(s.renewalDate!, d.product!.expirationInterval) : null;
+    renewals.push({ sub: s, invoice, next, d });
+  }
+  if (!renewals.length) return committed;
+
+  if (usage.length) {
+    await ctx.db.execute(sql`
+      update invoices i set items = i.items || lines.per_invoice -> (x.n::int - 1)
+      from unnest(${sqlArray(
+        usage.map((u) => u.invoiceId),
+        "uuid[]",
+      )}) with ordinality as x(id, n),
+           (select ${JSON.stringify(usage.map((u) => u.lines))}::jsonb as per_invoice) as lines
+      where i.id = x.id and i.brand_id = ${ctx.brand.id}`);
+  }
+  if (usageReset.length) {
+    await ctx.db
+      .update(subscriptionComponents)
+      .set({ usage: 0 })
+      .where(and(anyOf(subscriptionComponents.subscriptionId, usageReset), sql`${subscriptionComponents.usage} <> 0`));
+  }
+  // The period advances only from the renewal date read here (compare-and-set), as on the one-by-one path.
+  const advancedIds = new Set(
+    (
+      await ctx.db
+        .update(subscriptions)
+        .set({
+          periodStart: sql`x.period_start`,
+          renewalDate: sql`case when x.days > 0 then x.period_start + x.days end`,
+          inTrial: "N",
+          version: sql`${subscriptions.version} + 1`,
+          updatedAt: now,
+        })
+        .from(
+          sql`unnest(${sqlArray(
+            renewals.map((r) => r.sub.id),
+            "uuid[]",
+          )}, ${sqlArray(
+            renewals.map((r) => r.sub.renewalDate!),
+            "date[]",
+          )}, ${sqlArray(
+            renewals.map((r) => String(r.d.product!.expirationInterval)),
+            "int[]",
+          )}) as x(id, period_start, days)`,
+        )
+        .where(and(eq(subscriptions.id, sql`x.id`), eq(subscriptions.renewalDate, sql`x.period_start`)))
+        .returning({ id: subscriptions.id })
+    ).map((r) => r.id),
+  );
+  const advanced = renewals.filter((r) => advancedIds.has(r.sub.id));
+  if (!advanced.length) return committed;
+  committed.renewed = advanced.length;
+  // A coupon's cycle is counted when, and only when, the period's invoice carries it.
+  const couponIds = advanced.flatMap((r) => r.d.coupons.filter((c) => carriesCoupon(r.invoice.items, c.coupon.couponCode)).map((c) => c.id));
+  if (couponIds.length) {
+    await ctx.db
+      .update(subscriptionCoupons)
+      .set({ cyclesApplied: sql`${subscriptionCoupons.cyclesApplied} + 1` })
+      .where(anyOf(subscriptionCoupons.id, couponIds));
+  }
+  await ctx.db
+    .insert(subscriptionPeriods)
+    .values(
+      advanced.map((r) => ({
+        id: newId(),
+        brandId: ctx.brand.id,
+        subscriptionId: r.sub.id,
+        periodStart: r.sub.renewalDate!,
+        periodEnd: r.next,
+        invoiceId: r.invoice.id,
+        createdAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+  for (const r of advanced) {
+    if (r.d.group.actionUrl) {
+      const sub = { ...r.sub, periodStart: r.sub.renewalDate!, renewalDate: r.next, inTrial: "N" as const, version: r.sub.version + 1, updatedAt: now };
+      await postActionUrl(ctx, { ...r.d, sub }, "renew_subscription");
+    }
+  }
+  await recordAttempts(ctx, advanced, committed);
+  return committed;
+}
+
+/**
+ * With auto pay, each live invoice's balance is charged to the subscription's own pay method while
+ * it can be charged, or else the customer's default (renewalPayMethod): the attempts are recorded
+ * as pending here, committed with the renewals, and sent once the transaction is over.
+ */
+async function recordAttempts(ctx: Context, advanced: { sub: SubscriptionRow; invoice: InvoiceRow }[], committed: Committed) {
+  const toCharge = advanced.filter((r) => r.invoice.deletedAt === null && r.sub.autoPay === "Y");
+  if (!toCharge.length) return;
+  const balances = new Map(
+    (
+      await withAmounts(
+        ctx,
+        toCharge.map((r) => r.invoice),
+      )
+    ).map((d) => [d.row.id, d.amounts.balance]),
+  );
+  const owing = toCharge.filter((r) => balances.get(r.invoice.id)! > 0);
+  if (!owing.length) return;
+  const ownIds = [...new Set(owing.map((r) => r.sub.payMethodId).filter((p): p is string => p !== null))];
+  const accountIds = [...new Set(owing.map((r) => r.sub.customerAccountId))];
+  const invoiceIds = owing.map((r) => r.invoice.id);
+  const [own, defaults, pending] = await Promise.all([
+    ownIds.length
+      ? ctx.db
+          .select()
+          .from(payMethods)
+          .where(inBrand(ctx, payMethods, anyOf(payMethods.id, ownIds)))
+      : [],
+    ctx.db
+      .select()
+      .from(payMethods)
+      .where(inBrand(ctx, payMethods, anyOf(payMethods.customerAccountId, accountIds), eq(payMethods.isDefault, "Y"), isNull(payMethods.deletedAt))),
+    ctx.db
+      .selectDistinct({ invoiceId: payments.invoiceId })
+      .from(payments)
+      .where(inBrand(ctx, payments, anyOf(payments.invoiceId, invoiceIds), eq(payments.status, "pending"))),
+  ]);
+  const ownById = new Map(own.map((p) => [p.id, p]));
+  const defaultOf = new Map(defaults.map((p) => [p.customerAccountId, p]));
+  const withPending = new Set(pending.map((p) => p.invoiceId));
+  const chosen: { r: (typeof owing)[number]; payMethod: PayMethodRow }[] = [];
+  for (const r of owing) {
+    const mine = r.sub.payMethodId ? ownById.get(r.sub.payMethodId) : undefined;
+    const usable = mine && mine.customerAccountId === r.sub.customerAccountId && !mine.deletedAt && mine.verified === "Y";
+    const payMethod = usable ? mine : defaultOf.get(r.sub.customerAccountId);
+    if (!payMethod) continue;
+    if (payMethod.verified !== "Y") {
+      // As chargeInvoice refuses it: the invoice stays unpaid for dunning, the renewal stands.
+      logger.error("renewal charge refused", { subscriptionId: r.sub.id, reason: "pay method not verified" });
+      continue;
+    }
+    if (withPending.has(r.invoice.id)) committed.chargeLater.push({ subscriptionId: r.sub.id, invoiceId: r.invoice.id, payMethodId: payMethod.id });
+    else chosen.push({ r, payMethod });
+  }
+  if (!chosen.length) return;
+  const gatewayIds = [...new Set(chosen.map((c) => c.payMethod.gatewayId))];
+  const gateways = new Map(
+    (
+      await ctx.db
+        .select()
+        .from(payGateways)
+        .where(inBrand(ctx, payGateways, anyOf(payGateways.id, gatewayIds)))
+    ).map((g) => [g.id, g]),
+  );
+  const now = ctx.now();
+  for (const { r, payMethod } of chosen) {
+    const gateway = gateways.get(payMethod.gatewayId);
+    if (!gateway || gateway.deletedAt) {
+      logger.error("renewal charge refused", { subscriptionId: r.sub.id, reason: "the pay method's gateway is deleted" });
+      continue;
+    }
+    const payment: PaymentRow = {
+      id: newId(),
+      brandId: ctx.brand.id,
+      customerAccountId: r.sub.customerAccountId,
+      invoiceId: r.invoice.id,
+      payMethodId: payMethod.id,
+      gatewayId: gateway.id,
+      target: "invoice",
+      processedBy: "gateway",
+      amount: balances.get(r.invoice.id)!,
+      status: "pending",
+      paymentGateway: gateway.provider,
+      paymentTransactionId: null,
+      failureReason: null,
+      refundTransactionId: null,
+      reversedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    committed.charges.push({
+      payment,
+      gateway,
+      request: { token: payMethod.token, amount: payment.amount, idempotencyKey: payment.id, description: description(payment) },
+    });
+  }
+  if (committed.charges.length) await ctx.db.insert(payments).values(committed.charges.map((c) => c.payment));
+}
