@@ -52,8 +52,8 @@ const scenario = fc.record({
   startCoupon: fc.option(coupon, { nil: null }),
   newCoupon: coupon,
   autoPay: fc.boolean(),
-  /** Hours after the start at which the change is made. */
-  changeAfterHours: fc.integer({ min: 1, max: 24 * 45 }),
+  /** When the change is made: any hour of the first 45 days, or hours before the first renewal (its invoice written already). */
+  changeAt: fc.oneof(fc.record({ hours: fc.integer({ min: 1, max: 24 * 45 }) }), fc.record({ beforeRenewal: fc.integer({ min: 2, max: 60 }) })),
   payUpcoming: fc.boolean(),
   change: fc.oneof(
     fc.record({ kind: fc.constant("plan" as const) }),
@@ -150,8 +150,11 @@ async function run(s: Scenario) {
   const id = sub.subscription_id as string;
 
   // Time passes: billing runs as it would (renewals, coupon cycles counted), usage is reported.
-  for (let h = 0; h < s.changeAfterHours; h += 48) {
-    clock.advance({ hours: Math.min(48, s.changeAfterHours - h) });
+  // The first renewal is at the start of its day in the brand's time zone (UTC), the start at 10:00.
+  const firstRenewalHours = (s.current.trialDays || s.current.interval) * 24 - 10;
+  const changeAfterHours = "hours" in s.changeAt ? s.changeAt.hours : firstRenewalHours - s.changeAt.beforeRenewal;
+  for (let h = 0; h < changeAfterHours; h += 48) {
+    clock.advance({ hours: Math.min(48, changeAfterHours - h) });
     await runBilling({ db, now: clock.now() });
   }
   if (s.metered.usage) {
