@@ -1,4 +1,6 @@
+import { stringify } from "csv-stringify/sync";
 import type { Context } from "../auth/context";
+import { logger } from "../log";
 import { accountList } from "../accounts/list-accounts";
 import { invoiceList } from "../invoices/list-invoices";
 import { paymentList } from "../payments/list-payments";
@@ -94,4 +96,37 @@ export function csvCell(v: unknown): string {
   const s = String(v);
   // A cell starting with = + - @ (or a tab/CR) runs as a formula in a spreadsheet; numbers are safe.
   return /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
+}
+
+/**
+ * The list as a CSV byte stream, one batch per pull: the next query runs only when the reader has
+ * taken the last batch, so a list of any length streams in constant memory. The columns are the
+ * API's fields for the record (its view), in its order; an empty list is an empty file.
+ */
+export function csvStream(ctx: Context, spec: DashboardList, state: ListUrlState, batch = EXPORT_BATCH): ReadableStream<Uint8Array> {
+  const batches = exportBatches(ctx, spec, state, batch);
+  let columns: string[] | undefined;
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await batches.next();
+        if (next.done) {
+          if (!columns) controller.enqueue(encoder.encode(""));
+          controller.close();
+          return;
+        }
+        const header = !columns;
+        columns ??= Object.keys(next.value[0]);
+        const records = next.value.map((row) => columns!.map((c) => csvCell((row as Record<string, unknown>)[c])));
+        controller.enqueue(encoder.encode(stringify(records, { header, columns, bom: false })));
+      } catch (error) {
+        logger.error("CSV export failed", { requestId: ctx.requestId, error });
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
 }
