@@ -14,7 +14,10 @@ export interface ListUrlState {
   sort?: { key: string; dir: "asc" | "desc" };
 }
 
-type Windowed = { window(ctx: Context, w: Record<string, unknown>): Promise<{ rows: object[]; total: number }> };
+type Windowed = {
+  window(ctx: Context, w: Record<string, unknown>): Promise<{ rows: object[]; total: number }>;
+  batches(ctx: Context, w: Record<string, unknown>, size?: number): AsyncGenerator<object[]>;
+};
 
 /** One list a dashboard page shows and can export as CSV, with the URL filters its page accepts. */
 export interface DashboardList {
@@ -75,17 +78,12 @@ export const dashboardList = (name: string): DashboardList | undefined =>
 export const EXPORT_BATCH = 1000;
 
 /**
- * The list's rows for a URL state, one batch at a time, in the page's order, without counting.
- * Offset paging over the list query (the same scope, filters and view as the page).
+ * The list's rows for a URL state, one batch at a time, in the page's order, without counting:
+ * the list query's keyset batches (the same scope, filters and view as the page), so each batch
+ * costs the same however deep into the list it is (bench/export: offset paging grew with the rows).
  */
-export async function* exportBatches(ctx: Context, spec: DashboardList, state: ListUrlState, batch = EXPORT_BATCH): AsyncGenerator<object[]> {
-  const filters = spec.filtersFor(state);
-  const sort = state.sort ?? spec.defaultSort;
-  for (let offset = 0; ; offset += batch) {
-    const { rows } = await spec.list.window(ctx, { filters, sort, offset, limit: batch, countTotal: false });
-    if (rows.length) yield rows;
-    if (rows.length < batch) return;
-  }
+export function exportBatches(ctx: Context, spec: DashboardList, state: ListUrlState, batch = EXPORT_BATCH): AsyncGenerator<object[]> {
+  return spec.list.batches(ctx, { filters: spec.filtersFor(state), sort: state.sort ?? spec.defaultSort }, batch);
 }
 
 /** A view's value as a CSV cell: nested parts as JSON, dates as ISO, and no spreadsheet formulas. */
