@@ -41,7 +41,8 @@ async function ask(page: Page, login: string) {
   await page.goto(`${app.baseUrl}/portal/login/forgot?brand=${app.creds.brand_id}`);
   await page.getByLabel("Email address or username").fill(login);
   await page.getByRole("button", { name: "Email me a temporary password" }).click();
-  const answer = page.getByRole("status").or(page.getByRole("alert"));
+  // The form's own alert (Next.js adds an empty role=alert route announcer of its own).
+  const answer = page.locator("form .p-alert");
   await answer.waitFor();
   return { role: (await answer.getAttribute("role")) as string, text: (await answer.textContent()) as string };
 }
@@ -49,9 +50,9 @@ async function ask(page: Page, login: string) {
 describe("portal forgot password: limits", () => {
   it("the same notice for anyone, nothing more sent over a name's limit, then the address is asked to wait", async () => {
     const me = await newCustomer(app, "Reset");
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     const first = await ask(page, me.email);
-    expect(first.role).toBe("status");
+    expect(first.role, first.text).toBe("status");
     expect(first.text).toContain("temporary password");
     expect(await ask(page, me.email)).toEqual(first);
     expect(await resetsEmailed()).toBe(2);
@@ -68,7 +69,7 @@ describe("portal forgot password: limits", () => {
     await expectAccessible(page, "forgot password refused");
     await page.screenshot({ path: `${SHOTS}/forgot-limited-1280.png`, fullPage: true });
 
-    const narrow = await browser.newPage({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const narrow = await (await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })).newPage();
     const again = await ask(narrow, me.email);
     expect(again.role).toBe("alert");
     expect(await fitsScreen(narrow)).toBe(true);

@@ -19,7 +19,7 @@ import { invoiceGenerationAt } from "../lib/pricing/periods";
 import type { ChangeEstimateView } from "../lib/subscriptions/estimate-change";
 import { ok, makeTenant } from "./support/api";
 import { makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
-import { makeCard, makeGateway } from "./support/payments";
+import { dumpDatabase, makeCard, makeGateway } from "./support/payments";
 
 const clock = new ManualClock("2026-03-01T10:00:00Z");
 beforeAll(() => useClock(clock));
@@ -209,7 +209,10 @@ async function run(s: Scenario) {
 
   const prepaid = async () => (await db.select().from(customerAccounts).where(eq(customerAccounts.id, accountId)))[0].prepaidBalance;
   const prepaidBefore = await prepaid();
+  const untouched = await dumpDatabase();
   const estimated = await estimateAction.run(ctx, input);
+  // The estimate made the change and rolled it back: nothing of it is left.
+  expect(await dumpDatabase()).toBe(untouched);
   const changed = await changeAction.run(ctx, input);
   // A change the verb refuses (a coupon that does not qualify, say) is refused by its estimate the same way.
   if (!changed.ok) {
