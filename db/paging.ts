@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Context } from "../lib/auth/context";
@@ -101,21 +101,29 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
     pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   });
 
-  /** The brand's matching rows in order, `limit` of them from `offset`; total counts every match. */
-  async function window(ctx: Context, w: Window<F, S> = {}): Promise<{ rows: V[]; total: number }> {
+  /** The condition and order of a window's rows; null when no row can match. */
+  function prepare(ctx: Context, w: Pick<Window<F, S>, "filters" | "sort">) {
     const values = (w.filters ?? {}) as FilterValues<F>;
     const conditions: (SQL | undefined)[] = [spec.scope?.(values)];
     for (const [key, value] of Object.entries(values)) {
       // Like the API's filters: an empty value is not a filter.
       if (value === undefined || value === null || value === "") continue;
       const condition = key === "q" ? searchFor(spec.search!, value as string) : spec.filters[key].where(value, ctx);
-      if (condition === NOTHING) return { rows: [], total: 0 };
+      if (condition === NOTHING) return null;
       conditions.push(condition);
     }
-    const where = scoped(ctx, spec, conditions);
     const key = w.sort?.key ?? spec.defaultSort.key;
-    const dir = (w.sort?.dir ?? (w.sort ? "asc" : spec.defaultSort.dir)) === "desc" ? desc : asc;
-    const orderBy = [dir(spec.sortable[key]), dir(table.id)];
+    const descending = (w.sort?.dir ?? (w.sort ? "asc" : spec.defaultSort.dir)) === "desc";
+    const dir = descending ? desc : asc;
+    const column = spec.sortable[key];
+    return { where: scoped(ctx, spec, conditions), orderBy: [dir(column), dir(table.id)], column, descending };
+  }
+
+  /** The brand's matching rows in order, `limit` of them from `offset`; total counts every match. */
+  async function window(ctx: Context, w: Window<F, S> = {}): Promise<{ rows: V[]; total: number }> {
+    const q = prepare(ctx, w);
+    if (!q) return { rows: [], total: 0 };
+    const { where, orderBy } = q;
     const offset = w.offset ?? 0;
     const rows = await selectRows(ctx.db, table, { where, orderBy, limit: w.limit, offset });
     // Count only when the rows cannot tell: a full page, or past the end.
@@ -132,6 +140,46 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
     return { rows: await spec.view(ctx, rows), total };
   }
 
+  /**
+   * Every match in the window's order, `size` rows at a time (a CSV export). Each batch starts after
+   * the last row of the one before (keyset on the sort column and id), where an offset would read
+   * and sort every row before it again. The last row's sort value is read by the database from that
+   * row itself, so no precision is lost on the way (timestamps have microseconds, a Date has not);
+   * only whether it is null, which is exact, decides the condition (nulls sort last ascending).
+   */
+  async function* batches(ctx: Context, w: Pick<Window<F, S>, "filters" | "sort"> = {}, size = 1000): AsyncGenerator<V[]> {
+    const q = prepare(ctx, w);
+    if (!q) return;
+    const { column, descending, orderBy } = q;
+    const id = (table as BrandTable).id;
+    const columns = getTableColumns(table) as Record<string, unknown>;
+    const property = Object.keys(columns).find((k) => columns[k] === column);
+    if (!property) {
+      // A computed sort key has no value on the row to resume from: offset paging, as a page does.
+      for (let offset = 0; ; offset += size) {
+        const rows = await selectRows(ctx.db, table, { where: q.where, orderBy, limit: size, offset });
+        if (rows.length) yield await spec.view(ctx, rows);
+        if (rows.length < size) return;
+      }
+    }
+    let last: Record<string, unknown> | undefined;
+    for (;;) {
+      let after: SQL | undefined;
+      if (last) {
+        const lastValue = sql`(select ${column} from ${table} where ${id} = ${last.id})`;
+        const beyond = descending ? sql`(${column}, ${id}) < (${lastValue}, ${last.id}::uuid)` : sql`(${column}, ${id}) > (${lastValue}, ${last.id}::uuid)`;
+        const sortValueIsNull = last[property] === null || last[property] === undefined;
+        after = sortValueIsNull
+          ? or(and(isNull(column), descending ? sql`${id} < ${last.id}::uuid` : sql`${id} > ${last.id}::uuid`), descending ? isNotNull(column) : undefined)
+          : or(beyond, descending ? undefined : isNull(column));
+      }
+      const rows = await selectRows(ctx.db, table, { where: and(q.where, after), orderBy, limit: size });
+      if (rows.length) yield await spec.view(ctx, rows);
+      if (rows.length < size) return;
+      last = rows[rows.length - 1] as Record<string, unknown>;
+    }
+  }
+
   /** One page for a data table: the input is checked, a bad part refused as INVALID_PARAMETER naming it. */
   async function page(ctx: Context, input: PageInput<F, S> = {}) {
     const parsed = schema.safeParse(input);
@@ -140,7 +188,7 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
     return window(ctx, { filters: filters as FilterValues<F>, sort: sort as Window<F, S>["sort"], offset: (page - 1) * pageSize, limit: pageSize });
   }
 
-  return { window, page, sortKeys };
+  return { window, page, batches, sortKeys };
 }
 
 /** inBrand, narrowed to the customer's own account for a portal context (or refused where the portal has no business). */

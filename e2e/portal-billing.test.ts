@@ -166,12 +166,12 @@ describe("Customer Facing Portal: billing", () => {
     await page.getByRole("heading", { name: /^Basic/ }).waitFor();
     await expectAccessible(page, "subscription");
 
-    // Pro, previewed: Estimate's next renewal against what renews now; nothing changed yet.
+    // Pro, previewed: the change's estimate (made and rolled back on the server), its next invoice against today's; nothing changed yet.
     await page.getByRole("radio", { name: /Pro/ }).check();
     await page.getByRole("button", { name: "Preview the change" }).first().click();
     const preview = page.getByRole("region", { name: "Pro: what you would pay" });
     await preview.waitFor();
-    expect(await preview.textContent()).toMatch(/you would pay \$25\.00 instead of \$10\.00/);
+    expect(await preview.textContent()).toMatch(/Nothing is charged now.*would be \$25\.00 instead of \$10\.00/);
     let sub = (await list("Subscription/List", { subscription_id: subscriptionId })).subscriptions[0];
     expect(sub.product_id).toBe(catalog.basicId);
     await expectAccessible(page, "plan preview");
@@ -188,7 +188,7 @@ describe("Customer Facing Portal: billing", () => {
     await page.getByRole("button", { name: "Preview the change" }).last().click();
     const addOns = page.getByRole("region", { name: "Your add-ons: what you would pay" });
     await addOns.waitFor();
-    expect(await addOns.textContent()).toMatch(/you would pay \$29\.99 instead of \$25\.00/);
+    expect(await addOns.textContent()).toMatch(/would be \$29\.99 instead of \$25\.00/);
     await addOns.getByRole("button", { name: "Save add-ons" }).click();
     await page.getByText("Your add-ons are saved.").waitFor();
     sub = (await list("Subscription/List", { subscription_id: subscriptionId })).subscriptions[0];

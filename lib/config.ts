@@ -39,6 +39,14 @@ export const config = {
   get authFailuresPerMinute() {
     return num("AUTH_FAILURES_PER_MINUTE", 60);
   },
+  /**
+   * Portal "forgot password" requests (each emails a temporary password): per sign-in name (email or
+   * username) of a brand, and per client address, in an hour. Over the first, nothing more is sent
+   * and the answer is unchanged; over the second, the page asks to wait.
+   */
+  get passwordResetsPerHour() {
+    return { perLogin: num("PASSWORD_RESETS_PER_LOGIN_PER_HOUR", 3), perAddress: num("PASSWORD_RESETS_PER_ADDRESS_PER_HOUR", 10) };
+  },
   /** A proxy in front sets X-Forwarded-For: its first entry is the client's address (lib/api/client-address.ts). */
   get trustProxy() {
     return ["1", "true", "yes"].includes((process.env.TRUST_PROXY ?? "").toLowerCase());

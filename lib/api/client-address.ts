@@ -6,7 +6,7 @@ import { config } from "../config";
  * header otherwise. So the last entry (the peer, or what the nearest proxy appended) is used, unless
  * TRUST_PROXY says a proxy in front sets the header: then its first entry, the original client.
  */
-export function clientAddress(req: Request): string {
+export function clientAddress(req: { headers: { get(name: string): string | null } }): string {
   return forwardedAddress(req.headers.get("x-forwarded-for"));
 }
 

@@ -1,4 +1,6 @@
+import { stringify } from "csv-stringify/sync";
 import type { Context } from "../auth/context";
+import { logger } from "../log";
 import { accountList } from "../accounts/list-accounts";
 import { INVOICE_AGES, INVOICE_STATUS_FILTERS, invoiceList } from "../invoices/list-invoices";
 import { PAYMENT_SOURCES, paymentList } from "../payments/list-payments";
@@ -12,7 +14,10 @@ export interface ListUrlState {
   sort?: { key: string; dir: "asc" | "desc" };
 }
 
-type Windowed = { window(ctx: Context, w: Record<string, unknown>): Promise<{ rows: object[]; total: number }> };
+type Windowed = {
+  window(ctx: Context, w: Record<string, unknown>): Promise<{ rows: object[]; total: number }>;
+  batches(ctx: Context, w: Record<string, unknown>, size?: number): AsyncGenerator<object[]>;
+};
 
 /** One list a dashboard page shows and can export as CSV, with the URL filters its page accepts. */
 export interface DashboardList {
@@ -93,17 +98,12 @@ export const dashboardList = (name: string): DashboardList | undefined =>
 export const EXPORT_BATCH = 1000;
 
 /**
- * The list's rows for a URL state, one batch at a time, in the page's order, without counting.
- * Offset paging over the list query (the same scope, filters and view as the page).
+ * The list's rows for a URL state, one batch at a time, in the page's order, without counting:
+ * the list query's keyset batches (the same scope, filters and view as the page), so each batch
+ * costs the same however deep into the list it is (bench/export: offset paging grew with the rows).
  */
-export async function* exportBatches(ctx: Context, spec: DashboardList, state: ListUrlState, batch = EXPORT_BATCH): AsyncGenerator<object[]> {
-  const filters = spec.filtersFor(state);
-  const sort = state.sort ?? spec.defaultSort;
-  for (let offset = 0; ; offset += batch) {
-    const { rows } = await spec.list.window(ctx, { filters, sort, offset, limit: batch, countTotal: false });
-    if (rows.length) yield rows;
-    if (rows.length < batch) return;
-  }
+export function exportBatches(ctx: Context, spec: DashboardList, state: ListUrlState, batch = EXPORT_BATCH): AsyncGenerator<object[]> {
+  return spec.list.batches(ctx, { filters: spec.filtersFor(state), sort: state.sort ?? spec.defaultSort }, batch);
 }
 
 /** A view's value as a CSV cell: nested parts as JSON, dates as ISO, and no spreadsheet formulas. */
@@ -114,4 +114,37 @@ export function csvCell(v: unknown): string {
   const s = String(v);
   // A cell starting with = + - @ (or a tab/CR) runs as a formula in a spreadsheet; numbers are safe.
   return /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
+}
+
+/**
+ * The list as a CSV byte stream, one batch per pull: the next query runs only when the reader has
+ * taken the last batch, so a list of any length streams in constant memory. The columns are the
+ * API's fields for the record (its view), in its order; an empty list is an empty file.
+ */
+export function csvStream(ctx: Context, spec: DashboardList, state: ListUrlState, batch = EXPORT_BATCH): ReadableStream<Uint8Array> {
+  const batches = exportBatches(ctx, spec, state, batch);
+  let columns: string[] | undefined;
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await batches.next();
+        if (next.done) {
+          if (!columns) controller.enqueue(encoder.encode(""));
+          controller.close();
+          return;
+        }
+        const header = !columns;
+        columns ??= Object.keys(next.value[0]);
+        const records = next.value.map((row) => columns!.map((c) => csvCell((row as Record<string, unknown>)[c])));
+        controller.enqueue(encoder.encode(stringify(records, { header, columns, bom: false })));
+      } catch (error) {
+        logger.error("CSV export failed", { requestId: ctx.requestId, error });
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
 }

@@ -8,6 +8,8 @@ import type { CustomerSession, PendingSecondFactor } from "../auth/customer-sess
 import { DomainError } from "../errors";
 import { hashSecret, isUuid } from "../ids";
 import { runVerb } from "../run-verb";
+import { config } from "../config";
+import { TokenBucketLimiter } from "../rate-limit/token-bucket";
 import { authenticateUser } from "../users/authenticate-user";
 import { PROVIDER_NAMES } from "../users/complete-oauth-sign-in";
 import { requestVerification } from "../users/request-verification";
@@ -97,16 +99,40 @@ async function withSecondFactor(db: Db, session: CustomerSession): Promise<SignI
   return { kind: "second-factor", pending, sentTo: await sendSecondFactorCode(pending) };
 }
 
-/** "Forgot password" (User/PasswdReset): a temporary password by email; the same answer whether or not the user exists. */
-export async function requestPasswordReset(brand: Brand, login: string): Promise<string> {
+const resets = config.passwordResetsPerHour;
+/**
+ * "Forgot password" limits, in process memory like the API's per-address limits: each request takes
+ * a token per client address and per sign-in name, whether or not anyone signs in with it.
+ */
+export const passwordResetLimits = {
+  byAddress: new TokenBucketLimiter(resets.perAddress / 3600, resets.perAddress),
+  byLogin: new TokenBucketLimiter(resets.perLogin / 3600, resets.perLogin),
+};
+
+/** What every accepted request answers, sent or not: it never tells whether the details are anyone's. */
+export const PASSWORD_RESET_NOTICE =
+  "If an account uses these details, we have emailed it a temporary password that works for one hour. Sign in with it, then choose a new password under Account.";
+
+/**
+ * "Forgot password" (User/PasswdReset): a temporary password by email; the same answer whether or
+ * not the user exists. Limited per sign-in name (over it nothing more is emailed, and the answer is
+ * the same: no mailbox is flooded and nothing is learnt) and per client address (over it the page
+ * asks to wait; that says nothing about any user either).
+ */
+export async function requestPasswordReset(brand: Brand, login: string, from: { address: string }): Promise<string> {
   const name = login.trim();
   const parsed = ResetPasswordParams.safeParse(name.includes("@") ? { email_address: name } : { username: name });
   if (!name || !parsed.success) {
     throw new DomainError("INVALID_PARAMETER", "Enter the email address or username you sign in with.", { parameter: "login" });
   }
+  const wait = passwordResetLimits.byAddress.take(from.address);
+  if (wait > 0) {
+    throw new DomainError("RATE_LIMITED", `Too many password requests from your network. Please try again in ${Math.ceil(wait / 60)} minutes.`);
+  }
+  if (passwordResetLimits.byLogin.take(`${brand.id}:${name.toLowerCase()}`) > 0) return PASSWORD_RESET_NOTICE;
   const ctx = systemContext(await getDb(), brand);
   await runVerb(ctx, (c, i) => resetPassword({ ctx: c, input: i }), parsed.data);
-  return "If an account uses these details, we have emailed it a temporary password that works for one hour. Sign in with it, then choose a new password under Account.";
+  return PASSWORD_RESET_NOTICE;
 }
 
 /** The identity providers this service is configured for (lib/adapters/oauth.ts), to offer on the sign-in page. */

@@ -10,6 +10,8 @@ import {
 import { createSubscription, estimateSubscription } from "../../subscriptions/create-subscription";
 import { updateSubscription } from "../../subscriptions/update-subscription";
 import { changeProduct } from "../../subscriptions/change-product";
+import { changeEstimateView, estimateChange } from "../../subscriptions/estimate-change";
+import { subscriptionOf } from "../../subscriptions/queries";
 import { deleteSubscription, restoreSubscription, suspendSubscription } from "../../subscriptions/status-changes";
 import { CreateInvoiceParams, InvoiceRefParams, RemindInvoiceParams, UpdateInvoiceParams } from "../../invoices/schemas";
 import { createInvoice } from "../../invoices/create-invoice";
@@ -48,6 +50,12 @@ export const billingActions = {
   subscriptionCreate: staffAction(CreateSubscriptionParams, createSubscription),
   subscriptionUpdate: staffAction(UpdateSubscriptionParams, updateSubscription),
   subscriptionChangeProduct: staffAction(ChangeProductParams, changeProduct),
+  // Subscription/ChangeProduct made and rolled back: what it will invoice and credit (a read; nothing is kept).
+  subscriptionEstimateChangeProduct: staffAction(ChangeProductParams, async ({ ctx, input }) => {
+    const { sub } = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
+    const estimate = await estimateChange(ctx, sub.id, (dry) => changeProduct({ ctx: dry, input }));
+    return { subscription_id: sub.id, customer_account_id: sub.customerAccountId, ...changeEstimateView(estimate) };
+  }),
   subscriptionSuspend: staffAction(SubscriptionIdParams, suspendSubscription),
   subscriptionRestore: staffAction(SubscriptionIdParams, restoreSubscription),
   subscriptionDelete: staffAction(SubscriptionIdParams, deleteSubscription),

@@ -10,18 +10,34 @@ import { verifyPayMethod } from "../../pay-methods/verify-pay-method";
 import { createPayment } from "../../payments/create-payment";
 import { CreatePaymentParams } from "../../payments/schemas";
 import { changeProduct } from "../../subscriptions/change-product";
-import { estimateSubscription } from "../../subscriptions/create-subscription";
 import { subscriptionOf } from "../../subscriptions/queries";
-import {
-  ChangeProductParams,
-  EstimateSubscriptionParams,
-  SubscriptionIdParams,
-  UpdateAutoPayParams,
-  UpdateSubscriptionParams,
-} from "../../subscriptions/schemas";
+import { ChangeProductParams, SubscriptionIdParams, UpdateAutoPayParams, UpdateSubscriptionParams } from "../../subscriptions/schemas";
 import { deleteSubscription } from "../../subscriptions/status-changes";
+import { changeEstimateView, estimateChange } from "../../subscriptions/estimate-change";
 import { updateSubscription } from "../../subscriptions/update-subscription";
 import { updateAutoPay } from "../../subscriptions/usage-and-auto-pay";
+import type { Context } from "../../auth/context";
+import type { z } from "zod";
+
+/** Staff may move a subscription anywhere; a customer only between the plans offered beside theirs. */
+async function changePlanVerb(ctx: Context, input: z.output<typeof ChangeProductParams>) {
+  const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
+  const product = await findInBrand(ctx, products, input.product_id, "Product", "product_id");
+  if (product.productGroupId !== d.sub.productGroupId) {
+    throw new DomainError("INVALID_PARAMETER", "product_id must be one of the plans your subscription can change to", { parameter: "product_id" });
+  }
+  return changeProduct({ ctx, input });
+}
+
+/** The change made and rolled back (estimateChange): what it will invoice and credit, with every check the change makes. */
+const estimated =
+  <I extends { subscription_id: string; customer_account_id: string }>(change: (ctx: Context, input: I) => Promise<unknown>) =>
+  async (ctx: Context, input: I) => {
+    // The subscription must be the customer's before anything is measured (another's answers not found).
+    const { sub } = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
+    const estimate = await estimateChange(ctx, sub.id, (dry) => change(dry, input));
+    return { subscription_id: sub.id, customer_account_id: sub.customerAccountId, ...changeEstimateView(estimate) };
+  };
 
 /**
  * Billing in the portal: paying invoices, pay methods and changes to the customer's own
@@ -79,27 +95,26 @@ export const billingActions = {
     verb: (ctx, input) => deletePayMethod({ ctx, input }),
     accepts: ["pay_method_id"],
   }),
-  /** What a subscription made of these terms would cost (Subscription/Estimate): shown before any change is confirmed. */
-  estimateSubscription: definePortalAction({
-    endpoint: "Subscription/Estimate",
-    schema: EstimateSubscriptionParams,
-    verb: (ctx, input) => estimateSubscription({ ctx, input }),
-    accepts: ["product_id", "attached_components", "coupon_code"],
-  }),
   /** Moves a subscription to another plan of its own product group (Subscription/ChangeProduct). */
   changePlan: definePortalAction({
     endpoint: "Subscription/ChangeProduct",
     schema: ChangeProductParams,
-    verb: async (ctx, input) => {
-      const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
-      const product = await findInBrand(ctx, products, input.product_id, "Product", "product_id");
-      // Staff may move a subscription anywhere; a customer only between the plans offered beside theirs.
-      if (product.productGroupId !== d.sub.productGroupId) {
-        throw new DomainError("INVALID_PARAMETER", "product_id must be one of the plans your subscription can change to", { parameter: "product_id" });
-      }
-      return changeProduct({ ctx, input });
-    },
+    verb: changePlanVerb,
     accepts: ["subscription_id", "product_id"],
+  }),
+  /** What changePlan would invoice and credit, before it is confirmed. */
+  estimateChangePlan: definePortalAction({
+    endpoint: "Subscription/ChangeProduct",
+    schema: ChangeProductParams,
+    verb: estimated(changePlanVerb),
+    accepts: ["subscription_id", "product_id"],
+  }),
+  /** What updateSubscription (add-ons, units, a coupon) would invoice and credit, before it is confirmed. */
+  estimateUpdate: definePortalAction({
+    endpoint: "Subscription/Update",
+    schema: UpdateSubscriptionParams,
+    verb: estimated((ctx, input) => updateSubscription({ ctx, input })),
+    accepts: ["subscription_id", "attached_components", "coupon_code", "auto_pay"],
   }),
   /** Add-ons and coupons (Subscription/Update); auto_pay is sent as it is, the fields not accepted are left alone. */
   updateSubscription: definePortalAction({

@@ -9,7 +9,8 @@ export const addPayMethod = async (input: BrowserInput) => portalAction(portalAc
 export const verifyPayMethod = async (input: BrowserInput) => portalAction(portalActions.verifyPayMethod)(input);
 export const setDefaultPayMethod = async (input: BrowserInput) => portalAction(portalActions.setDefaultPayMethod)(input);
 export const removePayMethod = async (input: BrowserInput) => portalAction(portalActions.removePayMethod)(input);
-export const estimateSubscription = async (input: BrowserInput) => portalAction(portalActions.estimateSubscription)(input);
+export const estimateChangePlan = async (input: BrowserInput) => portalAction(portalActions.estimateChangePlan)(input);
+export const estimateUpdate = async (input: BrowserInput) => portalAction(portalActions.estimateUpdate)(input);
 export const changePlan = async (input: BrowserInput) => portalAction(portalActions.changePlan)(input);
 export const updateSubscription = async (input: BrowserInput) => portalAction(portalActions.updateSubscription)(input);
 export const updateAutoPay = async (input: BrowserInput) => portalAction(portalActions.updateAutoPay)(input);

@@ -1,5 +1,6 @@
 "use server";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
+import { clientAddress } from "@/lib/api/client-address";
 import { redirect } from "next/navigation";
 import { safePortalRedirect } from "@/lib/auth/customer-session";
 import { config } from "@/lib/config";
@@ -78,7 +79,7 @@ export async function forgotPassword(_prev: FormState, form: FormData): Promise<
   if (!brand) return { error: "This page is not linked to a business. Please use the link from your provider." };
   const login = String(form.get("login") ?? "").slice(0, 200);
   try {
-    return { notice: await requestPasswordReset(brand, login), login };
+    return { notice: await requestPasswordReset(brand, login, { address: clientAddress({ headers: await headers() }) }), login };
   } catch (err) {
     return { ...refusal(err), login };
   }

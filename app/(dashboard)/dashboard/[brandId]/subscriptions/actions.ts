@@ -15,3 +15,8 @@ export const deleteSubscription = staffAction(staffActions.subscriptionDelete);
 export async function estimateSubscription(brandId: string, input: Record<string, string>) {
   return staffActions.subscriptionEstimate.run(await getStaffSession(), brandId, input);
 }
+
+/** What Subscription/ChangeProduct would invoice and credit: the change made and rolled back, so nothing is revalidated. */
+export async function estimateChangeProduct(brandId: string, input: Record<string, string>) {
+  return staffActions.subscriptionEstimateChangeProduct.run(await getStaffSession(), brandId, input);
+}

@@ -1,10 +1,8 @@
-import { stringify } from "csv-stringify/sync";
 import type { NextRequest } from "next/server";
 import { getStaffSession } from "@/app/_auth/session";
 import { staffContext } from "@/lib/auth/staff-action";
-import { csvCell, dashboardList, exportBatches } from "@/lib/dashboard/exports";
+import { csvStream, dashboardList } from "@/lib/dashboard/exports";
 import { DomainError } from "@/lib/errors";
-import { logger } from "@/lib/log";
 import { parseTableQuery } from "@/components/data-table/search-params";
 
 export const dynamic = "force-dynamic";
@@ -12,8 +10,7 @@ export const dynamic = "force-dynamic";
 /**
  * A list as CSV, with the filters, search and sort of its page's URL (page and page size aside):
  * GET /dashboard/{brand}/export/{list}?q=...&status=... The rows are read and written one batch
- * at a time as the browser takes them, so a list of any length streams in constant memory. The
- * columns are the API's fields for the record (its view), in its order.
+ * at a time as the browser takes them (csvStream), so a list of any length streams in constant memory.
  */
 export async function GET(req: NextRequest, { params }: { params: Promise<{ brandId: string; list: string }> }) {
   const { brandId, list } = await params;
@@ -28,33 +25,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ bran
     throw err;
   }
   const query = parseTableQuery(Object.fromEntries(req.nextUrl.searchParams), { sortKeys: spec.sortKeys, filters: spec.urlFilters });
-  const batches = exportBatches(ctx, spec, query);
-  let columns: string[] | undefined;
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    // One batch per pull: the next query runs only when the browser has taken the last one.
-    async pull(controller) {
-      try {
-        const next = await batches.next();
-        if (next.done) {
-          // An empty list still answers a file (with no rows).
-          if (!columns) controller.enqueue(encoder.encode(""));
-          controller.close();
-          return;
-        }
-        const header = !columns;
-        columns ??= Object.keys(next.value[0]);
-        const records = next.value.map((row) => columns!.map((c) => csvCell((row as Record<string, unknown>)[c])));
-        controller.enqueue(encoder.encode(stringify(records, { header, columns, bom: false })));
-      } catch (error) {
-        logger.error("CSV export failed", { requestId: ctx.requestId, error });
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
+  const body = csvStream(ctx, spec, query);
   const day = ctx.now().toISOString().slice(0, 10);
   return new Response(body, {
     headers: {

@@ -6,11 +6,11 @@ import { ChangeProductParams } from "@/lib/subscriptions/schemas";
 import type { CatalogChoices } from "@/lib/subscriptions/page-queries";
 import { Form, type Field } from "@/components/forms/form";
 import { changeProduct } from "../actions";
-import { EstimatePanel } from "./estimate-panel";
+import { ChangeEstimatePanel } from "./change-estimate-panel";
 
 /**
- * Subscription/ChangeProduct, with an estimate of the new product (with the components and coupons
- * it keeps) before confirming. Another group's product needs the components removed.
+ * Subscription/ChangeProduct, with an estimate of the change (what it will invoice and credit, with
+ * the components and coupons it keeps) before confirming. Another group's product needs the components removed.
  */
 export function ChangeProductForm({
   brandId,
@@ -52,16 +52,15 @@ export function ChangeProductForm({
       ],
     },
   ];
+  // The change itself, estimated on the server by making it and rolling it back.
   const estimate = values.product_id
-    ? Object.fromEntries(
-        Object.entries({
-          customer_account_id: subscription.customer_account_id,
-          product_id: values.product_id,
-          attached_components: values.remove_components === "Y" ? "" : subscription.attached_components,
-          coupon_code: values.remove_coupons === "Y" ? "" : subscription.coupon_code,
-          override_initial_billing: "Y",
-        }).filter(([, v]) => v),
-      )
+    ? {
+        subscription_id: subscription.subscription_id,
+        customer_account_id: subscription.customer_account_id,
+        product_id: values.product_id,
+        remove_components: values.remove_components || "N",
+        remove_coupons: values.remove_coupons || "N",
+      }
     : null;
   const back = `/dashboard/${brandId}/subscriptions/${subscription.subscription_id}`;
   return (
@@ -80,7 +79,7 @@ export function ChangeProductForm({
       busyLabel="Changing…"
       cancelHref={back}
     >
-      <EstimatePanel brandId={brandId} params={estimate} title="Estimate on the new product" renewalOnly />
+      <ChangeEstimatePanel brandId={brandId} params={estimate} />
     </Form>
   );
 }

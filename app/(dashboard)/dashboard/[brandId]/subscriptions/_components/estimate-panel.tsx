@@ -22,18 +22,7 @@ interface Estimate {
  * Subscription/Estimate for the terms as they stand, asked again (debounced) whenever they change;
  * an answer that arrives after a newer question is dropped. Announced politely to screen readers.
  */
-export function EstimatePanel({
-  brandId,
-  params,
-  title = "Estimate",
-  renewalOnly = false,
-}: {
-  brandId: string;
-  params: Record<string, string> | null;
-  title?: string;
-  /** A change to an existing subscription: nothing is due now, only the renewal changes. */
-  renewalOnly?: boolean;
-}) {
+export function EstimatePanel({ brandId, params, title = "Estimate" }: { brandId: string; params: Record<string, string> | null; title?: string }) {
   const [state, setState] = useState<{ loading: boolean; estimate: Estimate | null; error: string | null }>({ loading: false, estimate: null, error: null });
   const asked = useRef(0);
   const key = params ? JSON.stringify(params) : "";
@@ -61,15 +50,11 @@ export function EstimatePanel({
       ) : (
         <>
           <dl className="details" data-testid="estimate">
-            {!renewalOnly && (
-              <>
-                <dt>Due now</dt>
-                <dd className="num">
-                  <strong>{state.estimate.upfront_total}</strong>
-                  {state.estimate.trial === "Y" ? " (trial)" : ""}
-                </dd>
-              </>
-            )}
+            <dt>Due now</dt>
+            <dd className="num">
+              <strong>{state.estimate.upfront_total}</strong>
+              {state.estimate.trial === "Y" ? " (trial)" : ""}
+            </dd>
             <dt>Next renewal</dt>
             <dd>
               {state.estimate.next_renewal_date
@@ -83,7 +68,7 @@ export function EstimatePanel({
               </>
             )}
           </dl>
-          {!renewalOnly && state.estimate.upfront_lines.length > 0 && (
+          {state.estimate.upfront_lines.length > 0 && (
             <div className="table-scroll" tabIndex={0} role="region" aria-label="Charges due now">
               <table>
                 <thead>

@@ -2,48 +2,20 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { ActionError, ActionResult } from "@/lib/auth/portal-action";
-import { estimateSubscription } from "../../../../_lib/billing-actions";
+import type { ChangeEstimateView } from "@/lib/subscriptions/estimate-change";
 
-/** What Subscription/Estimate answers (the part the portal shows): amounts as the API writes them ("25.00"). */
-export interface Estimate {
-  next_renewal_total: string | null;
-  next_renewal_total_with_auto_pay: string | null;
-  next_renewal_lines: { kind: string; name: string; quantity: number; unit_price: string; amount: string }[];
-}
-
-/** The terms of the subscription as it would be after a change: what Estimate prices. */
-export interface Terms {
-  product_id: string;
-  components: { component_id: string; units: number }[];
-  coupons: string[];
-}
+export type Preview = ChangeEstimateView;
 
 export const cents = (amount: string | null) => (amount === null ? null : Math.round(Number(amount) * 100));
 
-/**
- * Estimates terms; when only the coupons already on the subscription make Estimate refuse (one
- * that no longer qualifies for a new subscription), the estimate is made without them and says so.
- */
-export async function estimate(terms: Terms, opts: { newCoupon?: boolean } = {}): Promise<ActionResult<{ estimate: Estimate; withoutCoupons: boolean }>> {
-  const ask = (coupons: string[]) =>
-    estimateSubscription({
-      product_id: terms.product_id,
-      attached_components: JSON.stringify(terms.components),
-      coupon_code: coupons.join(","),
-    }) as Promise<ActionResult<Estimate>>;
-  const first = await ask(terms.coupons);
-  if (first.ok) return { ok: true, data: { estimate: first.data, withoutCoupons: false } };
-  if (first.error.parameter === "coupon_code" && terms.coupons.length && !opts.newCoupon) {
-    const again = await ask([]);
-    if (again.ok) return { ok: true, data: { estimate: again.data, withoutCoupons: true } };
-  }
-  return first;
-}
-
-export type Preview = { estimate: Estimate; withoutCoupons: boolean };
+/** "3/9/2026" (the API's dates) as "2026-03-09". */
+export const isoOfWireDate = (wire: string) => {
+  const [m, d, y] = wire.split("/");
+  return `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
+};
 
 /**
- * A change in two steps: preview (Estimate's answer next to what renews now), then confirm. The
+ * A change in two steps: preview (the estimate of the change next to what renews now), then confirm. The
  * chooser stays on screen; a refusal shows on the preview, or on the chooser's field.
  */
 export function useChange() {
@@ -58,12 +30,12 @@ export function useChange() {
     error,
     done,
     back: () => (setPreview(null), setError(null)),
-    /** Estimates the terms; a refusal goes to onRefused (a field) or is shown. */
-    async ask(terms: Terms, opts: { newCoupon?: boolean; onRefused?: (e: ActionError) => void } = {}) {
+    /** Estimates the change (made and rolled back on the server); a refusal goes to onRefused (a field) or is shown. */
+    async ask(estimate: () => Promise<ActionResult<Preview>>, opts: { onRefused?: (e: ActionError) => void } = {}) {
       setBusy(true);
       setError(null);
       setDone(null);
-      const answer = await estimate(terms, opts);
+      const answer = await estimate();
       setBusy(false);
       if (answer.ok) setPreview(answer.data);
       else if (opts.onRefused) opts.onRefused(answer.error);
@@ -83,10 +55,42 @@ export function useChange() {
   };
 }
 
+function Lines({ caption, lines, money }: { caption: string; lines: NonNullable<Preview["after"]>["lines"]; money: (cents: number) => string }) {
+  return (
+    <div className="p-table-wrap">
+      <table className="p-table">
+        <caption className="skip">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, n) => (
+            <tr key={n}>
+              <td>
+                {l.name}
+                {l.quantity > 1 ? <span className="muted"> × {l.quantity}</span> : null}
+              </td>
+              <td className="num">{money(cents(l.amount) ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * What the change will do, as the server measured it by making it and rolling it back: nothing is
+ * charged now; the next invoice (already issued and repriced, or still to come) line by line, what
+ * will be due on it, and any amount moved to or taken back from the prepaid balance.
+ */
 export function EstimatePreview({
-  preview,
-  autoPay,
-  currentCents,
+  preview: e,
   renewal,
   money,
   title,
@@ -97,9 +101,7 @@ export function EstimatePreview({
   onBack,
 }: {
   preview: Preview;
-  autoPay: boolean;
-  currentCents: number | null;
-  renewal: string | null;
+  renewal: (wireDate: string) => string;
   money: (cents: number) => string;
   title: string;
   confirmLabel: string;
@@ -108,52 +110,46 @@ export function EstimatePreview({
   onConfirm: () => void;
   onBack: () => void;
 }) {
-  const e = preview.estimate;
-  const next = cents(autoPay ? e.next_renewal_total_with_auto_pay : e.next_renewal_total);
+  const next = e.after;
+  const credit = cents(e.prepaid_credit) ?? 0;
+  const takenBack = cents(e.prepaid_taken_back) ?? 0;
   return (
     <div className="p-preview" role="region" aria-label={title} aria-live="polite">
       <h3>{title}</h3>
+      <p>Nothing is charged now: the current period is not prorated.</p>
       {next === null ? (
-        <p>This plan is a one-time purchase: it does not renew.</p>
+        <p>After this change the subscription does not renew.</p>
       ) : (
         <p>
-          {renewal ? `From your next renewal on ${renewal}` : "Each renewal"}, you would pay <strong data-testid="estimate-total">{money(next)}</strong>
-          {currentCents !== null ? (
+          Your next invoice, on {renewal(next.renewal_date)}, would be <strong data-testid="estimate-total">{money(cents(next.total) ?? 0)}</strong>
+          {e.before ? (
             <>
               {" "}
-              instead of <strong>{money(currentCents)}</strong>
+              instead of <strong>{money(cents(e.before.total) ?? 0)}</strong>
             </>
           ) : null}
-          . The current period is not prorated.
+          {next.generated === "Y" && cents(next.paid) ? (
+            <>
+              ; {money(cents(next.paid) ?? 0)} of it is paid already, so <strong data-testid="estimate-due">{money(cents(next.balance) ?? 0)}</strong> would be
+              due
+            </>
+          ) : null}
+          .
         </p>
       )}
-      {e.next_renewal_lines.length ? (
-        <div className="p-table-wrap">
-          <table className="p-table">
-            <caption className="skip">Next renewal, line by line</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {e.next_renewal_lines.map((l, n) => (
-                <tr key={n}>
-                  <td>
-                    {l.name}
-                    {l.quantity > 1 ? <span className="muted"> × {l.quantity}</span> : null}
-                  </td>
-                  <td className="num">{money(cents(l.amount) ?? 0)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {credit > 0 ? (
+        <p data-testid="estimate-credit">
+          {money(credit)} you paid for it would no longer be needed: it goes to your prepaid balance, which pays your next invoices.
+        </p>
       ) : null}
-      {preview.withoutCoupons ? <p className="muted">This estimate leaves out the coupons on your subscription.</p> : null}
+      {takenBack > 0 ? <p data-testid="estimate-credit">{money(takenBack)} credited to your prepaid balance earlier would pay for it again.</p> : null}
+      {next && next.lines.length ? <Lines caption="Next invoice, line by line" lines={next.lines} money={money} /> : null}
+      {next && next.usage_lines.length ? (
+        <>
+          <p className="muted">Plus the usage reported so far this period (more may be added before the renewal):</p>
+          <Lines caption="Usage so far" lines={next.usage_lines} money={money} />
+        </>
+      ) : null}
       {error ? (
         <div className="p-alert error" role="alert">
           {error}

@@ -4,9 +4,10 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState, type ReactNode } from "react";
 import { formatsFor } from "@/lib/portal/format";
 import type { PortalSubscription, SubscriptionChoices } from "@/lib/portal/queries";
-import { cancelSubscription, changePlan, updateAutoPay, updateSubscription } from "../../../../_lib/billing-actions";
+import { cancelSubscription, changePlan, estimateChangePlan, estimateUpdate, updateAutoPay, updateSubscription } from "../../../../_lib/billing-actions";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
-import { EstimatePreview, useChange, type Terms } from "./estimate";
+import { EstimatePreview, isoOfWireDate, useChange, type Preview } from "./estimate";
+import type { ActionResult } from "@/lib/auth/portal-action";
 import "../../../../_components/billing.css";
 
 type Method = { id: string; label: string; isDefault: boolean };
@@ -25,9 +26,8 @@ export interface ManageProps {
 export function ManageSubscription(props: ManageProps) {
   const { subscription: s, locale, timeZone } = props;
   const f = useMemo(() => formatsFor(locale, timeZone), [locale, timeZone]);
-  // What the subscription is made of now: every preview starts from it and changes one thing.
+  // What the subscription is made of now: every change starts from it and changes one thing.
   const terms: Terms = {
-    product_id: s.productId ?? "",
     components: s.components.map((c) => ({ component_id: c.id, units: c.units })),
     coupons: s.coupons,
   };
@@ -43,7 +43,13 @@ export function ManageSubscription(props: ManageProps) {
   );
 }
 
+interface Terms {
+  components: { component_id: string; units: number }[];
+  coupons: string[];
+}
 type Shared = ManageProps & { f: ReturnType<typeof formatsFor>; terms: Terms };
+/** The estimate actions answer the estimate view; typed here once. */
+const asPreview = (answer: Promise<ActionResult<unknown>>) => answer as Promise<ActionResult<Preview>>;
 
 function Section({ id, title, note, children }: { id: string; title: string; note?: string; children: ReactNode }) {
   return (
@@ -75,9 +81,7 @@ const autoPayFlag = (s: PortalSubscription) => (s.autoPay ? "Y" : "N");
 
 function previewProps(p: Shared, change: ReturnType<typeof useChange>) {
   return {
-    autoPay: p.subscription.autoPay,
-    currentCents: p.subscription.nextAmountCents,
-    renewal: p.subscription.renewalDate ? p.f.date(p.subscription.renewalDate) : null,
+    renewal: (wire: string) => p.f.date(isoOfWireDate(wire)),
     money: p.f.money,
     busy: change.busy,
     error: change.error,
@@ -86,7 +90,7 @@ function previewProps(p: Shared, change: ReturnType<typeof useChange>) {
 }
 
 function PlanSection(p: Shared) {
-  const { subscription: s, choices, f, terms } = p;
+  const { subscription: s, choices, f } = p;
   const change = useChange();
   const [chosen, setChosen] = useState(s.productId ?? "");
   const plan = choices.plans.find((x) => x.id === chosen);
@@ -130,7 +134,7 @@ function PlanSection(p: Shared) {
             type="button"
             className="p-button"
             disabled={!plan || plan.current || change.busy}
-            onClick={() => change.ask({ ...terms, product_id: chosen })}
+            onClick={() => change.ask(() => asPreview(estimateChangePlan({ subscription_id: s.id, product_id: chosen })))}
           >
             {change.busy ? "Estimating…" : "Preview the change"}
           </button>
@@ -207,7 +211,12 @@ function AddOnsSection(p: Shared) {
             type="button"
             className="p-button"
             disabled={unchanged || change.busy}
-            onClick={() => (setFieldError(null), change.ask({ ...terms, components: wanted }, { onRefused: (e) => setFieldError(e.message) }))}
+            onClick={() => (
+              setFieldError(null),
+              change.ask(() => asPreview(estimateUpdate({ subscription_id: s.id, attached_components: JSON.stringify(wanted), auto_pay: autoPayFlag(s) })), {
+                onRefused: (e) => setFieldError(e.message),
+              })
+            )}
           >
             {change.busy ? "Estimating…" : "Preview the change"}
           </button>
@@ -233,18 +242,14 @@ function CouponSection(p: Shared) {
           e.preventDefault();
           if (!code.trim()) return setFieldError("Enter a coupon code.");
           setFieldError(null);
-          change.ask(
-            { ...terms, coupons: codes },
-            {
-              newCoupon: true,
-              onRefused: (err) =>
-                setFieldError(
-                  err.code === "NOT_FOUND"
-                    ? "No coupon has that code. Check it and try again."
-                    : err.message.replace(/^coupon_code /, "").replace(/^./, (c) => c.toUpperCase()),
-                ),
-            },
-          );
+          change.ask(() => asPreview(estimateUpdate({ subscription_id: s.id, coupon_code: codes.join(","), auto_pay: autoPayFlag(s) })), {
+            onRefused: (err) =>
+              setFieldError(
+                err.code === "NOT_FOUND"
+                  ? "No coupon has that code. Check it and try again."
+                  : err.message.replace(/^coupon_code /, "").replace(/^./, (c) => c.toUpperCase()),
+              ),
+          });
         }}
       >
         <div className="p-inline">

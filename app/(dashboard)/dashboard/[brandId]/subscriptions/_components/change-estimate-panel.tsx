@@ -1,0 +1,113 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import type { ChangeEstimateView } from "@/lib/subscriptions/estimate-change";
+import { estimateChangeProduct } from "../actions";
+
+type NextInvoice = NonNullable<ChangeEstimateView["after"]>;
+
+function InvoiceLines({ label, lines }: { label: string; lines: NextInvoice["lines"] }) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{label}</th>
+            <th scope="col" className="num">
+              Qty
+            </th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            <tr key={i}>
+              <td>{l.name}</td>
+              <td className="num">{l.quantity}</td>
+              <td className="num">{l.amount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The estimate of a change to this subscription (the change made and rolled back on the server),
+ * asked again (debounced) whenever the form changes; an answer that arrives after a newer question
+ * is dropped. Shows the next invoice before and after, what will be due on it, and any amount moved
+ * to or taken back from the prepaid balance. Announced politely to screen readers.
+ */
+export function ChangeEstimatePanel({ brandId, params }: { brandId: string; params: Record<string, string> | null }) {
+  const [state, setState] = useState<{ loading: boolean; estimate: ChangeEstimateView | null; error: string | null }>({
+    loading: false,
+    estimate: null,
+    error: null,
+  });
+  const asked = useRef(0);
+  const key = params ? JSON.stringify(params) : "";
+  useEffect(() => {
+    if (!key) return;
+    const n = ++asked.current;
+    const timer = setTimeout(async () => {
+      setState((s) => ({ ...s, loading: true }));
+      const r = await estimateChangeProduct(brandId, JSON.parse(key));
+      if (n !== asked.current) return;
+      setState(
+        r.ok ? { loading: false, estimate: r.data as unknown as ChangeEstimateView, error: null } : { loading: false, estimate: null, error: r.error.message },
+      );
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [brandId, key]);
+
+  const e = state.estimate;
+  return (
+    <section className="estimate span-all" aria-labelledby="estimate-title" aria-live="polite" aria-busy={state.loading}>
+      <h2 id="estimate-title">Estimate of the change</h2>
+      {!params ? (
+        <p className="muted">Choose a product to see what the change will invoice.</p>
+      ) : state.error ? (
+        <p className="alert error">{state.error}</p>
+      ) : !e ? (
+        <p className="muted">Estimating…</p>
+      ) : (
+        <>
+          <dl className="details" data-testid="estimate">
+            <dt>Charged now</dt>
+            <dd className="num">{e.charged_now} (the current period is not prorated)</dd>
+            <dt>Next invoice</dt>
+            <dd>
+              {e.after ? (
+                <>
+                  {e.after.renewal_date}: <strong data-testid="estimate-next-total">{e.after.total}</strong>
+                  {e.before ? ` (now ${e.before.total})` : ""}
+                  {e.after.generated === "Y" ? `; issued already and repriced: ${e.after.paid} paid, ${e.after.balance} due` : ""}
+                </>
+              ) : (
+                "None: it will not renew"
+              )}
+            </dd>
+            {e.prepaid_credit !== "0.00" && (
+              <>
+                <dt>To the prepaid balance</dt>
+                <dd className="num">{e.prepaid_credit}</dd>
+              </>
+            )}
+            {e.prepaid_taken_back !== "0.00" && (
+              <>
+                <dt>Taken back from the prepaid balance</dt>
+                <dd className="num">{e.prepaid_taken_back}</dd>
+              </>
+            )}
+          </dl>
+          {e.after && e.after.lines.length > 0 && <InvoiceLines label="Next invoice" lines={e.after.lines} />}
+          {e.after && e.after.usage_lines.length > 0 && <InvoiceLines label="Usage reported so far (added at the renewal)" lines={e.after.usage_lines} />}
+          <p className="hint">Estimates exclude tax.</p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { customerAccounts, invoices, type InvoiceLine } from "../../db/schema";
+import { withDb, type Context } from "../auth/context";
+import { isComponentBillable, isProductBillable } from "../catalog/availability";
+import { formatWireDate } from "../dates";
+import { invoiceDetails } from "../invoices/queries";
+import { formatCents } from "../money";
+import { toInvoiceLines } from "../pricing/invoice-lines";
+import { invoiceGenerationAt } from "../pricing/periods";
+import { usageLines } from "../pricing/pricing";
+import { loadSubscription, nextPeriodLines, type SubscriptionDetails } from "./details";
+import { pricedComponent } from "./terms";
+
+/** What a subscription's next invoice holds, in cents: as billing will write it, or as it is written already. */
+export interface NextInvoice {
+  renewalDate: string;
+  /** Written already (72 hours before the renewal): a change reprices it at once. */
+  generated: boolean;
+  lines: InvoiceLine[];
+  /** The metered usage reported so far in this cycle, added at the renewal (more may be reported until then). */
+  usageLines: InvoiceLine[];
+  total: number;
+  paid: number;
+  balance: number;
+}
+
+export interface ChangeEstimate {
+  before: NextInvoice | null;
+  after: NextInvoice | null;
+  /** Moved to the customer's prepaid balance by the change (negative: taken back from it). */
+  prepaidCredit: number;
+}
+
+/** Thrown to roll the dry run back, carrying what it measured. */
+class DryRun extends Error {
+  constructor(readonly estimate: ChangeEstimate) {
+    super("estimate: the change is rolled back");
+  }
+}
+
+/**
+ * What a change to an existing subscription will invoice, credit and leave due, measured by making
+ * the change itself (the same verb, with every check it makes) inside a savepoint that is then
+ * rolled back: the estimate cannot drift from the change. Nothing is charged at once (the current
+ * period is not prorated); a renewal invoice already written is repriced, its overpayment credited
+ * to the prepaid balance; otherwise the next invoice is priced as billing will price it, 72 hours
+ * before the renewal (coupons qualifying then, with the cycles they have used by then).
+ */
+export async function estimateChange(ctx: Context, subscriptionId: string, change: (ctx: Context) => Promise<unknown>): Promise<ChangeEstimate> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const dry = withDb(ctx, tx as unknown as Context["db"]);
+      const { sub } = await loadSubscription(dry, subscriptionId, { forUpdate: true });
+      const prepaid = () => prepaidBalance(dry, sub.customerAccountId);
+      const [before, prepaidBefore] = [await nextInvoice(dry, subscriptionId), await prepaid()];
+      await change(dry);
+      throw new DryRun({ before, after: await nextInvoice(dry, subscriptionId), prepaidCredit: (await prepaid()) - prepaidBefore });
+    });
+  } catch (err) {
+    if (err instanceof DryRun) return err.estimate;
+    throw err;
+  }
+  throw new Error("estimateChange: the dry run was not rolled back");
+}
+
+async function prepaidBalance(ctx: Context, customerAccountId: string) {
+  const [row] = await ctx.db.select({ balance: customerAccounts.prepaidBalance }).from(customerAccounts).where(eq(customerAccounts.id, customerAccountId));
+  return row?.balance ?? 0;
+}
+
+/** The subscription's next renewal invoice, or null when it will not renew (suspended, deleted, one-time, not billable). */
+export async function nextInvoice(ctx: Context, subscriptionId: string): Promise<NextInvoice | null> {
+  const d = await loadSubscription(ctx, subscriptionId);
+  const s = d.sub;
+  if (s.status !== 1 || !s.renewalDate || !d.product || !isProductBillable(d.product, d.group)) return null;
+  const usage = usageSoFar(d);
+  const [written] = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.subscriptionId, s.id), eq(invoices.billingPeriodStart, s.renewalDate), isNull(invoices.deletedAt)));
+  if (written) {
+    const { amounts } = await invoiceDetails(ctx, written);
+    const usageTotal = sum(usage);
+    return {
+      renewalDate: s.renewalDate,
+      generated: true,
+      lines: written.items,
+      usageLines: usage,
+      total: amounts.total + usageTotal,
+      paid: amounts.paid,
+      balance: amounts.balance + usageTotal,
+    };
+  }
+  // Billing writes it at the generation time, or at once when that has passed (a renewal inside the window).
+  const at = new Date(Math.max(ctx.now().getTime(), invoiceGenerationAt(s.renewalDate, ctx.brand.timezoneId).getTime()));
+  const [account] = await ctx.db.select({ taxExempt: customerAccounts.taxExempt }).from(customerAccounts).where(eq(customerAccounts.id, s.customerAccountId));
+  const lines = toInvoiceLines(nextPeriodLines({ ...ctx, now: () => at }, d), { product: d.product, account, components: d.attached.map((a) => a.component) });
+  const total = sum(lines) + sum(usage);
+  return { renewalDate: s.renewalDate, generated: false, lines, usageLines: usage, total, paid: 0, balance: total };
+}
+
+const sum = (lines: readonly InvoiceLine[]) => lines.reduce((t, l) => t + l.itemPrice * l.quantity, 0);
+
+/** The ending cycle's metered usage, as the renewal appends it (none for a trial's cycle). */
+function usageSoFar(d: SubscriptionDetails): InvoiceLine[] {
+  if (d.sub.inTrial === "Y") return [];
+  const metered = d.attached.filter((a) => a.component.componentType === "metered" && isComponentBillable(a.component));
+  const usage = usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
+  return toInvoiceLines(usage, { product: d.product, account: null, components: metered.map((a) => a.component) });
+}
+
+const invoiceLineView = (l: InvoiceLine) => ({
+  kind: l.kind,
+  name: l.itemName,
+  quantity: l.quantity,
+  unit_price: formatCents(l.itemPrice),
+  amount: formatCents(l.itemPrice * l.quantity),
+});
+
+const nextInvoiceView = (n: NextInvoice | null) =>
+  n && {
+    renewal_date: formatWireDate(n.renewalDate),
+    generated: n.generated ? "Y" : "N",
+    total: formatCents(n.total),
+    paid: formatCents(n.paid),
+    balance: formatCents(n.balance),
+    lines: n.lines.map(invoiceLineView),
+    usage_lines: n.usageLines.map(invoiceLineView),
+  };
+
+/** The estimate as the API vocabulary writes money and dates ("25.00", "11/25/2026"), for the pages. */
+export function changeEstimateView(e: ChangeEstimate) {
+  return {
+    charged_now: "0.00",
+    prepaid_credit: formatCents(Math.max(0, e.prepaidCredit)),
+    prepaid_taken_back: formatCents(Math.max(0, -e.prepaidCredit)),
+    before: nextInvoiceView(e.before),
+    after: nextInvoiceView(e.after),
+  };
+}
+export type ChangeEstimateView = ReturnType<typeof changeEstimateView>;
