@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { resultRows, type Db } from "../../db/client";
 import { withDb, type Context } from "../auth/context";
 import { INVOICE_AGES, type InvoiceAge } from "../invoices/list-invoices";
-import { STATUS } from "../lifecycle";
+import { STATUS, SUBSCRIPTION_PENDING } from "../lifecycle";
 import { addDays, today as brandDay } from "../pricing/periods";
 import { DEFAULT_PERIOD, periodOf, type Period, type PeriodKey } from "./periods";
 
@@ -90,7 +90,7 @@ async function subscriptionFigures(ctx: Context, today: string, p: Period) {
         left join products p on p.id = sub.product_id
         join product_groups g on g.id = sub.product_group_id
         left join comp on comp.subscription_id = sub.id
-        where sub.brand_id = ${brand} and (sub.status = ${STATUS.ACTIVE} or ${within(sql`sub.created_at`, p)} or ${within(sql`sub.deleted_at`, p)})
+        where sub.brand_id = ${brand} and sub.status <> ${SUBSCRIPTION_PENDING} and (sub.status = ${STATUS.ACTIVE} or ${within(sql`sub.created_at`, p)} or ${within(sql`sub.deleted_at`, p)})
       ), net as (
         select s.*, gross - case when ap then least(ap_off, gross) else 0 end as after_ap from s
       ), discount as (
