@@ -195,7 +195,8 @@ describe("the brand dashboard", () => {
     await page.getByLabel("Company").fill("Walker & Sons");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
-    await page.getByText("Walker & Sons").waitFor();
+    // The History section shows the change too (an <ins>): the detail's field is the <dd>.
+    await page.locator("dd", { hasText: "Walker & Sons" }).waitFor();
 
     // Suspend, behind a dialog saying what happens.
     await page.getByRole("button", { name: "Suspend" }).click();

@@ -13,7 +13,7 @@ import { brands, outboxAttempts, outboxEvents } from "../db/schema";
 import { systemContext } from "../lib/auth/context";
 import { staffActions } from "../lib/dashboard/actions";
 import { deliverDue } from "../lib/outbox/deliver";
-import { deliveryDetail } from "../lib/outbox/deliveries";
+import { deliveryDetail } from "../lib/deliveries/deliveries";
 import { emit } from "../lib/outbox/emit";
 import { sinkFor } from "../lib/jobs/sinks";
 import { REPLAY_HEADER, SIGNATURE_HEADER } from "../lib/webhooks/post";

@@ -10,8 +10,8 @@ import { brands, outboxEvents } from "../db/schema";
 import { contextFromStaffSession, type Context } from "../lib/auth/context";
 import { staffActions } from "../lib/dashboard/actions";
 import { newId } from "../lib/ids";
-import { deliveriesPage, deliveryDetail } from "../lib/outbox/deliveries";
-import { REPLAY_BATCH } from "../lib/outbox/replay";
+import { deliveriesPage, deliveryDetail } from "../lib/deliveries/deliveries";
+import { REPLAY_BATCH } from "../lib/deliveries/replay";
 import { makeTenant, type Tenant } from "./support/api";
 
 type Status = "pending" | "delivered" | "failed";

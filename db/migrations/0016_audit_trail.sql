@@ -87,7 +87,7 @@ DECLARE t record;
 BEGIN
   FOR t IN SELECT * FROM (VALUES
     ('service_accounts', '', ''),
-    ('staff_users', 'user_key_hash,password_hash,totp_secret', 'failed_sign_ins,locked_until'),
+    ('staff_users', 'user_key_hash,password_hash,totp_secret', 'failed_sign_ins,locked_until,user_key_last_used_at'),
     ('api_keys', 'key_hash', 'last_used_at'),
     ('brands', 'webhook_secret', ''),
     ('product_groups', '', ''),

@@ -1,5 +1,5 @@
 import { staffAction } from "../../auth/staff-action";
-import { replayDelivery, replayFailedDeliveries, ReplayDeliveryParams, ReplayFailedDeliveriesParams } from "../../outbox/replay";
+import { replayDelivery, replayFailedDeliveries, ReplayDeliveryParams, ReplayFailedDeliveriesParams } from "../../deliveries/replay";
 
 /** Deliveries (emails and posts): send one again, or every failed one of a range of days. */
 export const deliveryActions = {

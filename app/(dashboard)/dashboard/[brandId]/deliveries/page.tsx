@@ -1,6 +1,6 @@
 import { dashboardContext } from "@/app/_auth/session";
-import { deliveriesPage, deliveryList, DELIVERY_STATUSES, DELIVERY_TYPES, type DeliveryChannel, type DeliveryStatus } from "@/lib/outbox/deliveries";
-import { countFailedInRange } from "@/lib/outbox/replay";
+import { deliveriesPage, deliveryList, DELIVERY_STATUSES, DELIVERY_TYPES, type DeliveryChannel, type DeliveryStatus } from "@/lib/deliveries/deliveries";
+import { countFailedInRange } from "@/lib/deliveries/replay";
 import { formatWireDate } from "@/lib/dates";
 import { isUuid } from "@/lib/ids";
 import { DomainError } from "@/lib/errors";

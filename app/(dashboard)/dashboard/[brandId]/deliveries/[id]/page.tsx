@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
-import { deliveryDetail } from "@/lib/outbox/deliveries";
+import { deliveryDetail } from "@/lib/deliveries/deliveries";
 import { formatInstant, shortId } from "@/components/ui/format";
 import { SimpleTable } from "@/components/ui/simple-table";
 import { DeliveryStatus } from "../_components/labels";

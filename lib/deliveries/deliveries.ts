@@ -7,8 +7,8 @@ import { customerNames } from "../accounts/names";
 import type { Context } from "../auth/context";
 import { isUuid } from "../ids";
 import { EVENT_NAMES } from "../notifications/events";
-import { withoutSecrets, type OutboxRow } from "./deliver";
-import type { OutboxEventType } from "./events";
+import { withoutSecrets, type OutboxRow } from "../outbox/deliver";
+import type { OutboxEventType } from "../outbox/events";
 
 /**
  * Deliveries: the outbox events that leave the service (every email and every outgoing post), as

@@ -8,8 +8,8 @@ import { isUuid } from "../ids";
 import { afterCommit } from "../run-verb";
 import { date, id, oneOf, opt, req } from "../wire/params";
 import { aboutCustomer, createdWithinDays, CREDENTIAL_TYPES, DELIVERY_TYPES, EMAIL_TYPES, POST_TYPES, replayRefusal } from "./deliveries";
-import { deliveryDueAt } from "./emit";
-import { wakeOutbox } from "./wake";
+import { deliveryDueAt } from "../outbox/emit";
+import { wakeOutbox } from "../outbox/wake";
 
 /**
  * Replays: staff re-queue a delivery under the SAME event id, so a receiver that already has it
