@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { axe, createAccount, shot as shotIn, signedInPage } from "./support/dashboard";
 
 const SHOTS = "test-results/dashboard";
 /** A journey clicks through several pages on a shared 2-core machine; each step still fails within STEP_MS. */
@@ -19,40 +19,13 @@ const STEP_MS = 20_000;
 let app: RunningApp;
 let browser: Browser;
 
-async function api(method: string, path: string, params: Record<string, string> = {}): Promise<any> {
-  const url = new URL(`${app.baseUrl}/api/json/${path}`);
-  const headers: Record<string, string> = { "x-api-key": app.creds.key, "x-user-key": app.creds.user_key, "x-brand-id": app.creds.brand_id };
-  headers["content-type"] = "application/x-www-form-urlencoded";
-  const json: any = await (await fetch(url, { method, headers, body: new URLSearchParams(params).toString() })).json();
-  if (json.status !== "success") throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => shotIn(page, SHOTS, name);
 const base = () => `${app.baseUrl}/dashboard/${app.creds.brand_id}`;
 
 /** A signed-in page at this width, starting at `path`; page errors fail the journey at its end. */
 async function signedIn(path: string, width = 1280) {
-  const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 } });
-  ctx.setDefaultTimeout(STEP_MS);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${base()}/${path}`);
-  await page.waitForURL(/\/sign-in/);
-  await page.getByLabel("Email").fill(app.staff.email);
-  await page.getByLabel("Password").fill(app.staff.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((u) => u.pathname.endsWith(path.split("?")[0]));
+  const landing = (u: URL) => u.pathname.endsWith(path.split("?")[0]);
+  const { ctx, page, errors } = await signedInPage(browser, app, `${base()}/${path}`, landing, { width, stepMs: STEP_MS, waitForSignIn: true });
   return { page, errors, close: () => ctx.close() };
 }
 
@@ -70,17 +43,7 @@ describe("the audit trail in the dashboard", () => {
   it(
     "edit a customer: the change is on the audit log, the account's history and its timeline",
     async () => {
-      const account = (
-        await api("POST", "Account/Create", {
-          first_name: "Olive",
-          last_name: "Audit",
-          email_address: "olive.audit@example.com",
-          country: "US",
-          locale: "en-US",
-          timezone_id: "America/New_York",
-          skip_notification: "Y",
-        })
-      ).customer_account;
+      const account = (await createAccount(app, "Olive", "Audit")).customer_account;
       const id = account.customer_account_id as string;
 
       const { page, errors, close } = await signedIn(`accounts/${id}/edit`);

@@ -10,13 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { check as checkIn, createStaffUser, dashboardApi, signedInPage } from "./support/dashboard";
 import { openDatabase, type Database } from "../db/client";
-import { payGateways, staffUsers } from "../db/schema";
-import { hashPassword } from "../lib/users/passwords";
-import { hashSecret, newId, newSecret } from "../lib/ids";
+import { payGateways } from "../db/schema";
 import { staffActions } from "../lib/dashboard/actions";
 
 const SHOTS = "test-results/dashboard-billing";
@@ -26,70 +24,15 @@ let database: Database;
 let base: string;
 let catalog: { productId: string; otherProductId: string; gatewayId: string; componentId: string };
 
-/** The JSON API with the tenant's keys; a refusal fails the test with its answer. */
-async function api(method: string, path: string, params: Record<string, string> = {}) {
-  const url = new URL(`${app.baseUrl}/api/json/${path}`);
-  const headers: Record<string, string> = { "x-api-key": app.creds.key, "x-user-key": app.creds.user_key, "x-brand-id": app.creds.brand_id };
-  let body: string | undefined;
-  if (method === "GET") for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  else {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    body = new URLSearchParams(params).toString();
-  }
-  const json: any = await (await fetch(url, { method, headers, body })).json();
-  if (json.status !== "success") throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json;
-}
+const api = (method: string, path: string, params: Record<string, string> = {}) => dashboardApi(app, method, path, params);
 
 /** expect.poll with room for a busy machine (a server action, then the page's refresh). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
-async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
+const check = (page: Page, name: string) => checkIn(page, SHOTS, name);
 
-/** axe, then a full-page screenshot named for the page and the width. */
-async function check(page: Page, name: string) {
-  await axe(page, name);
-  const width = page.viewportSize()!.width;
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  if (width < 800) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits ${width} px`).toBeLessThanOrEqual(width);
-}
-
-async function signedIn(width: number, email = app.staff.email, password = app.staff.password) {
-  const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 } });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${base}/subscriptions`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${base}/subscriptions`);
-  return { ctx, page, errors };
-}
-
-async function staffUser(accessLevel: "ADMIN" | "USER") {
-  const id = newId();
-  const email = `staff-${id.slice(-8)}@example.com`;
-  const password = "another staff password";
-  await database.db.insert(staffUsers).values({
-    id,
-    serviceAccountId: app.staff.serviceAccountId,
-    email,
-    name: "Uma User",
-    accessLevel,
-    userKeyHash: hashSecret(newSecret("rbu")),
-    userKeyPrefix: "rbu_test",
-    passwordHash: await hashPassword(password),
-  });
-  return { id, email, password };
-}
+const signedIn = (width: number, email = app.staff.email, password = app.staff.password) =>
+  signedInPage(browser, app, `${base}/subscriptions`, `${base}/subscriptions`, { width, email, password });
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -326,7 +269,7 @@ describe("the dashboard's billing pages", () => {
   }, 420_000);
 
   it("a USER is refused a gateway change (by the server, not only the page); an ADMIN edits one", async () => {
-    const user = await staffUser("USER");
+    const user = await createStaffUser(database, app, "USER");
     const { ctx, page } = await signedIn(1280, user.email, user.password);
     await page.goto(`${base}/gateways`);
     await page.getByText("Only an ADMIN staff user can add or change payment gateways").waitFor();

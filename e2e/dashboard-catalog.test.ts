@@ -10,9 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { axe, dashboardApi, shot as shotIn, signedInPage } from "./support/dashboard";
 
 const SHOTS = "test-results/dashboard-catalog";
 let app: RunningApp;
@@ -26,30 +26,9 @@ const made: Record<"groupId" | "productId" | "componentId" | "couponId" | "ruleI
   ruleId: "",
 };
 
-async function api(method: string, path: string, params: Record<string, string> = {}) {
-  const url = new URL(`${app.baseUrl}/api/json/${path}`);
-  const headers: Record<string, string> = { "x-api-key": app.creds.key, "x-user-key": app.creds.user_key, "x-brand-id": app.creds.brand_id };
-  let body: string | undefined;
-  if (method === "GET") for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  else {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    body = new URLSearchParams(params).toString();
-  }
-  const json: any = await (await fetch(url, { method, headers, body })).json();
-  if (json.status !== "success") throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json;
-}
+const api = (method: string, path: string, params: Record<string, string> = {}) => dashboardApi(app, method, path, params);
 
-async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => shotIn(page, SHOTS, name);
 
 /** axe and a screenshot of the page as it is now. */
 async function look(page: Page, name: string) {
@@ -57,18 +36,7 @@ async function look(page: Page, name: string) {
   await shot(page, name);
 }
 
-async function signedIn(width: number) {
-  const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 } });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${app.baseUrl}/dashboard/${app.creds.brand_id}/product-groups`);
-  await page.getByLabel("Email").fill(app.staff.email);
-  await page.getByLabel("Password").fill(app.staff.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/product-groups$/);
-  return { ctx, page, errors };
-}
+const signedIn = (width: number) => signedInPage(browser, app, `${app.baseUrl}/dashboard/${app.creds.brand_id}/product-groups`, /\/product-groups$/, { width });
 
 /** The machine running these is shared and slow: a poll waits as long as a locator would. */
 const SLOW = { timeout: 30_000 };

@@ -14,9 +14,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { check as checkIn, signedInPage } from "./support/dashboard";
 import { openDatabase, type Database } from "../db/client";
 import { brands } from "../db/schema";
 import { systemContext } from "../lib/auth/context";
@@ -37,35 +37,13 @@ const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
-async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
-
-async function check(page: Page, name: string) {
-  await axe(page, name);
-  const width = page.viewportSize()!.width;
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  if (width < 800) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits ${width} px`).toBeLessThanOrEqual(width);
-}
+const check = (page: Page, name: string) => checkIn(page, SHOTS, name);
 
 async function signedIn(width: number, path: string) {
   const [where, search] = path.split("?");
-  const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 } });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${base}/${where}`);
-  await page.getByLabel("Email").fill(app.staff.email);
-  await page.getByLabel("Password").fill(app.staff.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${base}/${where}`);
-  if (search) await page.goto(`${base}/${path}`);
-  return { ctx, page, errors };
+  const signed = await signedInPage(browser, app, `${base}/${where}`, `${base}/${where}`, { width });
+  if (search) await signed.page.goto(`${base}/${path}`);
+  return signed;
 }
 
 const deliver = () => deliverDue({ db: database.db, now: () => new Date(), sinkFor, maxAttempts: 1 });

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { check as checkIn, createAccount, dashboardApi, signedInPage } from "./support/dashboard";
 import { openDatabase, type Database } from "../db/client";
 
 const SHOTS = "test-results/dashboard-forms";
@@ -22,57 +22,13 @@ let database: Database;
 let base: string;
 let zelda: string;
 
-async function api(method: string, path: string, params: Record<string, string> = {}) {
-  const url = new URL(`${app.baseUrl}/api/json/${path}`);
-  const headers: Record<string, string> = { "x-api-key": app.creds.key, "x-user-key": app.creds.user_key, "x-brand-id": app.creds.brand_id };
-  let body: string | undefined;
-  if (method === "GET") for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  else {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    body = new URLSearchParams(params).toString();
-  }
-  const json: any = await (await fetch(url, { method, headers, body })).json();
-  if (json.status !== "success") throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json;
-}
+const api = (method: string, path: string, params: Record<string, string> = {}) => dashboardApi(app, method, path, params);
 
-const account = async (first: string, last: string) =>
-  (
-    await api("POST", "Account/Create", {
-      first_name: first,
-      last_name: last,
-      email_address: `${first}.${last}@example.com`.toLowerCase(),
-      country: "US",
-      locale: "en-US",
-      timezone_id: "America/New_York",
-      skip_notification: "Y",
-    })
-  ).customer_account.customer_account_id as string;
+const account = async (first: string, last: string) => (await createAccount(app, first, last)).customer_account.customer_account_id as string;
 
-async function check(page: Page, name: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    name,
-  ).toEqual([]);
-  const width = page.viewportSize()!.width;
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  if (width < 800) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits ${width} px`).toBeLessThanOrEqual(width);
-}
+const check = (page: Page, name: string) => checkIn(page, SHOTS, name);
 
-async function signedIn(width: number, path: string) {
-  const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 } });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${base}${path}`);
-  await page.getByLabel("Email").fill(app.staff.email);
-  await page.getByLabel("Password").fill(app.staff.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${base}${path}`);
-  return { ctx, page, errors };
-}
+const signedIn = (width: number, path: string) => signedInPage(browser, app, `${base}${path}`, `${base}${path}`, { width });
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });

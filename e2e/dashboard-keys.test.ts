@@ -9,13 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { axe, createStaffUser, shot as shotIn, signedInPage } from "./support/dashboard";
 import { openDatabase, type Database } from "../db/client";
-import { brands, staffUsers } from "../db/schema";
-import { hashPassword } from "../lib/users/passwords";
-import { hashSecret, newId, newSecret } from "../lib/ids";
+import { brands } from "../db/schema";
 
 const SHOTS = "test-results/dashboard-keys";
 let app: RunningApp;
@@ -30,30 +28,11 @@ async function apiStatus(creds: { key: string; user_key: string; brand_id: strin
   return r.status;
 }
 
-async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
-
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => shotIn(page, SHOTS, name);
 
-async function signedIn(email: string, password: string, width = 1280) {
-  const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 } });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${app.baseUrl}/sign-in`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}\/overview/);
-  return { ctx, page, errors };
-}
+const signedIn = (email: string, password: string, width = 1280) =>
+  signedInPage(browser, app, `${app.baseUrl}/sign-in`, /\/dashboard\/[0-9a-f-]{36}\/overview/, { width, email, password });
 
 const keysUrl = () => `${app.baseUrl}/dashboard/${app.creds.brand_id}/api-keys`;
 
@@ -156,19 +135,8 @@ describe("API keys and secrets", () => {
   }, 60_000);
 
   it("a USER is not offered the page and is refused it; their own user key is on Security", async () => {
-    const id = newId();
-    const email = `user-${id.slice(-8)}@example.com`;
-    await database.db.insert(staffUsers).values({
-      id,
-      serviceAccountId: app.staff.serviceAccountId,
-      email,
-      name: "Uma User",
-      accessLevel: "USER",
-      userKeyHash: hashSecret(newSecret("rbu")),
-      userKeyPrefix: "rbu_uma_",
-      passwordHash: await hashPassword("a USER password"),
-    });
-    const { ctx, page } = await signedIn(email, "a USER password");
+    const user = await createStaffUser(database, app, "USER", { userKeyPrefix: "rbu_uma_" });
+    const { ctx, page } = await signedIn(user.email, user.password);
     expect(await page.getByRole("link", { name: "API keys" }).count()).toBe(0);
     await page.goto(keysUrl());
     await page.getByText("Only an ADMIN staff user can manage API keys and the signing secret").waitFor();

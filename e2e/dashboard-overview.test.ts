@@ -7,41 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { axe, createAccount, dashboardApi } from "./support/dashboard";
 
 const SHOTS = "test-results/dashboard";
 let app: RunningApp;
 let browser: Browser;
 
-async function api(method: string, path: string, params: Record<string, string> = {}, expectOk = true) {
-  const url = new URL(`${app.baseUrl}/api/json/${path}`);
-  const headers: Record<string, string> = { "x-api-key": app.creds.key, "x-user-key": app.creds.user_key, "x-brand-id": app.creds.brand_id };
-  let body: string | undefined;
-  if (method === "GET") for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  else {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    body = new URLSearchParams(params).toString();
-  }
-  const json: any = await (await fetch(url, { method, headers, body })).json();
-  if (expectOk && json.status !== "success") throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json;
-}
+const api = (method: string, path: string, params: Record<string, string> = {}, expectOk = true) => dashboardApi(app, method, path, params, { expectOk });
 
 let accounts = 0;
-const account = async () =>
-  (
-    await api("POST", "Account/Create", {
-      first_name: "Pat",
-      last_name: `Customer${++accounts}`,
-      email_address: `pat.customer${accounts}@example.com`,
-      country: "US",
-      locale: "en-US",
-      timezone_id: "America/New_York",
-      skip_notification: "Y",
-    })
-  ).customer_account.customer_account_id as string;
+const account = async () => (await createAccount(app, "Pat", `Customer${++accounts}`)).customer_account.customer_account_id as string;
 
 /** M/D/YYYY, `days` from today (UTC, the brand's zone). */
 const wireDate = (days: number) => {
@@ -50,15 +27,6 @@ const wireDate = (days: number) => {
 };
 const cents = (s: string) => Math.round(Number(s) * 100);
 const usd = (c: number) => `$${(c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });

@@ -9,16 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, readFileSync } from "node:fs";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { axe, createAccount, createStaffUser, dashboardApi, newContext as newContextAt, shot as shotIn, signedInPage } from "./support/dashboard";
 import { openDatabase, resultRows, type Database } from "../db/client";
 import { emailDeliveries, notes, outboxEvents, staffUsers, tickets } from "../db/schema";
 import { deliverDue } from "../lib/outbox/deliver";
 import { sinkFor } from "../lib/jobs/sinks";
 import { staffActions } from "../lib/dashboard/actions";
-import { hashPassword } from "../lib/users/passwords";
-import { hashSecret, newId, newSecret } from "../lib/ids";
 
 const SHOTS = "test-results/dashboard";
 let app: RunningApp;
@@ -26,57 +24,12 @@ let browser: Browser;
 let database: Database;
 let secondBrandId: string;
 
-async function api(method: string, path: string, params: Record<string, string> = {}, brandId = app.creds.brand_id) {
-  const url = new URL(`${app.baseUrl}/api/json/${path}`);
-  const headers: Record<string, string> = { "x-api-key": app.creds.key, "x-user-key": app.creds.user_key, "x-brand-id": brandId };
-  let body: string | undefined;
-  if (method === "GET") for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  else {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    body = new URLSearchParams(params).toString();
-  }
-  const r = await fetch(url, { method, headers, body });
-  const json: any = await r.json();
-  if (json.status !== "success") throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json;
-}
+const api = (method: string, path: string, params: Record<string, string> = {}) => dashboardApi(app, method, path, params);
 
 const account = async (first: string, last: string, extra: Record<string, string> = {}, brandId?: string) =>
-  (
-    await api(
-      "POST",
-      "Account/Create",
-      {
-        first_name: first,
-        last_name: last,
-        email_address: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`,
-        country: "US",
-        locale: "en-US",
-        timezone_id: "America/New_York",
-        skip_notification: "Y",
-        ...extra,
-      },
-      brandId,
-    )
-  ).customer_account;
+  (await createAccount(app, first, last, extra, brandId)).customer_account;
 
-/** Another staff user of the same service account, able to sign in with `password`. */
-async function staffUser(accessLevel: "ADMIN" | "USER") {
-  const id = newId();
-  const email = `staff-${id.slice(-8)}@example.com`;
-  const password = "another staff password";
-  await database.db.insert(staffUsers).values({
-    id,
-    serviceAccountId: app.staff.serviceAccountId,
-    email,
-    name: accessLevel === "USER" ? "Uma User" : "Adam Admin",
-    accessLevel,
-    userKeyHash: hashSecret(newSecret("rbu")),
-    userKeyPrefix: "rbu_test",
-    passwordHash: await hashPassword(password),
-  });
-  return { id, email, password };
-}
+const staffUser = (accessLevel: "ADMIN" | "USER") => createStaffUser(database, app, accessLevel);
 
 /** Runs the outbox as the worker would (background jobs are off in the app under test). */
 const deliver = () => deliverDue({ db: database.db, now: () => new Date(), sinkFor });
@@ -96,40 +49,16 @@ async function emailedLink(to: string) {
   return `${app.baseUrl}${url.pathname}${url.search}`;
 }
 
-async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
-
 /** expect.poll with room for a busy machine (a refresh after an action can take seconds). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => shotIn(page, SHOTS, name);
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-const newContext = (width = 1280): Promise<BrowserContext> =>
-  browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 }, acceptDownloads: true });
+const newContext = (width = 1280): Promise<BrowserContext> => newContextAt(browser, width, { acceptDownloads: true });
 
 /** A page signed in as the tenant's ADMIN, on the brand's accounts. */
-async function adminPage(width = 1280) {
-  const ctx = await newContext(width);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${app.baseUrl}/sign-in`);
-  await signIn(page, app.staff.email, app.staff.password);
-  await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}\/overview/);
-  return { ctx, page, errors };
-}
+const adminPage = (width = 1280) =>
+  signedInPage(browser, app, `${app.baseUrl}/sign-in`, /\/dashboard\/[0-9a-f-]{36}\/overview/, { width, acceptDownloads: true });
 
 const base = () => `${app.baseUrl}/dashboard/${app.creds.brand_id}`;
 

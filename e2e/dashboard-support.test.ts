@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { axe as axeOn, createAccount, dashboardApi, shot as shotIn, signedInPage } from "./support/dashboard";
 
 const SHOTS = "test-results/dashboard";
 /** A journey clicks through many pages on a shared 2-core machine; each step still fails within STEP_MS. */
@@ -20,35 +20,13 @@ const STEP_MS = 20_000;
 let app: RunningApp;
 let browser: Browser;
 
-async function api(method: string, path: string, params: Record<string, string> = {}): Promise<any> {
-  const url = new URL(`${app.baseUrl}/api/json/${path}`);
-  const headers: Record<string, string> = { "x-api-key": app.creds.key, "x-user-key": app.creds.user_key, "x-brand-id": app.creds.brand_id };
-  let body: string | undefined;
-  if (method === "GET") for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  else {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    body = new URLSearchParams(params).toString();
-  }
-  const json: any = await (await fetch(url, { method, headers, body })).json();
-  if (json.status !== "success") throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json;
-}
+const api = (method: string, path: string, params: Record<string, string> = {}) => dashboardApi(app, method, path, params);
 
 let accounts = 0;
 /** A customer account (with its initial portal user) made through the API. */
 async function account(first: string, last: string) {
   const email = `${first}.${last}.${++accounts}@example.com`.toLowerCase();
-  const a = (
-    await api("POST", "Account/Create", {
-      first_name: first,
-      last_name: last,
-      email_address: email,
-      country: "US",
-      locale: "en-US",
-      timezone_id: "America/New_York",
-      skip_notification: "Y",
-    })
-  ).customer_account;
+  const a = (await createAccount(app, first, last, { email_address: email })).customer_account;
   const user = (await api("GET", "User/List", { customer_account_id: a.customer_account_id })).users[0];
   return { id: a.customer_account_id as string, email, userId: user.user_id as string };
 }
@@ -59,31 +37,14 @@ async function pickAccount(page: Page, label: string, email: string) {
   await page.getByRole("option", { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).click();
 }
 
-async function axe(page: Page, what: string) {
-  // The email previews are sandboxed frames that run no script, axe's included; what they show is the staff's own template.
-  const result = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
+// The email previews are sandboxed frames that run no script, axe's included; what they show is the staff's own template.
+const axe = (page: Page, what: string) => axeOn(page, what, "iframe[sandbox]");
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => shotIn(page, SHOTS, name);
 
 /** A signed-in page at this width; page errors fail the journey at its end. */
 async function signedIn(width = 1280) {
-  const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 } });
-  ctx.setDefaultTimeout(STEP_MS);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${app.baseUrl}/dashboard/${app.creds.brand_id}/tickets`);
-  await page.waitForURL(/\/sign-in/);
-  await page.getByLabel("Email").fill(app.staff.email);
-  await page.getByLabel("Password").fill(app.staff.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/tickets$/);
+  const { ctx, page, errors } = await signedInPage(browser, app, `${base()}/tickets`, /\/tickets$/, { width, stepMs: STEP_MS, waitForSignIn: true });
   return { page, errors, close: () => ctx.close() };
 }
 

@@ -9,14 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { axe, createAccount, createStaffUser, dashboardApi, newContext as newContextAt, shot as shotIn, signIn } from "./support/dashboard";
 import { openDatabase, type Database } from "../db/client";
 import { staffUsers } from "../db/schema";
-import { hashPassword } from "../lib/users/passwords";
-import { hashSecret, newId, newSecret } from "../lib/ids";
+import { newId } from "../lib/ids";
 import { totpCodeFor } from "../lib/staff/totp";
 
 const SHOTS = "test-results/dashboard";
@@ -25,72 +24,16 @@ let browser: Browser;
 let database: Database;
 let secondBrandId: string;
 
-async function api(method: string, path: string, params: Record<string, string> = {}, brandId = app.creds.brand_id) {
-  const url = new URL(`${app.baseUrl}/api/json/${path}`);
-  const headers: Record<string, string> = { "x-api-key": app.creds.key, "x-user-key": app.creds.user_key, "x-brand-id": brandId };
-  let body: string | undefined;
-  if (method === "GET") for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  else {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    body = new URLSearchParams(params).toString();
-  }
-  const r = await fetch(url, { method, headers, body });
-  const json: any = await r.json();
-  if (json.status !== "success") throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json;
-}
+const api = (method: string, path: string, params: Record<string, string> = {}) => dashboardApi(app, method, path, params);
 
-const account = (first: string, last: string, extra: Record<string, string> = {}) =>
-  api("POST", "Account/Create", {
-    first_name: first,
-    last_name: last,
-    email_address: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`,
-    country: "US",
-    locale: "en-US",
-    timezone_id: "America/New_York",
-    skip_notification: "Y",
-    ...extra,
-  });
+const account = (first: string, last: string, extra: Record<string, string> = {}) => createAccount(app, first, last, extra);
 
-/** Another staff user of the same service account, able to sign in with `password`. */
-async function staffUser(opts: { accessLevel: "ADMIN" | "USER"; disabled?: boolean }) {
-  const id = newId();
-  const email = `staff-${id.slice(-8)}@example.com`;
-  const password = "another staff password";
-  await database.db.insert(staffUsers).values({
-    id,
-    serviceAccountId: app.staff.serviceAccountId,
-    email,
-    name: opts.accessLevel === "USER" ? "Uma User" : "Adam Admin",
-    accessLevel: opts.accessLevel,
-    userKeyHash: hashSecret(newSecret("rbu")),
-    userKeyPrefix: "rbu_test",
-    passwordHash: await hashPassword(password),
-    disabledAt: opts.disabled ? new Date() : null,
-  });
-  return { id, email, password };
-}
+const staffUser = (opts: { accessLevel: "ADMIN" | "USER"; disabled?: boolean }) =>
+  createStaffUser(database, app, opts.accessLevel, { disabled: opts.disabled });
 
-async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
+const shot = (page: Page, name: string) => shotIn(page, SHOTS, name);
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-const newContext = (width = 1280): Promise<BrowserContext> => browser.newContext({ viewport: { width, height: width > 800 ? 900 : 780 } });
+const newContext = (width = 1280) => newContextAt(browser, width);
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });

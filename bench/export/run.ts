@@ -9,12 +9,12 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { openDatabase, type Db } from "../../db/client";
-import { brands, productGroups, products } from "../../db/schema";
+import { brands } from "../../db/schema";
 import { systemContext } from "../../lib/auth/context";
 import { csvStream, DASHBOARD_LISTS, type ListUrlState } from "../../lib/dashboard/exports";
-import { newId } from "../../lib/ids";
 import { createServiceAccount } from "../../lib/platform/bootstrap";
 import { createDatabase, dropDatabase, urlFor } from "../../tests/support/pg";
+import { seedPlans } from "../support/plans";
 
 process.env.LOG_LEVEL ??= "silent";
 
@@ -28,27 +28,7 @@ async function seedBrand(db: Db, n: number, tag: string) {
   const made = await createServiceAccount(db, { name: `Export bench ${tag}`, brandName: `Export bench ${tag}`, staffEmail: `export-${tag}@example.com` });
   const brandId = made.brand_id;
   const stamps = { createdAt: new Date(), updatedAt: new Date() };
-  const groupId = newId();
-  await db.insert(productGroups).values({ id: groupId, brandId, name: "Plans", description: "Bench", status: 1, ...stamps });
-  const productIds = Array.from({ length: 5 }, () => newId());
-  await db.insert(products).values(
-    productIds.map((id, p) => ({
-      id,
-      brandId,
-      productGroupId: groupId,
-      name: `Plan ${p}`,
-      description: "Bench plan",
-      status: 1 as const,
-      expirationInterval: 30,
-      setupFeeCents: 0,
-      recurringPriceCents: 999 + 500 * p,
-      trial: "N" as const,
-      autoPayDiscount: "N" as const,
-      promptForVariables: "N" as const,
-      taxExempt: "N" as const,
-      ...stamps,
-    })),
-  );
+  const { groupId, productIds } = await seedPlans(db, brandId, stamps);
   const series = sql`generate_series(1, ${n}) as i`;
   const productArray = sql`${`{${productIds.join(",")}}`}::uuid[]`;
   await db.execute(sql`

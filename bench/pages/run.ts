@@ -12,10 +12,11 @@
  */
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../db/client";
-import { components, coupons, productGroups, products } from "../../db/schema";
+import { components, coupons } from "../../db/schema";
 import { createServiceAccount } from "../../lib/platform/bootstrap";
 import { newId } from "../../lib/ids";
 import { createDatabase, dropDatabase, urlFor } from "../../tests/support/pg";
+import { seedPlans } from "../support/plans";
 import { startServer } from "../../e2e/support/server";
 
 process.env.LOG_LEVEL ??= "silent";
@@ -35,27 +36,7 @@ async function seed(url: string) {
     const made = await createServiceAccount(db, { name: "Pages bench", brandName: "Pages bench", staffEmail: staff.email, staffPassword: staff.password });
     const brandId = made.brand_id;
     const stamps = { createdAt: new Date(), updatedAt: new Date() };
-    const groupId = newId();
-    await db.insert(productGroups).values({ id: groupId, brandId, name: "Plans", description: "Bench", status: 1, ...stamps });
-    const productIds = Array.from({ length: 5 }, () => newId());
-    await db.insert(products).values(
-      productIds.map((id, p) => ({
-        id,
-        brandId,
-        productGroupId: groupId,
-        name: `Plan ${p}`,
-        description: "Bench plan",
-        status: 1 as const,
-        expirationInterval: 30,
-        setupFeeCents: 0,
-        recurringPriceCents: 999 + 500 * p,
-        trial: "N" as const,
-        autoPayDiscount: "N" as const,
-        promptForVariables: "N" as const,
-        taxExempt: "N" as const,
-        ...stamps,
-      })),
-    );
+    const { groupId, productIds } = await seedPlans(db, brandId, stamps);
     const componentIds = [newId(), newId()];
     await db.insert(components).values([
       {
