@@ -87,7 +87,6 @@ const NOT_YET_MOVED = new Set<string>([
   "accounts -> users",
   "catalog -> subscriptions",
   "invoices -> payments",
-  "invoices -> portal",
 ]);
 
 describe("lib/ folders", () => {

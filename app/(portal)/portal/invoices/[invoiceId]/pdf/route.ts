@@ -1,4 +1,4 @@
-import { invoicePdfResponse } from "@/lib/invoices/pdf";
+import { invoicePdfResponse } from "@/lib/documents/invoice-pdf";
 import { requireCustomer } from "../../../_lib/session";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { getStaffSession } from "@/app/_auth/session";
 import { DomainError } from "@/lib/errors";
 import { staffContext } from "@/lib/auth/staff-action";
-import { invoicePdfResponse } from "@/lib/invoices/pdf";
+import { invoicePdfResponse } from "@/lib/documents/invoice-pdf";
 
 export const dynamic = "force-dynamic";
 

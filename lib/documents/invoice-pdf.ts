@@ -9,7 +9,7 @@ import type { Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
 import { formatsFor } from "../portal/format";
 import { invoiceNumber, paymentMethodName } from "../portal/queries";
-import { invoiceDetails } from "./queries";
+import { invoiceDetails } from "../invoices/queries";
 
 /**
  * An invoice as a PDF, for the portal and the dashboard alike: the context decides what it may
