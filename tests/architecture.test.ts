@@ -82,12 +82,7 @@ export function cycles(graph: Map<string, Map<string, string[]>>): string[][] {
  * Imports against the layering still to be moved to the folder below (issue 15): each is a back
  * edge that closes a cycle. The check ignores them, and fails once one is gone so it is struck here.
  */
-const NOT_YET_MOVED = new Set<string>([
-  "accounts -> subscriptions",
-  "accounts -> users",
-  "catalog -> subscriptions",
-  "invoices -> payments",
-]);
+const NOT_YET_MOVED = new Set<string>(["accounts -> subscriptions", "accounts -> users", "catalog -> subscriptions", "invoices -> payments"]);
 
 describe("lib/ folders", () => {
   it("finds a cycle when there is one (the check itself)", () => {
