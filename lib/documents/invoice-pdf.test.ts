@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchLogo, isPrivateAddress, pdfText } from "./pdf";
+import { fetchLogo, isPrivateAddress, pdfText } from "./invoice-pdf";
 
 describe("invoice PDF helpers", () => {
   it("tells private, loopback and link-local addresses from public ones", () => {
