@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { resultRows, type Db } from "../../db/client";
 import { SUBSCRIPTION_PENDING } from "../lifecycle";
-import { brands, dunningActions, dunningRules, invoices, payments, subscriptions } from "../../db/schema";
+import { brands, dunningActions, dunningRules, invoices, subscriptions } from "../../db/schema";
 import { runVerb } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
 import { systemContext, type Brand, type Context } from "../auth/context";
@@ -16,7 +16,7 @@ import { emit } from "../outbox/emit";
 import { loadSubscription } from "../subscriptions/details";
 import { endLocked, suspendLocked } from "../subscriptions/status-changes";
 import { today, addDays } from "../pricing/periods";
-import { linesTotalSql } from "../invoices/lines";
+import { owedSql } from "../invoices/lines";
 
 /**
  * Runs every dunning rule against the unpaid invoices of subscriptions in its product group that
@@ -37,9 +37,8 @@ export async function runDunning({ db, now, brandId }: { db: Db; now: Date } & R
     for (const rule of rules) {
       const dueDate = addDays(today(now, brand.timezoneId), -rule.overdueDays);
       // Each candidate's unpaid amount is computed once (offset 0 keeps the subquery from being
-      // flattened, which would compute it once per condition). The payments are looked up by brand
-      // and invoice, their index: without the brand every invoice scanned all the payments.
-      const owed = sql`${linesTotalSql(sql`i.items`)} - coalesce((select sum(p.amount) from ${payments} p where p.brand_id = i.brand_id and p.invoice_id = i.id and p.status = 'succeeded'), 0)`;
+      // flattened, which would compute it once per condition).
+      const owed = owedSql(sql`i`);
       const matches = resultRows<{ invoice_id: string; subscription_id: string; customer_account_id: string; balance: string | number }>(
         await db.execute(sql`
           select invoice_id, subscription_id, customer_account_id, balance from (

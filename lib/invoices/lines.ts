@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import { invoices, type InvoiceLine, type InvoiceLineKind } from "../../db/schema";
+import { invoices, payments, type InvoiceLine, type InvoiceLineKind } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
@@ -56,6 +56,14 @@ export const storedLines = (lines: readonly NewLine[]): InvoiceLine[] =>
 /** An invoice's total in SQL, from its stored lines: what invoiceAmounts (./amounts.ts) adds up in code. */
 export const linesTotalSql = (items: SQL) =>
   sql<number>`(select coalesce(sum((l->>'itemPrice')::bigint * (l->>'quantity')::int), 0) from jsonb_array_elements(${items}) l)`;
+
+/**
+ * What is still owed on the invoice aliased `i` in SQL: its lines' total less its succeeded payments.
+ * The payments are looked up by brand and invoice, their index: without the brand every invoice
+ * would scan all the payments.
+ */
+export const owedSql = (i: SQL) =>
+  sql<number>`(${linesTotalSql(sql`${i}.items`)} - coalesce((select sum(p.amount) from ${payments} p where p.brand_id = ${i}.brand_id and p.invoice_id = ${i}.id and p.status = 'succeeded'), 0))`;
 
 /** Replaces all lines of an invoice. */
 export async function replaceLines(ctx: Context, invoiceId: string, lines: readonly NewLine[]) {

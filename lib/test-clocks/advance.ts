@@ -5,7 +5,7 @@ import type { Context } from "../auth/context";
 import { runBilling } from "../billing/run-billing";
 import { DomainError, invalidState } from "../errors";
 import { INVOICE_LEAD_HOURS } from "../pricing/periods";
-import { linesTotalSql } from "../invoices/lines";
+import { owedSql } from "../invoices/lines";
 import { outsideTransaction } from "../run-verb";
 import { MAX_ADVANCE_DAYS, type AdvanceTestClockInput } from "./schemas";
 
@@ -78,9 +78,6 @@ export async function advanceTestClock({ ctx, input }: { ctx: Context; input: Ad
 async function nextStep(db: Db, brand: Context["brand"], after: Date): Promise<Date | null> {
   const tz = brand.timezoneId;
   const midnight = (day: SQL) => sql`((${day})::timestamp at time zone ${tz})`;
-  const total = linesTotalSql(sql`i.items`);
-  // By brand and invoice, the payments' index: an invoice's lookup must not scan every payment.
-  const paid = sql`coalesce((select sum(p.amount) from ${payments} p where p.brand_id = i.brand_id and p.invoice_id = i.id and p.status = 'succeeded'), 0)`;
   const [row] = resultRows<{ next: Date | string | null }>(
     await db.execute(sql`
       select min(t) as next from (
@@ -92,7 +89,7 @@ async function nextStep(db: Db, brand: Context["brand"], after: Date): Promise<D
         select ${midnight(sql`i.due_date + r.overdue_days`)}
           from ${invoices} i join ${subscriptions} s on s.id = i.subscription_id join ${dunningRules} r on r.product_group_id = s.product_group_id
           where i.brand_id = ${brand.id} and i.deleted_at is null and i.voided_at is null
-            and ${midnight(sql`i.due_date + r.overdue_days`)} > ${after.toISOString()}::timestamptz and (${total} - ${paid}) > 0
+            and ${midnight(sql`i.due_date + r.overdue_days`)} > ${after.toISOString()}::timestamptz and ${owedSql(sql`i`)} > 0
       ) due where t > ${after.toISOString()}::timestamptz`),
   );
   return row?.next ? new Date(row.next) : null;
