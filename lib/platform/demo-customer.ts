@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { brands, customerAccounts, customerUsers } from "../../db/schema";
-import { createAccount } from "../accounts/create-account";
+import { createAccount } from "../users/create-account";
 import { CreateAccountParams } from "../accounts/schemas";
 import { systemContext, type Context } from "../auth/context";
 import { createProduct } from "../catalog/create-product";

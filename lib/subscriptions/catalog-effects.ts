@@ -7,9 +7,9 @@ import { endLocked, resumedRenewal } from "./status-changes";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 
 /**
- * What catalog changes do to subscriptions (spec, States and transitions). Each runs in the
- * changing verb's transaction, locks the subscriptions it touches (in id order, as every batch
- * does, so two never deadlock) and brings their invoices generated ahead along (upcoming-invoice.ts).
+ * What catalog changes and an account's deletion do to subscriptions (spec, States and transitions),
+ * beside the verbs that make them: each locks the subscriptions it touches (in id order, so two never
+ * deadlock) and brings their invoices generated ahead along (upcoming-invoice.ts).
  */
 async function lockSubscriptions(ctx: Context, where: SQL | undefined) {
   const owners = await ctx.db

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type Db } from "../../db/client";
 import { brands, customerOAuthFlows } from "../../db/schema";
-import { openAccount } from "../accounts/open-account";
+import { openAccount } from "./open-account";
 import { identityProvider, type IdentityService } from "../adapters/oauth";
 import { systemContext, type Context } from "../auth/context";
 import { runVerb } from "../run-verb";

@@ -1,10 +1,10 @@
 import { defineEndpoint } from "../endpoint";
 import { AccountIdParams, CreateAccountParams, ListAccountsParams, UpdateAccountParams } from "../../accounts/schemas";
 import { listAccounts } from "../../accounts/list-accounts";
-import { createAccount } from "../../accounts/create-account";
+import { createAccount } from "../../users/create-account";
 import { updateAccount } from "../../accounts/update-account";
 import { suspendAccount } from "../../accounts/suspend-account";
-import { deleteAccount } from "../../accounts/delete-account";
+import { deleteAccount } from "../../subscriptions/delete-account";
 import { restoreAccount } from "../../accounts/restore-account";
 
 const returns = "customer_account";

@@ -11,7 +11,7 @@ import { listComponents, MAX_COMPONENTS_LISTED } from "../../catalog/list-compon
 import { createComponent } from "../../catalog/create-component";
 import { updateComponent } from "../../catalog/update-component";
 import { suspendComponent } from "../../catalog/suspend-component";
-import { deleteComponent } from "../../catalog/delete-component";
+import { deleteComponent } from "../../subscriptions/delete-component";
 import { restoreComponent } from "../../catalog/restore-component";
 import { RESTORE_WINDOW_DAYS } from "../../lifecycle";
 

@@ -2,7 +2,7 @@ import { defineEndpoint } from "../endpoint";
 import { CreateInvoiceParams, InvoiceRefParams, ListInvoicesParams, RemindInvoiceParams, UpdateInvoiceParams } from "../../invoices/schemas";
 import { FILTERED_LIST_LIMIT, LIST_LIMIT, listInvoices } from "../../invoices/list-invoices";
 import { createInvoice } from "../../invoices/create-invoice";
-import { updateInvoice } from "../../invoices/update-invoice";
+import { updateInvoice } from "../../payments/update-invoice";
 import { deleteInvoice } from "../../invoices/delete-invoice";
 import { remindInvoice } from "../../invoices/remind-invoice";
 

@@ -10,9 +10,9 @@ import {
 import { listProductGroups } from "../../catalog/list-product-groups";
 import { createProductGroup } from "../../catalog/create-product-group";
 import { updateProductGroup } from "../../catalog/update-product-group";
-import { suspendProductGroup } from "../../catalog/suspend-product-group";
-import { deleteProductGroup } from "../../catalog/delete-product-group";
-import { restoreProductGroup } from "../../catalog/restore-product-group";
+import { suspendProductGroup } from "../../subscriptions/suspend-product-group";
+import { deleteProductGroup } from "../../subscriptions/delete-product-group";
+import { restoreProductGroup } from "../../subscriptions/restore-product-group";
 
 const STATUS_NOTE = "status is 1 active, 2 suspended, 3 deleted.";
 

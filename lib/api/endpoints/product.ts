@@ -11,7 +11,7 @@ import { listProducts } from "../../catalog/list-products";
 import { createProduct } from "../../catalog/create-product";
 import { updateProduct } from "../../catalog/update-product";
 import { suspendProduct } from "../../catalog/suspend-product";
-import { deleteProduct } from "../../catalog/delete-product";
+import { deleteProduct } from "../../subscriptions/delete-product";
 import { restoreProduct } from "../../catalog/restore-product";
 import { RESTORE_WINDOW_DAYS } from "../../lifecycle";
 

@@ -1,10 +1,10 @@
 import { staffAction } from "../../auth/staff-action";
 import { AccountIdParams, CreateAccountParams, UpdateAccountParams } from "../../accounts/schemas";
-import { createAccount } from "../../accounts/create-account";
+import { createAccount } from "../../users/create-account";
 import { updateAccount } from "../../accounts/update-account";
 import { suspendAccount } from "../../accounts/suspend-account";
 import { restoreAccount } from "../../accounts/restore-account";
-import { deleteAccount } from "../../accounts/delete-account";
+import { deleteAccount } from "../../subscriptions/delete-account";
 import { AccountChoicesParams, findAccountChoices } from "../../accounts/account-choices";
 
 /** Customer accounts. */

@@ -15,7 +15,7 @@ import { subscriptionOf } from "../../subscriptions/queries";
 import { deleteSubscription, restoreSubscription, suspendSubscription } from "../../subscriptions/status-changes";
 import { CreateInvoiceParams, InvoiceRefParams, RemindInvoiceParams, UpdateInvoiceParams } from "../../invoices/schemas";
 import { createInvoice } from "../../invoices/create-invoice";
-import { updateInvoice } from "../../invoices/update-invoice";
+import { updateInvoice } from "../../payments/update-invoice";
 import { deleteInvoice } from "../../invoices/delete-invoice";
 import { remindInvoice } from "../../invoices/remind-invoice";
 import { CreatePaymentParams, DeletePaymentParams } from "../../payments/schemas";

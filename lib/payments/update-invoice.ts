@@ -4,15 +4,16 @@ import type { Context } from "../auth/context";
 import { invalidState } from "../errors";
 import { formatCents } from "../money";
 import { findCustomer } from "../accounts/customer";
-import { settlePendingPayments } from "../payments/settle-pending";
-import { assertLinesTotal, manualLines, replaceLines } from "./lines";
-import { assertNotDeleted, findInvoice, invoiceDetails, reloadInvoice } from "./queries";
-import type { UpdateInvoiceInput } from "./schemas";
-import { invoiceView } from "./view";
+import { settlePendingPayments } from "./settle-pending";
+import { assertLinesTotal, manualLines, replaceLines } from "../invoices/lines";
+import { assertNotDeleted, findInvoice, invoiceDetails, reloadInvoice } from "../invoices/queries";
+import type { UpdateInvoiceInput } from "../invoices/schemas";
+import { invoiceView } from "../invoices/view";
 
 /**
- * Sets due_date and the supplied fields; attached_items replaces every item (empty: none). Refused
- * for invoices generated for a subscription (spec, Errors 4) and below what has been paid.
+ * Invoice/Update: due_date and the supplied fields; attached_items replaces every item (empty: none).
+ * Refused for a subscription's invoices (spec, Errors 4) and below what was paid. In payments (which
+ * stand on invoices) because the invoice's charges in flight are settled first.
  */
 export async function updateInvoice({ ctx, input }: { ctx: Context; input: UpdateInvoiceInput }) {
   const account = await findCustomer(ctx, input.customer_account_id);

@@ -3,12 +3,12 @@ import { customerAccounts } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { newId } from "../ids";
 import { emit } from "../outbox/emit";
-import { customerPayload } from "./customer";
-import { userFields } from "../users/events";
-import { insertUser } from "../users/insert-user";
-import { EMAIL_CODE_LENGTH, randomString } from "../users/secrets";
-import { accountEmailTaken, assertAccountEmailFree, refusingDuplicates } from "./queries";
-import type { AccountRow } from "./view";
+import { customerPayload } from "../accounts/customer";
+import { userFields } from "./events";
+import { insertUser } from "./insert-user";
+import { EMAIL_CODE_LENGTH, randomString } from "./secrets";
+import { accountEmailTaken, assertAccountEmailFree, refusingDuplicates } from "../accounts/queries";
+import type { AccountRow } from "../accounts/view";
 
 export type NewAccount = Omit<
   typeof customerAccounts.$inferInsert,
@@ -24,7 +24,10 @@ export interface OpenAccountOptions {
   sendGeneratedPassword: boolean;
 }
 
-/** Creates an account with its initial user (the account's ADMIN), as Account/Create and third-party sign-up do. */
+/**
+ * Creates an account with its initial user (the account's ADMIN), as Account/Create and third-party
+ * sign-up do. It makes a user, so it lives with users, which stand on accounts (never the reverse).
+ */
 export async function openAccount(ctx: Context, fields: NewAccount, opts: OpenAccountOptions) {
   await assertAccountEmailFree(ctx, fields.emailAddress);
   const now = ctx.now();

@@ -2,11 +2,11 @@ import { ne } from "drizzle-orm";
 import { customerUsers } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { STATUS } from "../lifecycle";
-import { endSubscriptionsOfDeletedAccount } from "../subscriptions/catalog-effects";
-import { lockAccount } from "./queries";
-import type { AccountIdInput } from "./schemas";
-import { setAccountStatus } from "./status";
-import { accountView } from "./view";
+import { endSubscriptionsOfDeletedAccount } from "./catalog-effects";
+import { lockAccount } from "../accounts/queries";
+import type { AccountIdInput } from "../accounts/schemas";
+import { setAccountStatus } from "../accounts/status";
+import { accountView } from "../accounts/view";
 
 /**
  * Account/Delete: deleted with all its users (restorable for 90 days); its subscriptions end (a

@@ -1,8 +1,8 @@
-import { detachDeletedProduct } from "../subscriptions/catalog-effects";
+import { detachDeletedProduct } from "./catalog-effects";
 import type { Context } from "../auth/context";
-import { PRODUCT } from "./queries";
-import { deleteRecord } from "./status-changes";
-import { productView } from "./view";
+import { PRODUCT } from "../catalog/queries";
+import { deleteRecord } from "../catalog/status-changes";
+import { productView } from "../catalog/view";
 
 /** Unavailable for new subscriptions and removed from existing ones (not reattached on restore). */
 export async function deleteProduct({ ctx, input }: { ctx: Context; input: { product_id: string } }) {

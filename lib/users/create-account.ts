@@ -1,8 +1,8 @@
 import { WithExtras } from "../wire/results";
 import type { Context } from "../auth/context";
 import { openAccount, type NewAccount } from "./open-account";
-import type { CreateAccountInput } from "./schemas";
-import { ACCOUNT_COLUMNS, accountView, columnsFrom } from "./view";
+import type { CreateAccountInput } from "../accounts/schemas";
+import { ACCOUNT_COLUMNS, accountView, columnsFrom } from "../accounts/view";
 
 /** Account/Create: the account, its initial user (returned in the user namespace) and the Account/Create event. */
 export async function createAccount({ ctx, input }: { ctx: Context; input: CreateAccountInput }) {

@@ -1,8 +1,8 @@
-import { endSubscriptionsOfDeletedGroup } from "../subscriptions/catalog-effects";
+import { endSubscriptionsOfDeletedGroup } from "./catalog-effects";
 import type { Context } from "../auth/context";
-import { GROUP } from "./queries";
-import { deleteRecord } from "./status-changes";
-import { productGroupView } from "./view";
+import { GROUP } from "../catalog/queries";
+import { deleteRecord } from "../catalog/status-changes";
+import { productGroupView } from "../catalog/view";
 
 /** Its products and components keep their own status; its subscriptions end (a restore does not bring them back). */
 export async function deleteProductGroup({ ctx, input }: { ctx: Context; input: { product_group_id: string } }) {

@@ -1,8 +1,8 @@
-import { groupBillingChanged } from "../subscriptions/catalog-effects";
+import { groupBillingChanged } from "./catalog-effects";
 import type { Context } from "../auth/context";
-import { GROUP } from "./queries";
-import { suspendRecord } from "./status-changes";
-import { productGroupView } from "./view";
+import { GROUP } from "../catalog/queries";
+import { suspendRecord } from "../catalog/status-changes";
+import { productGroupView } from "../catalog/view";
 
 /** No new subscriptions and no billing for the group's subscriptions while suspended (see availability.ts). */
 export async function suspendProductGroup({ ctx, input }: { ctx: Context; input: { product_group_id: string } }) {
