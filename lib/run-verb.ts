@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
@@ -139,11 +140,13 @@ const stepsOf = new WeakMap<Db, Steps>();
 /**
  * Runs `work` (a gateway call) outside any transaction: what the verb wrote so far is committed
  * first (the attempt on record, its locks released) and the verb goes on in a new transaction.
- * Outside runVerb's transaction (a read, a pinned step) it just runs `work`.
+ * With no transaction (a read) it just runs `work`; in one runVerb does not own (a dry run, a db.transaction) it refuses.
  */
 export function outsideTransaction<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
   const steps = stepsOf.get(ctx.db);
-  return steps ? steps.outside(work) : work();
+  if (steps) return steps.outside(work);
+  if (ctx.db instanceof PgTransaction) return Promise.reject(new Error("outsideTransaction: inside a transaction runVerb does not own"));
+  return work();
 }
 
 /** Runs `fn` once the current step commits (never if it rolls back); outside runVerb, never. */

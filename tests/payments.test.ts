@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
-import { brands, customerAccounts } from "../db/schema";
+import { brands, customerAccounts, payMethods, payments } from "../db/schema";
 import type { Db } from "../db/client";
 import { systemContext, withDb } from "../lib/auth/context";
 import { createInvoiceForSubscription } from "../lib/invoices/create-invoice-for-subscription";
@@ -367,12 +367,14 @@ describe("chargeInvoice (for billing)", () => {
     expect((await paymentsOf(unpaid))[0]).toMatchObject({ payment_status: "failed" });
   });
 
-  it("also works inside the transaction that generated the invoice (the attempt is then recorded in it)", async () => {
+  it("refuses inside a transaction runVerb does not own: the gateway is never called holding it open", async () => {
     const db = await getDb();
     const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
     const account = await makeAccount(t);
     const card = await makeCard(t, account);
-    const result = await db.transaction(async (tx) => {
+    const gatewayId = (await db.select().from(payMethods).where(eq(payMethods.id, card)))[0].gatewayId;
+    const charged = sandboxCharges(gatewayId).length;
+    const attempt = db.transaction(async (tx) => {
       const ctx = withDb(systemContext(db, brand), tx as unknown as Db);
       const { invoiceId } = await createInvoiceForSubscription(ctx, {
         customerAccountId: account,
@@ -381,9 +383,10 @@ describe("chargeInvoice (for billing)", () => {
         dueDate: "2026-07-01",
         lines: [{ itemName: "Plan", itemPrice: 2500, kind: "recurring" }],
       });
-      return { invoiceId, charge: await chargeInvoice(ctx, { invoiceId, payMethodId: card }) };
+      return chargeInvoice(ctx, { invoiceId, payMethodId: card });
     });
-    expect(result.charge).toMatchObject({ status: "succeeded", invoiceStatus: 1 });
-    expect((await paymentsOf(result.invoiceId)).map((p) => [p.payment_status, p.amount])).toEqual([["succeeded", "25.00"]]);
+    await expect(attempt).rejects.toThrow(/inside a transaction runVerb does not own/);
+    expect(sandboxCharges(gatewayId)).toHaveLength(charged);
+    expect(await db.select().from(payments).where(eq(payments.customerAccountId, account))).toEqual([]);
   });
 });

@@ -2,11 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { FakeStripe } from "./support/fake-stripe";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { withConnection } from "./support/pg";
-import { expectRefusal, getInvoice, makeAccount, makeCard, makeInvoice } from "./support/payments";
+import { CARDS, expectRefusal, getInvoice, items, makeAccount, makeCard, makeGateway, makeInvoice } from "./support/payments";
 import { makeGroup, makeProduct } from "./support/catalog";
 import { getDb } from "../db/client";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { runBilling } from "../lib/billing/run-billing";
+import { contextFromCustomerSession } from "../lib/auth/context";
+import { staffActions } from "../lib/dashboard/actions";
+import { sandboxProvider } from "../lib/gateways/providers/sandbox";
+import type { GatewayConnection } from "../lib/gateways/providers/types";
+import { portalActions } from "../lib/portal/actions";
 
 /**
  * runVerb's steps around a charge (lib/run-verb.ts): the attempt is committed before the gateway
@@ -187,6 +192,124 @@ describe("a refund through runVerb (Payment/Delete)", () => {
     await runBilling({ db: await getDb(), now: new Date() });
     expect(stripe.refunds.filter((x) => x.payment_intent === payment.payment_transaction_id)).toHaveLength(1);
     expectRefusal(await reverse(ref), 409, "INVALID_STATE", "payment_id");
+  });
+});
+
+describe("every gateway call holds no transaction", () => {
+  const idleInTransaction = async () =>
+    (
+      await fromOutside(
+        (sql) => sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+      )
+    )[0].n;
+  /** A charge made and committed whose answer its process never recorded (it died): left pending, as the janitor finds it. */
+  const answerLost = (paymentId: string) =>
+    fromOutside(
+      (sql) =>
+        sql`update payments set status = 'pending', payment_transaction_id = null, created_at = created_at - interval '5 minutes' where id = ${paymentId}`,
+    );
+
+  it("from the dashboard's actions, the portal's and the billing run: tokenize, verify, charge, ask, refund", async () => {
+    const s = await makeTenant();
+    await makeGateway(s); // the sandbox: cards and bank accounts, every gateway call in process
+    const asked: { call: string; inTransaction: number }[] = [];
+    const connect = sandboxProvider.connect.bind(sandboxProvider);
+    const watch = vi.spyOn(sandboxProvider, "connect").mockImplementation((gateway) => {
+      const connection = connect(gateway) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      const watched = Object.entries(connection).map(([call, fn]) => [
+        call,
+        async (...args: unknown[]) => {
+          asked.push({ call, inTransaction: await idleInTransaction() });
+          return fn(...args);
+        },
+      ]);
+      return Object.fromEntries(watched) as unknown as GatewayConnection;
+    });
+    try {
+      const dashboard = async (name: keyof typeof staffActions, params: Record<string, string>) => {
+        const r = await staffActions[name].run({ staffUserId: s.staffUserId }, s.brand_id, params);
+        expect(r, name).toMatchObject({ ok: true });
+        return (r as { data: Record<string, string> }).data;
+      };
+      const opened = await ok(s, "json", "Account/Create", {
+        method: "POST",
+        params: {
+          first_name: "Gate",
+          last_name: "Way",
+          email_address: `gw-${s.brand_id}@example.com`,
+          country: "US",
+          locale: "en-US",
+          timezone_id: "UTC",
+          skip_notification: "Y",
+        },
+      });
+      const account = opened.customer_account.customer_account_id as string;
+      const bankAccount = {
+        customer_account_id: account,
+        pay_method_type: "BA",
+        routing_number: "011000015",
+        account_number: "000123456789",
+        holder_name: "Gate Way",
+      };
+      const deposits = { amount_1: "0.32", amount_2: "0.45" };
+
+      // The dashboard: a card, a bank account verified, an invoice paid and refunded, a subscription's initial charge.
+      const card = (
+        await dashboard("payMethodCreate", {
+          customer_account_id: account,
+          pay_method_type: "CC",
+          card_number: CARDS.ok,
+          expiration_month: "12",
+          expiration_year: "2035",
+        })
+      ).pay_method_id;
+      const bank = (await dashboard("payMethodCreate", bankAccount)).pay_method_id;
+      await dashboard("payMethodVerify", { customer_account_id: account, pay_method_id: bank, ...deposits });
+      const invoice = await makeInvoice(s, account, "30.00");
+      const payment = await dashboard("paymentCreate", charge(account, invoice, "30.00", card));
+      await dashboard("paymentRefund", { customer_account_id: account, invoice_id: invoice, payment_id: payment.payment_id });
+      const group = await makeGroup(s);
+      const product = await makeProduct(s, group.product_group_id);
+      await dashboard("subscriptionCreate", {
+        customer_account_id: account,
+        product_id: product.product_id,
+        pay_method_id: card,
+        override_initial_billing: "N",
+        auto_pay: "N",
+      });
+      // A lost answer: Invoice/Update asks the gateway about it before the items change.
+      const second = await makeInvoice(s, account, "12.00");
+      await answerLost((await dashboard("paymentCreate", charge(account, second, "5.00", card))).payment_id);
+      await dashboard("invoiceUpdate", { customer_account_id: account, invoice_id: second, due_date: "12/31/2030", attached_items: items("14.00") });
+
+      // The portal: the customer adds a card and a bank account, verifies it and pays now (settling a lost answer first).
+      const db = await getDb();
+      const customer = await contextFromCustomerSession(db, { brandId: s.brand_id, customerAccountId: account, userId: opened.user.user_id });
+      const portal = async (name: keyof typeof portalActions, input: Record<string, string>) => {
+        const r = await portalActions[name].run(customer, input);
+        expect(r, name).toMatchObject({ ok: true });
+        return (r as unknown as { data: Record<string, string> }).data;
+      };
+      const portalCard = (
+        await portal("addPayMethod", { pay_method_type: "CC", card_number: CARDS.ok, expiration_month: "11", expiration_year: "2034", cvv: "123" })
+      ).pay_method_id;
+      const portalBank = (await portal("addPayMethod", bankAccount)).pay_method_id;
+      await portal("verifyPayMethod", { pay_method_id: portalBank, ...deposits });
+      const third = await makeInvoice(s, account, "8.00");
+      await answerLost((await portal("payInvoice", { invoice_id: third, pay_method_id: portalCard, amount: "3.00" })).payment_id);
+      await portal("payInvoice", { invoice_id: third, pay_method_id: portalCard, amount: "5.00" });
+
+      // The billing run's janitor settles a lost answer nobody came back for.
+      const fourth = await makeInvoice(s, account, "6.00");
+      await answerLost((await dashboard("paymentCreate", charge(account, fourth, "6.00", card))).payment_id);
+      await runBilling({ db, now: new Date(), brandId: s.brand_id });
+      const settled = (await ok(s, "json", "Payment/List", { params: { invoice_id: fourth } })).payments as { payment_status: string }[];
+      expect(settled.map((p) => p.payment_status)).toEqual(["succeeded"]);
+    } finally {
+      watch.mockRestore();
+    }
+    expect(new Set(asked.map((a) => a.call))).toEqual(new Set(["createPayMethodToken", "verifyPayMethod", "charge", "findCharge", "refund"]));
+    expect(asked.filter((a) => a.inTransaction > 0)).toEqual([]);
   });
 });
 
