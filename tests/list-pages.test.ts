@@ -235,24 +235,25 @@ describe("listTicketsPage", () => {
 });
 
 describe("every domain's page query", () => {
-  const pages: [string, string, (ctx: Context) => Promise<{ rows: unknown[]; total: number }>][] = [
-    ["product groups", "ProductGroup", (c) => listProductGroupsPage(c)],
-    ["products", "Product", (c) => listProductsPage(c)],
-    ["components", "Component", (c) => listComponentsPage(c)],
-    ["coupons", "Coupon", (c) => listCouponsPage(c)],
-    ["customer accounts", "Account", (c) => listAccountsPage(c)],
-    ["users", "User", (c) => listUsersPage(c)],
-    ["subscriptions", "Subscription", (c) => listSubscriptionsPage(c)],
-    ["invoices", "Invoice", (c) => listInvoicesPage(c)],
-    ["payments", "Payment", (c) => listPaymentsPage(c)],
-    ["payment gateways", "PayGateway", (c) => listGatewaysPage(c)],
-    ["pay methods", "PayMethod", (c) => listPayMethodsPage(c)],
-    ["dunning rules", "DunningRule", (c) => listDunningRulesPage(c)],
-    ["notifications", "Notification", (c) => listNotificationsPage(c)],
-    ["notes", "Note", (c) => listNotesPage(c)],
-    ["tickets", "Ticket", (c) => listTicketsPage(c)],
-    ["knowledge base categories", "Category", (c) => listCategoriesPage(c)],
-    ["knowledge base articles", "Article", (c) => listArticlesPage(c)],
+  type Query = { filters?: object; sort?: { key: string }; pageSize?: number };
+  const pages: [string, string, (ctx: Context, q?: Query) => Promise<{ rows: unknown[]; total: number }>][] = [
+    ["product groups", "ProductGroup", (c, q) => listProductGroupsPage(c, q as never)],
+    ["products", "Product", (c, q) => listProductsPage(c, q as never)],
+    ["components", "Component", (c, q) => listComponentsPage(c, q as never)],
+    ["coupons", "Coupon", (c, q) => listCouponsPage(c, q as never)],
+    ["customer accounts", "Account", (c, q) => listAccountsPage(c, q as never)],
+    ["users", "User", (c, q) => listUsersPage(c, q as never)],
+    ["subscriptions", "Subscription", (c, q) => listSubscriptionsPage(c, q as never)],
+    ["invoices", "Invoice", (c, q) => listInvoicesPage(c, q as never)],
+    ["payments", "Payment", (c, q) => listPaymentsPage(c, q as never)],
+    ["payment gateways", "PayGateway", (c, q) => listGatewaysPage(c, q as never)],
+    ["pay methods", "PayMethod", (c, q) => listPayMethodsPage(c, q as never)],
+    ["dunning rules", "DunningRule", (c, q) => listDunningRulesPage(c, q as never)],
+    ["notifications", "Notification", (c, q) => listNotificationsPage(c, q as never)],
+    ["notes", "Note", (c, q) => listNotesPage(c, q as never)],
+    ["tickets", "Ticket", (c, q) => listTicketsPage(c, q as never)],
+    ["knowledge base categories", "Category", (c, q) => listCategoriesPage(c, q as never)],
+    ["knowledge base articles", "Article", (c, q) => listArticlesPage(c, q as never)],
   ];
   let t: Tenant, tctx: Context;
   beforeAll(async () => {
@@ -268,6 +269,13 @@ describe("every domain's page query", () => {
       expect(rows.length).toBe(Math.min(total, 25));
       const mine = new Set(rows.map((r) => JSON.stringify(r)));
       expect((await page(otherCtx)).rows.filter((r) => mine.has(JSON.stringify(r)))).toEqual([]);
+    });
+
+    it(`${name}: searches text (q), and refuses a sort key, a filter or a page size it does not whitelist`, async () => {
+      expect(await page(tctx, { filters: { q: "no-such-text-9f2c" } })).toEqual({ rows: [], total: 0 });
+      expect(await refusal(page(tctx, { sort: { key: "brand_id" } }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "sort" });
+      expect(await refusal(page(tctx, { filters: { brandId: t.brand_id } }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "filters.brandId" });
+      expect(await refusal(page(tctx, { pageSize: 101 }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "pageSize" });
     });
   }
 });
