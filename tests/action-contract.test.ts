@@ -10,7 +10,10 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb, resultRows } from "../db/client";
 import { staffUsers } from "../db/schema";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { staffActions } from "../lib/dashboard/actions";
+import { portalActions } from "../lib/portal/actions";
 import { hashSecret, newId, newSecret } from "../lib/ids";
 import { PARAM_META } from "../lib/wire/params";
 import { makeTenant, type Tenant } from "./support/api";
@@ -124,5 +127,70 @@ describe("staff actions by access level", () => {
       timezone_id: "America/New_York",
     });
     expect(r).toMatchObject({ ok: false, error: { code: "INVALID_PARAMETER", parameter: "email_address" } });
+  });
+});
+
+/**
+ * The walks above and tests/portal-action-contract.test.ts cover the action tables; this holds app/
+ * to them. Every export of a "use server" file is one table action, or listed here with why it takes
+ * no record id of a brand; a server action declared inline (outside a "use server" file) is refused.
+ */
+const NOT_TABLE_ACTIONS: Record<string, string> = {
+  "app/(auth)/actions.ts forgotPassword": "before sign-in: emails a reset link, the same answer whoever asks",
+  "app/(auth)/actions.ts choosePassword": "before sign-in: the emailed link's token is the only credential",
+  "app/(portal)/portal/login/actions.ts signIn": "before sign-in: the brand comes from the link, the account from the password",
+  "app/(portal)/portal/login/actions.ts verify": "before sign-in: the pending sign-in is in a signed cookie",
+  "app/(portal)/portal/login/actions.ts resend": "before sign-in: the pending sign-in is in a signed cookie",
+  "app/(portal)/portal/login/actions.ts forgotPassword": "before sign-in: the same answer whoever asks",
+  "app/(portal)/portal/login/actions.ts startProvider": "before sign-in: starts a provider's sign-in for the link's brand",
+  "app/(dashboard)/dashboard/[brandId]/search/actions.ts quickSearch": "a read, no id: the brand is checked by dashboardContext as on every page",
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return /\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+describe("every server action in app/", () => {
+  it("is a table action walked by a contract test, or listed with why it takes no brand's record id", () => {
+    const root = path.resolve(__dirname, "..");
+    const directive = /^\s*["']use server["'];?\s*$/m;
+    const found: string[] = [];
+    const problems: string[] = [];
+    for (const file of [...sourceFiles(path.join(root, "app")), ...sourceFiles(path.join(root, "components"))]) {
+      const name = path.relative(root, file).split(path.sep).join("/");
+      const text = readFileSync(file, "utf8");
+      if (!directive.test(text)) continue;
+      if (!/^(\s*(\/\/[^\n]*|\/\*[\s\S]*?\*\/)\s*)*["']use server["']/.test(text)) {
+        problems.push(`${name}: a server action declared inline; put it in a "use server" file of table actions`);
+        continue;
+      }
+      // Each top-level export up to the next one.
+      for (const part of text.split(/\n(?=export\s)/).filter((p) => p.startsWith("export"))) {
+        if (/^export\s+(type|interface)\s/.test(part)) continue;
+        const exported = /^export\s+(?:const|let|async\s+function|function)\s+(\w+)/.exec(part)?.[1];
+        if (!exported) {
+          problems.push(`${name}: an export this test cannot read: ${part.split("\n")[0]}`);
+          continue;
+        }
+        const key = `${name} ${exported}`;
+        found.push(key);
+        const staff = /staffActions\.(\w+)/.exec(part)?.[1];
+        const portal = /portalActions\.(\w+)/.exec(part)?.[1];
+        if (staff) {
+          if (!(staff in staffActions)) problems.push(`${key}: staffActions has no ${staff}`);
+        } else if (portal) {
+          if (!(portal in portalActions)) problems.push(`${key}: portalActions has no ${portal}`);
+        } else if (!NOT_TABLE_ACTIONS[key]) {
+          problems.push(`${key}: not a table action (lib/dashboard/actions, lib/portal/actions), so no contract test walks it`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(Object.keys(NOT_TABLE_ACTIONS).filter((k) => !found.includes(k))).toEqual([]);
+    expect(found.length).toBeGreaterThan(100);
   });
 });
