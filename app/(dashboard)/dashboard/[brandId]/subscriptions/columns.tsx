@@ -74,6 +74,7 @@ export function SubscriptionsTable({
         {
           name: "trial",
           label: "Trial",
+          more: true,
           options: [
             { value: "Y", label: "In a trial" },
             { value: "N", label: "Not in a trial" },
@@ -82,6 +83,7 @@ export function SubscriptionsTable({
         {
           name: "returning",
           label: "Customer",
+          more: true,
           options: [
             { value: "N", label: "New" },
             { value: "Y", label: "Returning (had cancelled)" },
@@ -89,9 +91,9 @@ export function SubscriptionsTable({
         },
       ]}
       dateRanges={[
-        { name: "created", label: "Created" },
-        { name: "ended", label: "Ended" },
-        { name: "renews", label: "Renews" },
+        { name: "created", label: "Created", more: true },
+        { name: "ended", label: "Ended", more: true },
+        { name: "renews", label: "Renews", more: true },
       ]}
       empty={
         <>
