@@ -102,7 +102,8 @@ describe("the audit trail in the dashboard", () => {
       expect(errors).toEqual([]);
       await close();
 
-      // The same pages at phone width: nothing wider than the screen.
+      // The same pages at phone width: nothing wider than the screen (the log's table scrolls in its
+      // region, and so does the visually hidden text of its "Show full values" button).
       for (const [path, name] of [
         [`audit?record=${id}`, "audit-log-375"],
         [`accounts/${id}`, "audit-account-history-375"],

@@ -26,6 +26,7 @@ function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
       id: "product",
       header: "Subscription",
       enableSorting: false,
+      meta: { wrap: true },
       cell: ({ row: { original: s } }) => (
         <Link href={`/dashboard/${brandId}/subscriptions/${s.subscription_id}`}>{s.product_name ?? "(product deleted)"}</Link>
       ),
@@ -34,6 +35,7 @@ function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
       id: "account",
       header: "Customer",
       enableSorting: false,
+      meta: { wrap: true },
       cell: ({ row: { original: s } }) => <Link href={`/dashboard/${brandId}/accounts/${s.customer_account_id}`}>{s.customer_name}</Link>,
     },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
