@@ -164,6 +164,8 @@ describe("deliveries", () => {
   it("fits a phone: the list and a detail at 375 px", async () => {
     const { ctx, page } = await signedIn(375, "deliveries");
     await poll(() => page.getByRole("link", { name: /post\/action_url/ }).count()).toBe(3);
+    // Each delivery is a block of labelled lines: its status is on screen without scrolling sideways.
+    expect(await page.getByRole("region", { name: "Deliveries", exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await check(page, "list");
     await page
       .getByRole("link", { name: /post\/action_url/ })

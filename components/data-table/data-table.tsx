@@ -61,6 +61,8 @@ export interface DataTableProps<T> {
   getRowId?: (row: T) => string;
   /** A list of lib/dashboard/exports.ts: an "Export CSV" link downloads every row of the current search and filters. */
   exportName?: string;
+  /** On a phone each row is a block of labelled lines (headers that sort stay as a bar), not a table to scroll sideways. */
+  stackOnPhone?: boolean;
 }
 
 /**
@@ -81,6 +83,7 @@ export function DataTable<T>({
   empty,
   getRowId,
   exportName,
+  stackOnPhone,
 }: DataTableProps<T>) {
   const { page, pageSize, sort } = query;
   const search = searchPlaceholder === undefined ? undefined : { placeholder: searchPlaceholder, value: query.q };
@@ -248,7 +251,7 @@ export function DataTable<T>({
           )}
         </div>
       )}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+      <div className={stackOnPhone ? "table-scroll stack-on-phone" : "table-scroll"} tabIndex={0} role="region" aria-label={label}>
         <table>
           <thead>
             {table.getHeaderGroups().map((hg) => (
@@ -287,7 +290,11 @@ export function DataTable<T>({
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
+                  <td
+                    key={cell.id}
+                    className={cellClass(cell.column.columnDef.meta)}
+                    data-label={typeof cell.column.columnDef.header === "string" ? cell.column.columnDef.header : undefined}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}

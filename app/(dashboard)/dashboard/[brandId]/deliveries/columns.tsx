@@ -91,6 +91,7 @@ export function DeliveriesTable({
       total={total}
       query={query}
       getRowId={(r) => r.delivery_id}
+      stackOnPhone
       searchPlaceholder="Address, URL, event or anything in the payload"
       filters={[
         { name: "status", label: "Status", options: STATUS_OPTIONS },
