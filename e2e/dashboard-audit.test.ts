@@ -49,6 +49,9 @@ describe("the audit trail in the dashboard", () => {
       const { page, errors, close } = await signedIn(`accounts/${id}/edit`);
       await page.getByRole("heading", { name: "Edit customer account" }).waitFor();
       await page.getByLabel("Company").fill("Audited Ltd");
+      // A long value without spaces (a CRM link): cut short in the log, in full on demand.
+      const long = `https://crm.example.com/records/${"0123456789abcdef".repeat(10)}`;
+      await page.getByLabel("Custom field 1").fill(long);
       await page.getByRole("button", { name: "Save changes" }).click();
       await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
       await page.getByText("Audited Ltd").first().waitFor();
@@ -77,8 +80,18 @@ describe("the audit trail in the dashboard", () => {
       expect(row).toContain("company_name");
       expect(row).toContain(app.staff.email);
       expect(row).toMatch(/Changed/);
+      // Every change on its own line and no sideways scroll at 1280 px, the long value included.
+      expect(await page.getByRole("region", { name: "Audit log" }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      expect(row).not.toContain(long);
+      expect(row).toContain(long.slice(0, 60));
       await axe(page, "audit log");
       await shot(page, "audit-log-1280");
+      const more = rows.first().getByRole("button", { name: "Show full values of custom_field_1" });
+      await more.click();
+      await expect.poll(() => rows.first().textContent()).toContain(long);
+      expect(await rows.first().getByRole("button", { name: "Show less of custom_field_1" }).getAttribute("aria-expanded")).toBe("true");
+      expect(await page.getByRole("region", { name: "Audit log" }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      await shot(page, "audit-log-full-value-1280");
 
       // The record link leads back to the account.
       await rows
@@ -89,7 +102,8 @@ describe("the audit trail in the dashboard", () => {
       expect(errors).toEqual([]);
       await close();
 
-      // The same pages at phone width: nothing wider than the screen.
+      // The same pages at phone width: nothing wider than the screen (the log's table scrolls in its
+      // region, and so does the visually hidden text of its "Show full values" button).
       for (const [path, name] of [
         [`audit?record=${id}`, "audit-log-375"],
         [`accounts/${id}`, "audit-account-history-375"],
@@ -99,6 +113,9 @@ describe("the audit trail in the dashboard", () => {
         await axe(phone.page, name);
         await shot(phone.page, name);
         expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        // The log's entries are blocks of labelled lines on a phone: who and what changed without scrolling sideways.
+        if (name === "audit-log-375")
+          expect(await phone.page.getByRole("region", { name: "Audit log" }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
         await phone.close();
       }
     },

@@ -4,8 +4,9 @@
  * detail shows each attempt's answer; the receiver is fixed, staff replay it behind a confirmation
  * that says what will be sent; the next delivery run delivers it under the same id, signed and
  * marked as a replay, and the page says so. Then every failed delivery of a range of days is
- * replayed at once. The delivery runs are the outbox's own (deliverDue), called from the test so
- * they happen when the journey needs them. axe on every page; screenshots at 1280 and 375 px go to
+ * replayed at once; the customer filter is the type-to-search account picker; the menu shows
+ * Deliveries under Operations; less-used list filters wait behind "More filters". The delivery runs
+ * are the outbox's own (deliverDue), called from the test so they happen when the journey needs them. axe on every page; screenshots at 1280 and 375 px go to
  * test-results/dashboard-deliveries/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +17,7 @@ import { eq } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
-import { check as checkIn, signedInPage } from "./support/dashboard";
+import { check as checkIn, createAccount, signedInPage } from "./support/dashboard";
 import { openDatabase, type Database } from "../db/client";
 import { brands } from "../db/schema";
 import { systemContext } from "../lib/auth/context";
@@ -139,12 +140,14 @@ describe("deliveries", () => {
 
     const { ctx, page, errors } = await signedIn(1280, "deliveries");
     const today = new Date().toISOString().slice(0, 10);
-    await page.getByLabel("From", { exact: true }).fill(today);
-    await page.getByLabel("To", { exact: true }).fill(today);
-    await page.getByRole("button", { name: "Apply" }).click();
-    await page.waitForURL(/from=/);
+    await page.getByLabel("Created from").fill(today);
+    await page.waitForURL(/created_from=/);
+    await page.getByLabel("Created to").fill(today);
+    await page.waitForURL(/created_to=/);
     const button = page.getByRole("button", { name: "Replay 2 failed" });
     await poll(() => button.count()).toBe(1);
+    // Long addresses wrap: at 1280 px the list needs no sideways scroll.
+    expect(await page.getByRole("region", { name: "Deliveries", exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await check(page, "list-range");
     await button.click();
     await page.getByRole("dialog").getByRole("button", { name: "Replay 2" }).click();
@@ -161,6 +164,8 @@ describe("deliveries", () => {
   it("fits a phone: the list and a detail at 375 px", async () => {
     const { ctx, page } = await signedIn(375, "deliveries");
     await poll(() => page.getByRole("link", { name: /post\/action_url/ }).count()).toBe(3);
+    // Each delivery is a block of labelled lines: its status is on screen without scrolling sideways.
+    expect(await page.getByRole("region", { name: "Deliveries", exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await check(page, "list");
     await page
       .getByRole("link", { name: /post\/action_url/ })
@@ -171,4 +176,83 @@ describe("deliveries", () => {
     await check(page, "detail");
     await ctx.close();
   }, 240_000);
+
+  it("the menu lists Deliveries under Operations, beside the Audit log", async () => {
+    const { ctx, page } = await signedIn(1280, "deliveries");
+    const group = (name: string) => page.getByRole("navigation", { name: "Dashboard" }).getByRole("list", { name, exact: true });
+    expect(await group("Operations").getByRole("link").allTextContents()).toEqual(["Deliveries", "Audit log"]);
+    expect(await group("Settings").getByRole("link", { name: "Deliveries" }).count()).toBe(0);
+    expect(await group("Operations").getByRole("link", { name: "Deliveries" }).getAttribute("aria-current")).toBe("page");
+    await ctx.close();
+  }, 60_000);
+
+  it("the customer filter is the account picker: found by name, its id in the URL, its name after a reload", async () => {
+    const ada = (await createAccount(app, "Ada", "Lovelace")).customer_account.customer_account_id as string;
+    const grace = (await createAccount(app, "Grace", "Hopper")).customer_account.customer_account_id as string;
+    await emitPost([
+      ["event", "new_subscription"],
+      ["customer_account_id", ada],
+    ]);
+    await emitPost([
+      ["event", "new_subscription"],
+      ["customer_account_id", grace],
+    ]);
+
+    const { ctx, page, errors } = await signedIn(1280, "deliveries");
+    const rows = page.getByRole("link", { name: /post\/action_url/ });
+    await poll(() => rows.count()).toBe(5);
+    const picker = page.getByRole("combobox", { name: "Customer" });
+    await picker.fill("lovel");
+    await page.getByRole("option", { name: /Ada Lovelace/ }).click();
+    await page.waitForURL((u) => u.searchParams.get("customer") === ada);
+    await poll(() => rows.count()).toBe(1);
+    expect(await page.getByRole("row").filter({ has: rows }).textContent()).toContain("Ada Lovelace");
+
+    // A reload (or a bookmark) shows the chosen customer by name, still filtering.
+    await page.reload();
+    await poll(() => picker.inputValue()).toContain("Ada Lovelace");
+    await poll(() => rows.count()).toBe(1);
+    await check(page, "list-customer");
+
+    // Emptying the field and leaving it drops the filter.
+    await picker.fill("");
+    await picker.press("Tab");
+    await page.waitForURL((u) => !u.searchParams.has("customer"));
+    await poll(() => rows.count()).toBe(5);
+    expect(errors).toEqual([]);
+    await ctx.close();
+
+    const phone = await signedIn(375, `deliveries?customer=${grace}`);
+    await poll(() => phone.page.getByRole("combobox", { name: "Customer" }).inputValue()).toContain("Grace Hopper");
+    await poll(() => phone.page.getByRole("link", { name: /post\/action_url/ }).count()).toBe(1);
+    await check(phone.page, "list-customer");
+    await phone.ctx.close();
+  }, 240_000);
+
+  it("the less-used filters wait behind More filters, open by themselves when one is set (deliveries, subscriptions)", async () => {
+    const { ctx, page } = await signedIn(375, "deliveries");
+    const more = page.getByRole("button", { name: /^More filters/ });
+    expect(await more.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByLabel("Kind").isVisible()).toBe(false);
+    await more.click();
+    await page.getByLabel("Kind").selectOption("post");
+    await page.waitForURL(/channel=post/);
+    await page.reload();
+    await poll(() => page.getByLabel("Kind").isVisible()).toBe(true);
+    expect(await more.getAttribute("aria-expanded")).toBe("true");
+    expect(await more.textContent()).toContain("1 set");
+
+    // The subscriptions list: only its search and status show until More filters opens.
+    await page.goto(`${base}/subscriptions`);
+    const subsMore = page.getByRole("button", { name: /^More filters/ });
+    await subsMore.waitFor();
+    expect(await page.getByRole("group", { name: "Created" }).isVisible()).toBe(false);
+    await check(page, "subscriptions-toolbar");
+    await subsMore.click();
+    await page.getByRole("group", { name: "Renews" }).waitFor();
+    await check(page, "subscriptions-more-filters");
+    await page.goto(`${base}/subscriptions?trial=Y`);
+    await poll(() => page.getByLabel("Trial").isVisible()).toBe(true);
+    await ctx.close();
+  }, 120_000);
 });

@@ -3,7 +3,8 @@
  * once, copied from the page), uses it, sees its last use, revokes it behind a confirmation (the
  * server refuses it at once), rotates the brand's signing secret with an overlap, and replaces their
  * own user key; a USER is not offered the page and is refused it. axe on each page (no serious or
- * critical violation); screenshots at 1280 and 375 px go to test-results/dashboard-keys/.
+ * critical violation); a sandbox brand's banner and Test clock page; screenshots at 1280 and 375 px
+ * (API keys, Security, Test clock) go to test-results/dashboard-keys/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
@@ -11,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
-import { axe, createStaffUser, shot as shotIn, signedInPage } from "./support/dashboard";
+import { axe, createStaffUser, dashboardApi, shot as shotIn, signedInPage } from "./support/dashboard";
 import { openDatabase, type Database } from "../db/client";
 import { brands } from "../db/schema";
 
@@ -78,11 +79,16 @@ describe("API keys and secrets", () => {
     await row.getByRole("button", { name: "Revoke Zapier sync" }).click();
     const dialog = page.getByRole("dialog", { name: "Revoke “Zapier sync”?" });
     await dialog.waitFor();
+    // Opened from a table row, its text still wraps inside it (not cut off at its edge).
+    expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
     await shot(page, "2-revoke-confirm-1280");
     await dialog.getByRole("button", { name: "Revoke key" }).click();
     await poll(() => page.getByRole("row", { name: /Zapier sync/ }).textContent()).toContain("Revoked");
     expect(await apiStatus(creds)).toBe(401);
     expect(await apiStatus(app.creds)).toBe(200);
+    // At 1280 px the keys, a revoked one included, need no sideways scroll: each Revoke button is in view.
+    const region = page.getByRole("region", { name: "List of API keys" });
+    expect(await region.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await shot(page, "3-key-revoked-1280");
     expect(errors).toEqual([]);
     await ctx.close();
@@ -118,19 +124,27 @@ describe("API keys and secrets", () => {
     await ctx.close();
   }, 60_000);
 
-  it("fits a 375 px screen", async () => {
+  it("fits a 375 px screen: API keys and Security", async () => {
     const narrow = await signedIn(app.staff.email, app.staff.password, 375);
     await narrow.page.goto(keysUrl());
     await narrow.page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
+    await axe(narrow.page, "API keys at 375 px");
     await shot(narrow.page, "6-api-keys-375");
-    // Nothing wider than the screen (the keys table scrolls inside its own region).
-    const wide = await narrow.page.evaluate(() =>
-      [...document.querySelectorAll("main *")]
-        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !e.closest(".table-scroll"))
-        .map((e) => `${e.tagName}.${e.className}#${e.id}`)
-        .slice(0, 5),
-    );
-    expect(wide).toEqual([]);
+    // The page is no wider than the screen: the keys table scrolls inside its own region, and what
+    // is placed absolutely inside it (its visually hidden "Actions" header) stays there too.
+    const fits = () => narrow.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await fits()).toBeLessThanOrEqual(375);
+    // Each key is a block of lines on a phone: its Revoke button is on screen, no sideways scroll.
+    const revoke = (await narrow.page
+      .getByRole("button", { name: /^Revoke / })
+      .first()
+      .boundingBox())!;
+    expect(revoke.x + revoke.width).toBeLessThanOrEqual(375);
+    await narrow.page.goto(`${app.baseUrl}/dashboard/${app.creds.brand_id}/security`);
+    await narrow.page.getByRole("heading", { name: "Your user key" }).waitFor();
+    await axe(narrow.page, "Security at 375 px");
+    await shot(narrow.page, "9-security-375");
+    expect(await fits()).toBeLessThanOrEqual(375);
     await narrow.ctx.close();
   }, 60_000);
 
@@ -149,4 +163,38 @@ describe("API keys and secrets", () => {
     await shot(page, "8-security-user-key-1280");
     await ctx.close();
   });
+
+  it("a sandbox brand: the banner names its test clock, and the Test clock page advances it (1280 and 375 px)", async () => {
+    const sandbox = (
+      await dashboardApi(app, "POST", "Brand/Create", { name: "Rehearsal", description: "Sandbox", logo_url: "https://example.com/l.png", sandbox: "Y" })
+    ).brand.brand_id as string;
+    const clockUrl = `${app.baseUrl}/dashboard/${sandbox}/test-clock`;
+    const { ctx, page, errors } = await signedIn(app.staff.email, app.staff.password);
+    await page.goto(clockUrl);
+    await page.getByRole("heading", { name: "Test clock", level: 1 }).waitFor();
+    const banner = page.getByRole("note").filter({ hasText: "Sandbox brand" });
+    const before = await banner.textContent();
+    expect(before).toMatch(/test clock reads \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    // On the Test clock page the banner does not link to the page it is on.
+    expect(await banner.getByRole("link").count()).toBe(0);
+    await axe(page, "Test clock");
+    await shot(page, "10-test-clock-1280");
+    await page.getByLabel("Days to advance").fill("3");
+    await page.getByRole("button", { name: "Advance the clock" }).click();
+    await page.getByText(/^Advanced:/).waitFor();
+    await poll(() => banner.textContent()).not.toBe(before);
+    await shot(page, "11-test-clock-advanced-1280");
+    expect(errors).toEqual([]);
+    await ctx.close();
+
+    const narrow = await signedIn(app.staff.email, app.staff.password, 375);
+    await narrow.page.goto(`${app.baseUrl}/dashboard/${sandbox}/deliveries`);
+    await narrow.page.getByRole("note").getByRole("link", { name: "Advance the clock" }).click();
+    await narrow.page.waitForURL(clockUrl);
+    await narrow.page.getByRole("heading", { name: "Test clock", level: 1 }).waitFor();
+    await axe(narrow.page, "Test clock at 375 px");
+    await shot(narrow.page, "12-test-clock-375");
+    expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await narrow.ctx.close();
+  }, 90_000);
 });

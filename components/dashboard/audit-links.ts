@@ -21,11 +21,10 @@ const RECORD_PATHS: Record<string, string> = {
 export const auditRecordHref = (brandId: string, resource: string, recordId: string) =>
   RECORD_PATHS[resource] ? `/dashboard/${brandId}/${RECORD_PATHS[resource]}/${recordId}` : null;
 
-/** A recorded value for people: text as is, nothing as a dash, anything else as compact JSON (cut short). */
+/** A recorded value for people: text as is, nothing as a dash, anything else as compact JSON. */
 export function auditValue(v: unknown): string {
   if (v === null || v === undefined) return "—";
-  const text = typeof v === "string" ? v : JSON.stringify(v);
-  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
+  return typeof v === "string" ? v : JSON.stringify(v);
 }
 
 export const AUDIT_ACTION_LABEL: Record<string, string> = { create: "Created", update: "Changed", delete: "Deleted" };

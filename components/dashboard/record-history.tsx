@@ -2,7 +2,8 @@ import Link from "next/link";
 import type { Context } from "@/lib/auth/context";
 import { recordHistory } from "@/lib/audit/queries";
 import { formatInstant } from "@/components/ui/format";
-import { AUDIT_ACTION_LABEL, auditValue } from "./audit-links";
+import { AUDIT_ACTION_LABEL } from "./audit-links";
+import { AuditChanges } from "./audit-changes";
 
 const SHOWN = 20;
 
@@ -31,15 +32,7 @@ export async function RecordHistory({ ctx, recordId, brandId }: { ctx: Context; 
                     .filter(Boolean)
                     .join(" · ")}
                 </span>
-                {e.action === "update" && (
-                  <ul className="changes">
-                    {e.changes.map((c) => (
-                      <li key={c.field}>
-                        <code>{c.field}</code>: <del>{auditValue(c.old)}</del> → <ins>{auditValue(c.new)}</ins>
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                {e.action === "update" && <AuditChanges changes={e.changes} />}
               </span>
             </li>
           ))}

@@ -1,7 +1,8 @@
 "use client";
 
-import { useState, useTransition, type ReactNode } from "react";
+import { useId, useState, useTransition, type ReactNode } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { AccountPicker } from "@/components/forms/account-picker";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import { PAGE_SIZES, type TableQuery } from "./search-params";
 
@@ -10,6 +11,8 @@ declare module "@tanstack/react-table" {
   interface ColumnMeta<TData, TValue> {
     /** Amounts and counts: the column (header and cells) is right-aligned in tabular figures. */
     numeric?: boolean;
+    /** Long text (names, changes): the cells wrap rather than widen the table. */
+    wrap?: boolean;
   }
 }
 
@@ -22,10 +25,19 @@ export interface TableFilter {
   name: string;
   label: string;
   options: FilterOption[];
+  /** Less used: behind "More filters" (open by itself while one of them is set). */
+  more?: boolean;
 }
 
 /** Two date inputs filtering by calendar days: URL params `<name>_from` and `<name>_to` (both inclusive). */
 export interface TableDateRange {
+  name: string;
+  label: string;
+  more?: boolean;
+}
+
+/** A customer account chosen with the type-to-search picker; the URL param `name` carries its id. */
+export interface TableAccountFilter {
   name: string;
   label: string;
 }
@@ -44,10 +56,13 @@ export interface DataTableProps<T> {
   searchPlaceholder?: string;
   filters?: TableFilter[];
   dateRanges?: TableDateRange[];
+  accountFilter?: TableAccountFilter;
   empty: ReactNode;
   getRowId?: (row: T) => string;
   /** A list of lib/dashboard/exports.ts: an "Export CSV" link downloads every row of the current search and filters. */
   exportName?: string;
+  /** On a phone each row is a block of labelled lines (headers that sort stay as a bar), not a table to scroll sideways. */
+  stackOnPhone?: boolean;
 }
 
 /**
@@ -64,9 +79,11 @@ export function DataTable<T>({
   searchPlaceholder,
   filters: filterDefs,
   dateRanges,
+  accountFilter,
   empty,
   getRowId,
   exportName,
+  stackOnPhone,
 }: DataTableProps<T>) {
   const { page, pageSize, sort } = query;
   const search = searchPlaceholder === undefined ? undefined : { placeholder: searchPlaceholder, value: query.q };
@@ -110,13 +127,57 @@ export function DataTable<T>({
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const rangeParams = (dateRanges ?? []).flatMap((r) => [`${r.name}_from`, `${r.name}_to`]);
-  const filtered = Boolean(search?.value) || Boolean(filters?.some((f) => f.value)) || rangeParams.some((n) => query.filters[n]);
+  const account = accountFilter ? (query.filters[accountFilter.name] ?? "") : "";
+  const filtered = Boolean(search?.value) || Boolean(filters?.some((f) => f.value)) || rangeParams.some((n) => query.filters[n]) || Boolean(account);
+  const moreSet = (filters ?? []).filter((f) => f.more && f.value).length + (dateRanges ?? []).filter((r) => r.more && isSet(query, r.name)).length;
+  const hasMore = Boolean(filters?.some((f) => f.more) || dateRanges?.some((r) => r.more));
+  const moreId = `${useId()}-more`;
+  // Open by itself while one of its filters is set (a bookmark, a link from the overview).
+  const [moreOpen, setMoreOpen] = useState(moreSet > 0);
+  const [wasSet, setWasSet] = useState(moreSet > 0);
+  if (moreSet > 0 !== wasSet) {
+    setWasSet(moreSet > 0);
+    if (moreSet > 0) setMoreOpen(true);
+  }
+
+  const selectFilter = (f: TableFilter & { value: string }) => (
+    <label key={f.name} className="table-filter">
+      <span>{f.label}</span>
+      <select value={f.value} onChange={(e) => navigate({ [f.name]: e.target.value, page: null })}>
+        <option value="">All</option>
+        {f.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const dateRange = (r: TableDateRange) => (
+    <fieldset key={r.name} className="table-filter table-date-range">
+      <legend>{r.label}</legend>
+      {(["from", "to"] as const).map((end) => (
+        <label key={end}>
+          <span className="visually-hidden">
+            {r.label} {end}
+          </span>
+          <span aria-hidden="true">{end === "from" ? "From" : "to"}</span>
+          <input
+            type="date"
+            name={`${r.name}_${end}`}
+            value={query.filters[`${r.name}_${end}`] ?? ""}
+            onChange={(e) => navigate({ [`${r.name}_${end}`]: e.target.value, page: null })}
+          />
+        </label>
+      ))}
+    </fieldset>
+  );
   // The export reads the same URL state (search, filters, sort) from /dashboard/{brand}/export/{list}.
   const exportHref = exportName ? exportUrl(pathname, exportName, params) : undefined;
 
   return (
     <div className="data-table" aria-busy={pending}>
-      {(search || filters?.length || dateRanges?.length || exportHref) && (
+      {(search || filters?.length || dateRanges?.length || accountFilter || exportHref) && (
         <div className="table-toolbar">
           {search && (
             <form
@@ -136,38 +197,25 @@ export function DataTable<T>({
               </button>
             </form>
           )}
-          {filters?.map((f) => (
-            <label key={f.name} className="table-filter">
-              <span>{f.label}</span>
-              <select value={f.value} onChange={(e) => navigate({ [f.name]: e.target.value, page: null })}>
-                <option value="">All</option>
-                {f.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ))}
-          {dateRanges?.map((r) => (
-            <fieldset key={r.name} className="table-filter table-date-range">
-              <legend>{r.label}</legend>
-              {(["from", "to"] as const).map((end) => (
-                <label key={end}>
-                  <span className="visually-hidden">
-                    {r.label} {end}
-                  </span>
-                  <span aria-hidden="true">{end === "from" ? "From" : "to"}</span>
-                  <input
-                    type="date"
-                    name={`${r.name}_${end}`}
-                    value={query.filters[`${r.name}_${end}`] ?? ""}
-                    onChange={(e) => navigate({ [`${r.name}_${end}`]: e.target.value, page: null })}
-                  />
-                </label>
-              ))}
-            </fieldset>
-          ))}
+          {filters?.filter((f) => !f.more).map(selectFilter)}
+          {accountFilter && (
+            <AccountFilter label={accountFilter.label} value={account} onChoose={(id) => navigate({ [accountFilter.name]: id || null, page: null })} />
+          )}
+          {dateRanges?.filter((r) => !r.more).map(dateRange)}
+          {hasMore && (
+            <button
+              type="button"
+              className="button secondary more-filters-toggle"
+              aria-expanded={moreOpen}
+              aria-controls={moreId}
+              onClick={() => setMoreOpen(!moreOpen)}
+            >
+              More filters{moreSet > 0 ? ` (${moreSet} set)` : ""}
+              <span aria-hidden="true" className="sort-mark">
+                {moreOpen ? "▲" : "▼"}
+              </span>
+            </button>
+          )}
           {filtered && (
             <button
               type="button"
@@ -177,7 +225,9 @@ export function DataTable<T>({
                 navigate({
                   q: null,
                   page: null,
-                  ...Object.fromEntries([...(filters ?? []).map((f) => f.name), ...rangeParams].map((n) => [n, null])),
+                  ...Object.fromEntries(
+                    [...(filters ?? []).map((f) => f.name), ...rangeParams, ...(accountFilter ? [accountFilter.name] : [])].map((n) => [n, null]),
+                  ),
                 });
               }}
             >
@@ -193,9 +243,15 @@ export function DataTable<T>({
               </span>
             </a>
           )}
+          {hasMore && (
+            <div id={moreId} className="more-filters" hidden={!moreOpen}>
+              {filters?.filter((f) => f.more).map(selectFilter)}
+              {dateRanges?.filter((r) => r.more).map(dateRange)}
+            </div>
+          )}
         </div>
       )}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+      <div className={stackOnPhone ? "table-scroll stack-on-phone" : "table-scroll"} tabIndex={0} role="region" aria-label={label}>
         <table>
           <thead>
             {table.getHeaderGroups().map((hg) => (
@@ -234,7 +290,11 @@ export function DataTable<T>({
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={cell.column.columnDef.meta?.numeric ? "num" : undefined}>
+                  <td
+                    key={cell.id}
+                    className={cellClass(cell.column.columnDef.meta)}
+                    data-label={typeof cell.column.columnDef.header === "string" ? cell.column.columnDef.header : undefined}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
@@ -275,6 +335,46 @@ export function DataTable<T>({
           </button>
         </div>
       </nav>
+    </div>
+  );
+}
+
+const cellClass = (meta?: { numeric?: boolean; wrap?: boolean }) => [meta?.numeric && "num", meta?.wrap && "wrap"].filter(Boolean).join(" ") || undefined;
+
+const isSet = (query: TableQuery<string>, range: string) => Boolean(query.filters[`${range}_from`] || query.filters[`${range}_to`]);
+
+/**
+ * The account picker as a list filter: choosing an account filters at once; emptying the field and
+ * leaving it drops the filter (typing alone does not, so the list stays put while staff search).
+ */
+function AccountFilter({ label, value, onChoose }: { label: string; value: string; onChoose: (accountId: string) => void }) {
+  const id = `${useId()}-account`;
+  const [chosen, setChosen] = useState(value);
+  const [seen, setSeen] = useState(value);
+  // Dropped from outside (Clear, going back): a fresh field, not the old name.
+  const [generation, setGeneration] = useState(0);
+  if (value !== seen) {
+    setSeen(value);
+    setChosen(value);
+    if (!value) setGeneration((g) => g + 1);
+  }
+  return (
+    <div className="table-filter table-account">
+      <label htmlFor={id}>{label}</label>
+      <AccountPicker
+        key={generation}
+        id={id}
+        name={`${id}-value`}
+        value={chosen}
+        placeholder="Any: type a name or email…"
+        onChange={(next) => {
+          setChosen(next);
+          if (next) onChoose(next);
+        }}
+        onBlur={() => {
+          if (!chosen && value) onChoose("");
+        }}
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext, requireStaffHome } from "@/app/_auth/session";
 import { DashboardShell } from "@/components/dashboard/shell";
+import { SandboxBanner } from "@/components/dashboard/sandbox-banner";
 import { quickSearch } from "./search/actions";
 
 export const dynamic = "force-dynamic";
@@ -46,13 +46,18 @@ const NAV: [group: string, sections: Section[]][] = [
       ["coupons", "Coupons"],
     ],
   ],
-  ["Operations", [["audit", "Audit log"]]],
+  [
+    "Operations",
+    [
+      ["deliveries", "Deliveries"],
+      ["audit", "Audit log"],
+    ],
+  ],
   [
     "Settings",
     [
       ["settings", "Brand settings"],
       ["notifications", "Notifications"],
-      ["deliveries", "Deliveries"],
       ["gateways", "Payment gateways"],
       ["brands", "Brands", "admin"],
       ["staff", "Staff", "admin"],
@@ -78,12 +83,7 @@ export default async function BrandLayout({ children, params }: { children: Reac
   }));
   return (
     <DashboardShell brandId={brandId} brands={home.brands} nav={nav} staff={home.staff} search={quickSearch}>
-      {ctx.brand.sandbox && (
-        <p className="alert info sandbox-banner" role="note">
-          Sandbox brand: its test clock reads <strong>{ctx.now().toISOString().replace("T", " ").slice(0, 16)} UTC</strong>.{" "}
-          <Link href={`${base}/test-clock`}>Advance the clock</Link>
-        </p>
-      )}
+      {ctx.brand.sandbox && <SandboxBanner brandId={brandId} clock={ctx.now().toISOString().replace("T", " ").slice(0, 16)} />}
       {children}
     </DashboardShell>
   );

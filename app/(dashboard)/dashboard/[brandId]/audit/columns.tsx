@@ -5,7 +5,8 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
 import { formatInstant, shortId } from "@/components/ui/format";
-import { AUDIT_ACTION_LABEL, auditRecordHref, auditValue } from "@/components/dashboard/audit-links";
+import { AUDIT_ACTION_LABEL, auditRecordHref } from "@/components/dashboard/audit-links";
+import { AuditChanges } from "@/components/dashboard/audit-changes";
 import type { AuditRow } from "@/lib/audit/queries";
 
 const TONE: Record<string, string> = { create: "ok", update: "info", delete: "bad" };
@@ -13,11 +14,28 @@ const TONE: Record<string, string> = { create: "ok", update: "info", delete: "ba
 function columns(brandId: string): ColumnDef<AuditRow, unknown>[] {
   return [
     { id: "at", header: "When", cell: ({ row }) => formatInstant(row.original.at) },
-    { id: "actor", header: "Who", enableSorting: false, cell: ({ row }) => row.original.actor },
+    {
+      // Who, and from where under it: a column less, so the changes get the room.
+      id: "actor",
+      header: "Who",
+      enableSorting: false,
+      meta: { wrap: true },
+      cell: ({ row: { original: e } }) => (
+        <>
+          {e.actor}
+          {(e.clientAddress || (e.requestId && e.requestId !== "system")) && (
+            <span className="muted audit-from">
+              {[e.clientAddress && `from ${e.clientAddress}`, e.requestId && e.requestId !== "system" && `request ${e.requestId}`].filter(Boolean).join(" · ")}
+            </span>
+          )}
+        </>
+      ),
+    },
     {
       id: "record",
       header: "Record",
       enableSorting: false,
+      meta: { wrap: true },
       cell: ({ row: { original: e } }) => {
         const href = auditRecordHref(brandId, e.resource, e.recordId);
         const label = `${e.resourceLabel} …${shortId(e.recordId)}`;
@@ -34,34 +52,15 @@ function columns(brandId: string): ColumnDef<AuditRow, unknown>[] {
       id: "changes",
       header: "Changes",
       enableSorting: false,
+      meta: { wrap: true },
       cell: ({ row: { original: e } }) =>
         e.action === "update" ? (
-          <ul className="changes">
-            {e.changes.map((c) => (
-              <li key={c.field}>
-                <code>{c.field}</code>: <del>{auditValue(c.old)}</del> → <ins>{auditValue(c.new)}</ins>
-              </li>
-            ))}
-          </ul>
+          <AuditChanges changes={e.changes} />
         ) : (
-          <span className="muted">{e.changes.length} fields</span>
+          <span className="muted">
+            {e.changes.length} {e.changes.length === 1 ? "field" : "fields"}
+          </span>
         ),
-    },
-    {
-      id: "from",
-      header: "From",
-      enableSorting: false,
-      cell: ({ row: { original: e } }) => (
-        <span className="muted">
-          {e.clientAddress ?? "—"}
-          {e.requestId && e.requestId !== "system" ? (
-            <>
-              <br />
-              <code title="Request id">{e.requestId}</code>
-            </>
-          ) : null}
-        </span>
-      ),
     },
   ];
 }
@@ -90,6 +89,7 @@ export function AuditTable({
       total={total}
       query={query}
       getRowId={(r) => String(r.id)}
+      stackOnPhone
       empty={searching ? "No changes match this search." : "No changes recorded yet."}
     />
   );

@@ -87,11 +87,11 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
           <input id="audit-actor" name="actor" defaultValue={form.actor} placeholder="Name, email, key name or “system”" />
         </div>
         <div className="audit-field">
-          <label htmlFor="audit-from">From</label>
+          <label htmlFor="audit-from">From (UTC day)</label>
           <input id="audit-from" type="date" name="from" defaultValue={form.from} />
         </div>
         <div className="audit-field">
-          <label htmlFor="audit-to">To</label>
+          <label htmlFor="audit-to">To (UTC day)</label>
           <input id="audit-to" type="date" name="to" defaultValue={form.to} />
         </div>
         <div className="form-actions">

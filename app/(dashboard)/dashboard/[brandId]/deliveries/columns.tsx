@@ -27,6 +27,7 @@ function columns(brandId: string): ColumnDef<DeliveryTableRow, unknown>[] {
     {
       id: "type",
       header: "Event",
+      meta: { wrap: true },
       cell: ({ row: { original: d } }) => (
         <Link href={`${dash}/deliveries/${d.delivery_id}`}>
           {d.type} <span className="muted">…{shortId(d.delivery_id)}</span>
@@ -34,22 +35,34 @@ function columns(brandId: string): ColumnDef<DeliveryTableRow, unknown>[] {
       ),
     },
     { id: "channel", header: "Kind", enableSorting: false, cell: ({ row }) => (row.original.channel === "post" ? "Post" : "Email") },
-    { id: "target", header: "To", enableSorting: false, cell: ({ row }) => row.original.target || <span className="muted">—</span> },
+    {
+      id: "target",
+      header: "To",
+      enableSorting: false,
+      meta: { wrap: true },
+      cell: ({ row }) => row.original.target || <span className="muted">—</span>,
+    },
     {
       id: "customer",
       header: "Customer",
       enableSorting: false,
+      meta: { wrap: true },
       cell: ({ row: { original: d } }) =>
         d.customer_account_id ? <Link href={`${dash}/accounts/${d.customer_account_id}`}>{d.customer_name ?? `…${shortId(d.customer_account_id)}`}</Link> : "—",
     },
-    { id: "status", header: "Status", cell: ({ row }) => <DeliveryStatus status={row.original.status} replays={row.original.replay_count} /> },
-    { id: "attempts", header: "Attempts", meta: { numeric: true }, cell: ({ row }) => row.original.attempts },
     {
-      id: "next",
-      header: "Next retry",
-      enableSorting: false,
-      cell: ({ row }) => (row.original.next_attempt_at ? formatInstant(row.original.next_attempt_at) : "—"),
+      // The next try belongs to a queued or retrying status: under it, not a column of dashes.
+      id: "status",
+      header: "Status",
+      meta: { wrap: true },
+      cell: ({ row: { original: d } }) => (
+        <>
+          <DeliveryStatus status={d.status} replays={d.replay_count} />
+          {d.next_attempt_at && <span className="muted stacked-note">next try {formatInstant(d.next_attempt_at)}</span>}
+        </>
+      ),
     },
+    { id: "attempts", header: "Attempts", meta: { numeric: true }, cell: ({ row }) => row.original.attempts },
     { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.created_at) },
   ];
 }
@@ -78,13 +91,16 @@ export function DeliveriesTable({
       total={total}
       query={query}
       getRowId={(r) => r.delivery_id}
+      stackOnPhone
       searchPlaceholder="Address, URL, event or anything in the payload"
       filters={[
         { name: "status", label: "Status", options: STATUS_OPTIONS },
-        { name: "channel", label: "Kind", options: CHANNEL_OPTIONS },
-        { name: "type", label: "Event", options: types },
+        { name: "channel", label: "Kind", options: CHANNEL_OPTIONS, more: true },
+        { name: "type", label: "Event", options: types, more: true },
       ]}
-      empty="No deliveries match."
+      accountFilter={{ name: "customer", label: "Customer" }}
+      dateRanges={[{ name: "created", label: "Created" }]}
+      empty="No emails or posts yet: each notification and action URL event sent appears here."
     />
   );
 }

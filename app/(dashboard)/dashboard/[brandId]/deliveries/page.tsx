@@ -11,27 +11,24 @@ import { ReplayRangeButton } from "./_components/replay-buttons";
 
 export const metadata = { title: "Deliveries · Recurring Billing" };
 
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
-const day = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : "");
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 export default async function DeliveriesPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
-  const sp = await searchParams;
-  const query = parseTableQuery(sp, {
+  const query = parseTableQuery(await searchParams, {
     sortKeys: deliveryList.sortKeys,
-    filters: { status: DELIVERY_STATUSES, channel: ["email", "post"], type: DELIVERY_TYPES },
+    // Beside status, kind and event: a customer account (the picker's id) and a range of the brand's days.
+    filters: { status: DELIVERY_STATUSES, channel: ["email", "post"], type: DELIVERY_TYPES, customer: isUuid, created_from: isDay, created_to: isDay },
   });
   const sort = query.sort ?? { key: "created_at" as const, dir: "desc" as const };
-  // Beside the table's own filters: a customer account and a range of the brand's days.
-  const customer = isUuid(first(sp.customer)) ? first(sp.customer) : "";
-  const from = day(first(sp.from));
-  const to = day(first(sp.to));
+  const from = query.filters.created_from ?? "";
+  const to = query.filters.created_to ?? "";
   const filters = {
     status: (query.filters.status as DeliveryStatus | undefined) ?? null,
     channel: (query.filters.channel as DeliveryChannel | undefined) ?? null,
     type: query.filters.type ?? null,
-    customer_account_id: customer || null,
+    customer_account_id: query.filters.customer ?? null,
   };
   const base = `/dashboard/${brandId}/deliveries`;
   let result;
@@ -46,14 +43,6 @@ export default async function DeliveriesPage({ params, searchParams }: { params:
       ? { from, to, channel: filters.channel ?? undefined, type: filters.type ?? undefined, customer_account_id: filters.customer_account_id ?? undefined }
       : null;
   const failed = range ? await countFailedInRange(ctx, range) : 0;
-  const kept = Object.entries({
-    q: query.q,
-    status: filters.status,
-    channel: filters.channel,
-    type: filters.type,
-    sort: query.sort?.key,
-    dir: query.sort?.dir,
-  }).filter((e): e is [string, string] => Boolean(e[1]));
   return (
     <>
       <div className="page-head">
@@ -63,30 +52,8 @@ export default async function DeliveriesPage({ params, searchParams }: { params:
         Every email and every outgoing post (action URL events, dunning posts) of this brand, with each attempt. Days are the brand&apos;s (
         {ctx.brand.timezoneId}).
       </p>
-      <section className="card" aria-labelledby="range-title">
-        <h2 id="range-title" className="visually-hidden">
-          Customer and days
-        </h2>
-        <form method="get" action={base} className="table-toolbar" style={{ padding: 0, border: 0 }}>
-          {kept.map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
-          <label className="table-filter">
-            <span>Customer account id</span>
-            <input name="customer" defaultValue={customer} placeholder="any" style={{ width: "min(36ch, 55vw)" }} />
-          </label>
-          <label className="table-filter">
-            <span>From</span>
-            <input type="date" name="from" defaultValue={from} />
-          </label>
-          <label className="table-filter">
-            <span>To</span>
-            <input type="date" name="to" defaultValue={to} />
-          </label>
-          <button type="submit" className="button secondary">
-            Apply
-          </button>
-        </form>
+      <section className="card replay-range" aria-labelledby="replay-title">
+        <h2 id="replay-title">Replay failed deliveries</h2>
         {range ? (
           <ReplayRangeButton
             brandId={brandId}
@@ -97,7 +64,7 @@ export default async function DeliveriesPage({ params, searchParams }: { params:
             )}
           />
         ) : (
-          <p className="hint">Pick a first and a last day to replay every failed delivery between them.</p>
+          <p className="hint">Choose the first and the last day under Created in the filters below to replay every failed delivery between them at once.</p>
         )}
       </section>
       <DeliveriesTable

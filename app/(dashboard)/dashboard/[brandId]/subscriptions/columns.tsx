@@ -26,6 +26,7 @@ function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
       id: "product",
       header: "Subscription",
       enableSorting: false,
+      meta: { wrap: true },
       cell: ({ row: { original: s } }) => (
         <Link href={`/dashboard/${brandId}/subscriptions/${s.subscription_id}`}>{s.product_name ?? "(product deleted)"}</Link>
       ),
@@ -34,6 +35,7 @@ function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
       id: "account",
       header: "Customer",
       enableSorting: false,
+      meta: { wrap: true },
       cell: ({ row: { original: s } }) => <Link href={`/dashboard/${brandId}/accounts/${s.customer_account_id}`}>{s.customer_name}</Link>,
     },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
@@ -74,6 +76,7 @@ export function SubscriptionsTable({
         {
           name: "trial",
           label: "Trial",
+          more: true,
           options: [
             { value: "Y", label: "In a trial" },
             { value: "N", label: "Not in a trial" },
@@ -82,6 +85,7 @@ export function SubscriptionsTable({
         {
           name: "returning",
           label: "Customer",
+          more: true,
           options: [
             { value: "N", label: "New" },
             { value: "Y", label: "Returning (had cancelled)" },
@@ -89,9 +93,9 @@ export function SubscriptionsTable({
         },
       ]}
       dateRanges={[
-        { name: "created", label: "Created" },
-        { name: "ended", label: "Ended" },
-        { name: "renews", label: "Renews" },
+        { name: "created", label: "Created", more: true },
+        { name: "ended", label: "Ended", more: true },
+        { name: "renews", label: "Renews", more: true },
       ]}
       empty={
         <>

@@ -10,7 +10,7 @@ export default async function TestClockPage({ params }: { params: Promise<{ bran
     <>
       <h1>Test clock</h1>
       {ctx.brand.sandbox ? (
-        <div className="card">
+        <div className="card test-clock">
           <p>
             This sandbox brand lives at <strong>{ctx.now().toISOString().replace("T", " ").slice(0, 16)} UTC</strong>. Its time stands still until you move it
             forward here (or with TestClock/Advance); it never goes back.

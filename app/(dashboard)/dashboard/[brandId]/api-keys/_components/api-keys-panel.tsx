@@ -60,7 +60,7 @@ export function ApiKeysPanel({ brandId, keys }: { brandId: string; keys: ApiKeyV
       {keys.length === 0 ? (
         <p className="muted">No API keys yet.</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="API keys">
+        <div className="table-scroll api-keys-table" tabIndex={0} role="region" aria-label="List of API keys">
           <table>
             <thead>
               <tr>
@@ -77,14 +77,25 @@ export function ApiKeysPanel({ brandId, keys }: { brandId: string; keys: ApiKeyV
             <tbody>
               {keys.map((k) => (
                 <tr key={k.api_key_id}>
-                  <td>{k.name}</td>
-                  <td>
+                  <td className="wrap" data-label="Name">
+                    {k.name}
+                  </td>
+                  <td data-label="Key">
                     <code>{k.prefix}…</code>
                   </td>
-                  <td>{formatInstant(k.created)}</td>
-                  <td>{k.last_used ? formatInstant(k.last_used) : "Never"}</td>
-                  <td>{k.status === "active" ? "Active" : `Revoked ${formatInstant(k.revoked)}`}</td>
-                  <td>
+                  <td data-label="Created">{formatInstant(k.created)}</td>
+                  <td data-label="Last used">{k.last_used ? formatInstant(k.last_used) : "Never"}</td>
+                  <td data-label="Status">
+                    {k.status === "active" ? (
+                      <span className="badge ok">Active</span>
+                    ) : (
+                      <>
+                        <span className="badge bad">Revoked</span>
+                        <span className="muted stacked-note">{formatInstant(k.revoked)}</span>
+                      </>
+                    )}
+                  </td>
+                  <td className="row-actions">
                     {k.status === "active" && (
                       <ConfirmButton
                         label="Revoke"

@@ -15,8 +15,9 @@ export function UserKeyPanel({ brandId, userKey }: { brandId: string; userKey: U
   return (
     <>
       <p>
-        Your user key: <code>{userKey.prefix}…</code> · issued {formatInstant(userKey.created)} · last used{" "}
-        {userKey.last_used ? formatInstant(userKey.last_used) : "never"}
+        Your user key: <code>{userKey.prefix}…</code>
+        {/* Keys issued before issue dates were kept have none to show. */}
+        {userKey.created && <> · issued {formatInstant(userKey.created)}</>} · last used {userKey.last_used ? formatInstant(userKey.last_used) : "never"}
       </p>
       {fresh && (
         <SecretReveal id="new-user-key" label="Your new user key" value={fresh}>

@@ -79,7 +79,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
           <dd>{d.replay_count ? `${d.replay_count} time${d.replay_count > 1 ? "s" : ""}, last ${formatInstant(d.replayed_at)}` : "Never"}</dd>
         </dl>
       </section>
-      <section className="card" aria-labelledby="attempts">
+      <section className="card delivery-attempts" aria-labelledby="attempts">
         <h2 id="attempts">Attempts</h2>
         {d.attempt_log.length ? (
           <SimpleTable
@@ -99,7 +99,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
         )}
       </section>
       {!post && (
-        <section className="card" aria-labelledby="emails">
+        <section className="card delivery-emails" aria-labelledby="emails">
           <h2 id="emails">Emails</h2>
           {d.emails.length ? (
             <SimpleTable
@@ -113,7 +113,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
           )}
         </section>
       )}
-      <section className="card" aria-labelledby="payload">
+      <section className="card delivery-payload" aria-labelledby="payload">
         <h2 id="payload">Payload</h2>
         {fields ? (
           <>

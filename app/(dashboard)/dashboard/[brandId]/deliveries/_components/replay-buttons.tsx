@@ -61,29 +61,34 @@ export function ReplayRangeButton({
   const run = useConfirmAction();
   const [done, setDone] = useState<string | null>(null);
   return (
-    <div>
+    <div className="replay-range-body">
       {failed === 0 ? (
-        <p className="hint">No failed deliveries {label}.</p>
+        <p className="hint">No failed delivery was created {label} (with the kind, event and customer chosen below).</p>
       ) : (
-        <ConfirmButton
-          label={`Replay ${failed} failed`}
-          title={`Replay ${failed} failed ${failed === 1 ? "delivery" : "deliveries"}?`}
-          confirmLabel={`Replay ${failed}`}
-          onConfirm={run(async () => {
-            const r = await replayFailedDeliveries(brandId, range);
-            if (r.ok) {
-              const { replayed, remaining } = r.data as { replayed: number; remaining: number };
-              setDone(`${replayed} queued again${remaining ? `; ${remaining} left, replay again for the rest` : ""}.`);
-            }
-            return r;
-          })}
-        >
+        <>
           <p>
-            Every failed delivery created {label} that matches the filters is sent again under its own id, marked as a replay: posts to their URLs (signed, with{" "}
-            <code>X-Billing-Replay</code>), emails to the recipients that did not get them. Up to 500 at a time.
+            {failed} failed {failed === 1 ? "delivery was" : "deliveries were"} created {label} (with the kind, event and customer chosen below).
           </p>
-          <p>Deliveries that carried a one-time password or code are left out: ask for a new one instead.</p>
-        </ConfirmButton>
+          <ConfirmButton
+            label={`Replay ${failed} failed`}
+            title={`Replay ${failed} failed ${failed === 1 ? "delivery" : "deliveries"}?`}
+            confirmLabel={`Replay ${failed}`}
+            onConfirm={run(async () => {
+              const r = await replayFailedDeliveries(brandId, range);
+              if (r.ok) {
+                const { replayed, remaining } = r.data as { replayed: number; remaining: number };
+                setDone(`${replayed} queued again${remaining ? `; ${remaining} left, replay again for the rest` : ""}.`);
+              }
+              return r;
+            })}
+          >
+            <p>
+              Every failed delivery created {label} that matches the filters is sent again under its own id, marked as a replay: posts to their URLs (signed,
+              with <code>X-Billing-Replay</code>), emails to the recipients that did not get them. Up to 500 at a time.
+            </p>
+            <p>Deliveries that carried a one-time password or code are left out: ask for a new one instead.</p>
+          </ConfirmButton>
+        </>
       )}
       {done && (
         <p className="hint" role="status">
