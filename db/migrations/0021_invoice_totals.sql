@@ -12,4 +12,7 @@ ALTER TABLE "invoices" ADD COLUMN IF NOT EXISTS "total_cents" bigint GENERATED A
 -- The overview's invoiced by month (live invoices created in the period) and receivables (each live
 -- invoice's total beside its succeeded payments, both in invoice order): index-only scans.
 CREATE INDEX IF NOT EXISTS "invoices_live_created" ON "invoices" USING btree ("brand_id","created_at") INCLUDE ("total_cents") WHERE "deleted_at" IS NULL;--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "invoices_live_balance" ON "invoices" USING btree ("brand_id","id") INCLUDE ("total_cents","due_date") WHERE "deleted_at" IS NULL;
+CREATE INDEX IF NOT EXISTS "invoices_live_balance" ON "invoices" USING btree ("brand_id","id") INCLUDE ("total_cents","due_date") WHERE "deleted_at" IS NULL;--> statement-breakpoint
+-- A sum of cents that stays a bigint (an overflow is an error, as in a bigint column): sum(bigint)
+-- adds up in numeric, a fifth of the overview's receivables' time at 270,000 payments.
+CREATE OR REPLACE AGGREGATE sum_cents(bigint) (SFUNC = int8pl, STYPE = bigint, COMBINEFUNC = int8pl, PARALLEL = SAFE);

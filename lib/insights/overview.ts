@@ -69,10 +69,10 @@ type Part = SQL;
 /** Each subscription's components summed (`extra` narrows the subscriptions), as lib/pricing prices them. */
 function componentsOf(brand: SQL, extra: SQL = sql``) {
   return sql`(
-    select sc.subscription_id, sum(case c.component_type
+    select sc.subscription_id, sum_cents(case c.component_type
              when 'traditional' then c.unit_price_cents
              when 'quantitative' then greatest(0, least(sc.units, coalesce(c.maximum_units, sc.units)) - coalesce(c.starting_quantity, 0)) * c.unit_price_cents
-             else 0 end)::bigint as amount
+             else 0 end) as amount
     from subscription_components sc join components c on c.id = sc.component_id
     where sc.brand_id = ${brand} and c.status <> ${STATUS.DELETED} ${extra}
     group by 1
@@ -164,7 +164,7 @@ function reactivatedPart(ctx: Context, p: Period): Part {
 /** Invoiced: the totals of the live invoices (deleted ones left out) created in each month of the period. */
 function invoicedPart(ctx: Context, p: Period): Part {
   return sql`
-    select 'invoiced', ${monthOf(sql`created_at`, p, ctx.brand.timezoneId)}, null, sum(total_cents)::bigint
+    select 'invoiced', ${monthOf(sql`created_at`, p, ctx.brand.timezoneId)}, null, sum_cents(total_cents)
     from invoices
     where brand_id = ${ctx.brand.id}::uuid and deleted_at is null and ${within(sql`created_at`, p)}
     group by 2`;
@@ -188,12 +188,12 @@ function receivablesPart(ctx: Context, today: string): Part {
     sql` `,
   );
   return sql`
-    select 'receivable', ${age}, count(*)::bigint, sum(balance)::bigint
+    select 'receivable', ${age}, count(*)::bigint, sum_cents(balance)
     from (
       select i.due_date, i.total_cents - coalesce(paid.amount, 0) as balance
       from invoices i
       left join (
-        select invoice_id, sum(amount) as amount from payments
+        select invoice_id, sum_cents(amount) as amount from payments
         where brand_id = ${brand} and status = 'succeeded' and invoice_id is not null
         group by 1
       ) paid on paid.invoice_id = i.id
@@ -215,8 +215,8 @@ function paymentsPart(ctx: Context, periods: Record<OverviewSection, Period>): P
   return sql`
     select f.figure, f.key, f.n::bigint, f.amount::bigint from (
       select ${monthOf(sql`created_at`, revenue, ctx.brand.timezoneId)} as month,
-             sum(amount) filter (where ${collected}) as collected,
-             count(*) filter (where ${failed}) as failed, sum(amount) filter (where ${failed}) as failed_amount
+             sum_cents(amount) filter (where ${collected}) as collected,
+             count(*) filter (where ${failed}) as failed, sum_cents(amount) filter (where ${failed}) as failed_amount
       from payments
       where brand_id = ${ctx.brand.id}::uuid and (${collected} or ${failed})
       group by 1
