@@ -33,7 +33,7 @@ await client.unsafe("set jit = off", []);
 const rounds = Math.max(1, Number(process.env.EXPLAIN_ROUNDS || 5));
 for (const q of queries) {
   if (!/select/i.test(q.sql)) {
-    await client.unsafe(q.sql.replace("set local", "set"), q.params);
+    await client.unsafe(q.sql.replace("set local", "set"), q.params); // the transaction's settings, for the session
     continue;
   }
   let fastest = Infinity;

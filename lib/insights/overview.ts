@@ -54,41 +54,13 @@ const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const day = (d: string) => sql`${d}::date`;
 const within = (col: SQL, p: Period) => sql`(${col} >= ${instant(p.start)} and ${col} < ${instant(p.end)})`;
 
-/**
- * The period's month (YYYY-MM, the brand's) of the instant `col` in [p.start, p.end): a bucket search
- * over the months' first instants, cheaper than formatting every row's time in the brand's zone.
- */
-function monthOf(col: SQL, p: Period, timeZone: string) {
-  const starts = [p.start, ...p.months.slice(1).map((m) => DateTime.fromISO(`${m}-01`, { zone: timeZone }).toJSDate())];
-  return sql`(${`{${p.months.join(",")}}`}::text[])[width_bucket(${col}, ${`{${starts.map((d) => d.toISOString()).join(",")}}`}::timestamptz[])]`;
+/** The first instant of each month of the period (the period's start for the first), and the period's end. */
+function monthStarts(p: Period, timeZone: string) {
+  return [p.start, ...p.months.slice(1).map((m) => DateTime.fromISO(`${m}-01`, { zone: timeZone }).toJSDate()), p.end];
 }
 
 /** A part of the overview's one statement: rows of (figure, key, n, amount), see figures(). */
 type Part = SQL;
-
-/** Each subscription's components summed (`extra` narrows the subscriptions), as lib/pricing prices them. */
-function componentsOf(brand: SQL, extra: SQL = sql``) {
-  return sql`(
-    select sc.subscription_id, sum_cents(case c.component_type
-             when 'traditional' then c.unit_price_cents
-             when 'quantitative' then greatest(0, least(sc.units, coalesce(c.maximum_units, sc.units)) - coalesce(c.starting_quantity, 0)) * c.unit_price_cents
-             else 0 end) as amount
-    from subscription_components sc join components c on c.id = sc.component_id
-    where sc.brand_id = ${brand} and c.status <> ${STATUS.DELETED} ${extra}
-    group by 1
-  )`;
-}
-
-/**
- * The next regular charge before coupons (a.after_ap) of the subscription `s` joined to its product `p`,
- * group `g` and components `comp`: price and components, less the auto pay discount (lateral joins).
- */
-const chargeBeforeCoupons = (s: SQL) => sql`
-  cross join lateral (
-    select case when ${s}.status = ${STATUS.ACTIVE} and p.status <> ${STATUS.DELETED} and g.status = ${STATUS.ACTIVE} and p.expiration_interval > 0 and ${s}.renewal_date is not null
-             then p.recurring_price_cents + coalesce(comp.amount, 0) else 0 end as gross
-  ) x
-  cross join lateral (select x.gross - case when ${s}.auto_pay = 'Y' and p.auto_pay_discount = 'Y' then least(coalesce(p.auto_pay_discount_amount_cents, 0), x.gross) else 0 end as after_ap) a`;
 
 /**
  * Every subscription figure but reactivated. MRR: each active (not trialing) subscription's next
@@ -98,13 +70,16 @@ const chargeBeforeCoupons = (s: SQL) => sql`
  * charge. Created: in the period (new ones and reactivated ones); churned: ended in the period.
  *
  * Components are summed per subscription in one grouped join (not a lookup per subscription: 0.02 ms
- * x 100,000), coupons likewise from the subscriptions that have one; then the subscriptions are counted
- * by what the figures ask of them, and their charges summed per interval before they are normalised.
+ * x 100,000) and coupons joined as rows; the subscriptions are then counted by what the figures ask of
+ * them, one group apart for each one with a coupon (its charge is not its coupons' sum), and their
+ * charges summed per interval before they are normalised.
  */
 function subscriptionPart(ctx: Context, today: string, p: Period): Part {
   const brand = sql`${ctx.brand.id}::uuid`;
   const renewing = (n: number) => sql`(sub.status = ${STATUS.ACTIVE} and sub.renewal_date between ${day(today)} and ${day(addDays(today, n))})`;
-  const withCoupon = sql`(select subscription_id from subscription_coupons where brand_id = ${brand})`;
+  // Percent coupons take their share of the charge rounded to the cent each, amount ones their amount;
+  // together never more than the charge, as in lib/pricing.
+  const off = sql`sum(case when c.discount_type = 'percent' then floor((a.after_ap * c.discount_value + 5000) / 10000) else c.discount_value end)`;
   return sql`
     select f.figure, null::text as key, f.n::bigint, f.amount::bigint from (
       select coalesce(sum(n) filter (where paying), 0) as active, coalesce(sum(n) filter (where trialing), 0) as trialing,
@@ -113,34 +88,38 @@ function subscriptionPart(ctx: Context, today: string, p: Period): Part {
              coalesce(sum(n) filter (where renews is not null), 0) as renew30, coalesce(sum(charge) filter (where renews is not null), 0) as renew30_amount,
              coalesce(sum(n) filter (where created), 0) as created, coalesce(sum(n) filter (where churned), 0) as churned
       from (
-        select sub.status = ${STATUS.ACTIVE} and sub.in_trial = 'N' as paying, sub.status = ${STATUS.ACTIVE} and sub.in_trial = 'Y' as trialing,
-               p.expiration_interval as days, case when ${renewing(7)} then 7 when ${renewing(30)} then 30 end as renews,
-               ${within(sql`sub.created_at`, p)} as created, ${within(sql`sub.deleted_at`, p)} as churned,
-               -- Coupons never take off more than the charge, as in lib/pricing.
-               count(*) as n, sum(a.after_ap - least(a.after_ap, coalesce(off.amount, 0))) as charge
-        from subscriptions sub
-        left join products p on p.id = sub.product_id
-        join product_groups g on g.id = sub.product_group_id
-        left join ${componentsOf(brand)} comp on comp.subscription_id = sub.id
-        ${chargeBeforeCoupons(sql`sub`)}
-        left join (
-          -- What the coupons still discounting each active subscription take off its charge: percent
-          -- ones their share rounded to the cent each, amount ones their amount.
-          select sc.subscription_id, sum(case when c.discount_type = 'percent' then floor((a.after_ap * c.discount_value + 5000) / 10000) else c.discount_value end) as amount
-          from subscription_coupons sc
-          join coupons c on c.id = sc.coupon_id
-          join subscriptions s on s.id = sc.subscription_id
-          left join products p on p.id = s.product_id
-          join product_groups g on g.id = s.product_group_id
-          left join ${componentsOf(brand, sql`and sc.subscription_id in ${withCoupon}`)} comp on comp.subscription_id = s.id
-          ${chargeBeforeCoupons(sql`s`)}
-          where sc.brand_id = ${brand} and s.status = ${STATUS.ACTIVE} and c.status = 'active'
-            and (c.expiration_date is null or c.expiration_date >= ${day(today)})
-            and (cardinality(c.product_ids) = 0 or s.product_id = any(c.product_ids))
-            and sc.cycles_applied < case c.duration when 'once' then 1 when 'cycles' then coalesce(c.duration_cycles, 0) else 2147483647 end
-          group by 1
-        ) off on off.subscription_id = sub.id
-        where sub.brand_id = ${brand} and sub.status <> ${SUBSCRIPTION_PENDING} and (sub.status = ${STATUS.ACTIVE} or ${within(sql`sub.created_at`, p)} or ${within(sql`sub.deleted_at`, p)})
+        select paying, trialing, days, renews, created, churned, sum(n) as n, sum(charge) as charge
+        from (
+          select sub.status = ${STATUS.ACTIVE} and sub.in_trial = 'N' as paying, sub.status = ${STATUS.ACTIVE} and sub.in_trial = 'Y' as trialing,
+                 p.expiration_interval as days, case when ${renewing(7)} then 7 when ${renewing(30)} then 30 end as renews,
+                 ${within(sql`sub.created_at`, p)} as created, ${within(sql`sub.deleted_at`, p)} as churned,
+                 case when couponed.id is null then count(*) else 1 end as n,
+                 case when couponed.id is null then sum_cents(a.after_ap) else max(a.after_ap) - least(max(a.after_ap), ${off}) end as charge
+          from subscriptions sub
+          left join products p on p.id = sub.product_id
+          join product_groups g on g.id = sub.product_group_id
+          left join (
+            select sc.subscription_id, sum_cents(case c.component_type
+                     when 'traditional' then c.unit_price_cents
+                     when 'quantitative' then greatest(0, least(sc.units, coalesce(c.maximum_units, sc.units)) - coalesce(c.starting_quantity, 0)) * c.unit_price_cents
+                     else 0 end) as amount
+            from subscription_components sc join components c on c.id = sc.component_id
+            where sc.brand_id = ${brand} and c.status <> ${STATUS.DELETED}
+            group by 1
+          ) comp on comp.subscription_id = sub.id
+          cross join lateral (
+            select case when sub.status = ${STATUS.ACTIVE} and p.status <> ${STATUS.DELETED} and g.status = ${STATUS.ACTIVE} and p.expiration_interval > 0 and sub.renewal_date is not null
+                     then p.recurring_price_cents + coalesce(comp.amount, 0) else 0 end as gross
+          ) x
+          cross join lateral (select x.gross - case when sub.auto_pay = 'Y' and p.auto_pay_discount = 'Y' then least(coalesce(p.auto_pay_discount_amount_cents, 0), x.gross) else 0 end as after_ap) a
+          left join (
+            subscription_coupons sc join coupons c on c.id = sc.coupon_id and c.status = 'active' and (c.expiration_date is null or c.expiration_date >= ${day(today)})
+              and sc.cycles_applied < case c.duration when 'once' then 1 when 'cycles' then coalesce(c.duration_cycles, 0) else 2147483647 end
+          ) on sc.subscription_id = sub.id and sub.status = ${STATUS.ACTIVE} and (cardinality(c.product_ids) = 0 or sub.product_id = any(c.product_ids))
+          cross join lateral (select case when sc.subscription_id is not null then sub.id end as id) couponed
+          where sub.brand_id = ${brand} and sub.status <> ${SUBSCRIPTION_PENDING} and (sub.status = ${STATUS.ACTIVE} or ${within(sql`sub.created_at`, p)} or ${within(sql`sub.deleted_at`, p)})
+          group by couponed.id, 1, 2, 3, 4, 5, 6
+        ) s
         group by 1, 2, 3, 4, 5, 6
       ) g
     ) t
@@ -161,13 +140,20 @@ function reactivatedPart(ctx: Context, p: Period): Part {
     where r.status <> ${SUBSCRIPTION_PENDING} and e.first_end < r.created_at and ${within(sql`r.created_at`, p)}`;
 }
 
-/** Invoiced: the totals of the live invoices (deleted ones left out) created in each month of the period. */
+/**
+ * Invoiced: the totals of the live invoices (deleted ones left out) created in each month of the period,
+ * one range of the index of 0021 per month (cheaper than placing each invoice in its month).
+ */
 function invoicedPart(ctx: Context, p: Period): Part {
-  return sql`
-    select 'invoiced', ${monthOf(sql`created_at`, p, ctx.brand.timezoneId)}, null, sum_cents(total_cents)
-    from invoices
-    where brand_id = ${ctx.brand.id}::uuid and deleted_at is null and ${within(sql`created_at`, p)}
-    group by 2`;
+  const starts = monthStarts(p, ctx.brand.timezoneId);
+  return sql.join(
+    p.months.map(
+      (m, i) => sql`
+        select 'invoiced', ${m}::text, null, sum_cents(total_cents) from invoices
+        where brand_id = ${ctx.brand.id}::uuid and deleted_at is null and created_at >= ${instant(starts[i])} and created_at < ${instant(starts[i + 1])}`,
+    ),
+    sql` union all `,
+  );
 }
 
 /**
@@ -206,32 +192,46 @@ function receivablesPart(ctx: Context, today: string): Part {
 /**
  * The payments of both periods, in one pass. Collected: the succeeded payments received in each month
  * of the revenue period, to invoices or the prepaid balance (payments out of the prepaid balance are not
- * new money); failed: the charges declined in the movement period.
+ * new money), each placed in its month by a bucket search over the months' first instants; failed: the
+ * charges declined in the movement period.
  */
 function paymentsPart(ctx: Context, periods: Record<OverviewSection, Period>): Part {
   const { movement, revenue } = periods;
+  const starts = monthStarts(revenue, ctx.brand.timezoneId).slice(0, -1);
   const collected = sql`(status = 'succeeded' and processed_by <> 'prepaid_balance' and ${within(sql`created_at`, revenue)})`;
   const failed = sql`(status = 'failed' and ${within(sql`created_at`, movement)})`;
   return sql`
-    select f.figure, f.key, f.n::bigint, f.amount::bigint from (
-      select ${monthOf(sql`created_at`, revenue, ctx.brand.timezoneId)} as month,
-             sum_cents(amount) filter (where ${collected}) as collected,
-             count(*) filter (where ${failed}) as failed, sum_cents(amount) filter (where ${failed}) as failed_amount
+    select case when failed then 'failed' else 'collected' end, case when not failed then (${`{${revenue.months.join(",")}}`}::text[])[month] end, n, amount
+    from (
+      select width_bucket(created_at, ${`{${starts.map((d) => d.toISOString()).join(",")}}`}::timestamptz[]) as month, status = 'failed' as failed,
+             count(*) as n, sum_cents(amount) as amount
       from payments
       where brand_id = ${ctx.brand.id}::uuid and (${collected} or ${failed})
-      group by 1
-    ) t
-    cross join lateral (values ('collected', t.month, null, t.collected), ('failed', null, t.failed, t.failed_amount)) f(figure, key, n, amount)`;
+      group by 1, 2
+    ) t`;
 }
 
+/**
+ * Every figure of the brand overview, each section over its period ending today (the brand's today at
+ * ctx.now()); a single key is the period of both. One read-only repeatable-read transaction: the
+ * figures come from one snapshot. Its settings are the plan's (see figures()): no JIT, whose compiling
+ * cost more than these scans; no partial scans, so each part runs whole in one process; hashing for the
+ * subscriptions' grouping, a few thousand groups where the planner guesses one per subscription and
+ * would sort them (the receivables read their order from the indexes).
+ */
 export async function brandOverview(ctx: Context, keys: PeriodKey | Partial<Record<OverviewSection, PeriodKey>>): Promise<Overview> {
   const chosen = typeof keys === "string" ? { movement: keys, revenue: keys } : keys;
   return ctx.db.transaction(
     async (tx) => {
-      await tx.execute(sql`set local jit = off`);
-      await tx.execute(sql`set local work_mem = '8MB'`);
-      await tx.execute(sql`set local min_parallel_table_scan_size = '1TB'`);
-      await tx.execute(sql`set local min_parallel_index_scan_size = '1TB'`);
+      for (const setting of [
+        "jit = off",
+        "work_mem = '8MB'",
+        "enable_sort = off",
+        "min_parallel_table_scan_size = '1TB'",
+        "min_parallel_index_scan_size = '1TB'",
+      ]) {
+        await tx.execute(sql.raw(`set local ${setting}`));
+      }
       return figures(withDb(ctx, tx as unknown as Db), { movement: chosen.movement ?? DEFAULT_PERIOD, revenue: chosen.revenue ?? DEFAULT_PERIOD });
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
