@@ -52,7 +52,9 @@ export type OverviewSection = (typeof OVERVIEW_SECTIONS)[number];
 const num = (v: unknown) => Number(v ?? 0);
 const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const day = (d: string) => sql`${d}::date`;
-const within = (col: SQL, p: Period) => sql`(${col} >= ${instant(p.start)} and ${col} < ${instant(p.end)})`;
+const min = (a: Date, b: Date) => (a < b ? a : b);
+const max = (a: Date, b: Date) => (a > b ? a : b);
+const within = (col: SQL, p: Pick<Period, "start" | "end">) => sql`(${col} >= ${instant(p.start)} and ${col} < ${instant(p.end)})`;
 
 /** The first instant of each month of the period (the period's start for the first), and the period's end. */
 function monthStarts(p: Period, timeZone: string) {
@@ -206,7 +208,9 @@ function paymentsPart(ctx: Context, periods: Record<OverviewSection, Period>): P
       select width_bucket(created_at, ${`{${starts.map((d) => d.toISOString()).join(",")}}`}::timestamptz[]) as month, status = 'failed' as failed,
              count(*) as n, sum_cents(amount) as amount
       from payments
-      where brand_id = ${ctx.brand.id}::uuid and (${collected} or ${failed})
+      -- Both periods' span first: most payments fall outside a short period, told by two comparisons.
+      where brand_id = ${ctx.brand.id}::uuid and ${within(sql`created_at`, { start: min(movement.start, revenue.start), end: max(movement.end, revenue.end) })}
+        and (${collected} or ${failed})
       group by 1, 2
     ) t`;
 }
