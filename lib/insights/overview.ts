@@ -65,68 +65,71 @@ function monthStarts(p: Period, timeZone: string) {
 type Part = SQL;
 
 /**
- * Every subscription figure but reactivated. MRR: each active (not trialing) subscription's next
- * regular charge (net of the auto pay discount and the coupons that still discount it, as lib/pricing),
- * normalised to 30 days (charge x 30 / the product's interval in days), summed and rounded to the cent.
- * Renewals: active subscriptions (trialing ones too) renewing from today to today + N days, with that
- * charge. Created: in the period (new ones and reactivated ones); churned: ended in the period.
+ * Every subscription figure but reactivated, over one half of the subscriptions (by a hash of their id:
+ * the halves are parts of their own, so two processes share the largest part). Active and trialing
+ * counts. MRR's terms: each active (not trialing) subscription's next regular charge (net of the auto
+ * pay discount and the coupons that still discount it, as lib/pricing) summed per product interval
+ * (figures() normalises them). Renewals: active subscriptions (trialing ones too) renewing from today
+ * to today + N days, with that charge. Created: in the period (new ones and reactivated ones); churned:
+ * ended in the period.
  *
  * Components are summed per subscription in one grouped join (not a lookup per subscription: 0.02 ms
  * x 100,000) and coupons joined as rows; the subscriptions are then counted by what the figures ask of
- * them, one group apart for each one with a coupon (its charge is not its coupons' sum), and their
- * charges summed per interval before they are normalised.
+ * them, one group apart for each one with a coupon (its charge is not its coupons' sum).
  */
-function subscriptionPart(ctx: Context, today: string, p: Period): Part {
+function subscriptionPart(ctx: Context, today: string, p: Period, half: 0 | 1): Part {
   const brand = sql`${ctx.brand.id}::uuid`;
+  const inHalf = (id: SQL) => sql`(uuid_hash(${id}) & 1) = ${half}`;
   const renewing = (n: number) => sql`(sub.status = ${STATUS.ACTIVE} and sub.renewal_date between ${day(today)} and ${day(addDays(today, n))})`;
   // Percent coupons take their share of the charge rounded to the cent each, amount ones their amount;
   // together never more than the charge, as in lib/pricing.
   const off = sql`sum(case when c.discount_type = 'percent' then floor((a.after_ap * c.discount_value + 5000) / 10000) else c.discount_value end)`;
   return sql`
-    select f.figure, null::text as key, f.n::bigint, f.amount::bigint from (
-      select coalesce(sum(n) filter (where paying), 0) as active, coalesce(sum(n) filter (where trialing), 0) as trialing,
-             coalesce(round(sum(charge::numeric * 30 / nullif(days, 0)) filter (where paying)), 0) as mrr,
-             coalesce(sum(n) filter (where renews = 7), 0) as renew7, coalesce(sum(charge) filter (where renews = 7), 0) as renew7_amount,
-             coalesce(sum(n) filter (where renews is not null), 0) as renew30, coalesce(sum(charge) filter (where renews is not null), 0) as renew30_amount,
-             coalesce(sum(n) filter (where created), 0) as created, coalesce(sum(n) filter (where churned), 0) as churned
+    select f.figure, f.key, sum(f.n)::bigint as n, sum(f.amount)::bigint as amount
+    from (
+      select paying, trialing, days, renews, created, churned, sum(n) as n, sum(charge) as charge
       from (
-        select paying, trialing, days, renews, created, churned, sum(n) as n, sum(charge) as charge
-        from (
-          select sub.status = ${STATUS.ACTIVE} and sub.in_trial = 'N' as paying, sub.status = ${STATUS.ACTIVE} and sub.in_trial = 'Y' as trialing,
-                 p.expiration_interval as days, case when ${renewing(7)} then 7 when ${renewing(30)} then 30 end as renews,
-                 ${within(sql`sub.created_at`, p)} as created, ${within(sql`sub.deleted_at`, p)} as churned,
-                 case when couponed.id is null then count(*) else 1 end as n,
-                 case when couponed.id is null then sum_cents(a.after_ap) else max(a.after_ap) - least(max(a.after_ap), ${off}) end as charge
-          from subscriptions sub
-          left join products p on p.id = sub.product_id
-          join product_groups g on g.id = sub.product_group_id
-          left join (
-            select sc.subscription_id, sum_cents(case c.component_type
-                     when 'traditional' then c.unit_price_cents
-                     when 'quantitative' then greatest(0, least(sc.units, coalesce(c.maximum_units, sc.units)) - coalesce(c.starting_quantity, 0)) * c.unit_price_cents
-                     else 0 end) as amount
-            from subscription_components sc join components c on c.id = sc.component_id
-            where sc.brand_id = ${brand} and c.status <> ${STATUS.DELETED}
-            group by 1
-          ) comp on comp.subscription_id = sub.id
-          cross join lateral (
-            select case when sub.status = ${STATUS.ACTIVE} and p.status <> ${STATUS.DELETED} and g.status = ${STATUS.ACTIVE} and p.expiration_interval > 0 and sub.renewal_date is not null
-                     then p.recurring_price_cents + coalesce(comp.amount, 0) else 0 end as gross
-          ) x
-          cross join lateral (select x.gross - case when sub.auto_pay = 'Y' and p.auto_pay_discount = 'Y' then least(coalesce(p.auto_pay_discount_amount_cents, 0), x.gross) else 0 end as after_ap) a
-          left join (
-            subscription_coupons sc join coupons c on c.id = sc.coupon_id and c.status = 'active' and (c.expiration_date is null or c.expiration_date >= ${day(today)})
-              and sc.cycles_applied < case c.duration when 'once' then 1 when 'cycles' then coalesce(c.duration_cycles, 0) else 2147483647 end
-          ) on sc.subscription_id = sub.id and sub.status = ${STATUS.ACTIVE} and (cardinality(c.product_ids) = 0 or sub.product_id = any(c.product_ids))
-          cross join lateral (select case when sc.subscription_id is not null then sub.id end as id) couponed
-          where sub.brand_id = ${brand} and sub.status <> ${SUBSCRIPTION_PENDING} and (sub.status = ${STATUS.ACTIVE} or ${within(sql`sub.created_at`, p)} or ${within(sql`sub.deleted_at`, p)})
-          group by couponed.id, 1, 2, 3, 4, 5, 6
-        ) s
-        group by 1, 2, 3, 4, 5, 6
-      ) g
-    ) t
-    cross join lateral (values ('active', t.active, null), ('trialing', t.trialing, null), ('mrr', null, t.mrr), ('renew7', t.renew7, t.renew7_amount),
-      ('renew30', t.renew30, t.renew30_amount), ('created', t.created, null), ('churned', t.churned, null)) f(figure, n, amount)`;
+        select sub.status = ${STATUS.ACTIVE} and sub.in_trial = 'N' as paying, sub.status = ${STATUS.ACTIVE} and sub.in_trial = 'Y' as trialing,
+               p.expiration_interval as days, case when ${renewing(7)} then 7 when ${renewing(30)} then 30 end as renews,
+               ${within(sql`sub.created_at`, p)} as created, ${within(sql`sub.deleted_at`, p)} as churned,
+               case when couponed.id is null then count(*) else 1 end as n,
+               case when couponed.id is null then sum_cents(a.after_ap) else max(a.after_ap) - least(max(a.after_ap), ${off}) end as charge
+        from subscriptions sub
+        left join products p on p.id = sub.product_id
+        join product_groups g on g.id = sub.product_group_id
+        left join (
+          select sc.subscription_id, sum_cents(case c.component_type
+                   when 'traditional' then c.unit_price_cents
+                   when 'quantitative' then greatest(0, least(sc.units, coalesce(c.maximum_units, sc.units)) - coalesce(c.starting_quantity, 0)) * c.unit_price_cents
+                   else 0 end) as amount
+          from subscription_components sc join components c on c.id = sc.component_id
+          where sc.brand_id = ${brand} and ${inHalf(sql`sc.subscription_id`)} and c.status <> ${STATUS.DELETED}
+          group by 1
+        ) comp on comp.subscription_id = sub.id
+        cross join lateral (
+          select case when sub.status = ${STATUS.ACTIVE} and p.status <> ${STATUS.DELETED} and g.status = ${STATUS.ACTIVE} and p.expiration_interval > 0 and sub.renewal_date is not null
+                   then p.recurring_price_cents + coalesce(comp.amount, 0) else 0 end as gross
+        ) x
+        cross join lateral (select x.gross - case when sub.auto_pay = 'Y' and p.auto_pay_discount = 'Y' then least(coalesce(p.auto_pay_discount_amount_cents, 0), x.gross) else 0 end as after_ap) a
+        left join (
+          subscription_coupons sc join coupons c on c.id = sc.coupon_id and c.status = 'active' and (c.expiration_date is null or c.expiration_date >= ${day(today)})
+            and sc.cycles_applied < case c.duration when 'once' then 1 when 'cycles' then coalesce(c.duration_cycles, 0) else 2147483647 end
+        ) on sc.subscription_id = sub.id and sub.status = ${STATUS.ACTIVE} and (cardinality(c.product_ids) = 0 or sub.product_id = any(c.product_ids))
+        cross join lateral (select case when sc.subscription_id is not null then sub.id end as id) couponed
+        where sub.brand_id = ${brand} and ${inHalf(sql`sub.id`)} and sub.status <> ${SUBSCRIPTION_PENDING}
+          and (sub.status = ${STATUS.ACTIVE} or ${within(sql`sub.created_at`, p)} or ${within(sql`sub.deleted_at`, p)})
+        group by couponed.id, 1, 2, 3, 4, 5, 6
+      ) s
+      group by 1, 2, 3, 4, 5, 6
+    ) g
+    cross join lateral (values
+      ('active', null, case when paying then n end, null), ('trialing', null, case when trialing then n end, null),
+      ('charge', days::text, null, case when paying and days > 0 then charge end),
+      ('renew7', null, case when renews = 7 then n end, case when renews = 7 then charge end),
+      ('renew30', null, case when renews is not null then n end, case when renews is not null then charge end),
+      ('created', null, case when created then n end, null), ('churned', null, case when churned then n end, null)
+    ) f(figure, key, n, amount)
+    group by 1, 2`;
 }
 
 /**
@@ -242,6 +245,19 @@ export async function brandOverview(ctx: Context, keys: PeriodKey | Partial<Reco
   );
 }
 
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+
+/**
+ * MRR from the charges summed per interval: each sum x 30 / its interval in days, added and rounded to
+ * the cent (half up), exactly: over the intervals' least common multiple, in BigInt.
+ */
+export function normalisedTo30Days(sums: { days: number; amount: bigint }[]): number {
+  const common = sums.reduce((l, s) => (l * BigInt(s.days)) / gcd(l, BigInt(s.days)), 1n);
+  const total = sums.reduce((t, s) => t + s.amount * 30n * (common / BigInt(s.days)), 0n);
+  const sign = total < 0n ? -1n : 1n; // half away from zero, as PostgreSQL's round()
+  return Number(sign * ((2n * sign * total + common) / (2n * common)));
+}
+
 async function figures(ctx: Context, keys: Record<OverviewSection, PeriodKey>): Promise<Overview> {
   const now = ctx.now();
   const today = brandDay(now, ctx.brand.timezoneId);
@@ -252,7 +268,8 @@ async function figures(ctx: Context, keys: Record<OverviewSection, PeriodKey>): 
   // One statement of independent parts: PostgreSQL can run them side by side in parallel workers
   // (Parallel Append), on the request's one connection and snapshot (architecture.md).
   const parts = [
-    subscriptionPart(ctx, today, periods.movement),
+    subscriptionPart(ctx, today, periods.movement, 0),
+    subscriptionPart(ctx, today, periods.movement, 1),
     receivablesPart(ctx, today),
     invoicedPart(ctx, periods.revenue),
     paymentsPart(ctx, periods),
@@ -277,7 +294,11 @@ async function figures(ctx: Context, keys: Record<OverviewSection, PeriodKey>): 
   }
   const outstanding = [notDue, ...aging].reduce((t, b) => ({ count: t.count + b.count, amount: t.amount + b.amount }), { count: 0, amount: 0 });
   const reactivated = one("reactivated").count;
-  const mrr = one("mrr").amount;
+  const mrr = normalisedTo30Days(
+    figure("charge")
+      .filter((r) => r.amount !== null)
+      .map((r) => ({ days: Number(r.key), amount: BigInt(r.amount!) })),
+  );
   return {
     periods,
     today,
