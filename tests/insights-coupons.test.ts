@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { brands } from "../db/schema";
 import { systemContext } from "../lib/auth/context";
-import { brandOverview } from "../lib/insights/overview";
+import { brandOverview, normalisedTo30Days } from "../lib/insights/overview";
 import { ok, makeTenant, type Tenant } from "./support/api";
 import { makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { makeAccount } from "./support/payments";
@@ -62,5 +62,30 @@ describe("overview figures of subscriptions with several coupons", () => {
       { days: 7, count: 0, amount: 0 },
       { days: 30, count: 4, amount: renew30.reduce((s, c) => s + c.charge, 0) },
     ]);
+  });
+});
+
+describe("MRR's normalisation to 30 days", () => {
+  it("adds the intervals' charges exactly before rounding half up (a sum of thirds and sixths can be exactly half a cent)", () => {
+    // 1 cent a 9-day interval and 5 a 36-day one: 10/3 + 25/6 = 7.5 cents, each alone a repeating decimal.
+    expect(
+      normalisedTo30Days([
+        { days: 9, amount: 1n },
+        { days: 36, amount: 5n },
+      ]),
+    ).toBe(8);
+    expect(
+      normalisedTo30Days([
+        { days: 30, amount: 2_069n },
+        { days: 90, amount: 9_450n },
+      ]),
+    ).toBe(2_069 + 3_150);
+    expect(
+      normalisedTo30Days([
+        { days: 365, amount: 33_333n },
+        { days: 14, amount: 1_399n },
+      ]),
+    ).toBe(Math.round((33_333 * 30) / 365 + (1_399 * 30) / 14));
+    expect(normalisedTo30Days([])).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * invoices.total_cents (migration 0021), which the overview sums: PostgreSQL's total of an invoice's
  * stored lines, the same number as linesTotal in code and linesTotalSql in SQL, however the lines are
- * written, on PostgreSQL and on the embedded PGlite alike; and never written by anyone else.
+ * written, on PostgreSQL and on the embedded PGlite alike (the overview's statement too); and never
+ * written by anyone else.
  */
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
@@ -9,6 +10,7 @@ import { getDb, openDatabase, type Db } from "../db/client";
 import { brands, customerAccounts, INVOICE_LINE_KINDS, invoices } from "../db/schema";
 import { systemContext } from "../lib/auth/context";
 import { newId } from "../lib/ids";
+import { brandOverview } from "../lib/insights/overview";
 import { appendLines, linesTotal, linesTotalSql, replaceLines, storedLines, type NewLine } from "../lib/invoices/lines";
 import { bootstrapDemo } from "../lib/platform/bootstrap";
 import { makeAccount } from "./support/payments";
@@ -63,6 +65,14 @@ async function checkTotals(db: Db, brandId: string, accountId: string) {
       values (${newId()}, ${brandId}, ${accountId}, '2026-05-01', '[]', 0, now(), now())`),
   ).rejects.toThrow();
   expect((await totals(db, id)).generated).toBe(0);
+
+  // The overview sums the generated totals: invoiced this month and owed (one statement, both databases).
+  await db
+    .insert(invoices)
+    .values({ id: newId(), brandId, customerAccountId: accountId, dueDate: "2026-05-01", items: storedLines(EVERY_KIND), createdAt: now, updatedAt: now });
+  const o = await brandOverview(ctx, "30d");
+  expect(o.invoiced).toBe(linesTotal(EVERY_KIND));
+  expect(o.receivables.outstanding).toEqual({ count: 1, amount: linesTotal(EVERY_KIND) });
 }
 
 describe("an invoice's generated total", () => {
