@@ -79,7 +79,8 @@ type Part = SQL;
  */
 function subscriptionPart(ctx: Context, today: string, p: Period, half: 0 | 1): Part {
   const brand = sql`${ctx.brand.id}::uuid`;
-  const inHalf = (id: SQL) => sql`(uuid_hash(${id}) & 1) = ${half}`;
+  // The sign of the id's hash: the planner counts a third of the rows for it (an equality, 0.5%), near enough to order the parts.
+  const inHalf = (id: SQL) => (half === 0 ? sql`uuid_hash(${id}) < 0` : sql`uuid_hash(${id}) >= 0`);
   const renewing = (n: number) => sql`(sub.status = ${STATUS.ACTIVE} and sub.renewal_date between ${day(today)} and ${day(addDays(today, n))})`;
   // Percent coupons take their share of the charge rounded to the cent each, amount ones their amount;
   // together never more than the charge, as in lib/pricing.
@@ -112,7 +113,7 @@ function subscriptionPart(ctx: Context, today: string, p: Period, half: 0 | 1): 
         ) x
         cross join lateral (select x.gross - case when sub.auto_pay = 'Y' and p.auto_pay_discount = 'Y' then least(coalesce(p.auto_pay_discount_amount_cents, 0), x.gross) else 0 end as after_ap) a
         left join (
-          subscription_coupons sc join coupons c on c.id = sc.coupon_id and c.status = 'active' and (c.expiration_date is null or c.expiration_date >= ${day(today)})
+          subscription_coupons sc join coupons c on c.id = sc.coupon_id and ${inHalf(sql`sc.subscription_id`)} and c.status = 'active' and (c.expiration_date is null or c.expiration_date >= ${day(today)})
             and sc.cycles_applied < case c.duration when 'once' then 1 when 'cycles' then coalesce(c.duration_cycles, 0) else 2147483647 end
         ) on sc.subscription_id = sub.id and sub.status = ${STATUS.ACTIVE} and (cardinality(c.product_ids) = 0 or sub.product_id = any(c.product_ids))
         cross join lateral (select case when sc.subscription_id is not null then sub.id end as id) couponed
