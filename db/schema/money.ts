@@ -119,9 +119,10 @@ export interface InvoiceLine {
 }
 
 /**
- * An invoice. Its total, amount paid, balance and status (0 unpaid, 1 paid, 2 partially paid) are
- * never stored: they are computed from its lines and payments (lib/invoices/amounts.ts), so they
- * cannot disagree. Only deletion (status 3) is stored, as deleted_at.
+ * An invoice. Its amount paid, balance and status (0 unpaid, 1 paid, 2 partially paid) are never
+ * stored: they are computed from its lines and payments (lib/invoices/amounts.ts), so they cannot
+ * disagree; its total is a column PostgreSQL generates from its lines. Only deletion (status 3) is
+ * stored, as deleted_at.
  */
 export const invoices = pgTable(
   "invoices",
@@ -147,6 +148,13 @@ export const invoices = pgTable(
       .$type<InvoiceLine[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * The lines' total, computed by PostgreSQL whenever the lines are written (invoice_lines_total, 0021:
+     * what lib/invoices linesTotalSql adds up): a property of the row, never written by the code.
+     */
+    totalCents: bigint("total_cents", { mode: "number" })
+      .notNull()
+      .generatedAlwaysAs(sql`invoice_lines_total(items)`),
     deletedAt: instant("deleted_at"),
     /**
      * Set (with deleted_at) when billing voids an invoice generated for a period that will not start
@@ -161,6 +169,13 @@ export const invoices = pgTable(
     uniqueIndex("invoices_subscription_period").on(t.subscriptionId, t.billingPeriodStart),
     index("invoices_brand_created").on(t.brandId, t.createdAt),
     index("invoices_brand_account").on(t.brandId, t.customerAccountId, t.createdAt),
+    // The overview's invoiced by month and receivables read the live invoices' totals from these alone (0021 adds INCLUDE).
+    index("invoices_live_created")
+      .on(t.brandId, t.createdAt)
+      .where(sql`${t.deletedAt} is null`),
+    index("invoices_live_balance")
+      .on(t.brandId, t.id)
+      .where(sql`${t.deletedAt} is null`),
     check("invoices_items", sql`jsonb_typeof(${t.items}) = 'array' and not jsonb_path_exists(${t.items}, ${sql.raw(`'${INVOICE_ITEMS_INVALID}'`)})`),
   ],
 );

@@ -58,12 +58,12 @@ export const linesTotalSql = (items: SQL) =>
   sql<number>`(select coalesce(sum((l->>'itemPrice')::bigint * (l->>'quantity')::int), 0) from jsonb_array_elements(${items}) l)`;
 
 /**
- * What is still owed on the invoice aliased `i` in SQL: its lines' total less its succeeded payments.
- * The payments are looked up by brand and invoice, their index: without the brand every invoice
- * would scan all the payments.
+ * What is still owed on the invoice aliased `i` in SQL: its lines' total (the generated total_cents)
+ * less its succeeded payments. The payments are looked up by brand and invoice, their index: without
+ * the brand every invoice would scan all the payments.
  */
 export const owedSql = (i: SQL) =>
-  sql<number>`(${linesTotalSql(sql`${i}.items`)} - coalesce((select sum(p.amount) from ${payments} p where p.brand_id = ${i}.brand_id and p.invoice_id = ${i}.id and p.status = 'succeeded'), 0))`;
+  sql<number>`(${i}.total_cents - coalesce((select sum(p.amount) from ${payments} p where p.brand_id = ${i}.brand_id and p.invoice_id = ${i}.id and p.status = 'succeeded'), 0))`;
 
 /** Replaces all lines of an invoice. */
 export async function replaceLines(ctx: Context, invoiceId: string, lines: readonly NewLine[]) {

@@ -22,7 +22,7 @@ export const FILTERED_LIST_LIMIT = 400;
 const statusSql = sql<number>`(case when ${t.deletedAt} is not null then ${INVOICE_STATUS.DELETED} else (
   select case when paid >= total then ${INVOICE_STATUS.PAID} when paid > 0 then ${INVOICE_STATUS.PARTIALLY_PAID} else ${INVOICE_STATUS.UNPAID} end
   from (select
-    coalesce((select sum((l->>'itemPrice')::bigint * (l->>'quantity')::bigint) from jsonb_array_elements(${t.items}) l), 0) as total,
+    ${t.totalCents} as total,
     coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${t.id} and ${payments.status} = 'succeeded'), 0) as paid
   ) amounts) end)`;
 
