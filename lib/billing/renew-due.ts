@@ -24,6 +24,9 @@ import { runVerb } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
 import { renewChunk } from "./renew-chunk";
 
+/** A run for one brand (a test clock's step) renews its day in fewer, larger chunks: fewer statements and transactions. */
+const ONE_BRAND_CHUNK = 1000;
+
 /**
  * Renews every active subscription whose renewal date has come (in its brand's time zone): the
  * metered usage of the ending cycle goes onto the renewal's invoice and resets, coupon cycles are
@@ -36,7 +39,7 @@ import { renewChunk } from "./renew-chunk";
  * renewal_date, so a rerun or a second runner renews nothing twice; charges are idempotent per
  * invoice (lib/payments/charge-invoice.ts).
  */
-export async function renewDue({ db, now, chunkSize = 200, brandId }: { db: Db; now: Date; chunkSize?: number } & RunScope) {
+export async function renewDue({ db, now, brandId, chunkSize = brandId ? ONE_BRAND_CHUNK : 200 }: { db: Db; now: Date; chunkSize?: number } & RunScope) {
   let cursor = "00000000-0000-0000-0000-000000000000";
   const outcome = { renewed: 0, charged: 0, declined: 0 };
   const count = (r: "renewed" | "charged" | "declined" | null) => {

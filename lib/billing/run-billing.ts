@@ -18,9 +18,9 @@ const MAX_CATCH_UP_PERIODS = 400;
  * The billing run: settle charges whose answer was lost, generate invoices 72 hours ahead, renew
  * and charge what is due, then dun what is overdue. Every step is idempotent and safe to run
  * concurrently, so the run can be repeated (hourly, catching each brand's midnight) or resumed
- * after a crash without billing anything twice.
+ * after a crash without billing anything twice. dunningSince: a test clock's step (./run-dunning.ts).
  */
-export async function runBilling({ db, now, brandId }: { db: Db; now: Date } & RunScope) {
+export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; now: Date; dunningSince?: Date } & RunScope) {
   for (const brand of await db.select().from(brands).where(brandsInRun({ brandId }))) {
     try {
       // The lost-answer janitor: each gateway question is asked between its own transactions.
@@ -44,6 +44,6 @@ export async function runBilling({ db, now, brandId }: { db: Db; now: Date } & R
     renewed.declined += r.declined;
     if (r.renewed === 0) break;
   }
-  const dunning = await runDunning({ db, now, brandId });
+  const dunning = await runDunning({ db, now, brandId, since: dunningSince });
   return { invoices, ...renewed, dunningActions: dunning.actions };
 }

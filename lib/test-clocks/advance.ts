@@ -54,7 +54,10 @@ export async function advanceTestClock({ ctx, input }: { ctx: Context; input: Ad
     const db = await getDb();
     let at = from;
     for (let step = earliest(await nextStep(db, ctx.brand, from), to); ; step = earliest(await nextStep(db, ctx.brand, step), to)) {
-      await runBilling({ db, now: step, brandId });
+      // Dunning looks at every invoice at the first step (changes made before the advance) and the
+      // last (made during it, by others); in between, only at those whose rule day has just come.
+      const inBetween = at !== from && step.getTime() !== to.getTime();
+      await runBilling({ db, now: step, brandId, dunningSince: inBetween ? at : undefined });
       const moved = await db
         .update(brands)
         .set({ testClockAt: step })
@@ -86,10 +89,17 @@ async function nextStep(db: Db, brand: Context["brand"], after: Date): Promise<D
         union all
         select ${midnight(sql`s.renewal_date`)} from ${subscriptions} s where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date is not null
         union all
-        select ${midnight(sql`i.due_date + r.overdue_days`)}
-          from ${invoices} i join ${subscriptions} s on s.id = i.subscription_id join ${dunningRules} r on r.product_group_id = s.product_group_id
-          where i.brand_id = ${brand.id} and i.deleted_at is null and i.voided_at is null
-            and ${midnight(sql`i.due_date + r.overdue_days`)} > ${after.toISOString()}::timestamptz and ${owedSql(sql`i`)} > 0
+        -- Only invoices whose rule day may still come are joined (a due date within the longest
+        -- rule's days), and only those whose day is to come have their unpaid amount computed (offset 0).
+        select t from (
+          select ${midnight(sql`i.due_date + r.overdue_days`)} as t, i.id, i.brand_id, i.items
+            from ${invoices} i join ${subscriptions} s on s.id = i.subscription_id join ${dunningRules} r on r.product_group_id = s.product_group_id
+            where i.brand_id = ${brand.id} and i.deleted_at is null and i.voided_at is null
+              and i.due_date >= (${after.toISOString()}::timestamptz at time zone ${tz})::date
+                - (select coalesce(max(overdue_days), 0) from ${dunningRules} where brand_id = ${brand.id})
+              and ${midnight(sql`i.due_date + r.overdue_days`)} > ${after.toISOString()}::timestamptz
+            offset 0
+        ) i where ${owedSql(sql`i`)} > 0
       ) due where t > ${after.toISOString()}::timestamptz`),
   );
   return row?.next ? new Date(row.next) : null;
