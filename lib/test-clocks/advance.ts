@@ -4,7 +4,7 @@ import { brands, dunningActions, dunningRules, invoices, outboxEvents, payments,
 import type { Context } from "../auth/context";
 import { runBilling } from "../billing/run-billing";
 import { DomainError, invalidState } from "../errors";
-import { INVOICE_LEAD_HOURS } from "../pricing/periods";
+import { INVOICE_LEAD_HOURS, today } from "../pricing/periods";
 import { owedSql } from "../invoices/lines";
 import { outsideTransaction } from "../run-verb";
 import { MAX_ADVANCE_DAYS, type AdvanceTestClockInput } from "./schemas";
@@ -81,26 +81,28 @@ export async function advanceTestClock({ ctx, input }: { ctx: Context; input: Ad
 async function nextStep(db: Db, brand: Context["brand"], after: Date): Promise<Date | null> {
   const tz = brand.timezoneId;
   const midnight = (day: SQL) => sql`((${day})::timestamp at time zone ${tz})`;
+  const at = sql`${after.toISOString()}::timestamptz`;
+  const lead = sql`interval '${sql.raw(String(INVOICE_LEAD_HOURS))} hours'`;
+  // The first renewal whose invoice's instant, or whose own, is after `after`: the due index in
+  // renewal date order from after's date on (an earlier renewal's instants are all before it).
+  const firstRenewal = (instant: SQL) => sql`(
+    select ${instant} from ${subscriptions} s
+    where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date >= ${today(after, tz)}::date and ${instant} > ${at}
+    order by s.renewal_date limit 1)`;
   const [row] = resultRows<{ next: Date | string | null }>(
     await db.execute(sql`
-      select min(t) as next from (
-        select ${midnight(sql`s.renewal_date`)} - interval '${sql.raw(String(INVOICE_LEAD_HOURS))} hours' as t
-          from ${subscriptions} s where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date is not null
-        union all
-        select ${midnight(sql`s.renewal_date`)} from ${subscriptions} s where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date is not null
-        union all
+      select least(${firstRenewal(sql`${midnight(sql`s.renewal_date`)} - ${lead}`)}, ${firstRenewal(midnight(sql`s.renewal_date`))}, (
         -- Only invoices whose rule day may still come are joined (a due date within the longest
         -- rule's days), and only those whose day is to come have their unpaid amount computed (offset 0).
-        select t from (
+        select min(t) from (
           select ${midnight(sql`i.due_date + r.overdue_days`)} as t, i.id, i.brand_id, i.items
             from ${invoices} i join ${subscriptions} s on s.id = i.subscription_id join ${dunningRules} r on r.product_group_id = s.product_group_id
             where i.brand_id = ${brand.id} and i.deleted_at is null and i.voided_at is null
-              and i.due_date >= (${after.toISOString()}::timestamptz at time zone ${tz})::date
-                - (select coalesce(max(overdue_days), 0) from ${dunningRules} where brand_id = ${brand.id})
-              and ${midnight(sql`i.due_date + r.overdue_days`)} > ${after.toISOString()}::timestamptz
+              and i.due_date >= ${today(after, tz)}::date - (select coalesce(max(overdue_days), 0) from ${dunningRules} where brand_id = ${brand.id})
+              and ${midnight(sql`i.due_date + r.overdue_days`)} > ${at}
             offset 0
         ) i where ${owedSql(sql`i`)} > 0
-      ) due where t > ${after.toISOString()}::timestamptz`),
+      )) as next`),
   );
   return row?.next ? new Date(row.next) : null;
 }
