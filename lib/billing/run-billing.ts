@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { resultRows, type Db } from "../../db/client";
 import { brands } from "../../db/schema";
 import { systemContext, type Brand } from "../auth/context";
@@ -40,7 +40,7 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
     }
   }
   // A subscription the janitor made active may have its renewal due: asked again.
-  if (one && due && (due.pending_subscriptions || due.pending_payments || due.unfinished_refunds)) due = await dueWork(db, one, now);
+  if (one && due && (due.pending_subscriptions || due.pending_payments || due.unfinished_refunds)) due = await dueWork(db, one, now, { janitors: false });
   let invoices = 0;
   const renewed = { renewed: 0, charged: 0, declined: 0 };
   // Each pass invoices what is due, then renews one period: a subscription whose runs were missed
@@ -53,7 +53,7 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
     renewed.charged += r.charged;
     renewed.declined += r.declined;
     if (r.renewed === 0) break;
-    if (one) due = await dueWork(db, one, now);
+    if (one) due = await dueWork(db, one, now, { janitors: false });
   }
   const dunning = await runDunning({ db, now, brandId, since: dunningSince });
   return { invoices, ...renewed, dunningActions: dunning.actions };
@@ -65,7 +65,9 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
  * part selects itself (ignoring its grace period and catalog checks), so a part skipped for a false
  * here would have found nothing: a test clock's step with nothing due runs none of them.
  */
-export async function dueWork(db: Db, brand: Brand, now: Date) {
+export async function dueWork(db: Db, brand: Brand, now: Date, { janitors = true } = {}) {
+  // Asked again after the janitors or a pass, only the renewals are: the janitors have run.
+  const ifJanitors = (check: SQL) => (janitors ? check : sql`false`);
   const [row] = resultRows<{
     pending_subscriptions: boolean;
     pending_payments: boolean;
@@ -75,9 +77,9 @@ export async function dueWork(db: Db, brand: Brand, now: Date) {
   }>(
     await db.execute(sql`
       select
-        exists (select 1 from subscriptions where brand_id = ${brand.id} and status = ${SUBSCRIPTION_PENDING}) as pending_subscriptions,
-        exists (select 1 from payments where brand_id = ${brand.id} and status = 'pending') as pending_payments,
-        exists (select 1 from payments where brand_id = ${brand.id} and status = 'reversed' and refund_transaction_id is null) as unfinished_refunds,
+        ${ifJanitors(sql`exists (select 1 from subscriptions where brand_id = ${brand.id} and status = ${SUBSCRIPTION_PENDING})`)} as pending_subscriptions,
+        ${ifJanitors(sql`exists (select 1 from payments where brand_id = ${brand.id} and status = 'pending')`)} as pending_payments,
+        ${ifJanitors(sql`exists (select 1 from payments where brand_id = ${brand.id} and status = 'reversed' and refund_transaction_id is null)`)} as unfinished_refunds,
         exists (
           select 1 from subscriptions s where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date <= ${invoiceHorizon(now, brand.timezoneId)}::date
             and not exists (select 1 from invoices i where i.subscription_id = s.id and i.billing_period_start = s.renewal_date)
