@@ -1,15 +1,6 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { selectColumns, selectRows, type Db } from "../../db/client";
-import {
-  customerAccounts,
-  invoices,
-  payGateways,
-  payMethods,
-  payments,
-  subscriptionComponents,
-  subscriptionCoupons,
-  subscriptions,
-} from "../../db/schema";
+import { customerAccounts, invoices, payGateways, payMethods, payments, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
 import { anyOf, inBrand, sqlArray } from "../../db/scope";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
@@ -264,7 +255,14 @@ async function commitRenewals(ctx: Context, ids: string[]): Promise<Committed> {
   for (const r of advanced) {
     if (r.d.group.actionUrl) {
       const days = r.d.product!.expirationInterval;
-      const sub = { ...r.sub, periodStart: r.sub.renewalDate!, renewalDate: days > 0 ? addDays(r.sub.renewalDate!, days) : null, inTrial: "N" as const, version: r.sub.version + 1, updatedAt: now };
+      const sub = {
+        ...r.sub,
+        periodStart: r.sub.renewalDate!,
+        renewalDate: days > 0 ? addDays(r.sub.renewalDate!, days) : null,
+        inTrial: "N" as const,
+        version: r.sub.version + 1,
+        updatedAt: now,
+      };
       await postActionUrl(ctx, { ...r.d, sub }, "renew_subscription");
     }
   }
@@ -359,7 +357,11 @@ async function recordAttempts(ctx: Context, advanced: { sub: SubscriptionRow; in
       request: { token: payMethod.token, amount: payment.amount, idempotencyKey: payment.id, description: description(payment) },
     });
   }
-  if (committed.charges.length) await insertPending(ctx, committed.charges.map((c) => c.payment));
+  if (committed.charges.length)
+    await insertPending(
+      ctx,
+      committed.charges.map((c) => c.payment),
+    );
 }
 
 /** The pending attempts in one statement, their columns as arrays (as the periods above). */

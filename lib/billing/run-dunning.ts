@@ -110,7 +110,9 @@ async function notifyAll(ctx: Context, rule: Rule, matches: Match[]): Promise<nu
     (
       await ctx.db
         .insert(dunningActions)
-        .values(matches.map((m) => ({ id: newId(), brandId: ctx.brand.id, ruleId: rule.id, invoiceId: m.invoiceId, action: rule.enforcementAction, ranAt: now })))
+        .values(
+          matches.map((m) => ({ id: newId(), brandId: ctx.brand.id, ruleId: rule.id, invoiceId: m.invoiceId, action: rule.enforcementAction, ranAt: now })),
+        )
         .onConflictDoNothing()
         .returning({ invoiceId: dunningActions.invoiceId })
     ).map((r) => r.invoiceId),
@@ -137,9 +139,9 @@ async function notifyAll(ctx: Context, rule: Rule, matches: Match[]): Promise<nu
     payloads = mine.map((m) => postPayload(rule, m));
   }
   const type = rule.enforcementAction === "REMIND" ? "Invoice/Reminder" : "post/dunning";
-  await ctx.db.insert(outboxEvents).values(
-    payloads.map((payload) => ({ id: newId(), brandId: ctx.brand.id, type, payload, nextAttemptAt: deliveryDueAt(ctx.brand, now), createdAt: now })),
-  );
+  await ctx.db
+    .insert(outboxEvents)
+    .values(payloads.map((payload) => ({ id: newId(), brandId: ctx.brand.id, type, payload, nextAttemptAt: deliveryDueAt(ctx.brand, now), createdAt: now })));
   afterCommit(ctx, wakeOutbox);
   return mine.length;
 }
