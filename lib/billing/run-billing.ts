@@ -47,8 +47,8 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
   // catches up, and a renewal that lands inside the 72-hour window is invoiced before the run ends.
   for (let pass = 0; pass < MAX_CATCH_UP_PERIODS; pass++) {
     if (due && !due.to_invoice && !due.to_renew) break;
-    invoices += (await generateDueInvoices({ db, now, brandId })).created;
-    const r = await renewDue({ db, now, brandId });
+    if (!due || due.to_invoice) invoices += (await generateDueInvoices({ db, now, brandId })).created;
+    const r = !due || due.to_renew ? await renewDue({ db, now, brandId }) : { renewed: 0, charged: 0, declined: 0 };
     renewed.renewed += r.renewed;
     renewed.charged += r.charged;
     renewed.declined += r.declined;

@@ -93,15 +93,15 @@ async function nextStep(db: Db, brand: Context["brand"], after: Date): Promise<D
     await db.execute(sql`
       select least(${firstRenewal(sql`${midnight(sql`s.renewal_date`)} - ${lead}`)}, ${firstRenewal(midnight(sql`s.renewal_date`))}, (
         -- Only invoices whose rule day may still come are joined (a due date within the longest
-        -- rule's days), and only those whose day is to come have their unpaid amount computed (offset 0).
-        select min(t) from (
+        -- rule's days); their unpaid amounts are computed in rule day order until one is owed (offset 0).
+        select t from (
           select ${midnight(sql`i.due_date + r.overdue_days`)} as t, i.id, i.brand_id, i.items
             from ${invoices} i join ${subscriptions} s on s.id = i.subscription_id join ${dunningRules} r on r.product_group_id = s.product_group_id
             where i.brand_id = ${brand.id} and i.deleted_at is null and i.voided_at is null
               and i.due_date >= ${today(after, tz)}::date - (select coalesce(max(overdue_days), 0) from ${dunningRules} where brand_id = ${brand.id})
               and ${midnight(sql`i.due_date + r.overdue_days`)} > ${at}
-            offset 0
-        ) i where ${owedSql(sql`i`)} > 0
+            order by t offset 0
+        ) i where ${owedSql(sql`i`)} > 0 order by t limit 1
       )) as next`),
   );
   return row?.next ? new Date(row.next) : null;
