@@ -119,7 +119,8 @@ async function commitRenewals(ctx: Context, ids: string[]): Promise<Committed> {
   // selectRows: drizzle's row mapping of these reads was most of this process's time for a chunk.
   const accountIds = [...new Set((await selectColumns(ctx.db, subscriptions, ["customerAccountId"], { where: dueNow })).map((r) => r.customerAccountId))];
   if (!accountIds.length) return committed;
-  const accounts = await selectRows(ctx.db, customerAccounts, {
+  // Locked; read for what a renewal needs of them (its prepaid balance, whether its lines are tax exempt).
+  const accounts = await selectColumns(ctx.db, customerAccounts, ["id", "prepaidBalance", "taxExempt"], {
     where: inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)),
     orderBy: [asc(customerAccounts.id)],
     forUpdate: "no key update",
