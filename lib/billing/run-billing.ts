@@ -1,9 +1,12 @@
-import type { Db } from "../../db/client";
+import { sql, type SQL } from "drizzle-orm";
+import { resultRows, type Db } from "../../db/client";
 import { brands } from "../../db/schema";
-import { systemContext } from "../auth/context";
+import { systemContext, type Brand } from "../auth/context";
+import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import { logger } from "../log";
 import { reconcilePendingPayments } from "../payments/reconcile-payments";
 import { retryUnfinishedRefunds } from "../payments/delete-payment";
+import { invoiceHorizon, today } from "../pricing/periods";
 import { generateDueInvoices } from "./generate-invoices";
 import { renewDue } from "./renew-due";
 import { settlePendingSubscriptions } from "../subscriptions/pending";
@@ -18,32 +21,70 @@ const MAX_CATCH_UP_PERIODS = 400;
  * The billing run: settle charges whose answer was lost, generate invoices 72 hours ahead, renew
  * and charge what is due, then dun what is overdue. Every step is idempotent and safe to run
  * concurrently, so the run can be repeated (hourly, catching each brand's midnight) or resumed
- * after a crash without billing anything twice.
+ * after a crash without billing anything twice. A run for one brand (a test clock's step) first
+ * asks what is due (dueWork) and runs only those parts. dunningSince: a test clock's step (./run-dunning.ts).
  */
-export async function runBilling({ db, now, brandId }: { db: Db; now: Date } & RunScope) {
-  for (const brand of await db.select().from(brands).where(brandsInRun({ brandId }))) {
+export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; now: Date; dunningSince?: Date } & RunScope) {
+  const inRun = await db.select().from(brands).where(brandsInRun({ brandId }));
+  const one = brandId && inRun.length === 1 ? inRun[0] : undefined;
+  let due = one ? await dueWork(db, one, now) : undefined;
+  for (const brand of inRun) {
     try {
       // The lost-answer janitor: each gateway question is asked between its own transactions.
       // Subscriptions left pending by Subscription/Create first: their charges settle them.
-      await runVerb(systemContext(db, brand, now), (ctx) => settlePendingSubscriptions(ctx), undefined);
-      await runVerb(systemContext(db, brand, now), (ctx) => reconcilePendingPayments(ctx), undefined);
-      await runVerb(systemContext(db, brand, now), (ctx) => retryUnfinishedRefunds(ctx), undefined);
+      if (!due || due.pending_subscriptions) await runVerb(systemContext(db, brand, now), (ctx) => settlePendingSubscriptions(ctx), undefined);
+      if (!due || due.pending_payments) await runVerb(systemContext(db, brand, now), (ctx) => reconcilePendingPayments(ctx), undefined);
+      if (!due || due.unfinished_refunds) await runVerb(systemContext(db, brand, now), (ctx) => retryUnfinishedRefunds(ctx), undefined);
     } catch (err) {
       logger.error("reconciling payments failed", { brandId: brand.id, error: err });
     }
   }
+  // A subscription the janitor made active may have its renewal due: asked again.
+  if (one && due && (due.pending_subscriptions || due.pending_payments || due.unfinished_refunds)) due = await dueWork(db, one, now, { janitors: false });
   let invoices = 0;
   const renewed = { renewed: 0, charged: 0, declined: 0 };
   // Each pass invoices what is due, then renews one period: a subscription whose runs were missed
   // catches up, and a renewal that lands inside the 72-hour window is invoiced before the run ends.
   for (let pass = 0; pass < MAX_CATCH_UP_PERIODS; pass++) {
-    invoices += (await generateDueInvoices({ db, now, brandId })).created;
-    const r = await renewDue({ db, now, brandId });
+    if (due && !due.to_invoice && !due.to_renew) break;
+    if (!due || due.to_invoice) invoices += (await generateDueInvoices({ db, now, brandId })).created;
+    const r = !due || due.to_renew ? await renewDue({ db, now, brandId }) : { renewed: 0, charged: 0, declined: 0 };
     renewed.renewed += r.renewed;
     renewed.charged += r.charged;
     renewed.declined += r.declined;
     if (r.renewed === 0) break;
+    if (one) due = await dueWork(db, one, now, { janitors: false });
   }
-  const dunning = await runDunning({ db, now, brandId });
+  const dunning = await runDunning({ db, now, brandId, since: dunningSince });
   return { invoices, ...renewed, dunningActions: dunning.actions };
+}
+
+/**
+ * What one brand's run has to do, in one query: whether each lost-answer janitor has anything to
+ * settle, and whether any renewal is to be invoiced or renewed. Each is a superset of what that
+ * part selects itself (ignoring its grace period and catalog checks), so a part skipped for a false
+ * here would have found nothing: a test clock's step with nothing due runs none of them.
+ */
+export async function dueWork(db: Db, brand: Brand, now: Date, { janitors = true } = {}) {
+  // Asked again after the janitors or a pass, only the renewals are: the janitors have run.
+  const ifJanitors = (check: SQL) => (janitors ? check : sql`false`);
+  const [row] = resultRows<{
+    pending_subscriptions: boolean;
+    pending_payments: boolean;
+    unfinished_refunds: boolean;
+    to_invoice: boolean;
+    to_renew: boolean;
+  }>(
+    await db.execute(sql`
+      select
+        ${ifJanitors(sql`exists (select 1 from subscriptions where brand_id = ${brand.id} and status = ${SUBSCRIPTION_PENDING})`)} as pending_subscriptions,
+        ${ifJanitors(sql`exists (select 1 from payments where brand_id = ${brand.id} and status = 'pending')`)} as pending_payments,
+        ${ifJanitors(sql`exists (select 1 from payments where brand_id = ${brand.id} and status = 'reversed' and refund_transaction_id is null)`)} as unfinished_refunds,
+        exists (
+          select 1 from subscriptions s where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date <= ${invoiceHorizon(now, brand.timezoneId)}::date
+            and not exists (select 1 from invoices i where i.subscription_id = s.id and i.billing_period_start = s.renewal_date)
+        ) as to_invoice,
+        exists (select 1 from subscriptions where brand_id = ${brand.id} and status = 1 and renewal_date <= ${today(now, brand.timezoneId)}::date) as to_renew`),
+  );
+  return row;
 }

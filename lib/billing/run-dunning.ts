@@ -1,22 +1,37 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { resultRows, type Db } from "../../db/client";
+import { resultRows, selectRows, type Db } from "../../db/client";
 import { SUBSCRIPTION_PENDING } from "../lifecycle";
-import { brands, dunningActions, dunningRules, invoices, subscriptions } from "../../db/schema";
-import { runVerb } from "../run-verb";
+import { brands, customerAccounts, dunningActions, dunningRules, invoices, outboxEvents, subscriptions } from "../../db/schema";
+import { anyOf, inBrand } from "../../db/scope";
+import { afterCommit, runVerb } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { newId } from "../ids";
 import { logger } from "../log";
 import { formatCents } from "../money";
-import { emitInvoiceEvent } from "../invoices/events";
-import { reloadInvoice } from "../invoices/queries";
+import { emitInvoiceEvent, invoiceEventPayload } from "../invoices/events";
+import { reloadInvoice, withAmounts } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
 import { findAccount } from "../accounts/queries";
-import { emit } from "../outbox/emit";
+import { deliveryDueAt, emit } from "../outbox/emit";
+import { wakeOutbox } from "../outbox/wake";
+import type { PostPayload } from "../outbox/events";
 import { loadSubscription } from "../subscriptions/details";
 import { endLocked, suspendLocked } from "../subscriptions/status-changes";
 import { today, addDays } from "../pricing/periods";
 import { owedSql } from "../invoices/lines";
+
+export interface DunningOptions extends RunScope {
+  db: Db;
+  now: Date;
+  /**
+   * A test clock's step: the time of this brand's previous dunning pass in the same advance. Only
+   * invoices whose rule day falls on or after that pass's day are looked at: an older one was looked
+   * at then, and between two steps only the billing run itself writes, which never raises an old
+   * invoice's balance. Unset (every scheduled run, an advance's first and last step): all invoices.
+   */
+  since?: Date;
+}
 
 /**
  * Runs every dunning rule against the unpaid invoices of subscriptions in its product group that
@@ -25,7 +40,7 @@ import { owedSql } from "../invoices/lines";
  * come still fires, once, in order. Manual and voided invoices are never dunned. Each rule acts
  * once per invoice (a unique key), so reruns and concurrent runners repeat nothing.
  */
-export async function runDunning({ db, now, brandId }: { db: Db; now: Date } & RunScope) {
+export async function runDunning({ db, now, brandId, since }: DunningOptions) {
   const live = await db.select().from(brands).where(brandsInRun({ brandId }));
   const outcome = { actions: 0 };
   for (const brand of live) {
@@ -36,21 +51,34 @@ export async function runDunning({ db, now, brandId }: { db: Db; now: Date } & R
       .orderBy(asc(dunningRules.overdueDays), asc(dunningRules.createdAt), asc(dunningRules.id));
     for (const rule of rules) {
       const dueDate = addDays(today(now, brand.timezoneId), -rule.overdueDays);
+      const dueSince = since ? sql`and i.due_date >= ${addDays(today(since, brand.timezoneId), -rule.overdueDays)}::date` : sql``;
       // Each candidate's unpaid amount is computed once (offset 0 keeps the subquery from being
-      // flattened, which would compute it once per condition).
+      // flattened, which would compute it once per condition). Whether the rule acted is asked per
+      // invoice, by the unique key: as an anti join, unanalyzed tables made it scan all the rule's actions per invoice.
       const owed = owedSql(sql`i`);
       const matches = resultRows<{ invoice_id: string; subscription_id: string; customer_account_id: string; balance: string | number }>(
         await db.execute(sql`
           select invoice_id, subscription_id, customer_account_id, balance from (
-            select i.id as invoice_id, i.subscription_id, i.customer_account_id, ${owed} as balance
+            select i.id as invoice_id, i.subscription_id, i.customer_account_id, ${owed} as balance,
+                   exists (select 1 from ${dunningActions} a where a.rule_id = ${rule.id} and a.invoice_id = i.id) as acted
             from ${invoices} i join ${subscriptions} s on s.id = i.subscription_id
-            where i.brand_id = ${brand.id} and i.deleted_at is null and i.due_date <= ${dueDate}::date and s.product_group_id = ${rule.productGroupId}
+            where i.brand_id = ${brand.id} and i.deleted_at is null and i.due_date <= ${dueDate}::date ${dueSince} and s.product_group_id = ${rule.productGroupId}
               and s.status <> ${SUBSCRIPTION_PENDING} -- its charge is still being settled
-              and not exists (select 1 from ${dunningActions} a where a.rule_id = ${rule.id} and a.invoice_id = i.id)
             offset 0
           ) candidate
-          where balance > 0 and balance >= ${rule.overdueAmountCents}`),
+          where not acted and balance > 0 and balance >= ${rule.overdueAmountCents}
+          order by invoice_id`),
       ).map((r) => ({ invoiceId: r.invoice_id, subscriptionId: r.subscription_id, customerAccountId: r.customer_account_id, balance: Number(r.balance) }));
+      if (!matches.length) continue;
+      if (rule.enforcementAction === "REMIND" || rule.enforcementAction === "POST") {
+        try {
+          outcome.actions += await runVerb(systemContext(db, brand, now), (ctx) => notifyAll(ctx, rule, matches), undefined);
+          continue;
+        } catch (err) {
+          // Nothing of the batch was written: each is acted on alone, and only a broken one fails again.
+          logger.info("dunning a batch failed; acting on its invoices one by one", { ruleId: rule.id, count: matches.length, error: err });
+        }
+      }
       for (const m of matches) {
         try {
           if (await act(db, now, brand, rule, m)) outcome.actions++;
@@ -70,6 +98,63 @@ interface Match {
   customerAccountId: string;
   balance: number;
 }
+
+/**
+ * A REMIND or POST rule on many invoices in one transaction, as applyRule does one by one: the
+ * claims in one statement (in invoice order, as every runner makes them, so two never deadlock),
+ * then the events of the claimed ones in one statement. Answers how many it claimed.
+ */
+async function notifyAll(ctx: Context, rule: Rule, matches: Match[]): Promise<number> {
+  const now = ctx.now();
+  const claimed = new Set(
+    (
+      await ctx.db
+        .insert(dunningActions)
+        .values(
+          matches.map((m) => ({ id: newId(), brandId: ctx.brand.id, ruleId: rule.id, invoiceId: m.invoiceId, action: rule.enforcementAction, ranAt: now })),
+        )
+        .onConflictDoNothing()
+        .returning({ invoiceId: dunningActions.invoiceId })
+    ).map((r) => r.invoiceId),
+  );
+  const mine = matches.filter((m) => claimed.has(m.invoiceId));
+  if (!mine.length) return 0;
+  let payloads: unknown[];
+  if (rule.enforcementAction === "REMIND") {
+    const accountIds = [...new Set(mine.map((m) => m.customerAccountId))];
+    const [rows, accounts] = await Promise.all([
+      selectRows(ctx.db, invoices, { where: inBrand(ctx, invoices, anyOf(invoices.id, [...claimed])) }),
+      selectRows(ctx.db, customerAccounts, { where: inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)) }),
+    ]);
+    const accountById = new Map(accounts.map((a) => [a.id, a]));
+    const viewOf = new Map((await withAmounts(ctx, rows)).map((d) => [d.row.id, invoiceView(d)]));
+    payloads = mine.map((m) => {
+      const account = accountById.get(m.customerAccountId);
+      const view = viewOf.get(m.invoiceId);
+      if (!account || !view) throw new Error(`dunning: invoice ${m.invoiceId} or its account is gone`);
+      return invoiceEventPayload(account, view);
+    });
+  } else {
+    if (!rule.postUrl) return mine.length;
+    payloads = mine.map((m) => postPayload(rule, m));
+  }
+  const type = rule.enforcementAction === "REMIND" ? "Invoice/Reminder" : "post/dunning";
+  await ctx.db
+    .insert(outboxEvents)
+    .values(payloads.map((payload) => ({ id: newId(), brandId: ctx.brand.id, type, payload, nextAttemptAt: deliveryDueAt(ctx.brand, now), createdAt: now })));
+  afterCommit(ctx, wakeOutbox);
+  return mine.length;
+}
+
+const postPayload = (rule: Rule, m: Match): PostPayload => ({
+  url: rule.postUrl!,
+  fields: [
+    ["invoice_id", m.invoiceId],
+    ["customer_account_id", m.customerAccountId],
+    ["outstanding_balance", formatCents(m.balance)],
+    ["overdue_days", String(rule.overdueDays)],
+  ],
+});
 
 /** One rule on one invoice, through runVerb: the claim and its effect (events included) commit together. */
 function act(db: Db, now: Date, brand: Brand, rule: Rule, m: Match) {
@@ -99,18 +184,7 @@ async function applyRule(ctx: Context, rule: Rule, m: Match): Promise<boolean> {
     }
     case "POST": {
       if (!rule.postUrl) return true;
-      await emit(ctx, {
-        type: "post/dunning",
-        payload: {
-          url: rule.postUrl,
-          fields: [
-            ["invoice_id", m.invoiceId],
-            ["customer_account_id", m.customerAccountId],
-            ["outstanding_balance", formatCents(m.balance)],
-            ["overdue_days", String(rule.overdueDays)],
-          ],
-        },
-      });
+      await emit(ctx, { type: "post/dunning", payload: postPayload(rule, m) });
       return true;
     }
   }

@@ -33,7 +33,7 @@ export async function recordOutcomes(ctx: Context, answered: AnsweredAttempt[]):
   const status = new Map<string, PaymentRow["status"]>();
   if (!answered.length) return status;
   const now = ctx.now();
-  const settle = async (list: AnsweredAttempt[], set: Record<string, unknown>): Promise<PaymentRow[]> => {
+  const settle = async (list: AnsweredAttempt[], set: Record<string, unknown>): Promise<Settled[]> => {
     if (!list.length) return [];
     const ids = sqlArray(
       list.map((a) => a.payment.id),
@@ -52,7 +52,7 @@ export async function recordOutcomes(ctx: Context, answered: AnsweredAttempt[]):
         sql`unnest(${ids}, ${texts((a) => a.result.transactionId)}, ${texts((a) => (a.result.status === "failed" ? a.result.reason : null))}) as answer(id, transaction_id, reason)`,
       )
       .where(and(eq(payments.id, sql`answer.id`), eq(payments.status, "pending")))
-      .returning();
+      .returning(SETTLED);
   };
   const succeeded = await settle(
     answered.filter((a) => a.result.status === "succeeded"),
@@ -71,8 +71,19 @@ export async function recordOutcomes(ctx: Context, answered: AnsweredAttempt[]):
   return status;
 }
 
+/** What a settled attempt's row is read back for (every column of a thousand rows cost more to map than the update). */
+const SETTLED = {
+  id: payments.id,
+  status: payments.status,
+  invoiceId: payments.invoiceId,
+  customerAccountId: payments.customerAccountId,
+  amount: payments.amount,
+  paymentTransactionId: payments.paymentTransactionId,
+};
+type Settled = Pick<PaymentRow, keyof typeof SETTLED>;
+
 /** postSucceeded (./attempts.ts) for many invoice payments: their Payment/Create events, in one statement. */
-async function emitPaymentsCreated(ctx: Context, paid: PaymentRow[]) {
+async function emitPaymentsCreated(ctx: Context, paid: Settled[]) {
   if (!paid.length) return;
   const accountIds = [...new Set(paid.map((p) => p.customerAccountId))];
   const invoiceIds = [...new Set(paid.map((p) => p.invoiceId!))];

@@ -4,7 +4,7 @@ import { brands, dunningActions, dunningRules, invoices, outboxEvents, payments,
 import type { Context } from "../auth/context";
 import { runBilling } from "../billing/run-billing";
 import { DomainError, invalidState } from "../errors";
-import { INVOICE_LEAD_HOURS } from "../pricing/periods";
+import { INVOICE_LEAD_HOURS, today } from "../pricing/periods";
 import { owedSql } from "../invoices/lines";
 import { outsideTransaction } from "../run-verb";
 import { MAX_ADVANCE_DAYS, type AdvanceTestClockInput } from "./schemas";
@@ -54,7 +54,10 @@ export async function advanceTestClock({ ctx, input }: { ctx: Context; input: Ad
     const db = await getDb();
     let at = from;
     for (let step = earliest(await nextStep(db, ctx.brand, from), to); ; step = earliest(await nextStep(db, ctx.brand, step), to)) {
-      await runBilling({ db, now: step, brandId });
+      // Dunning looks at every invoice at the first step (changes made before the advance) and the
+      // last (made during it, by others); in between, only at those whose rule day has just come.
+      const inBetween = at !== from && step.getTime() !== to.getTime();
+      await runBilling({ db, now: step, brandId, dunningSince: inBetween ? at : undefined });
       const moved = await db
         .update(brands)
         .set({ testClockAt: step })
@@ -78,19 +81,28 @@ export async function advanceTestClock({ ctx, input }: { ctx: Context; input: Ad
 async function nextStep(db: Db, brand: Context["brand"], after: Date): Promise<Date | null> {
   const tz = brand.timezoneId;
   const midnight = (day: SQL) => sql`((${day})::timestamp at time zone ${tz})`;
+  const at = sql`${after.toISOString()}::timestamptz`;
+  const lead = sql`interval '${sql.raw(String(INVOICE_LEAD_HOURS))} hours'`;
+  // The first renewal whose invoice's instant, or whose own, is after `after`: the due index in
+  // renewal date order from after's date on (an earlier renewal's instants are all before it).
+  const firstRenewal = (instant: SQL) => sql`(
+    select ${instant} from ${subscriptions} s
+    where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date >= ${today(after, tz)}::date and ${instant} > ${at}
+    order by s.renewal_date limit 1)`;
   const [row] = resultRows<{ next: Date | string | null }>(
     await db.execute(sql`
-      select min(t) as next from (
-        select ${midnight(sql`s.renewal_date`)} - interval '${sql.raw(String(INVOICE_LEAD_HOURS))} hours' as t
-          from ${subscriptions} s where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date is not null
-        union all
-        select ${midnight(sql`s.renewal_date`)} from ${subscriptions} s where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date is not null
-        union all
-        select ${midnight(sql`i.due_date + r.overdue_days`)}
-          from ${invoices} i join ${subscriptions} s on s.id = i.subscription_id join ${dunningRules} r on r.product_group_id = s.product_group_id
-          where i.brand_id = ${brand.id} and i.deleted_at is null and i.voided_at is null
-            and ${midnight(sql`i.due_date + r.overdue_days`)} > ${after.toISOString()}::timestamptz and ${owedSql(sql`i`)} > 0
-      ) due where t > ${after.toISOString()}::timestamptz`),
+      select least(${firstRenewal(sql`${midnight(sql`s.renewal_date`)} - ${lead}`)}, ${firstRenewal(midnight(sql`s.renewal_date`))}, (
+        -- Only invoices whose rule day may still come are joined (a due date within the longest
+        -- rule's days); their unpaid amounts are computed in rule day order until one is owed (offset 0).
+        select t from (
+          select ${midnight(sql`i.due_date + r.overdue_days`)} as t, i.id, i.brand_id, i.items
+            from ${invoices} i join ${subscriptions} s on s.id = i.subscription_id join ${dunningRules} r on r.product_group_id = s.product_group_id
+            where i.brand_id = ${brand.id} and i.deleted_at is null and i.voided_at is null
+              and i.due_date >= ${today(after, tz)}::date - (select coalesce(max(overdue_days), 0) from ${dunningRules} where brand_id = ${brand.id})
+              and ${midnight(sql`i.due_date + r.overdue_days`)} > ${at}
+            order by t offset 0
+        ) i where ${owedSql(sql`i`)} > 0 order by t limit 1
+      )) as next`),
   );
   return row?.next ? new Date(row.next) : null;
 }
