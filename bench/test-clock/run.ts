@@ -51,7 +51,7 @@ async function main() {
     for (const [table, of] of owned) {
       if (!columnsOf.has(table)) {
         const rows = await db.execute(
-          sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${table} order by ordinal_position`,
+          sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
         );
         columnsOf.set(
           table,
