@@ -246,6 +246,10 @@ describe("the brand overview", () => {
       "page",
     );
     expect(await figure(page, "MRR").textContent()).toContain("$0.00");
+    // Charts of nothing but zeros (an axis of "$0" ticks) give way to a sentence.
+    await page.getByText("Nothing was invoiced or collected in this period.").waitFor();
+    await page.getByText("Nothing is past due.").waitFor();
+    expect(await page.locator(".recharts-surface").count()).toBe(0);
     await axe(page, "overview (empty brand)");
     await page.screenshot({ path: `${SHOTS}/overview-empty-1280.png`, fullPage: true });
     await ctx.close();

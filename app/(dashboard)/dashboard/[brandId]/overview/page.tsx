@@ -144,6 +144,7 @@ export default async function OverviewPage({ params, searchParams }: { params: P
             { key: "invoiced", label: "Invoiced", color: "#2f5bea" },
             { key: "collected", label: "Collected", color: "#12b76a" },
           ]}
+          empty="Nothing was invoiced or collected in this period."
         />
         <div className="table-scroll">
           <table className={styles.table}>
@@ -188,6 +189,7 @@ export default async function OverviewPage({ params, searchParams }: { params: P
             data={o.receivables.aging.map((a) => ({ label: a.key, amount: a.amount }))}
             category="label"
             series={[{ key: "amount", label: "Overdue", color: "#d92d20" }]}
+            empty="Nothing is past due."
           />
           <table className={styles.table}>
             <caption className="visually-hidden">Unpaid invoice balances by days past due, today</caption>

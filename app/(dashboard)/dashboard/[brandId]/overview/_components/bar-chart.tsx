@@ -12,9 +12,21 @@ export interface Series {
 /**
  * A bar chart of amounts in cents (recharts, drawn in the browser). The same figures are in the
  * table beside it, so the chart is decoration for screen readers (aria-hidden) and needs no text.
- * Not animated: the figures show at once (and screenshots show them).
+ * Not animated: the figures show at once (and screenshots show them). With nothing but zeros, an axis
+ * of "$0" ticks would say nothing: `empty` is shown instead.
  */
-export function AmountBarChart({ data, category, series }: { data: Record<string, string | number>[]; category: string; series: Series[] }) {
+export function AmountBarChart({
+  data,
+  category,
+  series,
+  empty,
+}: {
+  data: Record<string, string | number>[];
+  category: string;
+  series: Series[];
+  empty: string;
+}) {
+  if (data.every((row) => series.every((s) => !Number(row[s.key])))) return <p className="muted">{empty}</p>;
   return (
     <div aria-hidden="true" style={{ width: "100%", height: 240 }}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 240 }}>
