@@ -1,9 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { resultRows, selectRows, type Db } from "../../db/client";
 import { SUBSCRIPTION_PENDING } from "../lifecycle";
-import { brands, customerAccounts, dunningActions, dunningRules, invoices, outboxEvents, subscriptions } from "../../db/schema";
+import { brands, customerAccounts, dunningActions, dunningRules, invoices, subscriptions } from "../../db/schema";
 import { anyOf, inBrand } from "../../db/scope";
-import { afterCommit, runVerb } from "../run-verb";
+import { runVerb } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { newId } from "../ids";
@@ -13,8 +13,7 @@ import { emitInvoiceEvent, invoiceEventPayload } from "../invoices/events";
 import { reloadInvoice, withAmounts } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
 import { findAccount } from "../accounts/queries";
-import { deliveryDueAt, emit } from "../outbox/emit";
-import { wakeOutbox } from "../outbox/wake";
+import { emit, emitAll } from "../outbox/emit";
 import type { PostPayload } from "../outbox/events";
 import { loadSubscription } from "../subscriptions/details";
 import { endLocked, suspendLocked } from "../subscriptions/status-changes";
@@ -119,7 +118,6 @@ async function notifyAll(ctx: Context, rule: Rule, matches: Match[]): Promise<nu
   );
   const mine = matches.filter((m) => claimed.has(m.invoiceId));
   if (!mine.length) return 0;
-  let payloads: unknown[];
   if (rule.enforcementAction === "REMIND") {
     const accountIds = [...new Set(mine.map((m) => m.customerAccountId))];
     const [rows, accounts] = await Promise.all([
@@ -128,21 +126,21 @@ async function notifyAll(ctx: Context, rule: Rule, matches: Match[]): Promise<nu
     ]);
     const accountById = new Map(accounts.map((a) => [a.id, a]));
     const viewOf = new Map((await withAmounts(ctx, rows)).map((d) => [d.row.id, invoiceView(d)]));
-    payloads = mine.map((m) => {
-      const account = accountById.get(m.customerAccountId);
-      const view = viewOf.get(m.invoiceId);
-      if (!account || !view) throw new Error(`dunning: invoice ${m.invoiceId} or its account is gone`);
-      return invoiceEventPayload(account, view);
-    });
-  } else {
-    if (!rule.postUrl) return mine.length;
-    payloads = mine.map((m) => postPayload(rule, m));
+    await emitAll(
+      ctx,
+      mine.map((m) => {
+        const account = accountById.get(m.customerAccountId);
+        const view = viewOf.get(m.invoiceId);
+        if (!account || !view) throw new Error(`dunning: invoice ${m.invoiceId} or its account is gone`);
+        return { type: "Invoice/Reminder" as const, payload: invoiceEventPayload(account, view) };
+      }),
+    );
+  } else if (rule.postUrl) {
+    await emitAll(
+      ctx,
+      mine.map((m) => ({ type: "post/dunning" as const, payload: postPayload(rule, m) })),
+    );
   }
-  const type = rule.enforcementAction === "REMIND" ? "Invoice/Reminder" : "post/dunning";
-  await ctx.db
-    .insert(outboxEvents)
-    .values(payloads.map((payload) => ({ id: newId(), brandId: ctx.brand.id, type, payload, nextAttemptAt: deliveryDueAt(ctx.brand, now), createdAt: now })));
-  afterCommit(ctx, wakeOutbox);
   return mine.length;
 }
 

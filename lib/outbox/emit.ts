@@ -19,22 +19,31 @@ export const deliveryDueAt = (brand: Brand, now: Date) => (brand.sandbox ? realC
  * transaction the event is committed with the change, or not at all.
  */
 export async function emit<T extends OutboxEventType>(ctx: Context, event: OutboxEvent<T>) {
+  const [id] = await emitAll(ctx, [event]);
+  return id;
+}
+
+/** Records events for delivery in one statement, in the order given (as emit does each). */
+export async function emitAll<T extends OutboxEventType>(ctx: Context, events: readonly OutboxEvent<T>[]) {
+  if (!events.length) return [];
   const now = ctx.now();
   const held = ctx.holdEventsFor ? { status: "held" as const, heldFor: ctx.holdEventsFor } : {};
-  const [row] = await ctx.db
+  const rows = await ctx.db
     .insert(outboxEvents)
-    .values({
-      id: newId(),
-      brandId: ctx.brand.id,
-      type: event.type,
-      payload: event.payload,
-      nextAttemptAt: deliveryDueAt(ctx.brand, now),
-      createdAt: now,
-      ...held,
-    })
+    .values(
+      events.map((event) => ({
+        id: newId(),
+        brandId: ctx.brand.id,
+        type: event.type,
+        payload: event.payload,
+        nextAttemptAt: deliveryDueAt(ctx.brand, now),
+        createdAt: now,
+        ...held,
+      })),
+    )
     .returning({ id: outboxEvents.id });
   if (!ctx.holdEventsFor) afterCommit(ctx, wakeOutbox);
-  return row.id;
+  return rows.map((r) => r.id);
 }
 
 /**
