@@ -37,7 +37,7 @@ const verify = (format: string, userId: string, method: string, code: string, ex
 
 const lastEmailCode = async (userId: string) =>
   (await outbox(t, "User/2FARequest")).filter((e) => e.user.user_id === userId).at(-1)!.user.email_verification_code as string;
-const lastPhoneCode = () => /\b(\d{6})\b/.exec(sms.requests.at(-1)!.form.Body ?? sms.requests.at(-1)!.form.Twiml)![1];
+const lastPhoneCode = () => sms.lastTextedCode();
 const lastSpokenCode = () => /code is ([\d, ]+?)\./.exec(sms.requests.at(-1)!.form.Twiml)![1].replace(/\D/g, "");
 
 async function expectCodeRefused(format: string, r: Awaited<ReturnType<typeof verify>>) {
