@@ -173,6 +173,8 @@ describe("deliveries", () => {
       .click();
     await page.waitForURL(/\/deliveries\/[0-9a-f-]{36}$/);
     await poll(() => page.getByRole("region", { name: "Attempts" }).count()).toBe(1);
+    // Its attempts too: each a block of labelled lines, the response on screen.
+    expect(await page.getByRole("region", { name: "Attempt log" }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await check(page, "detail");
     await ctx.close();
   }, 240_000);

@@ -86,6 +86,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
             label="Attempt log"
             head={["Run", "Attempt", "Outcome", "Response or error", "When"]}
             numeric={[1]}
+            stackOnPhone
             rows={d.attempt_log.map((a) => [
               a.replay ? `Replay ${a.replay}` : "Original",
               String(a.attempt),
@@ -106,6 +107,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
               label="Email recipients"
               head={["Recipient", "Audience", "Subject", "Status", "Tries", "Error"]}
               numeric={[4]}
+              stackOnPhone
               rows={d.emails.map((e) => [e.recipient, e.audience, e.subject, e.status, String(e.attempts), e.error ?? "—"])}
             />
           ) : (
