@@ -101,12 +101,15 @@ describe("/api/inngest without Inngest configured", () => {
 
 // Last: it spends this address's budget.
 describe("wrong credentials, from one address", () => {
-  it(`answer 401 ${FAILURES} times, then 429 RATE_LIMITED with Retry-After in the requested format`, async () => {
+  it(`answer 401 ${FAILURES} times, then 429 RATE_LIMITED with Retry-After in the requested format, whatever X-Forwarded-For claims`, async () => {
     const wrong = { "X-Api-Key": "rbk_wrong", "X-User-Key": app.creds.user_key, "X-Brand-Id": app.creds.brand_id };
+    // Each request names another address: the server counts the connection's own (`next start`
+    // alone would have believed the header, and never refused).
+    const forged = (i: number) => ({ ...wrong, "X-Forwarded-For": `198.51.100.${i}` });
     const statuses = [];
-    for (let i = 0; i < FAILURES; i++) statuses.push((await fetch(`${app.baseUrl}/api/json/Brand/List`, { headers: wrong })).status);
+    for (let i = 0; i < FAILURES; i++) statuses.push((await fetch(`${app.baseUrl}/api/json/Brand/List`, { headers: forged(i) })).status);
     expect(statuses).toEqual(Array(FAILURES).fill(401));
-    const json = await fetch(`${app.baseUrl}/api/json/Brand/List`, { headers: wrong });
+    const json = await fetch(`${app.baseUrl}/api/json/Brand/List`, { headers: forged(FAILURES) });
     expect(json.status).toBe(429);
     expect(Number(json.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect((await json.json()).exception.code).toBe("RATE_LIMITED");

@@ -47,7 +47,7 @@ export const config = {
   get passwordResetsPerHour() {
     return { perLogin: num("PASSWORD_RESETS_PER_LOGIN_PER_HOUR", 3), perAddress: num("PASSWORD_RESETS_PER_ADDRESS_PER_HOUR", 10) };
   },
-  /** A proxy in front sets X-Forwarded-For: its first entry is the client's address (lib/api/client-address.ts). */
+  /** One proxy in front of the server: the X-Forwarded-For entry it wrote is the client's address (lib/api/client-address.ts). */
   get trustProxy() {
     return ["1", "true", "yes"].includes((process.env.TRUST_PROXY ?? "").toLowerCase());
   },

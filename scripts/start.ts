@@ -1,7 +1,7 @@
 /**
  * npm start: migrate, make sure the demo brand exists and print its credentials (API keys, and the
  * dashboard's URL, email and password), build the app if it has not been built, then serve it with
- * `next start` on PORT (default 3000).
+ * scripts/serve.js (`npm run serve`, the built app as `next start` serves it) on PORT (default 3000).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
@@ -31,6 +31,6 @@ demoSecret(["NEXTAUTH_SECRET", "AUTH_SECRET"], ".data/nextauth-secret", "base64u
 // Portal sessions are signed with PORTAL_SESSION_SECRET (the server reads the same file when it is unset).
 demoSecret(["PORTAL_SESSION_SECRET"], DEV_SECRET_FILE, "base64url");
 const port = process.env.PORT || "3000";
-const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env: process.env });
+const server = spawn(process.execPath, ["scripts/serve.js"], { stdio: "inherit", env: { ...process.env, PORT: port } });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

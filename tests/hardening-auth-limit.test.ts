@@ -64,12 +64,16 @@ describe("failed authentication per client address", () => {
     expect(limiter.peek("a")).toBe(4); // the debt is at most one burst
   });
 
-  it("the address: the last X-Forwarded-For entry (next start's peer), the first only with TRUST_PROXY", () => {
+  it("the address: the last X-Forwarded-For entry (the peer scripts/serve.js appends); with TRUST_PROXY the one before it", () => {
     const req = (xff?: string) => new Request("http://x/", { headers: xff ? from(xff) : {} });
     expect(clientAddress(req("203.0.113.7"))).toBe("203.0.113.7");
     expect(clientAddress(req("10.9.9.9, 203.0.113.7"))).toBe("203.0.113.7");
     expect(clientAddress(req())).toBe("unknown");
     process.env.TRUST_PROXY = "1";
+    // A proxy that replaces the header, then our server's peer (the proxy).
     expect(clientAddress(req("203.0.113.7, 10.0.0.1"))).toBe("203.0.113.7");
+    // A proxy that appends: what the client wrote first is not believed.
+    expect(clientAddress(req("198.51.100.66, 203.0.113.7, 10.0.0.1"))).toBe("203.0.113.7");
+    expect(clientAddress(req("10.0.0.1"))).toBe("10.0.0.1");
   });
 });

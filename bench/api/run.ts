@@ -126,7 +126,7 @@ async function main() {
     RATE_LIMIT_BURST: "1000000",
   };
   const [appPort, nodePort] = [await freePort(), await freePort()];
-  const app = await start(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(appPort), "-H", "127.0.0.1"], env, appPort);
+  const app = await start(process.execPath, ["scripts/serve.js"], { ...env, HOST: "127.0.0.1" }, appPort);
   const bare = await start(process.execPath, ["--import", "tsx", "bench/api/bare-node.ts"], env, nodePort);
   const query = `brand_id=${t.brand_id}&product_group_id=${group}`;
   let measured: Awaited<ReturnType<typeof measure>>;

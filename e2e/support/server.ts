@@ -30,7 +30,7 @@ export interface RunningApp extends RunningServer {
 }
 
 /**
- * The built app (`next start`) on a free port against this test file's own database, with a
+ * The built app (scripts/serve.js, as `npm run serve`) on a free port against this test file's own database, with a
  * tenant to call it with; `env` overrides its environment. Needs `next build` first (npm test does it).
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
@@ -54,10 +54,11 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 export async function startServer(env: Record<string, string> = {}, opts: { anyHealth?: boolean } = {}): Promise<RunningServer> {
   if (!existsSync(".next/BUILD_ID")) throw new Error("Run `npm run build` before the e2e tests (npm test does)");
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, ["scripts/serve.js"], {
     env: {
       ...process.env,
       PORT: String(port),
+      HOST: "127.0.0.1",
       BACKGROUND_JOBS: "off",
       LOG_LEVEL: "silent",
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,

@@ -1,0 +1,41 @@
+/**
+ * The production server (`npm run serve`; `npm start` runs it after its setup): the built app, as
+ * `next start` serves it, behind node:http so that the client address it sees cannot be forged.
+ *
+ * `next start` keeps a client's own X-Forwarded-For and fills it with the peer's address only when
+ * it is absent, so a client could name any address and slip out of the per-address limits
+ * (failed authentications, password resets). Here the connection's peer is appended to whatever
+ * came, so the header's last entry is always the address the request really came from: the client,
+ * or the proxy in front (TRUST_PROXY: lib/api/client-address.ts then takes the entry before it).
+ *
+ * PORT (default 3000) and HOST (default: every interface) say where to listen. Plain JavaScript,
+ * so that serving needs no TypeScript loader.
+ */
+import { createServer } from "node:http";
+
+// Set before Next.js (and React through it) is loaded: both pick their production build by it.
+process.env.NODE_ENV = "production";
+const { default: next } = await import("next");
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOST || undefined;
+
+const app = next({ dev: false, hostname: hostname ?? "localhost", port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  const peer = req.socket.remoteAddress ?? "unknown";
+  const forwarded = req.headers["x-forwarded-for"];
+  req.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
+  void handle(req, res);
+});
+server.listen(port, hostname, () => console.log(`Serving on http://${hostname ?? "localhost"}:${port}`));
+
+// Finish the requests in flight, then stop (as `next start` does on these signals).
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  });
+}
