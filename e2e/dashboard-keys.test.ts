@@ -180,6 +180,10 @@ describe("API keys and secrets", () => {
     await axe(page, "Test clock");
     await shot(page, "10-test-clock-1280");
     await page.getByLabel("Days to advance").fill("3");
+    // Before it runs, the page says where the clock will stand: three days after the banner's time.
+    const [, at] = /reads (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC/.exec(before!)!;
+    const landing = new Date(Date.parse(`${at.replace(" ", "T")}:00Z`) + 3 * 86_400_000).toISOString().slice(0, 16).replace("T", " ");
+    await page.getByText(`The clock will then read ${landing} UTC.`).waitFor();
     await page.getByRole("button", { name: "Advance the clock" }).click();
     await page.getByText(/^Advanced:/).waitFor();
     await poll(() => banner.textContent()).not.toBe(before);

@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { Form } from "@/components/forms/form";
-import { AdvanceTestClockParams } from "@/lib/test-clocks/schemas";
+import { formatInstant } from "@/components/ui/format";
+import { AdvanceTestClockParams, MAX_ADVANCE_DAYS } from "@/lib/test-clocks/schemas";
 import { advanceTestClock } from "./actions";
 
 /** What one advance did, as TestClock/Advance answers it. */
@@ -14,8 +15,17 @@ const SUMMARY: [key: string, label: string][] = [
   ["events_queued", "emails and posts queued"],
 ];
 
-/** Moves the sandbox brand's clock forward by a number of days; the server runs everything due in between. */
-export function AdvanceForm({ brandId }: { brandId: string }) {
+/** Where the clock will stand after `days` from `now` (a whole number of days in range), else null. */
+function landing(now: string, days: unknown) {
+  const n = Number(days);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_ADVANCE_DAYS ? formatInstant(new Date(new Date(now).getTime() + n * 86_400_000)) : null;
+}
+
+/**
+ * Moves the sandbox brand's clock forward by a number of days; the server runs everything due in
+ * between. Before anything runs it says where the clock will then stand (it never goes back).
+ */
+export function AdvanceForm({ brandId, now }: { brandId: string; now: string }) {
   const router = useRouter();
   return (
     <Form
@@ -35,6 +45,16 @@ export function AdvanceForm({ brandId }: { brandId: string }) {
         const done = data as Record<string, string>;
         router.refresh();
         return `Advanced: ${SUMMARY.map(([k, label]) => `${done[k] ?? 0} ${label}`).join(", ")}.`;
+      }}
+      aside={(values) => {
+        const to = landing(now, values.days);
+        return (
+          to && (
+            <p className="hint" role="status">
+              The clock will then read <strong>{to}</strong>.
+            </p>
+          )
+        );
       }}
       submitLabel="Advance the clock"
       busyLabel="Advancing…"

@@ -15,7 +15,7 @@ export default async function TestClockPage({ params }: { params: Promise<{ bran
             This sandbox brand lives at <strong>{ctx.now().toISOString().replace("T", " ").slice(0, 16)} UTC</strong>. Its time stands still until you move it
             forward here (or with TestClock/Advance); it never goes back.
           </p>
-          <AdvanceForm brandId={brandId} />
+          <AdvanceForm brandId={brandId} now={ctx.now().toISOString()} />
         </div>
       ) : (
         <p className="alert info" role="note">
