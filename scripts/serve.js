@@ -27,7 +27,12 @@ const server = createServer((req, res) => {
   const peer = req.socket.remoteAddress ?? "unknown";
   const forwarded = req.headers["x-forwarded-for"];
   req.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
-  void handle(req, res);
+  // Next answers its own errors; one that escapes it must not take the process down with it.
+  handle(req, res).catch((error) => {
+    console.error("request failed outside Next's error handling", error);
+    if (!res.headersSent) res.writeHead(500);
+    res.end();
+  });
 });
 server.listen(port, hostname, () => console.log(`Serving on http://${hostname ?? "localhost"}:${port}`));
 
