@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, readFileSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import { startApp, type RunningApp } from "./support/server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { expectAccessible } from "./support/portal";
 import { dumpDatabase } from "../tests/support/payments";
 
 const SHOTS = "test-results/portal";
@@ -66,15 +66,6 @@ async function signedInCustomer(width = 1280) {
   await page.goto(`${app.baseUrl}${link.pathname}${link.search}`);
   await page.waitForURL(/\/portal$/);
   return { accountId, name: `Robin ${tag}`, context, page, errors };
-}
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

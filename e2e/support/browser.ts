@@ -1,3 +1,7 @@
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+
 /** Debian's Chromium (no browser downloads here), with flags that keep it off the network. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -9,3 +13,18 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
   "--disable-quic",
 ];
+
+/** No serious or critical accessibility violation on the page (`exclude`: a selector axe leaves out). */
+export async function axe(page: Page, what: string, exclude?: string) {
+  // Next streams a page's metadata: its <title> can land a moment after the content a test waited
+  // for (seen once in CI after a client-side navigation). Past 5 s axe reports the missing title.
+  await page.waitForFunction(() => document.title !== "", undefined, { timeout: 5000 }).catch(() => {});
+  const builder = new AxeBuilder({ page });
+  if (exclude) builder.exclude(exclude);
+  const result = await builder.analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    what,
+  ).toEqual([]);
+}

@@ -1,8 +1,8 @@
 /** What the dashboard's browser tests share: the JSON API over HTTP, customers, staff users, sign-in, axe and screenshots. */
 import { expect } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 import type { RunningApp } from "./server";
+import { axe } from "./browser";
 import type { Database } from "../../db/client";
 import { staffUsers } from "../../db/schema";
 import { hashPassword } from "../../lib/users/passwords";
@@ -73,17 +73,7 @@ export async function createStaffUser(
   return { id, email, password };
 }
 
-/** No serious or critical accessibility violation on the page (`exclude`: a selector axe leaves out). */
-export async function axe(page: Page, what: string, exclude?: string) {
-  const builder = new AxeBuilder({ page });
-  if (exclude) builder.exclude(exclude);
-  const result = await builder.analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
+export { axe };
 
 /** A full-page screenshot, `dir`/`name`.png. */
 export const shot = (page: Page, dir: string, name: string) => page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });

@@ -1,7 +1,6 @@
 /** What the portal's browser tests share: the API over HTTP, customers, sign-in, axe and screenshots. */
-import { expect } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./browser";
 import type { RunningApp } from "./server";
 
 export const PORTAL_PASSWORD = "Portal-pass-123";
@@ -42,15 +41,8 @@ export async function newCustomer(app: RunningApp, tag: string, extra: Record<st
   };
 }
 
-/** No serious or critical accessibility violations. */
-export async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
+/** No serious or critical accessibility violations (the one check of e2e/support/browser.ts). */
+export const expectAccessible = (page: Page, what: string) => axe(page, what);
 
 /** Nothing wider than the screen: neither the page nor a table inside its scrolling wrapper. */
 export const fitsScreen = (page: Page) =>
