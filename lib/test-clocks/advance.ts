@@ -7,9 +7,7 @@ import { DomainError, invalidState } from "../errors";
 import { INVOICE_LEAD_HOURS, today } from "../pricing/periods";
 import { owedSql } from "../invoices/lines";
 import { outsideTransaction } from "../run-verb";
-import { MAX_ADVANCE_DAYS, type AdvanceTestClockInput } from "./schemas";
-
-const DAY_MS = 86_400_000;
+import { afterDays, DAY_MS, MAX_ADVANCE_DAYS, type AdvanceTestClockInput } from "./schemas";
 
 const earliest = (a: Date | null, b: Date) => (a && a.getTime() < b.getTime() ? a : b);
 
@@ -39,7 +37,7 @@ export async function advanceTestClock({ ctx, input }: { ctx: Context; input: Ad
     throw new DomainError("MISSING_PARAMETER", "Send advance_to (an instant) or days", { parameter: "advance_to" });
   }
   const from = ctx.now();
-  const to = input.advance_to != null ? new Date(input.advance_to) : new Date(from.getTime() + input.days! * DAY_MS);
+  const to = input.advance_to != null ? new Date(input.advance_to) : afterDays(from, input.days!);
   if (to.getTime() <= from.getTime()) {
     throw new DomainError("INVALID_PARAMETER", `advance_to must be after the test clock's time, ${from.toISOString()}: a test clock never goes back`, {
       parameter: "advance_to",

@@ -4,6 +4,10 @@ import { integer, opt } from "../wire/params";
 /** The longest one advance may cover: ten years of renewals, dunning days and emails. */
 export const MAX_ADVANCE_DAYS = 3660;
 
+export const DAY_MS = 86_400_000;
+/** Where `days` moves a clock that reads `from`: whole 24-hour days (the page's preview and the advance agree). */
+export const afterDays = (from: Date, days: number) => new Date(from.getTime() + days * DAY_MS);
+
 export const GetTestClockParams = z.object({});
 
 export const AdvanceTestClockParams = z.object({

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { dashboardContext, requireStaffHome } from "@/app/_auth/session";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { SandboxBanner } from "@/components/dashboard/sandbox-banner";
+import { formatInstant } from "@/components/ui/format";
 import { quickSearch } from "./search/actions";
 
 export const dynamic = "force-dynamic";
@@ -83,7 +84,7 @@ export default async function BrandLayout({ children, params }: { children: Reac
   }));
   return (
     <DashboardShell brandId={brandId} brands={home.brands} nav={nav} staff={home.staff} search={quickSearch}>
-      {ctx.brand.sandbox && <SandboxBanner brandId={brandId} clock={ctx.now().toISOString().replace("T", " ").slice(0, 16)} />}
+      {ctx.brand.sandbox && <SandboxBanner brandId={brandId} clock={formatInstant(ctx.now())} />}
       {children}
     </DashboardShell>
   );

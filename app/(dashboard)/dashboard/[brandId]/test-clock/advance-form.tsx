@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { Form } from "@/components/forms/form";
 import { formatInstant } from "@/components/ui/format";
-import { AdvanceTestClockParams, MAX_ADVANCE_DAYS } from "@/lib/test-clocks/schemas";
+import { AdvanceTestClockParams, afterDays, MAX_ADVANCE_DAYS } from "@/lib/test-clocks/schemas";
 import { advanceTestClock } from "./actions";
 
 /** What one advance did, as TestClock/Advance answers it. */
@@ -18,7 +18,7 @@ const SUMMARY: [key: string, label: string][] = [
 /** Where the clock will stand after `days` from `now` (a whole number of days in range), else null. */
 function landing(now: string, days: unknown) {
   const n = Number(days);
-  return Number.isInteger(n) && n >= 1 && n <= MAX_ADVANCE_DAYS ? formatInstant(new Date(new Date(now).getTime() + n * 86_400_000)) : null;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_ADVANCE_DAYS ? formatInstant(afterDays(new Date(now), n)) : null;
 }
 
 /**

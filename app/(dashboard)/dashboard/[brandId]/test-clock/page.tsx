@@ -1,4 +1,5 @@
 import { dashboardContext } from "@/app/_auth/session";
+import { formatInstant } from "@/components/ui/format";
 import { AdvanceForm } from "./advance-form";
 
 export const metadata = { title: "Test clock · Recurring Billing" };
@@ -12,8 +13,8 @@ export default async function TestClockPage({ params }: { params: Promise<{ bran
       {ctx.brand.sandbox ? (
         <div className="card test-clock">
           <p>
-            This sandbox brand lives at <strong>{ctx.now().toISOString().replace("T", " ").slice(0, 16)} UTC</strong>. Its time stands still until you move it
-            forward here (or with TestClock/Advance); it never goes back.
+            This sandbox brand lives at <strong>{formatInstant(ctx.now())}</strong>. Its time stands still until you move it forward here (or with
+            TestClock/Advance); it never goes back.
           </p>
           <AdvanceForm brandId={brandId} now={ctx.now().toISOString()} />
         </div>
