@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createHash } from "node:crypto";
 
-/** Every environment variable the app reads, in one place (the README documents each). */
+/** Every environment variable the app reads, in one place (docs/operations.md documents each). */
 const num = (name: string, fallback: number) => {
   const raw = process.env[name];
   const n = raw === undefined || raw === "" ? fallback : Number(raw);

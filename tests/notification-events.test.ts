@@ -385,10 +385,10 @@ describe("the default templates", () => {
   });
 });
 
-describe("the README", () => {
+describe("docs/notifications.md", () => {
   it("lists each event's placeholders exactly as the code does", () => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    expect(readme, "paste eventPlaceholderTable() (lib/notifications/events.ts) into README.md").toContain(eventPlaceholderTable());
+    const readme = readFileSync(new URL("../docs/notifications.md", import.meta.url), "utf8");
+    expect(readme, "paste eventPlaceholderTable() (lib/notifications/events.ts) into docs/notifications.md").toContain(eventPlaceholderTable());
   });
 });
 

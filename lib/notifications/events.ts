@@ -17,7 +17,7 @@ const NO_COMPANY = { "customer.company_name": "the account has no company name" 
 
 /**
  * The notification_event values (spec, Events 3, plus User/Create) and exactly what each carries.
- * This is the one source of truth: template checks, rendering, the parameter docs, the README table
+ * This is the one source of truth: template checks, rendering, the parameter docs, the docs/notifications.md table
  * and the tests all read it.
  */
 export const NOTIFICATION_EVENTS = {
@@ -102,7 +102,7 @@ export const eventPlaceholders = (event: NotificationEvent) =>
     .filter((ns) => ns !== "brand" && ns !== "event")
     .flatMap((ns) => fieldsOf(event, ns).map((f) => `${ns}.${f}`));
 
-/** The README's table of events and placeholders, generated so it cannot drift (tests compare it). */
+/** docs/notifications.md's table of events and placeholders, generated so it cannot drift (tests compare it). */
 export function eventPlaceholderTable(): string {
   const rows = EVENT_NAMES.map((e) => {
     const spec: EventSpec = NOTIFICATION_EVENTS[e];

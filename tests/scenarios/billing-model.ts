@@ -1,7 +1,7 @@
 /**
- * The billing property's oracle: a small model of what the README's "Billing" section promises for
+ * The billing property's oracle: a small model of what docs/billing.md promises for
  * each subscription, driven by the same steps as the engine and compared with the database. It knows
- * nothing of the engine's tables beyond what it reads to compare; its rules are the README's:
+ * nothing of the engine's tables beyond what it reads to compare; its rules are docs/billing.md's:
  * - a period starts on each renewal date while the subscription is active and billable (product not
  *   deleted, group active); restoring resumes from today; nothing after deletion; one-time ends;
  * - the invoice of a period is priced from the terms committed when it is generated (72 hours
@@ -77,7 +77,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export const couponOf = (m: Model, code: string) => m.coupons.find((c) => same(c.code, code))!;
 const allowed = (c: MCoupon) => (c.duration === "once" ? 1 : c.duration === "cycles" ? c.cycles : Infinity);
 
-/** Cycles a coupon used on a subscription: its started invoices that carry it (README, Coupon cycles). */
+/** Cycles a coupon used on a subscription: its started invoices that carry it (docs/billing.md, Coupon cycles). */
 export const cyclesUsed = (s: MSub, code: string) => s.started.filter((i) => i.coupons.some((c) => same(c, code))).length;
 
 export const productOf = (m: Model, s: MSub) => (s.product === null ? null : m.products[s.product]);
