@@ -61,6 +61,28 @@ describe("ProductGroup/Create", () => {
     });
   }
 
+  // Issue 29 item 9: the spec names options as a key of every variable and requires only that an
+  // Options variable's value be one of them.
+  for (const format of FORMATS) {
+    it(`${format}: keeps options on a variable of any type as sent, and checks the value against them for Options only`, async () => {
+      const dropdown = { name: "Size", type: "DROPDOWN", options: ["s", "m", "s"] };
+      const note = { ...NOTE, options: ["short"] };
+      const g = (
+        await ok(t, format, "ProductGroup/Create", { method: "POST", params: { ...GROUP_PARAMS, VAR1: JSON.stringify(dropdown), VAR2: JSON.stringify(note) } })
+      ).product_group;
+      if (format === "json") expect([g.VAR1.options, g.VAR2.options]).toEqual([dropdown.options, note.options]);
+      else expect([g.VAR1.options, g.VAR2.options]).toEqual([{ option: dropdown.options }, { option: "short" }]);
+      expect((await groupNow(g.product_group_id)).VAR1).toMatchObject(dropdown);
+      const p = await makeProduct(t, g.product_group_id);
+      const account = await makeAccount(t);
+      const s = await ok(t, format, "Subscription/Create", {
+        method: "POST",
+        params: { customer_account_id: account, product_id: p.product_id, override_initial_billing: "Y", auto_pay: "N", VAR1: "xl", VAR2: "a long note" },
+      });
+      expect([s.subscription.VAR1, s.subscription.VAR2]).toEqual(["xl", "a long note"]);
+    });
+  }
+
   it("needs only name and description", async () => {
     const g = await makeGroup(t);
     expect(g.action_url).toBe("");
@@ -76,7 +98,7 @@ describe("ProductGroup/Create", () => {
     ["malformed JSON", "{name: Size", /must be valid JSON/],
     ["an unknown key", JSON.stringify({ ...NOTE, colour: "red" }), /unknown key "colour"/],
     ["an Options variable without options", JSON.stringify({ name: "Size", type: "Options" }), /at least one option/],
-    ["options on a TEXT variable", JSON.stringify({ ...NOTE, options: ["a"] }), /only allowed for type Options/],
+    ["an Options variable repeating an option", JSON.stringify({ name: "Size", type: "Options", options: ["S", "S"] }), /must not repeat/],
     ["an empty type", JSON.stringify({ name: "Size", type: " " }), /type/],
     ["a prompt other than Y/N", JSON.stringify({ ...NOTE, prompt: "yes" }), /must be Y or N/],
     ["a swapable other than Y/N", JSON.stringify({ ...NOTE, swapable: "true" }), /must be Y or N/],

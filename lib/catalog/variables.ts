@@ -3,8 +3,10 @@ import { z } from "zod";
 /**
  * The product-group variable object (spec: name, prompt, type, options, description, swapable,
  * category), sent as JSON text in VAR1..VAR10. The spec names TEXT only as an example, so any type
- * name is accepted (the known ones spelled canonically); every type but `Options` takes any text, and
- * `Options` variables must list the values a subscription may choose from.
+ * name is accepted (the known ones spelled canonically), and so are `options` on any type (stored and
+ * answered as sent: `{"type":"DROPDOWN","options":["s","m"]}`). Only an `Options` variable must list
+ * its options (no repeats), and only there must a subscription's value be one of them; every other
+ * type takes any text.
  */
 export const VARIABLE_TYPES = ["TEXT", "TEXTAREA", "NUMBER", "EMAIL", "URL", "DATE", "Options"] as const;
 
@@ -49,10 +51,7 @@ export const GroupVariableSchema = z
     if (v.type === "Options" && v.options.length === 0) {
       c.addIssue({ code: "custom", message: "must list at least one option for type Options", path: ["options"] });
     }
-    if (v.type !== "Options" && v.options.length > 0) {
-      c.addIssue({ code: "custom", message: "are only allowed for type Options", path: ["options"] });
-    }
-    if (new Set(v.options).size !== v.options.length) {
+    if (v.type === "Options" && new Set(v.options).size !== v.options.length) {
       c.addIssue({ code: "custom", message: "must not repeat a value", path: ["options"] });
     }
   });

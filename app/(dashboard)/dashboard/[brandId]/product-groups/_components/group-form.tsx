@@ -34,19 +34,16 @@ const FIELDS: Field[] = [
   { name: "description", label: "Description", required: true, kind: "textarea" },
 ];
 
-/** The variable object as the API takes it in VARn (options only for the Options type). */
+/** The variable object as the API takes it in VARn (options on any type; only Options needs them). */
 const variableJson = (r: VariableRow) =>
   JSON.stringify({
     name: r.name.trim(),
     prompt: r.prompt,
     type: r.type,
-    options:
-      r.type === "Options"
-        ? r.options
-            .split(",")
-            .map((o) => o.trim())
-            .filter(Boolean)
-        : [],
+    options: r.options
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
     description: r.description,
     swapable: r.swapable,
     category: r.category,
@@ -208,16 +205,14 @@ function VariableEditor({ form, n, slot, onRemove }: { form: UseFormReturn<Value
         </select>
         {err("type")}
       </div>
-      {type === "Options" && (
-        <div className="field span-all">
-          <label htmlFor={idFor("options")}>
-            {slot} options<span aria-hidden="true"> *</span>
-          </label>
-          <input id={idFor("options")} {...invalid("options")} placeholder="S, M, L" {...register(`variables.${n}.options`)} />
-          <p className="hint">Separated by commas</p>
-          {err("options")}
-        </div>
-      )}
+      <div className="field span-all">
+        <label htmlFor={idFor("options")}>
+          {slot} options{type === "Options" && <span aria-hidden="true"> *</span>}
+        </label>
+        <input id={idFor("options")} {...invalid("options")} placeholder="S, M, L" {...register(`variables.${n}.options`)} />
+        <p className="hint">{type === "Options" ? "Separated by commas; a subscription chooses one of them" : "Optional, separated by commas; kept as sent"}</p>
+        {err("options")}
+      </div>
       <div className="field">
         <label htmlFor={idFor("prompt")}>{slot} asked when subscribing</label>
         <select id={idFor("prompt")} {...register(`variables.${n}.prompt`)}>
