@@ -44,6 +44,16 @@ export default tseslint.config(
   },
   { files: ["lib/api/**/*.ts"], rules: { "no-restricted-imports": ["error", libBoundary] } },
   {
+    // The database layer stands under the domains: schema, connections, SQL helpers and tenancy, no domain rules.
+    files: ["db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/lib/**", "**/lib"], message: "db/ imports nothing from lib/: domain rules live in lib/." }] },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn, type PgDatabase, type PgQueryResultHKT, type PgTable } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
-import { config } from "../lib/config";
+import { databaseSettings } from "./settings";
 
 /** The drizzle handle every query goes through, whichever driver is behind it (or a transaction). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,7 +21,7 @@ export const MIGRATIONS_FOLDER = process.env.MIGRATIONS_DIR || migrationsFolder;
 
 /** postgres.js when a URL is given, else PGlite in `dir` (':memory:' keeps it in memory). */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string } = {}): Promise<Database> {
-  const url = opts.url ?? config.databaseUrl;
+  const url = opts.url ?? databaseSettings.url;
   if (url) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
@@ -29,7 +29,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string } = 
     const client = postgres(url, {
       max: Number(process.env.DATABASE_POOL_SIZE || 10),
       // An unreachable host fails in seconds (answered 503), not after the OS's ~30-40 s.
-      connect_timeout: config.databaseConnectTimeoutSeconds,
+      connect_timeout: databaseSettings.connectTimeoutSeconds,
       onnotice: () => {},
     });
     const db = drizzle(client, { schema }) as unknown as Db;
@@ -43,7 +43,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string } = 
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const dir = opts.pgliteDir ?? config.pgliteDir;
+  const dir = opts.pgliteDir ?? databaseSettings.pgliteDir;
   if (dir !== ":memory:") mkdirSync(dir, { recursive: true });
   const client = dir === ":memory:" ? new PGlite() : new PGlite(dir);
   const db = drizzle(client, { schema }) as unknown as Db;

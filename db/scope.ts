@@ -1,10 +1,15 @@
-import { and, asc, eq, getTableName, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Context } from "../lib/auth/context";
-import { selectRows } from "./client";
 import type { customerAccounts } from "./schema";
-import { notFound } from "../lib/errors";
-import { isUuid } from "../lib/ids";
+
+/**
+ * Whose rows a query is for: the brand, and for a customer (portal) context their own account.
+ * lib/auth/context.ts's Context is one; db/ knows only this much of it.
+ */
+export interface Tenant {
+  brand: { id: string };
+  actor: { kind: "staff" | "system" } | { kind: "customer"; customerAccountId: string };
+}
 
 /** A brand-owned table: every one has `id` and `brand_id`. */
 export type BrandTable = PgTable & { id: PgColumn; brandId: PgColumn };
@@ -13,7 +18,7 @@ export type BrandTable = PgTable & { id: PgColumn; brandId: PgColumn };
  * Tenancy in one place: the condition every query on a brand-owned table starts from.
  * A record of another brand is then indistinguishable from one that does not exist.
  */
-export function inBrand(ctx: Context, table: BrandTable, ...conditions: (SQL | undefined)[]): SQL {
+export function inBrand(ctx: Tenant, table: BrandTable, ...conditions: (SQL | undefined)[]): SQL {
   return and(eq(table.brandId, ctx.brand.id), ...conditions)!;
 }
 
@@ -24,37 +29,15 @@ export type AccountTable = (BrandTable & { customerAccountId: PgColumn }) | type
  * The portal's scope: inBrand, and for a customer context also the signed-in customer's account, so
  * a portal query can never reach another account's rows. Staff and system contexts see the brand.
  */
-export function inAccount(ctx: Context, table: AccountTable, ...conditions: (SQL | undefined)[]): SQL {
+export function inAccount(ctx: Tenant, table: AccountTable, ...conditions: (SQL | undefined)[]): SQL {
   if (ctx.actor.kind !== "customer") return inBrand(ctx, table, ...conditions);
   const column = "customerAccountId" in table ? table.customerAccountId : table.id;
   return inBrand(ctx, table, eq(column, ctx.actor.customerAccountId), ...conditions);
 }
 
-const isAccountTable = (table: BrandTable): table is AccountTable => "customerAccountId" in table || getTableName(table) === "customer_accounts";
-
-/** Loads one record of the context's brand by id, or throws NOT_FOUND naming the parameter. */
-export async function findInBrand<T extends BrandTable>(
-  ctx: Context,
-  table: T,
-  id: string,
-  what: string,
-  parameter?: string,
-  opts: { forUpdate?: boolean | "no key update" } = {},
-): Promise<T["$inferSelect"]> {
-  if (!isUuid(id)) throw notFound(what, parameter);
-  // A customer (portal) context finds only its own account's records among those that have one.
-  const where = ctx.actor.kind === "customer" && isAccountTable(table) ? inAccount(ctx, table, eq(table.id, id)) : inBrand(ctx, table, eq(table.id, id));
-  const rows = await selectRows(ctx.db, table, { where, limit: 1, forUpdate: opts.forUpdate });
-  if (!rows[0]) throw notFound(what, parameter);
-  return rows[0];
-}
-
 /** Equality filters for the optional List parameters that are given (empty, or a number 0, counts as not given). */
 export const filters = (pairs: [PgColumn, string | number | null | undefined][]): (SQL | undefined)[] =>
   pairs.map(([column, value]) => (value ? eq(column, value) : undefined));
-
-/** An id filter that is not a UUID can match nothing: answer an empty list without asking the database. */
-export const impossibleIds = (...ids: (string | null | undefined)[]) => ids.some((id) => id && !isUuid(id));
 
 /** Case-insensitive partial match; the user's text is matched literally (no LIKE wildcards). */
 export const contains = (column: PgColumn | SQL, text: string) => ilike(column, `%${text.replace(/[\\%_]/g, "\\$&")}%`);

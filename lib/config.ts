@@ -1,5 +1,6 @@
 import path from "node:path";
 import { createHash } from "node:crypto";
+import { databaseSettings } from "../db/settings";
 
 /** Every environment variable the app reads, in one place (docs/operations.md documents each). */
 const num = (name: string, fallback: number) => {
@@ -11,10 +12,10 @@ const num = (name: string, fallback: number) => {
 
 export const config = {
   get databaseUrl() {
-    return process.env.DATABASE_URL || undefined;
+    return databaseSettings.url;
   },
   get pgliteDir() {
-    return process.env.PGLITE_DATA_DIR || ".data/pglite";
+    return databaseSettings.pgliteDir;
   },
   /**
    * Where bootstrap keeps the demo's keys (the database has only their hashes): beside the embedded
@@ -53,7 +54,7 @@ export const config = {
   },
   /** Seconds to wait for a PostgreSQL connection before answering 503 (an unreachable host would take ~30-40 s). */
   get databaseConnectTimeoutSeconds() {
-    return num("DATABASE_CONNECT_TIMEOUT", 5);
+    return databaseSettings.connectTimeoutSeconds;
   },
   get billingIntervalMs() {
     return num("BILLING_INTERVAL_MS", 10 * 60_000);

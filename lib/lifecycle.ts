@@ -1,17 +1,7 @@
 import { DomainError } from "./errors";
 
-/**
- * The status ledger shared by accounts, users, subscriptions, products, components and the rest:
- * 1 active, 2 suspended, 3 deleted (spec, States and transitions). Tables store it as `status`
- * (smallint) beside `deleted_at`, which starts the restore window.
- */
-export const STATUS = { ACTIVE: 1, SUSPENDED: 2, DELETED: 3 } as const;
-export type Status = (typeof STATUS)[keyof typeof STATUS];
-/**
- * A subscription's status while its initial charge is being made (Subscription/Create, in steps):
- * invisible to lists, billing and insights until the charge settles it active, or it is discarded.
- */
-export const SUBSCRIPTION_PENDING = 0;
+/** The status ledger (1 active, 2 suspended, 3 deleted) and a subscription's pending status: named in db/schema/status.ts, read from here. */
+export { STATUS, SUBSCRIPTION_PENDING, type Status } from "../db/schema/status";
 
 /** Deleted records can be restored for this many days (spec, Limits). */
 export const RESTORE_WINDOW_DAYS = 90;

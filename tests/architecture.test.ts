@@ -112,3 +112,17 @@ describe("lib/ folders", () => {
     expect(found.join("\n\n"), "move what makes a back edge to the folder below it").toBe("");
   });
 });
+
+describe("db/", () => {
+  it("imports nothing from lib/ (domain rules live in lib/, the database layer stands under them)", () => {
+    const DB = path.resolve(__dirname, "../db");
+    const arrows = sourceFiles(DB).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(IMPORT)]
+        .map((m) => m[1] ?? m[2])
+        .filter((spec) => !path.relative(LIB, path.resolve(path.dirname(file), spec)).startsWith(".."))
+        .map((spec) => `${path.relative(DB, file)}: ${spec}`),
+    );
+    expect(sourceFiles(DB).length).toBeGreaterThan(5);
+    expect(arrows).toEqual([]);
+  });
+});

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { brands } from "./brands";
-import type { GroupVariable } from "../../lib/catalog/variables";
-import type { Status } from "../../lib/lifecycle";
+import type { Status } from "./status";
 
 /** Columns every catalog record has: tenancy, the status ledger (1/2/3) and its timestamps. */
 const ledger = () => ({
@@ -19,7 +18,17 @@ const ledger = () => ({
 
 const flag = (name: string) => text(name, { enum: ["Y", "N"] }).notNull();
 const cents = (name: string) => bigint(name, { mode: "number" });
-const variable = (name: string) => jsonb(name).$type<GroupVariable>();
+/** A product group's variable as stored; lib/catalog/variables.ts's GroupVariableSchema checks it on the way in. */
+export interface StoredGroupVariable {
+  name: string;
+  prompt: "Y" | "N";
+  type: string;
+  options: string[];
+  description: string;
+  swapable: "Y" | "N";
+  category: string;
+}
+const variable = (name: string) => jsonb(name).$type<StoredGroupVariable>();
 
 /** A product group: ten subscription variable slots and where subscription events are posted. */
 export const productGroups = pgTable(

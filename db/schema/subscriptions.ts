@@ -4,7 +4,7 @@ import { brands } from "./brands";
 import { customerAccounts } from "./customers";
 import { components, coupons, productGroups, products } from "./catalog";
 import { invoices } from "./money";
-import type { Status, SUBSCRIPTION_PENDING } from "../../lib/lifecycle";
+import type { Status, SUBSCRIPTION_PENDING } from "./status";
 
 const brandId = () =>
   uuid("brand_id")

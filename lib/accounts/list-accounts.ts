@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { customerAccounts as t } from "../../db/schema";
-import { containsFilter, defineList, idFilter, statusFilter } from "../../db/paging";
+import { containsFilter, defineList, idFilter, statusFilter } from "../lists";
 import type { Context } from "../auth/context";
 import type { ListAccountsInput } from "./schemas";
 import { accountView } from "./view";

@@ -1,7 +1,8 @@
 import { ne, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { customerAccounts } from "../../db/schema";
-import { contains, findInBrand, inBrand } from "../../db/scope";
+import { contains, inBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import { isUniqueViolation } from "../../db/errors";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";

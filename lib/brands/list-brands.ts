@@ -1,4 +1,5 @@
-import { impossibleIds, oldestFirst } from "../../db/scope";
+import { oldestFirst } from "../../db/scope";
+import { impossibleIds } from "../scope";
 import { selectRows } from "../../db/client";
 import { eq } from "drizzle-orm";
 import { brands } from "../../db/schema";

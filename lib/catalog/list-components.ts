@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { components as t, COMPONENT_TYPES } from "../../db/schema";
-import { defineList, equalsFilter, idFilter, statusFilter } from "../../db/paging";
+import { defineList, equalsFilter, idFilter, statusFilter } from "../lists";
 import type { Context } from "../auth/context";
 import type { ListComponentsInput } from "./schemas";
 import { liveUnlessAsked } from "./status-changes";

@@ -1,7 +1,7 @@
 import { ne } from "drizzle-orm";
 import { z } from "zod";
 import { coupons as t, COUPON_STATUSES } from "../../db/schema";
-import { defineList, equalsFilter, idFilter, sqlFilter } from "../../db/paging";
+import { defineList, equalsFilter, idFilter, sqlFilter } from "../lists";
 import type { Context } from "../auth/context";
 import { sameCode } from "./coupon-codes";
 import type { ListCouponsInput } from "./schemas";

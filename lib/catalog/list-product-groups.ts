@@ -1,5 +1,5 @@
 import { productGroups as t } from "../../db/schema";
-import { defineList, idFilter, statusFilter } from "../../db/paging";
+import { defineList, idFilter, statusFilter } from "../lists";
 import type { Context } from "../auth/context";
 import { liveUnlessAsked } from "./status-changes";
 import { productGroupView } from "./view";

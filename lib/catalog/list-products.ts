@@ -1,5 +1,5 @@
 import { products as t } from "../../db/schema";
-import { defineList, equalsFilter, idFilter, statusFilter } from "../../db/paging";
+import { defineList, equalsFilter, idFilter, statusFilter } from "../lists";
 import { z } from "zod";
 import type { Context } from "../auth/context";
 import type { ListProductsInput } from "./schemas";

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { components, productGroups, products } from "../../db/schema";
-import { findInBrand, inBrand } from "../../db/scope";
+import { inBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { DomainError, invalidState } from "../errors";
 import { isUuid } from "../ids";

@@ -1,6 +1,7 @@
 import { eq, ne, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { findInBrand, type BrandTable } from "../../db/scope";
+import { type BrandTable } from "../../db/scope";
+import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { invalidState } from "../errors";
 import { assertRestoreWindow, STATUS, type Status } from "../lifecycle";

@@ -1,5 +1,5 @@
 import { productGroups } from "../../db/schema";
-import { findInBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { COMPONENT } from "./queries";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { coupons } from "../../db/schema";
-import { findInBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { invalidState } from "../errors";
 import { assertCodeFree, withCodeUniqueness } from "./coupon-codes";

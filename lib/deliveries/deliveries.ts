@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { emailDeliveries, outboxAttempts, outboxEvents as t } from "../../db/schema";
-import { defineList, sqlFilter } from "../../db/paging";
+import { defineList, sqlFilter } from "../lists";
 import { inBrand } from "../../db/scope";
 import { customerNames } from "../accounts/names";
 import type { Context } from "../auth/context";

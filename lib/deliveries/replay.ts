@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { outboxEvents as t } from "../../db/schema";
-import { findInBrand, inBrand } from "../../db/scope";
+import { inBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { invalidState, notFound } from "../errors";
 import { isUuid } from "../ids";

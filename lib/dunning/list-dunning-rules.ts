@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dunningRules as t } from "../../db/schema";
-import { defineList, equalsFilter, idFilter } from "../../db/paging";
+import { defineList, equalsFilter, idFilter } from "../lists";
 import type { Context } from "../auth/context";
 import type { ListDunningRulesInput } from "./schemas";
 import { dunningRuleView } from "./view";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { dunningRules } from "../../db/schema";
-import { findInBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { findLiveGroup } from "../catalog/queries";
 import { assertNoViolation, merged } from "../catalog/rules";

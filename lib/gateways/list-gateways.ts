@@ -1,7 +1,7 @@
 import { isNull } from "drizzle-orm";
 import { z } from "zod";
 import { payGateways as t } from "../../db/schema";
-import { defineList, equalsFilter } from "../../db/paging";
+import { defineList, equalsFilter } from "../lists";
 import { WithExtras } from "../wire/results";
 import type { Context } from "../auth/context";
 import { PROVIDERS } from "./providers";

@@ -1,5 +1,5 @@
 import { invoices, subscriptions } from "../../db/schema";
-import { findInBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import { notFound } from "../errors";
 import type { Context } from "../auth/context";
 import { newId } from "../ids";

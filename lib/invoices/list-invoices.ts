@@ -1,7 +1,7 @@
 import { or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { invoices as t, payments } from "../../db/schema";
-import { dayFilters, defineList, equalsFilter, idFilter, sqlFilter } from "../../db/paging";
+import { dayFilters, defineList, equalsFilter, idFilter, sqlFilter } from "../lists";
 import { contains } from "../../db/scope";
 import { accountMatches } from "../accounts/queries";
 import type { Context } from "../auth/context";

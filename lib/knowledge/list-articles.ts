@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { defineList, idFilter, liveUnlessById, sqlFilter } from "../../db/paging";
-import { filters, impossibleIds, inBrand } from "../../db/scope";
+import { defineList, idFilter, liveUnlessById, sqlFilter } from "../lists";
+import { filters, inBrand } from "../../db/scope";
+import { impossibleIds } from "../scope";
 import { kbArticles as t } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { containsPattern } from "./queries";

@@ -1,6 +1,6 @@
 import { asc, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { containsFilter, defineList, equalsFilter, idFilter, liveUnlessById } from "../../db/paging";
+import { containsFilter, defineList, equalsFilter, idFilter, liveUnlessById } from "../lists";
 import { inBrand } from "../../db/scope";
 import { kbCategories as t } from "../../db/schema";
 import type { Context } from "../auth/context";

@@ -1,6 +1,6 @@
 import { asc, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { defineList, idFilter, sqlFilter } from "../../db/paging";
+import { defineList, idFilter, sqlFilter } from "../lists";
 import { inBrand } from "../../db/scope";
 import { kbArticles, kbCategories } from "../../db/schema";
 import type { Context } from "../auth/context";

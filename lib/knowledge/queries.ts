@@ -1,5 +1,6 @@
 import { count, eq, inArray, isNull } from "drizzle-orm";
-import { findInBrand, inBrand } from "../../db/scope";
+import { inBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import { kbArticles, kbCategories } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { invalidState } from "../errors";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { findInBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import { kbArticles, kbCategories } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { invalidState } from "../errors";

@@ -1,5 +1,5 @@
 import { invoices, subscriptions } from "../../db/schema";
-import { findInBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import { findAccount } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";

@@ -1,5 +1,5 @@
 import { notes as t } from "../../db/schema";
-import { defineList, idFilter, liveUnlessById } from "../../db/paging";
+import { defineList, idFilter, liveUnlessById } from "../lists";
 import type { Context } from "../auth/context";
 import { NOTES_LISTED_BY_DEFAULT, type ListNotesInput } from "./schemas";
 import { noteView } from "./view";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { notifications as t } from "../../db/schema";
-import { defineList, equalsFilter, idFilter, liveUnlessById } from "../../db/paging";
+import { defineList, equalsFilter, idFilter, liveUnlessById } from "../lists";
 import type { Context } from "../auth/context";
 import { defaultSender } from "../adapters/email";
 import { DEFAULT_TEMPLATES } from "./defaults";

@@ -2,7 +2,7 @@ import { decodeHTML } from "entities";
 import { isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { notifications as t } from "../../db/schema";
-import { defineList, equalsFilter, idFilter, sqlFilter } from "../../db/paging";
+import { defineList, equalsFilter, idFilter, sqlFilter } from "../lists";
 import { notificationView } from "./view";
 
 /** The dashboard's notifications table: live ones, or (deleted Y) the deleted ones to restore. */

@@ -1,5 +1,6 @@
 import { eq, isNull } from "drizzle-orm";
-import { inBrand, findInBrand } from "../../db/scope";
+import { inBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import { notifications } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors";
 import type { Context } from "../auth/context";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { payMethods as t, PAY_METHOD_TYPES } from "../../db/schema";
-import { defineList, equalsFilter, idFilter, liveUnlessById } from "../../db/paging";
+import { defineList, equalsFilter, idFilter, liveUnlessById } from "../lists";
 import type { Context } from "../auth/context";
 import type { ListPayMethodsInput } from "./schemas";
 import { payMethodView } from "./view";

@@ -1,7 +1,7 @@
 import { or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { invoices, payments as t, PAYMENT_STATUSES } from "../../db/schema";
-import { dayFilters, defineList, equalsFilter, idFilter, sqlFilter } from "../../db/paging";
+import { dayFilters, defineList, equalsFilter, idFilter, sqlFilter } from "../lists";
 import { anyOf, contains, inBrand } from "../../db/scope";
 import { isUuid } from "../ids";
 import { accountMatches } from "../accounts/queries";

@@ -1,7 +1,8 @@
 import { count, desc, eq, gt, isNull, ne, notInArray, asc } from "drizzle-orm";
 import { selectRows } from "../../db/client";
 import { components, customerAccounts, customerUsers, invoices, payMethods, payments, products, subscriptions, tickets } from "../../db/schema";
-import { anyOf, findInBrand, inAccount, inBrand } from "../../db/scope";
+import { anyOf, inAccount, inBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import type { Brand, Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
 import { isUuid } from "../ids";

@@ -1,7 +1,8 @@
 import { count, desc, inArray, ne } from "drizzle-orm";
 import { selectRows } from "../../db/client";
 import { customerUsers, tickets } from "../../db/schema";
-import { findInBrand, inAccount } from "../../db/scope";
+import { inAccount } from "../../db/scope";
+import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
 import { messagesOf } from "../tickets/queries";

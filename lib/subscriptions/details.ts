@@ -1,6 +1,7 @@
 import { selectRows } from "../../db/client";
 import { components, coupons, productGroups, products, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
-import { anyOf, findInBrand, inBrand, oldestFirst } from "../../db/scope";
+import { anyOf, inBrand, oldestFirst } from "../../db/scope";
+import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { notFound } from "../errors";
 import { SUBSCRIPTION_PENDING } from "../lifecycle";

@@ -1,7 +1,7 @@
 import { ne, or, sql } from "drizzle-orm";
 import { products, subscriptions as t } from "../../db/schema";
 import { contains } from "../../db/scope";
-import { dayFilters, defineList, equalsFilter, idFilter, sqlFilter, statusFilter } from "../../db/paging";
+import { dayFilters, defineList, equalsFilter, idFilter, sqlFilter, statusFilter } from "../lists";
 import { z } from "zod";
 import { accountMatches } from "../accounts/queries";
 import type { Context } from "../auth/context";

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { components, coupons, productGroups, products } from "../../db/schema";
-import { findInBrand, inBrand } from "../../db/scope";
+import { inBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { isComponentAttachable, isProductSellable } from "../catalog/availability";
 import { sameCode } from "../catalog/coupon-codes";

@@ -1,7 +1,7 @@
 import { or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tickets as t, TICKET_DIRECTIONS, TICKET_WORKING_STATUSES } from "../../db/schema";
-import { defineList, equalsFilter, idFilter } from "../../db/paging";
+import { defineList, equalsFilter, idFilter } from "../lists";
 import { contains } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { messagesOf } from "./queries";

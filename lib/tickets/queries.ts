@@ -1,6 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { ticketCounters, ticketMessages, tickets } from "../../db/schema";
-import { findInBrand, inBrand, oldestFirst } from "../../db/scope";
+import { inBrand, oldestFirst } from "../../db/scope";
+import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { newId } from "../ids";

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { customerUserLogins, customerUsers as t } from "../../db/schema";
-import { containsFilter, defineList, equalsFilter, idFilter, sqlFilter, statusFilter } from "../../db/paging";
+import { containsFilter, defineList, equalsFilter, idFilter, sqlFilter, statusFilter } from "../lists";
 import { inBrand } from "../../db/scope";
 import { sameText } from "../accounts/queries";
 import type { Context } from "../auth/context";

@@ -1,6 +1,7 @@
 import { eq, ne } from "drizzle-orm";
 import { customerAccounts, customerUsers } from "../../db/schema";
-import { findInBrand, inBrand } from "../../db/scope";
+import { inBrand } from "../../db/scope";
+import { findInBrand } from "../scope";
 import { duplicateEmail, sameText } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import { STATUS } from "../lifecycle";

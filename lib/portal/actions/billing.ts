@@ -1,5 +1,5 @@
 import { products } from "../../../db/schema";
-import { findInBrand } from "../../../db/scope";
+import { findInBrand } from "../../scope";
 import { definePortalAction, type PortalActionDef } from "../../auth/portal-action";
 import { DomainError } from "../../errors";
 import { createPayMethod } from "../../pay-methods/create-pay-method";

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import type { Context } from "../lib/auth/context";
-import { DomainError } from "../lib/errors";
-import { isUuid } from "../lib/ids";
-import { selectRows } from "./client";
-import { contains, inAccount, inBrand, type AccountTable, type BrandTable } from "./scope";
+import type { Context } from "./auth/context";
+import { DomainError } from "./errors";
+import { isUuid } from "./ids";
+import { selectRows } from "../db/client";
+import { contains, inAccount, inBrand, type AccountTable, type BrandTable } from "../db/scope";
 
 /**
  * Typed, paged list queries: one declarative spec per domain gives both the page query a data
