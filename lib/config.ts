@@ -14,6 +14,10 @@ export const config = {
   get databaseUrl() {
     return databaseSettings.url;
   },
+  /** Redis for the throttles' counters shared by every instance (lib/rate-limit/throttle.ts); without it PostgreSQL keeps them. */
+  get redisUrl() {
+    return process.env.REDIS_URL || undefined;
+  },
   get pgliteDir() {
     return databaseSettings.pgliteDir;
   },

@@ -16,9 +16,9 @@ import { outboxEvents } from "./support/payments";
 const { perLogin, perAddress } = config.passwordResetsPerHour;
 
 beforeEach(() => {
-  // Fresh buckets for each test (the limiters live for the process).
-  passwordResetLimits.byAddress.configure(perAddress / 3600, perAddress);
-  passwordResetLimits.byLogin.configure(perLogin / 3600, perLogin);
+  // Fresh counters for each test (the throttles live for the process).
+  passwordResetLimits.byAddress.configure({ points: perAddress, seconds: 3600 });
+  passwordResetLimits.byLogin.configure({ points: perLogin, seconds: 3600 });
 });
 
 async function customer(t: Tenant) {

@@ -89,3 +89,14 @@ export const outboxAttempts = pgTable(
   },
   (t) => [index("outbox_attempts_event").on(t.eventId)],
 );
+
+/**
+ * The throttles' counters (lib/rate-limit/throttle.ts) when PostgreSQL is the shared store: points
+ * used in the current window per limiter and key, read and written by every instance. Unlogged (no
+ * write-ahead log, not replicated): a crash only forgets budgets spent.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
+});

@@ -117,10 +117,9 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     const params = await readParams(req, url);
     // Before anything can store or log them: full card numbers only where a gateway takes them.
     refuseCardNumbers(`${route.resource}/${route.action}`, params);
-    // An address that failed to authenticate too often is refused before its credentials cost a query.
+    // Only failures count against the client address, and only failures are refused past its
+    // budget: a valid key sent from an address others failed from (a NAT, a proxy) still works.
     const address = clientAddress(req);
-    const failedWait = authFailureLimiter.peek(address);
-    if (failedWait > 0) throw rateLimited(failedWait);
     const db = await getDb();
     const ctx = await contextFromApiCredentials(
       db,
@@ -130,13 +129,16 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
         brandId: header(req, "x-brand-id") ?? params.brand_id,
       },
       requestId,
-    ).catch((err) => {
-      if (err instanceof DomainError && err.code === "UNAUTHENTICATED") authFailureLimiter.charge(address);
+    ).catch(async (err) => {
+      if (err instanceof DomainError && err.code === "UNAUTHENTICATED") {
+        const wait = await authFailureLimiter.take(address);
+        if (wait > 0) throw rateLimited(wait);
+      }
       throw err;
     });
     ctx.clientAddress = address;
     if (ctx.actor.kind === "staff") {
-      const wait = rateLimiter.take(requesterId(ctx.actor));
+      const wait = await rateLimiter.take(requesterId(ctx.actor));
       if (wait > 0) throw rateLimited(wait);
     }
     const known = knownParams(endpoint);

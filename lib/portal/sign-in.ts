@@ -9,7 +9,7 @@ import { DomainError } from "../errors";
 import { hashSecret, isUuid } from "../ids";
 import { runVerb } from "../run-verb";
 import { config } from "../config";
-import { TokenBucketLimiter } from "../rate-limit/token-bucket";
+import { Throttle } from "../rate-limit/throttle";
 import { authenticateUser } from "../users/authenticate-user";
 import { PROVIDER_NAMES } from "../users/complete-oauth-sign-in";
 import { requestVerification } from "../users/request-verification";
@@ -99,14 +99,13 @@ async function withSecondFactor(db: Db, session: CustomerSession): Promise<SignI
   return { kind: "second-factor", pending, sentTo: await sendSecondFactorCode(pending) };
 }
 
-const resets = config.passwordResetsPerHour;
 /**
- * "Forgot password" limits, in process memory like the API's per-address limits: each request takes
- * a token per client address and per sign-in name, whether or not anyone signs in with it.
+ * "Forgot password" limits, shared by every instance like the API's (lib/rate-limit/throttle.ts): each
+ * request spends a point per client address and per sign-in name, whether or not anyone signs in with it.
  */
 export const passwordResetLimits = {
-  byAddress: new TokenBucketLimiter(resets.perAddress / 3600, resets.perAddress),
-  byLogin: new TokenBucketLimiter(resets.perLogin / 3600, resets.perLogin),
+  byAddress: new Throttle("password-resets-address", () => ({ points: config.passwordResetsPerHour.perAddress, seconds: 3600 })),
+  byLogin: new Throttle("password-resets-login", () => ({ points: config.passwordResetsPerHour.perLogin, seconds: 3600 })),
 };
 
 /** What every accepted request answers, sent or not: it never tells whether the details are anyone's. */
@@ -125,11 +124,11 @@ export async function requestPasswordReset(brand: Brand, login: string, from: { 
   if (!name || !parsed.success) {
     throw new DomainError("INVALID_PARAMETER", "Enter the email address or username you sign in with.", { parameter: "login" });
   }
-  const wait = passwordResetLimits.byAddress.take(from.address);
+  const wait = await passwordResetLimits.byAddress.take(from.address);
   if (wait > 0) {
     throw new DomainError("RATE_LIMITED", `Too many password requests from your network. Please try again in ${Math.ceil(wait / 60)} minutes.`);
   }
-  if (passwordResetLimits.byLogin.take(`${brand.id}:${name.toLowerCase()}`) > 0) return PASSWORD_RESET_NOTICE;
+  if ((await passwordResetLimits.byLogin.take(`${brand.id}:${name.toLowerCase()}`)) > 0) return PASSWORD_RESET_NOTICE;
   const ctx = systemContext(await getDb(), brand);
   await runVerb(ctx, (c, i) => resetPassword({ ctx: c, input: i }), parsed.data);
   return PASSWORD_RESET_NOTICE;

@@ -1,0 +1,104 @@
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+import { getDb, type Db } from "../../db/client";
+import { rateLimits } from "../../db/schema";
+import { config } from "../config";
+import { logger } from "../log";
+
+/** Where the throttles' counters live: one place for every instance, or this process alone. */
+export type ThrottleStore = { kind: "memory" } | { kind: "postgres"; db: Db } | { kind: "redis"; client: Redis };
+
+/** A budget: `points` requests per window of `seconds` (a fixed window: the counter starts at the first request). */
+export interface Budget {
+  points: number;
+  seconds: number;
+}
+
+/**
+ * The store for this configuration: Redis when REDIS_URL is set, else PostgreSQL when DATABASE_URL is
+ * (the rate_limits table), else process memory (the embedded PGlite database serves one process).
+ */
+export async function openThrottleStore(): Promise<ThrottleStore> {
+  if (config.redisUrl) {
+    const { Redis } = await import("ioredis");
+    // Fails a command quickly while Redis is away (the throttle then counts in memory) rather than queueing it.
+    const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+    client.on("error", (error) => logger.error("redis unavailable", { error: error.message }));
+    return { kind: "redis", client };
+  }
+  if (config.databaseUrl) return { kind: "postgres", db: await getDb() };
+  return { kind: "memory" };
+}
+
+const holder = globalThis as unknown as { __rbThrottleStore?: Promise<ThrottleStore> };
+
+/** The store every throttle of this process uses (openThrottleStore, opened once). */
+export function sharedThrottleStore(): Promise<ThrottleStore> {
+  holder.__rbThrottleStore ??= openThrottleStore().catch((err) => {
+    holder.__rbThrottleStore = undefined;
+    throw err;
+  });
+  return holder.__rbThrottleStore;
+}
+
+function limiterFor(store: ThrottleStore, name: string, { points, seconds }: Budget): RateLimiterAbstract {
+  const opts = { keyPrefix: name, points, duration: seconds };
+  if (store.kind === "memory") return new RateLimiterMemory(opts);
+  const shared = {
+    ...opts,
+    // A key over its budget is refused from memory until its window ends: a flood costs the store nothing.
+    inMemoryBlockOnConsumed: points + 1,
+    // While the store does not answer, this process counts alone rather than failing the request.
+    insuranceLimiter: new RateLimiterMemory(opts),
+  };
+  if (store.kind === "redis") return new RateLimiterRedis({ ...shared, storeClient: store.client });
+  return new RateLimiterDrizzle({ ...shared, storeClient: store.db, schema: rateLimits });
+}
+
+const waitOf = (res: RateLimiterRes) => Math.max(res.msBeforeNext, 1) / 1000;
+
+/**
+ * A named budget per key (an API key, a client address, a sign-in name), counted in the shared store
+ * (sharedThrottleStore) so that N instances allow the budget once, not N times.
+ * Answers are seconds to wait: 0 when allowed.
+ */
+export class Throttle {
+  private limiter?: Promise<RateLimiterAbstract>;
+  private generation = 0;
+  constructor(
+    readonly name: string,
+    private budget: () => Budget,
+    private store: () => Promise<ThrottleStore> = sharedThrottleStore,
+  ) {}
+
+  private get current() {
+    this.limiter ??= this.store().then((store) => limiterFor(store, this.generation ? `${this.name}.${this.generation}` : this.name, this.budget()));
+    this.limiter.catch(() => (this.limiter = undefined));
+    return this.limiter;
+  }
+
+  /** Spends a point; past the budget nothing is allowed until the window ends. */
+  async take(key: string): Promise<number> {
+    try {
+      await (await this.current).consume(key);
+      return 0;
+    } catch (res) {
+      if (res instanceof RateLimiterRes) return waitOf(res);
+      throw res;
+    }
+  }
+
+  /** The seconds until a request would be allowed, without spending anything. */
+  async peek(key: string): Promise<number> {
+    const limiter = await this.current;
+    const res = await limiter.get(key);
+    return res && res.consumedPoints >= limiter.points ? waitOf(res) : 0;
+  }
+
+  /** Another budget, and counters started afresh (tests: a throttle lives as long as its process). */
+  configure(budget: Budget) {
+    this.budget = () => budget;
+    this.generation++;
+    this.limiter = undefined;
+  }
+}
