@@ -45,7 +45,7 @@ export async function requestVerification({ ctx, input }: { ctx: Context; input:
     // Sent with the code committed and no transaction held (a slow SMS provider keeps no
     // connection); if the provider refuses, the code, never received, is deleted.
     try {
-      await outsideTransaction(ctx, () => phone.send(`Your ${ctx.brand.name} verification code is ${code}. It expires in ${CODE_MINUTES} minutes.`, code));
+      await outsideTransaction(ctx, () => phone.send(verificationMessage(ctx.brand.name, code, phone.method)));
     } catch (err) {
       await ctx.db.delete(c).where(eq(c.id, codeId));
       await commitSoFar(ctx);
@@ -60,6 +60,17 @@ export async function requestVerification({ ctx, input }: { ctx: Context; input:
   };
 }
 
+/**
+ * The text or call that carries a code. The code comes first ("123456 is your Acme verification
+ * code"), so neither a reader nor a phone's code autofill takes digits of the brand's name for it
+ * ("Brand 482913"); a call spells it digit by digit, twice, so it can be written down.
+ */
+export function verificationMessage(brandName: string, code: string, method: "sms" | "call") {
+  const said = method === "call" ? code.split("").join(", ") : code;
+  const text = `${said} is your ${brandName} verification code. It expires in ${CODE_MINUTES} minutes.`;
+  return method === "call" ? `${text} Again: ${said}.` : text;
+}
+
 function phoneChannel(user: Parameters<typeof dialableNumber>[0], method: "sms" | "call") {
   const sender = smsSender();
   if (!sender) {
@@ -67,15 +78,14 @@ function phoneChannel(user: Parameters<typeof dialableNumber>[0], method: "sms" 
   }
   const to = dialableNumber(user);
   if (!to) throw invalidState("This user has no phone number with a country code; add one with User/Update", "verification_user_id");
-  const send = async (text: string, code: string) => {
+  const send = async (text: string) => {
     try {
       if (method === "sms") await sender.sendText(to, text);
-      // Spoken digit by digit, twice, so it can be written down.
-      else await sender.placeCall(to, `${text.replace(code, code.split("").join(", "))} Again: ${code.split("").join(", ")}.`);
+      else await sender.placeCall(to, text);
     } catch (error) {
       logger.error("verification code not sent", { error, method });
       throw new DomainError("DELIVERY_FAILED", "We couldn't send your code right now. Please try again in a moment.");
     }
   };
-  return { to, send };
+  return { to, send, method };
 }

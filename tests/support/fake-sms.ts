@@ -40,11 +40,8 @@ export async function startFakeSmsProvider() {
     refuse(status: number | null) {
       refuseWith = status;
     },
-    /**
-     * The 6-digit code in the last text. Read after "code is": the brand's name may hold six digits
-     * too (test brands end in six hex characters, all digits about one time in seventeen).
-     */
-    lastTextedCode: () => /code is (\d{6})\b/.exec(requests.at(-1)!.form.Body)![1],
+    /** The 6-digit code the last text starts with (a brand's name may hold six digits too: it comes after). */
+    lastTextedCode: () => /^(\d{6}) is your /.exec(requests.at(-1)!.form.Body)![1],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
