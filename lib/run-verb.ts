@@ -8,8 +8,8 @@ import { requesterId, withDb, type Actor, type Context } from "./auth/context";
 import { DomainError } from "./errors";
 import { newId } from "./ids";
 
-/** A verb: what the API, server actions and jobs all call, through runVerb. */
-export type Verb<I, R> = (ctx: Context, input: I) => Promise<R>;
+/** A verb: what the API, server actions and jobs all call, through runVerb. One shape: `({ ctx, input })`. */
+export type Verb<I, R> = (args: { ctx: Context; input: I }) => Promise<R>;
 
 /** What a repeat with the same Idempotency-Key answers: the transport's encoding of the first result. */
 export interface StoredAnswer {
@@ -174,7 +174,7 @@ export const commitSoFar = (ctx: Context) => outsideTransaction(ctx, async () =>
  * commit steps (outsideTransaction, commitSoFar); a request never holds two pooled connections.
  */
 export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, opts: VerbOptions<R> = {}): Promise<R> {
-  if (opts.read) return verb(ctx, input);
+  if (opts.read) return verb({ ctx, input });
   const key = opts.idempotencyKey;
   if (key && !(opts.encode && opts.replay)) throw new Error("runVerb: an idempotency key needs encode and replay");
   const started = performance.now();
@@ -198,7 +198,7 @@ export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, op
         }
         rowId = claim.rowId;
       }
-      const result = await verb(txCtx, input);
+      const result = await verb({ ctx: txCtx, input });
       if (rowId) {
         const stored = opts.encode!(result);
         // A secret answer is recorded as done with no body: never kept, never replayed.

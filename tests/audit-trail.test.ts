@@ -175,7 +175,7 @@ describe("the audit trail", () => {
     await expect(
       runVerb(
         ctx,
-        async (c) => {
+        async ({ ctx: c }) => {
           await c.db.update(customerAccounts).set({ firstName: "Never" }).where(eq(customerAccounts.id, accountId));
           throw new DomainError("INVALID_PARAMETER", "refused after writing");
         },
@@ -241,7 +241,7 @@ describe("the audit trail", () => {
       const ctx = await contextFromApiCredentials(pglite.db, { key: made.key!, userKey: made.user_key!, brandId: made.brand_id }, "req-pglite");
       await runVerb(
         { ...ctx, clientAddress: "10.0.0.1" },
-        (c) => c.db.update(brands).set({ description: "Changed on PGlite" }).where(eq(brands.id, c.brand.id)),
+        ({ ctx: c }) => c.db.update(brands).set({ description: "Changed on PGlite" }).where(eq(brands.id, c.brand.id)),
         undefined,
       );
       const rows = await pglite.db

@@ -177,14 +177,14 @@ describe("Stripe charges", () => {
     const card = await makeCard(t, account);
     const invoice = await makeInvoice(t, account, "12.00");
     stripe.outage = true;
-    const first = await chargeInvoice(ctx, { invoiceId: invoice, payMethodId: card });
+    const first = await chargeInvoice({ ctx, input: { invoiceId: invoice, payMethodId: card } });
     expect(first).toMatchObject({ status: "pending", invoiceStatus: 0 });
-    expect(await chargeInvoice(ctx, { invoiceId: invoice, payMethodId: card })).toMatchObject({ status: "pending", paymentId: null });
+    expect(await chargeInvoice({ ctx, input: { invoiceId: invoice, payMethodId: card } })).toMatchObject({ status: "pending", paymentId: null });
     stripe.outage = false;
     const later = { ...ctx, now: () => new Date(Date.now() + 120_000) };
     expect(await reconcilePendingPayments(later)).toEqual({ settled: 1, unknown: 0 });
     expect((await getInvoice(t, invoice)).status).toBe("1");
-    expect(await chargeInvoice(ctx, { invoiceId: invoice, payMethodId: card })).toEqual({ status: "nothing_due", invoiceStatus: 1 });
+    expect(await chargeInvoice({ ctx, input: { invoiceId: invoice, payMethodId: card } })).toEqual({ status: "nothing_due", invoiceStatus: 1 });
     const [only] = await paymentsOf(invoice);
     expect(stripe.chargesFor(only.payment_id)).toHaveLength(1);
   });

@@ -148,9 +148,9 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     const headers = new Headers(base);
 
     // Parsed and rendered inside the verb's run: the idempotent record stores these exact bytes.
-    const execute = async (c: Context): Promise<StoredAnswer & { replayed?: boolean }> => {
+    const execute = async ({ ctx: c }: { ctx: Context }): Promise<StoredAnswer & { replayed?: boolean }> => {
       const input = parseInput(endpoint, params);
-      const result = await endpoint.handler(c, input);
+      const result = await endpoint.handler({ ctx: c, input });
       return { status: 200, body: render(format, envelope(endpoint, result)) };
     };
     if (endpoint.method === "GET") {

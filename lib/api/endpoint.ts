@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Context } from "../auth/context";
+import type { Verb } from "../run-verb";
 
 export { WithExtras, type ListResult } from "../wire/results";
 
@@ -19,7 +19,8 @@ export interface Endpoint<S extends Shape = Shape> {
   list?: string;
   /** Documentation of what the handler refuses beyond parameter validation. */
   refusals?: string[];
-  handler(ctx: Context, input: z.output<z.ZodObject<S>>): Promise<unknown>;
+  /** The verb: `({ ctx, input })`, as runVerb runs it. */
+  handler: Verb<z.output<z.ZodObject<S>>, unknown>;
 }
 
 /** Declares one endpoint; the router, validation, formats, OpenAPI and contract tests read it. */

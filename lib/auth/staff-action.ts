@@ -3,7 +3,7 @@ import { getDb, type Db } from "../../db/client";
 import { contextFromStaffSession, type Context } from "./context";
 import { DomainError } from "../errors";
 import { logger } from "../log";
-import { runVerb } from "../run-verb";
+import { runVerb, type Verb } from "../run-verb";
 import { parseParams } from "../wire/parse";
 import { WithExtras } from "../wire/results";
 
@@ -26,9 +26,6 @@ export interface ActionError {
 }
 
 export type ActionResult<T = unknown> = { ok: true; data: T } | { ok: false; error: ActionError };
-
-/** A verb as the endpoints call it. */
-export type DomainVerb<I, R> = (args: { ctx: Context; input: I }) => Promise<R>;
 
 export interface StaffAction<S extends z.ZodObject = z.ZodObject, R = unknown> {
   schema: S;
@@ -66,7 +63,7 @@ export async function staffContext(session: StaffSession | null, brandId: unknow
   return contextFromStaffSession(db ?? (await getDb()), { staffUserId: session.staffUserId, brandId: typeof brandId === "string" ? brandId : "" });
 }
 
-export function staffAction<S extends z.ZodObject, R>(schema: S, verb: DomainVerb<z.output<S>, R>): StaffAction<S, R> {
+export function staffAction<S extends z.ZodObject, R>(schema: S, verb: Verb<z.output<S>, R>): StaffAction<S, R> {
   return {
     schema,
     async run(session, brandId, raw, opts = {}) {
@@ -75,7 +72,7 @@ export function staffAction<S extends z.ZodObject, R>(schema: S, verb: DomainVer
         const ctx = { ...(await staffContext(session, brandId, opts.db)), clientAddress: opts.clientAddress };
         requestId = ctx.requestId;
         const input = parseParams(schema, stringParams(raw));
-        const data = await runVerb(ctx, (c, i: z.output<S>) => verb({ ctx: c, input: i }), input);
+        const data = await runVerb(ctx, verb, input);
         return { ok: true, data: toPlain(data) };
       } catch (err) {
         return refusedAction(err, requestId);

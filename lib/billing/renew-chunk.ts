@@ -104,7 +104,7 @@ async function askGateways(charges: PendingCharge[]): Promise<AnsweredAttempt[]>
   return answered;
 }
 
-async function commitRenewals(ctx: Context, ids: string[]): Promise<Committed> {
+async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string[] }): Promise<Committed> {
   const now = ctx.now();
   const committed: Committed = { renewed: 0, charges: [], oneByOne: [], chargeLater: [] };
   const dueNow = inBrand(

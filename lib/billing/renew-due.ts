@@ -126,7 +126,7 @@ async function renewOne(db: Db, now: Date, brand: Brand, id: string) {
   return runVerb(systemContext(db, brand, now), renewSubscription, id);
 }
 
-async function renewSubscription(ctx: Context, id: string): Promise<"renewed" | "charged" | "declined" | null> {
+async function renewSubscription({ ctx, input: id }: { ctx: Context; input: string }): Promise<"renewed" | "charged" | "declined" | null> {
   const now = ctx.now();
   const brand = ctx.brand;
   const d = await loadSubscription(ctx, id, { forUpdate: true });
@@ -180,7 +180,7 @@ async function renewSubscription(ctx: Context, id: string): Promise<"renewed" | 
   const payMethod = await renewalPayMethod(ctx, s);
   if (!payMethod) return "renewed";
   try {
-    const r = await chargeInvoice(ctx, { invoiceId: invoice.id, payMethodId: payMethod.id });
+    const r = await chargeInvoice({ ctx, input: { invoiceId: invoice.id, payMethodId: payMethod.id } });
     return r.status === "succeeded" ? "charged" : r.status === "failed" ? "declined" : "renewed";
   } catch (err) {
     // An unusable pay method leaves the invoice unpaid for dunning; the renewal itself stands.

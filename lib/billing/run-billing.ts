@@ -32,9 +32,9 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
     try {
       // The lost-answer janitor: each gateway question is asked between its own transactions.
       // Subscriptions left pending by Subscription/Create first: their charges settle them.
-      if (!due || due.pending_subscriptions) await runVerb(systemContext(db, brand, now), (ctx) => settlePendingSubscriptions(ctx), undefined);
-      if (!due || due.pending_payments) await runVerb(systemContext(db, brand, now), (ctx) => reconcilePendingPayments(ctx), undefined);
-      if (!due || due.unfinished_refunds) await runVerb(systemContext(db, brand, now), (ctx) => retryUnfinishedRefunds(ctx), undefined);
+      if (!due || due.pending_subscriptions) await runVerb(systemContext(db, brand, now), ({ ctx }) => settlePendingSubscriptions(ctx), undefined);
+      if (!due || due.pending_payments) await runVerb(systemContext(db, brand, now), ({ ctx }) => reconcilePendingPayments(ctx), undefined);
+      if (!due || due.unfinished_refunds) await runVerb(systemContext(db, brand, now), ({ ctx }) => retryUnfinishedRefunds(ctx), undefined);
     } catch (err) {
       logger.error("reconciling payments failed", { brandId: brand.id, error: err });
     }

@@ -71,7 +71,7 @@ export async function runDunning({ db, now, brandId, since }: DunningOptions) {
       if (!matches.length) continue;
       if (rule.enforcementAction === "REMIND" || rule.enforcementAction === "POST") {
         try {
-          outcome.actions += await runVerb(systemContext(db, brand, now), (ctx) => notifyAll(ctx, rule, matches), undefined);
+          outcome.actions += await runVerb(systemContext(db, brand, now), ({ ctx }) => notifyAll(ctx, rule, matches), undefined);
           continue;
         } catch (err) {
           // Nothing of the batch was written: each is acted on alone, and only a broken one fails again.
@@ -156,7 +156,7 @@ const postPayload = (rule: Rule, m: Match): PostPayload => ({
 
 /** One rule on one invoice, through runVerb: the claim and its effect (events included) commit together. */
 function act(db: Db, now: Date, brand: Brand, rule: Rule, m: Match) {
-  return runVerb(systemContext(db, brand, now), (ctx) => applyRule(ctx, rule, m), undefined);
+  return runVerb(systemContext(db, brand, now), ({ ctx }) => applyRule(ctx, rule, m), undefined);
 }
 
 async function applyRule(ctx: Context, rule: Rule, m: Match): Promise<boolean> {

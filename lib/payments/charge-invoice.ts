@@ -23,7 +23,7 @@ export type ChargeInvoiceResult =
  * is settled first, and a paid invoice answers nothing_due. Throws NOT_FOUND or INVALID_STATE for
  * a missing or deleted invoice, or a pay method that is not the account's, deleted or unverified.
  */
-export async function chargeInvoice(ctx: Context, a: { invoiceId: string; payMethodId: string }): Promise<ChargeInvoiceResult> {
+export async function chargeInvoice({ ctx, input: a }: { ctx: Context; input: { invoiceId: string; payMethodId: string } }): Promise<ChargeInvoiceResult> {
   const [invoice] = await ctx.db
     .select()
     .from(invoices)

@@ -29,7 +29,7 @@ export interface AnsweredAttempt {
  * or a retry may have settled it by its key meanwhile), and every success emits its Payment/Create
  * event. Answers how each attempt stands now (settled here or elsewhere).
  */
-export async function recordOutcomes(ctx: Context, answered: AnsweredAttempt[]): Promise<Map<string, PaymentRow["status"]>> {
+export async function recordOutcomes({ ctx, input: answered }: { ctx: Context; input: AnsweredAttempt[] }): Promise<Map<string, PaymentRow["status"]>> {
   const status = new Map<string, PaymentRow["status"]>();
   if (!answered.length) return status;
   const now = ctx.now();

@@ -46,7 +46,7 @@ export async function settlePendingPayments(
  */
 export async function requireNoPendingPayments(ctx: Context, target: PaymentTarget) {
   const [pending] = await ctx.db.select({ id: payments.id }).from(payments).where(pendingIn(ctx, target)).limit(1);
-  if (pending) throw new SettleFirst((c) => settlePendingPayments(c, target));
+  if (pending) throw new SettleFirst(({ ctx: c }) => settlePendingPayments(c, target));
 }
 
 async function lockTarget(ctx: Context, target: PaymentTarget) {

@@ -34,7 +34,7 @@ export interface DemoCustomer {
 type Parser<I> = { parse(v: unknown): I };
 const record = (answer: unknown) => (answer instanceof WithExtras ? answer.record : answer) as Record<string, string>;
 const run = async <I>(ctx: Context, schema: Parser<I>, verb: (a: { ctx: Context; input: I }) => Promise<unknown>, params: Record<string, string>) =>
-  runVerb(ctx, (c, input: I) => verb({ ctx: c, input }), schema.parse(params));
+  runVerb(ctx, verb, schema.parse(params));
 
 /** Makes the demo customer on the brand when it has none (found by its email address); never changes an existing one. */
 export async function ensureDemoCustomer(db: Db, brandId: string): Promise<DemoCustomer> {
@@ -112,7 +112,7 @@ export async function ensureDemoCustomer(db: Db, brandId: string): Promise<DemoC
 export async function demoSignInLink(db: Db, brandId: string, customer: DemoCustomer): Promise<{ url: string; expires: Date }> {
   const [brand] = await db.select().from(brands).where(eq(brands.id, brandId)).limit(1);
   const input = CreateTokenParams.parse({ customer_account_id: customer.customerAccountId, user_id: customer.userId, expiration: "10" });
-  const answer = await runVerb(systemContext(db, brand), (c, i) => createUserToken({ ctx: c, input: i }), input);
+  const answer = await runVerb(systemContext(db, brand), createUserToken, input);
   return { url: answer.sign_in_url, expires: answer.expires };
 }
 

@@ -71,7 +71,7 @@ export async function signInWithLink(token: string, where: { url?: string } = {}
   if (!brand) throw signInRefused();
   const ctx = systemContext(db, brand);
   const input = AuthenticateUserParams.parse({ temporary_token: token, url: where.url });
-  const answer = await runVerb(ctx, (c, i) => authenticateUser({ ctx: c, input: i }), input);
+  const answer = await runVerb(ctx, authenticateUser, input);
   return { brand, session: sessionOf(recordOf(answer), brand) };
 }
 
@@ -86,7 +86,7 @@ export async function signInWithPassword(brand: Brand, login: string, password: 
   if (!name || !password) throw signInRefused();
   const parsed = AuthenticateUserParams.safeParse({ ...(name.includes("@") ? { email_address: name } : { username: name }), password, url: where.url });
   if (!parsed.success) throw signInRefused();
-  const answer = await runVerb(ctx, (c, i) => authenticateUser({ ctx: c, input: i }), parsed.data);
+  const answer = await runVerb(ctx, authenticateUser, parsed.data);
   return withSecondFactor(db, sessionOf(recordOf(answer), brand));
 }
 
@@ -130,7 +130,7 @@ export async function requestPasswordReset(brand: Brand, login: string, from: { 
   }
   if ((await passwordResetLimits.byLogin.take(`${brand.id}:${name.toLowerCase()}`)) > 0) return PASSWORD_RESET_NOTICE;
   const ctx = systemContext(await getDb(), brand);
-  await runVerb(ctx, (c, i) => resetPassword({ ctx: c, input: i }), parsed.data);
+  await runVerb(ctx, resetPassword, parsed.data);
   return PASSWORD_RESET_NOTICE;
 }
 
@@ -147,7 +147,7 @@ export async function startProviderSignIn(brand: Brand, service: string, where: 
   const ctx = systemContext(await getDb(), brand);
   const input = StartOAuthParams.safeParse({ identity_service: service, redirect_uri: where.returnTo, failure_uri: where.failTo, create_if_not_exists: "N" });
   if (!input.success) throw new DomainError("INVALID_PARAMETER", "This way of signing in isn't available. Please sign in with your password.");
-  const answer = await runVerb(ctx, (c, i) => startOAuthSignIn({ ctx: c, input: i }), input.data);
+  const answer = await runVerb(ctx, startOAuthSignIn, input.data);
   return answer.link;
 }
 
@@ -178,7 +178,7 @@ async function pendingContext(pending: PendingSecondFactor): Promise<Context> {
 export async function sendSecondFactorCode(pending: PendingSecondFactor): Promise<string> {
   const ctx = await pendingContext(pending);
   const input = RequestVerificationParams.parse({ verification_user_id: pending.userId, verification_method: pending.method });
-  const sent = await runVerb(ctx, (c, i) => requestVerification({ ctx: c, input: i }), input);
+  const sent = await runVerb(ctx, requestVerification, input);
   return sent.sent_to;
 }
 
@@ -196,7 +196,7 @@ export async function verifySecondFactor(pending: PendingSecondFactor, code: str
       parameter: "verification_code",
     });
   }
-  const answer = await runVerb(ctx, (c, i) => verifyCode({ ctx: c, input: i }), parsed.data);
+  const answer = await runVerb(ctx, verifyCode, parsed.data);
   const user = recordOf(answer);
   if (user.user_id !== pending.userId || user.customer_account_id !== pending.customerAccountId) throw signInRefused();
   return { brandId: pending.brandId, customerAccountId: pending.customerAccountId, userId: pending.userId };

@@ -136,7 +136,7 @@ export async function requestStaffPasswordReset(db: Db, email: string, now = new
       .limit(1);
     if (recent) continue;
     const ctx = systemContext(db, brand);
-    await runVerb(ctx, (c) => emit(c, { type: "staff/password-reset", payload: { staff_user_id: u.id } }), undefined);
+    await runVerb(ctx, ({ ctx: c }) => emit(c, { type: "staff/password-reset", payload: { staff_user_id: u.id } }), undefined);
   }
 }
 

@@ -186,7 +186,7 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     });
   } else if (charging) {
     // Commits the pending subscription with the attempt, calls the gateway outside any transaction.
-    const charged = await chargeInvoice(writer, { invoiceId, payMethodId: t.payMethod!.id });
+    const charged = await chargeInvoice({ ctx: writer, input: { invoiceId, payMethodId: t.payMethod!.id } });
     // The answer was lost: it stays pending (committed with the attempt) until it is settled.
     if (charged.status === "pending") throw stillPending(charged.paymentId ?? invoiceId);
     if (charged.status === "failed") {

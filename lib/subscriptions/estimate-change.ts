@@ -10,6 +10,8 @@ import { invoiceGenerationAt } from "../pricing/periods";
 import { usageLines } from "../pricing/pricing";
 import { loadSubscription, nextPeriodLines, type SubscriptionDetails } from "./details";
 import { pricedComponent } from "./terms";
+import { subscriptionOf } from "./queries";
+import type { Verb } from "../run-verb";
 
 /** What a subscription's next invoice holds, in cents: as billing will write it, or as it is written already. */
 export interface NextInvoice {
@@ -139,3 +141,15 @@ export function changeEstimateView(e: ChangeEstimate) {
   };
 }
 export type ChangeEstimateView = ReturnType<typeof changeEstimateView>;
+
+/**
+ * A change verb's estimate, as a verb of its own (a read: the change is made and rolled back). The
+ * subscription must be the account's before anything is measured: another's answers not found.
+ */
+export const estimated =
+  <I extends { subscription_id: string; customer_account_id: string }>(change: Verb<I, unknown>) =>
+  async ({ ctx, input }: { ctx: Context; input: I }) => {
+    const { sub } = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
+    const estimate = await estimateChange(ctx, sub.id, (dry) => change({ ctx: dry, input }));
+    return { subscription_id: sub.id, customer_account_id: sub.customerAccountId, ...changeEstimateView(estimate) };
+  };

@@ -69,7 +69,7 @@ export async function completeOAuthSignIn({ db, params }: { db?: Db; params: URL
   if (!email) return fail(`Your ${provider} account has no verified email address.`);
 
   try {
-    const token = await runVerb(ctx, (c) => signInByEmail(c, flow, email, names), undefined);
+    const token = await runVerb(ctx, ({ ctx: c }) => signInByEmail(c, flow, email, names), undefined);
     return { location: withParam(flow.redirectUri, "temporary_token", token) };
   } catch (err) {
     if (err instanceof DomainError) return fail(err.message);

@@ -18,7 +18,7 @@ export const accountEndpoints = [
     params: ListAccountsParams,
     returns,
     list: "customer_accounts",
-    handler: (ctx, input) => listAccounts({ ctx, input }),
+    handler: listAccounts,
   }),
   defineEndpoint({
     resource: "Account",
@@ -30,7 +30,7 @@ export const accountEndpoints = [
     params: CreateAccountParams,
     returns,
     refusals: ["409 DUPLICATE when email_address is already used by an account of the brand (case-insensitive)"],
-    handler: (ctx, input) => createAccount({ ctx, input }),
+    handler: createAccount,
   }),
   defineEndpoint({
     resource: "Account",
@@ -44,7 +44,7 @@ export const accountEndpoints = [
       "409 INVALID_STATE for a deleted account",
       "400 MISSING_PARAMETER when the change leaves a non-US address without city or state, or a unit without unit_type",
     ],
-    handler: (ctx, input) => updateAccount({ ctx, input }),
+    handler: updateAccount,
   }),
   defineEndpoint({
     resource: "Account",
@@ -54,7 +54,7 @@ export const accountEndpoints = [
     params: AccountIdParams,
     returns,
     refusals: ["409 INVALID_STATE unless the account is active"],
-    handler: (ctx, input) => suspendAccount({ ctx, input }),
+    handler: suspendAccount,
   }),
   defineEndpoint({
     resource: "Account",
@@ -64,7 +64,7 @@ export const accountEndpoints = [
       "Deletes a customer account and all its users (Account/Restore can bring them back for 90 days) and ends its subscriptions, listed in ended_subscription_ids. Deleting again changes nothing.",
     params: AccountIdParams,
     returns,
-    handler: (ctx, input) => deleteAccount({ ctx, input }),
+    handler: deleteAccount,
   }),
   defineEndpoint({
     resource: "Account",
@@ -74,6 +74,6 @@ export const accountEndpoints = [
     params: AccountIdParams,
     returns,
     refusals: ["409 INVALID_STATE when the account is active", "409 RESTORE_WINDOW_EXPIRED more than 90 days after deletion"],
-    handler: (ctx, input) => restoreAccount({ ctx, input }),
+    handler: restoreAccount,
   }),
 ];

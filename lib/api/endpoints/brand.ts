@@ -14,7 +14,7 @@ export const brandEndpoints = [
     params: ListBrandsParams,
     returns: "brand",
     list: "brands",
-    handler: (ctx, input) => listBrands({ ctx, input }),
+    handler: listBrands,
   }),
   defineEndpoint({
     resource: "Brand",
@@ -24,7 +24,7 @@ export const brandEndpoints = [
     params: CreateBrandParams,
     returns: "brand",
     refusals: ["403 FORBIDDEN when user_key is not an ADMIN", `409 LIMIT_REACHED for the ${MAX_BRANDS + 1}th brand`],
-    handler: (ctx, input) => createBrand({ ctx, input }),
+    handler: createBrand,
   }),
   defineEndpoint({
     resource: "Brand",
@@ -34,7 +34,7 @@ export const brandEndpoints = [
     params: UpdateBrandParams,
     returns: "brand",
     refusals: ["403 FORBIDDEN when user_key is not an ADMIN"],
-    handler: (ctx, input) => updateBrand({ ctx, input }),
+    handler: updateBrand,
   }),
   defineEndpoint({
     resource: "Brand",
@@ -44,6 +44,6 @@ export const brandEndpoints = [
     params: DeleteBrandParams,
     returns: "brand",
     refusals: ["403 FORBIDDEN when user_key is not an ADMIN"],
-    handler: (ctx, input) => deleteBrand({ ctx, input }),
+    handler: deleteBrand,
   }),
 ];

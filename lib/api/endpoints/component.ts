@@ -28,7 +28,7 @@ export const componentEndpoints = [
     params: ListComponentsParams,
     returns: "component",
     list: "components",
-    handler: (ctx, input) => listComponents({ ctx, input }),
+    handler: listComponents,
   }),
   defineEndpoint({
     resource: "Component",
@@ -39,7 +39,7 @@ export const componentEndpoints = [
     params: CreateComponentParams,
     returns: "component",
     refusals: [...FIELD_RULES, "409 INVALID_STATE when the product group is deleted"],
-    handler: (ctx, input) => createComponent({ ctx, input }),
+    handler: createComponent,
   }),
   defineEndpoint({
     resource: "Component",
@@ -55,7 +55,7 @@ export const componentEndpoints = [
       "400 INVALID_PARAMETER component_type or product_group_id different from the component's",
       "409 INVALID_STATE when the component is deleted (restore it first)",
     ],
-    handler: (ctx, input) => updateComponent({ ctx, input }),
+    handler: updateComponent,
   }),
   defineEndpoint({
     resource: "Component",
@@ -65,7 +65,7 @@ export const componentEndpoints = [
     params: SuspendComponentParams,
     returns: "component",
     refusals: ["409 INVALID_STATE when the component is not active"],
-    handler: (ctx, input) => suspendComponent({ ctx, input }),
+    handler: suspendComponent,
   }),
   defineEndpoint({
     resource: "Component",
@@ -74,7 +74,7 @@ export const componentEndpoints = [
     summary: `Deletes a component (from any state; deleting again changes nothing): unavailable to existing and new subscriptions. Restorable for ${RESTORE_WINDOW_DAYS} days.`,
     params: DeleteComponentParams,
     returns: "component",
-    handler: (ctx, input) => deleteComponent({ ctx, input }),
+    handler: deleteComponent,
   }),
   defineEndpoint({
     resource: "Component",
@@ -87,6 +87,6 @@ export const componentEndpoints = [
       "409 INVALID_STATE when the component is already active, or its product group is deleted",
       `409 RESTORE_WINDOW_EXPIRED more than ${RESTORE_WINDOW_DAYS} days after the deletion`,
     ],
-    handler: (ctx, input) => restoreComponent({ ctx, input }),
+    handler: restoreComponent,
   }),
 ];

@@ -20,7 +20,7 @@ export const couponEndpoints = [
     params: ListCouponsParams,
     returns: "coupon",
     list: "coupons",
-    handler: (ctx, input) => listCoupons({ ctx, input }),
+    handler: listCoupons,
   }),
   defineEndpoint({
     resource: "Coupon",
@@ -36,7 +36,7 @@ export const couponEndpoints = [
       ...PRODUCT_REFUSALS,
       "409 DUPLICATE when another coupon of the brand has the code, in any letter case",
     ],
-    handler: (ctx, input) => createCoupon({ ctx, input }),
+    handler: createCoupon,
   }),
   defineEndpoint({
     resource: "Coupon",
@@ -53,7 +53,7 @@ export const couponEndpoints = [
       "409 DUPLICATE when another coupon of the brand has the code",
       "409 INVALID_STATE when the coupon is deleted",
     ],
-    handler: (ctx, input) => updateCoupon({ ctx, input }),
+    handler: updateCoupon,
   }),
   defineEndpoint({
     resource: "Coupon",
@@ -62,6 +62,6 @@ export const couponEndpoints = [
     summary: "Deletes a coupon for good: it no longer qualifies on any subscription and its code can be given to a new coupon. Deleting again changes nothing.",
     params: DeleteCouponParams,
     returns: "coupon",
-    handler: (ctx, input) => deleteCoupon({ ctx, input }),
+    handler: deleteCoupon,
   }),
 ];

@@ -17,7 +17,7 @@ export const dunningRuleEndpoints = [
     params: ListDunningRulesParams,
     returns: "dunning_rule",
     list: "dunning_rules",
-    handler: (ctx, input) => listDunningRules({ ctx, input }),
+    handler: listDunningRules,
   }),
   defineEndpoint({
     resource: "DunningRule",
@@ -29,7 +29,7 @@ export const dunningRuleEndpoints = [
     params: CreateDunningRuleParams,
     returns: "dunning_rule",
     refusals: [...GROUP_REFUSALS, POST_URL_REFUSAL],
-    handler: (ctx, input) => createDunningRule({ ctx, input }),
+    handler: createDunningRule,
   }),
   defineEndpoint({
     resource: "DunningRule",
@@ -41,7 +41,7 @@ export const dunningRuleEndpoints = [
     params: UpdateDunningRuleParams,
     returns: "dunning_rule",
     refusals: [...GROUP_REFUSALS, POST_URL_REFUSAL],
-    handler: (ctx, input) => updateDunningRule({ ctx, input }),
+    handler: updateDunningRule,
   }),
   defineEndpoint({
     resource: "DunningRule",
@@ -50,6 +50,6 @@ export const dunningRuleEndpoints = [
     summary: "Deletes a rule for good (there is no restore); answers the rule as it was.",
     params: DeleteDunningRuleParams,
     returns: "dunning_rule",
-    handler: (ctx, input) => deleteDunningRule({ ctx, input }),
+    handler: deleteDunningRule,
   }),
 ];

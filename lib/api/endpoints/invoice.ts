@@ -19,7 +19,7 @@ export const invoiceEndpoints = [
     params: ListInvoicesParams,
     returns,
     list: "invoices",
-    handler: (ctx, input) => listInvoices({ ctx, input }),
+    handler: listInvoices,
   }),
   defineEndpoint({
     resource: "Invoice",
@@ -33,7 +33,7 @@ export const invoiceEndpoints = [
       "400 INVALID_PARAMETER attached_items when an item is malformed (the message names it)",
       "404 NOT_FOUND auto_subscription_id when it is not a subscription of this brand and customer account",
     ],
-    handler: (ctx, input) => createInvoice({ ctx, input }),
+    handler: createInvoice,
   }),
   defineEndpoint({
     resource: "Invoice",
@@ -47,7 +47,7 @@ export const invoiceEndpoints = [
       "409 INVALID_STATE for an invoice generated for a subscription (or created with auto_subscription_id)",
       "409 INVALID_STATE for a deleted invoice, or items totalling less than what has been paid",
     ],
-    handler: (ctx, input) => updateInvoice({ ctx, input }),
+    handler: updateInvoice,
   }),
   defineEndpoint({
     resource: "Invoice",
@@ -57,7 +57,7 @@ export const invoiceEndpoints = [
       "Deletes an invoice, generated ones too (status 3). Irreversible; its payments stay on record and can still be reversed. Deleting it again changes nothing.",
     params: InvoiceRefParams,
     returns,
-    handler: (ctx, input) => deleteInvoice({ ctx, input }),
+    handler: deleteInvoice,
   }),
   defineEndpoint({
     resource: "Invoice",
@@ -71,6 +71,6 @@ export const invoiceEndpoints = [
       "409 INVALID_STATE when the invoice is less than a day overdue and bypass_overdue is not Y",
       "409 INVALID_STATE when the invoice is paid or deleted",
     ],
-    handler: (ctx, input) => remindInvoice({ ctx, input }),
+    handler: remindInvoice,
   }),
 ];

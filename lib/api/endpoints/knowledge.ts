@@ -38,7 +38,7 @@ export const knowledgeEndpoints = [
     params: ListArticlesParams,
     returns: "article",
     list: "articles",
-    handler: (ctx, input) => listArticles({ ctx, input }),
+    handler: listArticles,
   }),
   defineEndpoint({
     resource: "Article",
@@ -48,7 +48,7 @@ export const knowledgeEndpoints = [
     params: CreateArticleParams,
     returns: "article",
     refusals: [deletedCategory],
-    handler: (ctx, input) => createArticle({ ctx, input }),
+    handler: createArticle,
   }),
   defineEndpoint({
     resource: "Article",
@@ -58,7 +58,7 @@ export const knowledgeEndpoints = [
     params: UpdateArticleParams,
     returns: "article",
     refusals: ["409 INVALID_STATE when the article is deleted", deletedCategory],
-    handler: (ctx, input) => updateArticle({ ctx, input }),
+    handler: updateArticle,
   }),
   defineEndpoint({
     resource: "Article",
@@ -68,7 +68,7 @@ export const knowledgeEndpoints = [
     params: ArticleIdParams("The article to delete"),
     returns: "article",
     refusals: ["409 INVALID_STATE when the article is already deleted"],
-    handler: (ctx, input) => deleteArticle({ ctx, input }),
+    handler: deleteArticle,
   }),
   defineEndpoint({
     resource: "Article",
@@ -81,7 +81,7 @@ export const knowledgeEndpoints = [
       `409 RESTORE_WINDOW_EXPIRED more than ${RESTORE_WINDOW_DAYS} days after the deletion`,
       "409 INVALID_STATE when the article is not deleted, or its category is deleted",
     ],
-    handler: (ctx, input) => restoreArticle({ ctx, input }),
+    handler: restoreArticle,
   }),
   defineEndpoint({
     resource: "Category",
@@ -92,7 +92,7 @@ export const knowledgeEndpoints = [
     params: ListCategoriesParams,
     returns: "category",
     list: "categories",
-    handler: (ctx, input) => listCategories({ ctx, input }),
+    handler: listCategories,
   }),
   defineEndpoint({
     resource: "Category",
@@ -102,7 +102,7 @@ export const knowledgeEndpoints = [
     params: CreateCategoryParams,
     returns: "category",
     refusals: parentRefusals,
-    handler: (ctx, input) => createCategory({ ctx, input }),
+    handler: createCategory,
   }),
   defineEndpoint({
     resource: "Category",
@@ -112,7 +112,7 @@ export const knowledgeEndpoints = [
     params: UpdateCategoryParams,
     returns: "category",
     refusals: ["409 INVALID_STATE when the category is deleted, or is a PRIMARY category with sub categories being made SUB", ...parentRefusals],
-    handler: (ctx, input) => updateCategory({ ctx, input }),
+    handler: updateCategory,
   }),
   defineEndpoint({
     resource: "Category",
@@ -122,7 +122,7 @@ export const knowledgeEndpoints = [
     params: CategoryIdParams("The category to delete"),
     returns: "category",
     refusals: ["409 INVALID_STATE while sub categories remain, or when the category is already deleted"],
-    handler: (ctx, input) => deleteCategory({ ctx, input }),
+    handler: deleteCategory,
   }),
   defineEndpoint({
     resource: "Category",
@@ -132,6 +132,6 @@ export const knowledgeEndpoints = [
     params: CategoryIdParams("The deleted category to restore"),
     returns: "category",
     refusals: ["409 INVALID_STATE when the category is not deleted, or is a sub category whose parent is deleted"],
-    handler: (ctx, input) => restoreCategory({ ctx, input }),
+    handler: restoreCategory,
   }),
 ];

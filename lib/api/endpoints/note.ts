@@ -17,7 +17,7 @@ export const noteEndpoints = [
     params: ListNotesParams,
     returns,
     list: "notes",
-    handler: (ctx, input) => listNotes({ ctx, input }),
+    handler: listNotes,
   }),
   defineEndpoint({
     resource: "Note",
@@ -32,7 +32,7 @@ export const noteEndpoints = [
       "400 MISSING_PARAMETER (customer_account_id) when none of customer_account_id, subscription_id, invoice_id is given",
       "404 NOT_FOUND for a subscription or invoice of another customer account than the others given",
     ],
-    handler: (ctx, input) => createNote({ ctx, input }),
+    handler: createNote,
   }),
   defineEndpoint({
     resource: "Note",
@@ -42,6 +42,6 @@ export const noteEndpoints = [
     params: NoteIdParams,
     returns,
     refusals: ["409 INVALID_STATE when the note is already deleted"],
-    handler: (ctx, input) => deleteNote({ ctx, input }),
+    handler: deleteNote,
   }),
 ];

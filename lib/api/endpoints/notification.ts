@@ -19,7 +19,7 @@ export const notificationEndpoints = [
     params: ListNotificationsParams,
     returns: "notification",
     list: "notifications",
-    handler: (ctx, input) => listNotifications({ ctx, input }),
+    handler: listNotifications,
   }),
   defineEndpoint({
     resource: "Notification",
@@ -30,7 +30,7 @@ export const notificationEndpoints = [
     params: CreateNotificationParams,
     returns: "notification",
     refusals: ["409 DUPLICATE when the brand already has a notification for notification_event", templateRefusal],
-    handler: (ctx, input) => createNotification({ ctx, input }),
+    handler: createNotification,
   }),
   defineEndpoint({
     resource: "Notification",
@@ -45,7 +45,7 @@ export const notificationEndpoints = [
       "400 MISSING_PARAMETER when default_notify_brand is Y and no default_notify_brand_email is sent or stored",
       templateRefusal,
     ],
-    handler: (ctx, input) => updateNotification({ ctx, input }),
+    handler: updateNotification,
   }),
   defineEndpoint({
     resource: "Notification",
@@ -55,7 +55,7 @@ export const notificationEndpoints = [
     params: NotificationIdParams("The notification to delete"),
     returns: "notification",
     refusals: ["409 INVALID_STATE when the notification is already deleted"],
-    handler: (ctx, input) => deleteNotification({ ctx, input }),
+    handler: deleteNotification,
   }),
   defineEndpoint({
     resource: "Notification",
@@ -65,6 +65,6 @@ export const notificationEndpoints = [
     params: NotificationIdParams("The deleted notification to restore"),
     returns: "notification",
     refusals: ["409 DUPLICATE while another notification of the same event exists", "409 INVALID_STATE when the notification is not deleted"],
-    handler: (ctx, input) => restoreNotification({ ctx, input }),
+    handler: restoreNotification,
   }),
 ];

@@ -20,7 +20,7 @@ export const payGatewayEndpoints = [
     // Not a `list` endpoint: list answers carry no extra namespace, and this one carries providers.
     returns: "pay_gateways",
     refusals: ["404 NOT_FOUND for a gateway_id that is not one of the brand's gateways"],
-    handler: (ctx, input) => listGateways({ ctx, input }),
+    handler: listGateways,
   }),
   defineEndpoint({
     resource: "PayGateway",
@@ -30,7 +30,7 @@ export const payGatewayEndpoints = [
     params: CreateGatewayParams,
     returns,
     refusals: ["400 INVALID_PARAMETER when the credentials do not fit the provider, or a default is asked for a type the provider does not take"],
-    handler: (ctx, input) => createGateway({ ctx, input }),
+    handler: createGateway,
   }),
   defineEndpoint({
     resource: "PayGateway",
@@ -40,7 +40,7 @@ export const payGatewayEndpoints = [
     params: UpdateGatewayParams,
     returns,
     refusals: [DEFAULTS, "400 INVALID_PARAMETER when the credentials do not fit the provider"],
-    handler: (ctx, input) => updateGateway({ ctx, input }),
+    handler: updateGateway,
   }),
   defineEndpoint({
     resource: "PayGateway",
@@ -50,7 +50,7 @@ export const payGatewayEndpoints = [
       "Deletes a gateway: it takes no new pay methods or charges; if it was a default, the brand is left without one. Payments it processed can still be refunded.",
     params: DeleteGatewayParams,
     returns,
-    handler: (ctx, input) => deleteGateway({ ctx, input }),
+    handler: deleteGateway,
   }),
   defineEndpoint({
     resource: "PayGateway",
@@ -61,6 +61,6 @@ export const payGatewayEndpoints = [
     params: SetDefaultGatewayParams,
     returns,
     refusals: [DEFAULTS, "400 INVALID_PARAMETER for a type the provider does not take"],
-    handler: (ctx, input) => setDefaultGateway({ ctx, input }),
+    handler: setDefaultGateway,
   }),
 ];

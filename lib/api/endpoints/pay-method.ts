@@ -17,7 +17,7 @@ export const payMethodEndpoints = [
     params: ListPayMethodsParams,
     returns,
     list: "pay_methods",
-    handler: (ctx, input) => listPayMethods({ ctx, input }),
+    handler: listPayMethods,
   }),
   defineEndpoint({
     resource: "PayMethod",
@@ -35,7 +35,7 @@ export const payMethodEndpoints = [
       "400 MISSING_PARAMETER / INVALID_PARAMETER for the fields of the other type, missing ones of this type, or an expired card",
       "502 GATEWAY_UNAVAILABLE when the gateway does not answer (nothing is stored)",
     ],
-    handler: (ctx, input) => createPayMethod({ ctx, input }),
+    handler: createPayMethod,
   }),
   defineEndpoint({
     resource: "PayMethod",
@@ -45,7 +45,7 @@ export const payMethodEndpoints = [
     params: PayMethodRefParams,
     returns,
     refusals: ["409 INVALID_STATE when it is already deleted"],
-    handler: (ctx, input) => deletePayMethod({ ctx, input }),
+    handler: deletePayMethod,
   }),
   defineEndpoint({
     resource: "PayMethod",
@@ -60,7 +60,7 @@ export const payMethodEndpoints = [
       "400 INVALID_PARAMETER amount_1 when the amounts do not match the micro-deposits; 400 MISSING_PARAMETER without them",
       "402 PAYMENT_DECLINED when a card fails the check",
     ],
-    handler: (ctx, input) => verifyPayMethod({ ctx, input }),
+    handler: verifyPayMethod,
   }),
   defineEndpoint({
     resource: "PayMethod",
@@ -70,6 +70,6 @@ export const payMethodEndpoints = [
     params: PayMethodRefParams,
     returns,
     refusals: ["409 INVALID_STATE when it is unverified or deleted"],
-    handler: (ctx, input) => setDefaultPayMethod({ ctx, input }),
+    handler: setDefaultPayMethod,
   }),
 ];

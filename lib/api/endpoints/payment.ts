@@ -17,7 +17,7 @@ export const paymentEndpoints = [
     params: ListPaymentsParams,
     returns,
     list: "payments",
-    handler: (ctx, input) => listPayments({ ctx, input }),
+    handler: listPayments,
   }),
   defineEndpoint({
     resource: "Payment",
@@ -36,7 +36,7 @@ export const paymentEndpoints = [
       "409 INVALID_STATE when the pay method is unverified or deleted, its gateway is deleted, or the account has no default pay method",
       "400 INVALID_PARAMETER invoice_id with apply_to_prepaid_balance Y; payment_gateway or payment_transaction_id with override_billing N",
     ],
-    handler: (ctx, input) => createPayment({ ctx, input }),
+    handler: createPayment,
   }),
   defineEndpoint({
     resource: "Payment",
@@ -52,6 +52,6 @@ export const paymentEndpoints = [
       "409 INVALID_STATE when the payment failed or is already reversed, or the prepaid balance no longer holds it",
       "409 INVALID_STATE when the gateway refuses the refund; 502 GATEWAY_UNAVAILABLE when it does not answer (nothing changed; send it again)",
     ],
-    handler: (ctx, input) => deletePayment({ ctx, input }),
+    handler: deletePayment,
   }),
 ];

@@ -25,7 +25,7 @@ export const productGroupEndpoints = [
     params: ListProductGroupsParams,
     returns: "product_group",
     list: "product_groups",
-    handler: (ctx, input) => listProductGroups({ ctx, input }),
+    handler: listProductGroups,
   }),
   defineEndpoint({
     resource: "ProductGroup",
@@ -35,7 +35,7 @@ export const productGroupEndpoints = [
     params: CreateProductGroupParams,
     returns: "product_group",
     refusals: ["400 INVALID_PARAMETER naming the VARn whose JSON is malformed, has an unknown key or type, or an Options type without options"],
-    handler: (ctx, input) => createProductGroup({ ctx, input }),
+    handler: createProductGroup,
   }),
   defineEndpoint({
     resource: "ProductGroup",
@@ -45,7 +45,7 @@ export const productGroupEndpoints = [
     params: UpdateProductGroupParams,
     returns: "product_group",
     refusals: ["409 INVALID_STATE when the group is deleted (restore it first)"],
-    handler: (ctx, input) => updateProductGroup({ ctx, input }),
+    handler: updateProductGroup,
   }),
   defineEndpoint({
     resource: "ProductGroup",
@@ -55,7 +55,7 @@ export const productGroupEndpoints = [
     params: SuspendProductGroupParams,
     returns: "product_group",
     refusals: ["409 INVALID_STATE when the group is not active"],
-    handler: (ctx, input) => suspendProductGroup({ ctx, input }),
+    handler: suspendProductGroup,
   }),
   defineEndpoint({
     resource: "ProductGroup",
@@ -64,7 +64,7 @@ export const productGroupEndpoints = [
     summary: "Deletes a product group (from any state; deleting again changes nothing). Its subscriptions are not brought back when the group is restored.",
     params: DeleteProductGroupParams,
     returns: "product_group",
-    handler: (ctx, input) => deleteProductGroup({ ctx, input }),
+    handler: deleteProductGroup,
   }),
   defineEndpoint({
     resource: "ProductGroup",
@@ -74,6 +74,6 @@ export const productGroupEndpoints = [
     params: RestoreProductGroupParams,
     returns: "product_group",
     refusals: ["409 INVALID_STATE when the group is already active"],
-    handler: (ctx, input) => restoreProductGroup({ ctx, input }),
+    handler: restoreProductGroup,
   }),
 ];

@@ -29,7 +29,7 @@ export const productEndpoints = [
     params: ListProductsParams,
     returns: "product",
     list: "products",
-    handler: (ctx, input) => listProducts({ ctx, input }),
+    handler: listProducts,
   }),
   defineEndpoint({
     resource: "Product",
@@ -40,7 +40,7 @@ export const productEndpoints = [
     params: CreateProductParams,
     returns: "product",
     refusals: [...FIELD_RULES, "409 INVALID_STATE when the product group is deleted"],
-    handler: (ctx, input) => createProduct({ ctx, input }),
+    handler: createProduct,
   }),
   defineEndpoint({
     resource: "Product",
@@ -52,7 +52,7 @@ export const productEndpoints = [
     params: UpdateProductParams,
     returns: "product",
     refusals: [...FIELD_RULES, "409 INVALID_STATE when the product is deleted (restore it first)"],
-    handler: (ctx, input) => updateProduct({ ctx, input }),
+    handler: updateProduct,
   }),
   defineEndpoint({
     resource: "Product",
@@ -62,7 +62,7 @@ export const productEndpoints = [
     params: SuspendProductParams,
     returns: "product",
     refusals: ["409 INVALID_STATE when the product is not active"],
-    handler: (ctx, input) => suspendProduct({ ctx, input }),
+    handler: suspendProduct,
   }),
   defineEndpoint({
     resource: "Product",
@@ -71,7 +71,7 @@ export const productEndpoints = [
     summary: `Deletes a product (from any state; deleting again changes nothing): removed from existing subscriptions, unavailable for new ones, and not reattached on restore. Restorable for ${RESTORE_WINDOW_DAYS} days.`,
     params: DeleteProductParams,
     returns: "product",
-    handler: (ctx, input) => deleteProduct({ ctx, input }),
+    handler: deleteProduct,
   }),
   defineEndpoint({
     resource: "Product",
@@ -84,6 +84,6 @@ export const productEndpoints = [
       "409 INVALID_STATE when the product is already active, or its product group is deleted",
       `409 RESTORE_WINDOW_EXPIRED more than ${RESTORE_WINDOW_DAYS} days after the deletion`,
     ],
-    handler: (ctx, input) => restoreProduct({ ctx, input }),
+    handler: restoreProduct,
   }),
 ];

@@ -11,6 +11,6 @@ export const referenceEndpoints = [
     summary: "The acceptable locale and timezone_id values (IANA time zones) other endpoints validate against.",
     params: z.object({ type: opt(oneOf(["locale", "timezone"]), "Only this kind of value (omit for both)") }),
     returns: "reference",
-    handler: (ctx, input) => listReference({ ctx, input }),
+    handler: listReference,
   }),
 ];

@@ -26,7 +26,7 @@ export const subscriptionEndpoints = [
     summary: `Lists subscriptions (at most ${MAX_SUBSCRIPTIONS}) with their components and coupons; coupons that no longer qualify carry qualification_status disqualified.`,
     params: ListSubscriptionsParams,
     list: "subscriptions",
-    handler: (ctx, input) => listSubscriptions({ ctx, input }),
+    handler: listSubscriptions,
   }),
   defineEndpoint({
     ...s,
@@ -38,7 +38,7 @@ export const subscriptionEndpoints = [
     params: EstimateSubscriptionParams,
     returns: "estimate",
     refusals: ["409 INVALID_STATE for a suspended or deleted product, group or component, or a coupon that does not qualify"],
-    handler: (ctx, input) => estimateSubscription({ ctx, input }),
+    handler: estimateSubscription,
   }),
   defineEndpoint({
     ...s,
@@ -51,7 +51,7 @@ export const subscriptionEndpoints = [
       "400 INVALID_PARAMETER for components of another group, traditional units other than 1, several coupons not all stackable, a VARn value outside its options",
       "402 PAYMENT_DECLINED when the initial charge is declined (nothing is created)",
     ],
-    handler: (ctx, input) => createSubscription({ ctx, input }),
+    handler: createSubscription,
   }),
   defineEndpoint({
     ...s,
@@ -60,7 +60,7 @@ export const subscriptionEndpoints = [
     summary: "Changes a subscription at once; the next charge follows the changed data. Usage goes through ReportUsage.",
     params: UpdateSubscriptionParams,
     refusals: ["409 INVALID_STATE for a deleted subscription, or payment_transaction_id on a subscription not created with override_initial_billing Y"],
-    handler: (ctx, input) => updateSubscription({ ctx, input }),
+    handler: updateSubscription,
   }),
   defineEndpoint({
     ...s,
@@ -69,7 +69,7 @@ export const subscriptionEndpoints = [
     summary: "Moves the subscription to another product; across product groups only without components (or with remove_components Y).",
     params: ChangeProductParams,
     refusals: ["409 INVALID_STATE when the new product is in another group and components remain without remove_components Y"],
-    handler: (ctx, input) => changeProduct({ ctx, input }),
+    handler: changeProduct,
   }),
   defineEndpoint({
     ...s,
@@ -77,7 +77,7 @@ export const subscriptionEndpoints = [
     method: "PATCH",
     summary: "Suspends an active subscription (it is not billed while suspended).",
     params: SubscriptionIdParams,
-    handler: (ctx, input) => suspendSubscription({ ctx, input }),
+    handler: suspendSubscription,
   }),
   defineEndpoint({
     ...s,
@@ -86,7 +86,7 @@ export const subscriptionEndpoints = [
     summary:
       "Cancels a subscription for good (deleted subscriptions cannot be restored); its invoice generated ahead of a renewal is voided. Deleting it again changes nothing.",
     params: SubscriptionIdParams,
-    handler: (ctx, input) => deleteSubscription({ ctx, input }),
+    handler: deleteSubscription,
   }),
   defineEndpoint({
     ...s,
@@ -94,7 +94,7 @@ export const subscriptionEndpoints = [
     method: "PATCH",
     summary: "Reports usage of an attached metered or quantitative component: additive adds units, cumulative sets the total.",
     params: ReportUsageParams,
-    handler: (ctx, input) => reportUsage({ ctx, input }),
+    handler: reportUsage,
   }),
   defineEndpoint({
     ...s,
@@ -103,7 +103,7 @@ export const subscriptionEndpoints = [
     summary: "Restores a suspended subscription (also one suspended by dunning); a deleted one cannot be restored.",
     params: SubscriptionIdParams,
     refusals: ["409 INVALID_STATE for a deleted subscription"],
-    handler: (ctx, input) => restoreSubscription({ ctx, input }),
+    handler: restoreSubscription,
   }),
   defineEndpoint({
     ...s,
@@ -111,6 +111,6 @@ export const subscriptionEndpoints = [
     method: "PATCH",
     summary: "Turns auto pay on or off; with Y renewals charge pay_method_id, or else the customer's default pay method.",
     params: UpdateAutoPayParams,
-    handler: (ctx, input) => updateAutoPay({ ctx, input }),
+    handler: updateAutoPay,
   }),
 ];

@@ -11,7 +11,7 @@ export const testClockEndpoints = [
     summary: "The brand's time: its test clock for a sandbox brand (sandbox Y), else the real time (sandbox N). Not in the original spec.",
     params: GetTestClockParams,
     returns: "test_clock",
-    handler: (ctx) => Promise.resolve(getTestClock({ ctx })),
+    handler: async ({ ctx }) => getTestClock({ ctx }),
   }),
   defineEndpoint({
     resource: "TestClock",
@@ -25,6 +25,6 @@ export const testClockEndpoints = [
       "409 INVALID_STATE on a live brand (its time is the real time) or while another advance of the same clock runs",
       `400 INVALID_PARAMETER for an instant not after the clock's time, or more than ${MAX_ADVANCE_DAYS} days ahead`,
     ],
-    handler: (ctx, input) => advanceTestClock({ ctx, input }),
+    handler: advanceTestClock,
   }),
 ];

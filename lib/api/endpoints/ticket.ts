@@ -20,7 +20,7 @@ export const ticketEndpoints = [
     params: ListTicketsParams,
     returns,
     list: "tickets",
-    handler: (ctx, input) => listTickets({ ctx, input }),
+    handler: listTickets,
   }),
   defineEndpoint({
     resource: "Ticket",
@@ -38,7 +38,7 @@ export const ticketEndpoints = [
       "409 INVALID_STATE: REPLY by a customer user to an INTERNAL ticket, or by a guest to a ticket that is not EXTERNAL-CUSTOMER",
       onlyTicketId,
     ],
-    handler: (ctx, input) => createTicket({ ctx, input }),
+    handler: createTicket,
   }),
   defineEndpoint({
     resource: "Ticket",
@@ -53,7 +53,7 @@ export const ticketEndpoints = [
       "409 INVALID_STATE when customer_account_id changes under the ticket's subscription without subscription_id, or is cleared on an EXTERNAL (or non-guest EXTERNAL-CUSTOMER) ticket",
       onlyTicketId,
     ],
-    handler: (ctx, input) => updateTicket({ ctx, input }),
+    handler: updateTicket,
   }),
   defineEndpoint({
     resource: "Ticket",
@@ -68,7 +68,7 @@ export const ticketEndpoints = [
       "400 INVALID_PARAMETER when merge_ticket_id is ticket_id",
       "409 INVALID_STATE when the tickets' customer_account_id or subscription_id differ (where either ticket has one)",
     ],
-    handler: (ctx, input) => mergeTickets({ ctx, input }),
+    handler: mergeTickets,
   }),
   defineEndpoint({
     resource: "Ticket",
@@ -78,6 +78,6 @@ export const ticketEndpoints = [
     params: TicketIdParams,
     returns,
     refusals: [onlyTicketId],
-    handler: (ctx, input) => deleteTicket({ ctx, input }),
+    handler: deleteTicket,
   }),
 ];

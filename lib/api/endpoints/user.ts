@@ -38,7 +38,7 @@ export const userEndpoints = [
     params: ListUsersParams,
     returns: "user",
     list: "users",
-    handler: (ctx, input) => listUsers({ ctx, input }),
+    handler: listUsers,
   }),
   defineEndpoint({
     resource: "User",
@@ -52,7 +52,7 @@ export const userEndpoints = [
       "403 FORBIDDEN for access_level ADMIN unless user_key is an ADMIN",
       "409 INVALID_STATE when the customer account is not active",
     ],
-    handler: (ctx, input) => createUser({ ctx, input }),
+    handler: createUser,
   }),
   defineEndpoint({
     resource: "User",
@@ -66,7 +66,7 @@ export const userEndpoints = [
       "403 FORBIDDEN when making a user ADMIN unless user_key is an ADMIN",
       "409 INVALID_STATE for a deleted user",
     ],
-    handler: (ctx, input) => updateUser({ ctx, input }),
+    handler: updateUser,
   }),
   defineEndpoint({
     resource: "User",
@@ -76,7 +76,7 @@ export const userEndpoints = [
     params: UserIdParams,
     returns: "user",
     refusals: ["409 INVALID_STATE unless the user is active"],
-    handler: (ctx, input) => suspendUser({ ctx, input }),
+    handler: suspendUser,
   }),
   defineEndpoint({
     resource: "User",
@@ -85,7 +85,7 @@ export const userEndpoints = [
     summary: "Deletes a user (from any state; deleting again changes nothing); User/Restore can bring it back for 90 days from the first deletion.",
     params: UserIdParams,
     returns: "user",
-    handler: (ctx, input) => deleteUser({ ctx, input }),
+    handler: deleteUser,
   }),
   defineEndpoint({
     resource: "User",
@@ -95,7 +95,7 @@ export const userEndpoints = [
     params: UserIdParams,
     returns: "user",
     refusals: ["409 INVALID_STATE when the user is active, or its customer account is not", "409 RESTORE_WINDOW_EXPIRED more than 90 days after deletion"],
-    handler: (ctx, input) => restoreUser({ ctx, input }),
+    handler: restoreUser,
   }),
   defineEndpoint({
     resource: "User",
@@ -110,7 +110,7 @@ export const userEndpoints = [
       signInRefusal,
       `After ${MAX_FAILED_SIGN_INS} wrong passwords in a row the user is refused for ${LOCKOUT_MINUTES} minutes, even with the right one`,
     ],
-    handler: (ctx, input) => authenticateUser({ ctx, input }),
+    handler: authenticateUser,
   }),
   defineEndpoint({
     resource: "User",
@@ -126,7 +126,7 @@ export const userEndpoints = [
       "400 INVALID_PARAMETER for sms or call when no SMS provider is configured",
       "502 DELIVERY_FAILED when the SMS provider refuses",
     ],
-    handler: (ctx, input) => requestVerification({ ctx, input }),
+    handler: requestVerification,
   }),
   defineEndpoint({
     resource: "User",
@@ -138,7 +138,7 @@ export const userEndpoints = [
     params: VerifyCodeParams,
     returns: "user",
     refusals: ["403 AUTHENTICATION_FAILED for a wrong, used or expired code, with a message for end users; five wrong guesses retire a code"],
-    handler: (ctx, input) => verifyCode({ ctx, input }),
+    handler: verifyCode,
   }),
   defineEndpoint({
     resource: "User",
@@ -149,7 +149,7 @@ export const userEndpoints = [
       "The answer is the same whether or not a user matched.",
     params: ResetPasswordParams,
     returns: "password_reset",
-    handler: (ctx, input) => resetPassword({ ctx, input }),
+    handler: resetPassword,
   }),
   defineEndpoint({
     resource: "User",
@@ -161,7 +161,7 @@ export const userEndpoints = [
     params: CreateTokenParams,
     returns: "token",
     refusals: ["409 INVALID_STATE when the user or its account is not active"],
-    handler: (ctx, input) => createUserToken({ ctx, input }),
+    handler: createUserToken,
   }),
   defineEndpoint({
     resource: "User",
@@ -173,6 +173,6 @@ export const userEndpoints = [
     params: StartOAuthParams,
     returns: "oauth",
     refusals: ["400 INVALID_PARAMETER when the identity_service is not configured on this service"],
-    handler: (ctx, input) => startOAuthSignIn({ ctx, input }),
+    handler: startOAuthSignIn,
   }),
 ];

@@ -1,5 +1,6 @@
 import { requireAdmin, type Context } from "../../auth/context";
-import { staffAction, type DomainVerb } from "../../auth/staff-action";
+import { staffAction } from "../../auth/staff-action";
+import type { Verb } from "../../run-verb";
 import {
   ChangeProductParams,
   CreateSubscriptionParams,
@@ -10,8 +11,7 @@ import {
 import { createSubscription, estimateSubscription } from "../../subscriptions/create-subscription";
 import { updateSubscription } from "../../subscriptions/update-subscription";
 import { changeProduct } from "../../subscriptions/change-product";
-import { changeEstimateView, estimateChange } from "../../subscriptions/estimate-change";
-import { subscriptionOf } from "../../subscriptions/queries";
+import { estimated } from "../../subscriptions/estimate-change";
 import { deleteSubscription, restoreSubscription, suspendSubscription } from "../../subscriptions/status-changes";
 import { CreateInvoiceParams, InvoiceRefParams, RemindInvoiceParams, UpdateInvoiceParams } from "../../invoices/schemas";
 import { createInvoice } from "../../invoices/create-invoice";
@@ -37,7 +37,7 @@ import { deleteGateway } from "../../gateways/delete-gateway";
  * them. Checked here, on the server, before the verb runs (the API's answers are unchanged).
  */
 const adminOnly =
-  <I, R>(verb: DomainVerb<I, R>): DomainVerb<I, R> =>
+  <I, R>(verb: Verb<I, R>): Verb<I, R> =>
   (args: { ctx: Context; input: I }) => {
     requireAdmin(args.ctx, "change payment gateways");
     return verb(args);
@@ -51,11 +51,7 @@ export const billingActions = {
   subscriptionUpdate: staffAction(UpdateSubscriptionParams, updateSubscription),
   subscriptionChangeProduct: staffAction(ChangeProductParams, changeProduct),
   // Subscription/ChangeProduct made and rolled back: what it will invoice and credit (a read; nothing is kept).
-  subscriptionEstimateChangeProduct: staffAction(ChangeProductParams, async ({ ctx, input }) => {
-    const { sub } = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
-    const estimate = await estimateChange(ctx, sub.id, (dry) => changeProduct({ ctx: dry, input }));
-    return { subscription_id: sub.id, customer_account_id: sub.customerAccountId, ...changeEstimateView(estimate) };
-  }),
+  subscriptionEstimateChangeProduct: staffAction(ChangeProductParams, estimated(changeProduct)),
   subscriptionSuspend: staffAction(SubscriptionIdParams, suspendSubscription),
   subscriptionRestore: staffAction(SubscriptionIdParams, restoreSubscription),
   subscriptionDelete: staffAction(SubscriptionIdParams, deleteSubscription),

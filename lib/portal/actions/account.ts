@@ -57,14 +57,14 @@ export const accountActions = {
   updateProfile: selfAction({
     endpoint: "User/Update",
     schema: UpdateUserParams,
-    verb: (ctx, input) => updateUser({ ctx, input }),
+    verb: updateUser,
     accepts: [...PROFILE],
   }),
   /** A new password, after the current one. */
   changePassword: selfAction({
     endpoint: "User/Update",
     schema: ChangePasswordParams,
-    verb: async (ctx, input) => {
+    verb: async ({ ctx, input }) => {
       await checkCurrentPassword(ctx, input.user_id, input.current_password);
       return updateUser({ ctx, input: { user_id: input.user_id, access_level: input.access_level, password: input.password } });
     },
@@ -74,14 +74,14 @@ export const accountActions = {
   setTwoStep: selfAction({
     endpoint: "User/Update",
     schema: UpdateUserParams,
-    verb: (ctx, input) => updateUser({ ctx, input: { user_id: input.user_id, access_level: input.access_level, verified: input.verified } }),
+    verb: ({ ctx, input }) => updateUser({ ctx, input: { user_id: input.user_id, access_level: input.access_level, verified: input.verified } }),
     accepts: ["verified"],
   }),
   /** An ADMIN user adds a USER to the account; the new-user email carries a generated password. */
   addUser: definePortalAction({
     endpoint: "User/Create",
     schema: CreateUserParams,
-    verb: (ctx, input) => {
+    verb: ({ ctx, input }) => {
       requireAccountAdmin(ctx);
       return createUser({ ctx, input });
     },
@@ -92,7 +92,7 @@ export const accountActions = {
   editUser: definePortalAction({
     endpoint: "User/Update",
     schema: UpdateUserParams,
-    verb: async (ctx, input) => {
+    verb: async ({ ctx, input }) => {
       requireAccountAdmin(ctx);
       const user = await findUser(ctx, input.user_id);
       return updateUser({ ctx, input: { ...input, access_level: user.accessLevel } });
@@ -105,7 +105,7 @@ export const accountActions = {
   removeUser: definePortalAction({
     endpoint: "User/Delete",
     schema: UserIdParams,
-    verb: async (ctx, input) => {
+    verb: async ({ ctx, input }) => {
       requireAccountAdmin(ctx);
       const user = await findUser(ctx, input.user_id);
       if (ctx.actor.kind === "customer" && user.id === ctx.actor.userId) throw invalidState("You can't remove yourself from the account", "user_id");

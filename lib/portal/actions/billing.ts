@@ -13,14 +13,14 @@ import { changeProduct } from "../../subscriptions/change-product";
 import { subscriptionOf } from "../../subscriptions/queries";
 import { ChangeProductParams, SubscriptionIdParams, UpdateAutoPayParams, UpdateSubscriptionParams } from "../../subscriptions/schemas";
 import { deleteSubscription } from "../../subscriptions/status-changes";
-import { changeEstimateView, estimateChange } from "../../subscriptions/estimate-change";
+import { estimated } from "../../subscriptions/estimate-change";
 import { updateSubscription } from "../../subscriptions/update-subscription";
 import { updateAutoPay } from "../../subscriptions/usage-and-auto-pay";
 import type { Context } from "../../auth/context";
 import type { z } from "zod";
 
 /** Staff may move a subscription anywhere; a customer only between the plans offered beside theirs. */
-async function changePlanVerb(ctx: Context, input: z.output<typeof ChangeProductParams>) {
+async function changePlanVerb({ ctx, input }: { ctx: Context; input: z.output<typeof ChangeProductParams> }) {
   const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
   const product = await findInBrand(ctx, products, input.product_id, "Product", "product_id");
   if (product.productGroupId !== d.sub.productGroupId) {
@@ -28,16 +28,6 @@ async function changePlanVerb(ctx: Context, input: z.output<typeof ChangeProduct
   }
   return changeProduct({ ctx, input });
 }
-
-/** The change made and rolled back (estimateChange): what it will invoice and credit, with every check the change makes. */
-const estimated =
-  <I extends { subscription_id: string; customer_account_id: string }>(change: (ctx: Context, input: I) => Promise<unknown>) =>
-  async (ctx: Context, input: I) => {
-    // The subscription must be the customer's before anything is measured (another's answers not found).
-    const { sub } = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
-    const estimate = await estimateChange(ctx, sub.id, (dry) => change(dry, input));
-    return { subscription_id: sub.id, customer_account_id: sub.customerAccountId, ...changeEstimateView(estimate) };
-  };
 
 /**
  * Billing in the portal: paying invoices, pay methods and changes to the customer's own
@@ -50,7 +40,7 @@ export const billingActions = {
     endpoint: "Payment/Create",
     schema: CreatePaymentParams,
     // Payment/Create answers the payment with its invoice beside it (WithExtras): a class a server action cannot send.
-    verb: async (ctx, input) => {
+    verb: async ({ ctx, input }) => {
       const answer = await createPayment({ ctx, input });
       return { ...answer.record, ...answer.extras };
     },
@@ -61,7 +51,7 @@ export const billingActions = {
   addPayMethod: definePortalAction({
     endpoint: "PayMethod/Create",
     schema: CreatePayMethodParams,
-    verb: (ctx, input) => createPayMethod({ ctx, input }),
+    verb: createPayMethod,
     // A customer's card is checked at once and a bank account waits for its micro-deposits.
     fixed: { require_verification: "Y" },
     accepts: [
@@ -80,19 +70,19 @@ export const billingActions = {
   verifyPayMethod: definePortalAction({
     endpoint: "PayMethod/Verify",
     schema: VerifyPayMethodParams,
-    verb: (ctx, input) => verifyPayMethod({ ctx, input }),
+    verb: verifyPayMethod,
     accepts: ["pay_method_id", "amount_1", "amount_2"],
   }),
   setDefaultPayMethod: definePortalAction({
     endpoint: "PayMethod/SetDefault",
     schema: PayMethodRefParams,
-    verb: (ctx, input) => setDefaultPayMethod({ ctx, input }),
+    verb: setDefaultPayMethod,
     accepts: ["pay_method_id"],
   }),
   removePayMethod: definePortalAction({
     endpoint: "PayMethod/Delete",
     schema: PayMethodRefParams,
-    verb: (ctx, input) => deletePayMethod({ ctx, input }),
+    verb: deletePayMethod,
     accepts: ["pay_method_id"],
   }),
   /** Moves a subscription to another plan of its own product group (Subscription/ChangeProduct). */
@@ -113,28 +103,28 @@ export const billingActions = {
   estimateUpdate: definePortalAction({
     endpoint: "Subscription/Update",
     schema: UpdateSubscriptionParams,
-    verb: estimated((ctx, input) => updateSubscription({ ctx, input })),
+    verb: estimated(updateSubscription),
     accepts: ["subscription_id", "attached_components", "coupon_code", "auto_pay"],
   }),
   /** Add-ons and coupons (Subscription/Update); auto_pay is sent as it is, the fields not accepted are left alone. */
   updateSubscription: definePortalAction({
     endpoint: "Subscription/Update",
     schema: UpdateSubscriptionParams,
-    verb: (ctx, input) => updateSubscription({ ctx, input }),
+    verb: updateSubscription,
     accepts: ["subscription_id", "attached_components", "coupon_code", "auto_pay"],
   }),
   /** Automatic payment on or off, and which pay method renewals charge (Subscription/UpdateAutoPay). */
   updateAutoPay: definePortalAction({
     endpoint: "Subscription/UpdateAutoPay",
     schema: UpdateAutoPayParams,
-    verb: (ctx, input) => updateAutoPay({ ctx, input }),
+    verb: updateAutoPay,
     accepts: ["subscription_id", "auto_pay", "pay_method_id"],
   }),
   /** Cancels a subscription at once (Subscription/Delete): it does not renew again. */
   cancelSubscription: definePortalAction({
     endpoint: "Subscription/Delete",
     schema: SubscriptionIdParams,
-    verb: (ctx, input) => deleteSubscription({ ctx, input }),
+    verb: deleteSubscription,
     accepts: ["subscription_id"],
   }),
 } satisfies Record<string, PortalActionDef>;

@@ -8,7 +8,7 @@ export const supportActions = {
   openTicket: definePortalAction({
     endpoint: "Ticket/Create",
     schema: CreateTicketParams,
-    verb: (ctx, input) => createTicket({ ctx, input }),
+    verb: createTicket,
     fixed: { type: "NEW", direction: "EXTERNAL-CUSTOMER" },
     accepts: ["subject", "message", "subscription_id", "department"],
   }),
@@ -16,7 +16,7 @@ export const supportActions = {
   replyToTicket: definePortalAction({
     endpoint: "Ticket/Create",
     schema: CreateTicketParams,
-    verb: (ctx, input) => createTicket({ ctx, input }),
+    verb: createTicket,
     fixed: { type: "REPLY" },
     accepts: ["ticket_id", "message"],
   }),
