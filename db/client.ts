@@ -120,11 +120,33 @@ export function databaseUnavailable(err: unknown): string | undefined {
 /** The rows of a raw `db.execute()`: postgres.js answers an array, PGlite `{ rows }`. */
 export const resultRows = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
-/** Closes the process-wide database (scripts and tests). */
+const replicaHolder = globalThis as unknown as { __rbReplica?: { url: string; database: Promise<Database> } };
+
+/**
+ * The read replica (DATABASE_READ_URL), or undefined without one: heavy reads that may lag the
+ * primary by a moment (lib/replica.ts). Never migrated and never written: a replica refuses writes.
+ */
+export function getReplicaDb(): Promise<Db> | undefined {
+  const url = databaseSettings.readUrl;
+  if (!url) return undefined;
+  if (replicaHolder.__rbReplica?.url !== url) {
+    const database = openDatabase({ url }).catch((err) => {
+      replicaHolder.__rbReplica = undefined;
+      throw err;
+    });
+    replicaHolder.__rbReplica = { url, database };
+  }
+  return replicaHolder.__rbReplica.database.then((d) => d.db);
+}
+
+/** Closes the process-wide database and replica (scripts and tests). */
 export async function closeDatabase() {
   const pending = holder.__rbDatabase;
   holder.__rbDatabase = undefined;
+  const replica = replicaHolder.__rbReplica;
+  replicaHolder.__rbReplica = undefined;
   if (pending) await (await pending).close();
+  if (replica) await (await replica.database).close();
 }
 
 type Field = { name: string; columnType?: string; mapFromDriverValue(v: unknown): unknown };

@@ -6,6 +6,10 @@ export const databaseSettings = {
   get url() {
     return process.env.DATABASE_URL || undefined;
   },
+  /** A read replica of DATABASE_URL (optional): the overview, lists' counts, exports and the audit log read there. */
+  get readUrl() {
+    return (this.url && process.env.DATABASE_READ_URL) || undefined;
+  },
   get pgliteDir() {
     return process.env.PGLITE_DATA_DIR || ".data/pglite";
   },

@@ -6,6 +6,7 @@ import { DomainError } from "./errors";
 import { isUuid } from "./ids";
 import { selectRows } from "../db/client";
 import { contains, inAccount, inBrand, type AccountTable, type BrandTable } from "../db/scope";
+import { onReplica } from "./replica";
 
 /**
  * Typed, paged list queries: one declarative spec per domain gives both the page query a data
@@ -131,8 +132,11 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
     const total =
       known ??
       (w.countTotal === false ? -1 : undefined) ??
+      // The count may come from the read replica (lib/replica.ts): it is the costly part of a page.
       (
-        await ctx.db
+        await (
+          await onReplica(ctx)
+        ).db
           .select({ n: count() })
           .from(table as BrandTable)
           .where(where)

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { apiKeys, auditEntries, customerUsers, staffUsers } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { isUuid } from "../ids";
+import { onReplica } from "../replica";
 
 /** The audited tables, as people name them (the search's resource choices, in this order). */
 export const AUDIT_RESOURCES: Record<string, string> = {
@@ -172,13 +173,15 @@ export async function auditPage(
   ctx: Context,
   { filters = {}, page = 1, pageSize = 25, dir = "desc" }: { filters?: AuditFilters; page?: number; pageSize?: number; dir?: "asc" | "desc" },
 ): Promise<{ rows: AuditRow[]; total: number }> {
+  // The trail is read from the replica when there is one (lib/replica.ts): it grows with every write.
+  const reader = await onReplica(ctx);
   const size = Math.min(100, Math.max(1, Math.trunc(pageSize)));
   const offset = (Math.max(1, Math.trunc(page)) - 1) * size;
   const condition = where(ctx, filters);
   const order = dir === "asc" ? [auditEntries.at, auditEntries.id] : [desc(auditEntries.at), desc(auditEntries.id)];
   const on = actorJoins(ctx);
   const [rows, counted] = await Promise.all([
-    ctx.db
+    reader.db
       .select(selection)
       .from(auditEntries)
       .leftJoin(staffUsers, on.staff)
@@ -188,7 +191,7 @@ export async function auditPage(
       .orderBy(...order)
       .limit(size)
       .offset(offset),
-    ctx.db
+    reader.db
       .select({ n: sql<number>`count(*)::int` })
       .from(auditEntries)
       .leftJoin(staffUsers, on.staff)

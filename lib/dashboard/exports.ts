@@ -6,6 +6,7 @@ import { INVOICE_AGES, INVOICE_STATUS_FILTERS, invoiceList } from "../invoices/l
 import { PAYMENT_SOURCES, paymentList } from "../payments/list-payments";
 import { subscriptionList } from "../subscriptions/list-subscriptions";
 import { PAYMENT_STATUSES } from "../../db/schema";
+import { onReplica } from "../replica";
 
 /** The state of a list page's URL that decides its rows (parsed by the page: q and whitelisted filters). */
 export interface ListUrlState {
@@ -102,8 +103,9 @@ export const EXPORT_BATCH = 1000;
  * the list query's keyset batches (the same scope, filters and view as the page), so each batch
  * costs the same however deep into the list it is (bench/export: offset paging grew with the rows).
  */
-export function exportBatches(ctx: Context, spec: DashboardList, state: ListUrlState, batch = EXPORT_BATCH): AsyncGenerator<object[]> {
-  return spec.list.batches(ctx, { filters: spec.filtersFor(state), sort: state.sort ?? spec.defaultSort }, batch);
+export async function* exportBatches(ctx: Context, spec: DashboardList, state: ListUrlState, batch = EXPORT_BATCH): AsyncGenerator<object[]> {
+  // Read from the replica when there is one (lib/replica.ts): an export may read a million rows.
+  yield* spec.list.batches(await onReplica(ctx), { filters: spec.filtersFor(state), sort: state.sort ?? spec.defaultSort }, batch);
 }
 
 /** A view's value as a CSV cell: nested parts as JSON, dates as ISO, and no spreadsheet formulas. */

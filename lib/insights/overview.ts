@@ -6,6 +6,7 @@ import { INVOICE_AGES, type InvoiceAge } from "../invoices/list-invoices";
 import { STATUS, SUBSCRIPTION_PENDING } from "../lifecycle";
 import { addDays, today as brandDay } from "../pricing/periods";
 import { DEFAULT_PERIOD, periodOf, type Period, type PeriodKey } from "./periods";
+import { onReplica } from "../replica";
 
 /**
  * The brand overview's figures, each computed in SQL from subscriptions, invoices and payments as
@@ -229,7 +230,9 @@ function paymentsPart(ctx: Context, periods: Record<OverviewSection, Period>): P
  */
 export async function brandOverview(ctx: Context, keys: PeriodKey | Partial<Record<OverviewSection, PeriodKey>>): Promise<Overview> {
   const chosen = typeof keys === "string" ? { movement: keys, revenue: keys } : keys;
-  return ctx.db.transaction(
+  // On the read replica when there is one (lib/replica.ts): the figures may lag a moment, the primary is spared the scans.
+  const reader = await onReplica(ctx);
+  return reader.db.transaction(
     async (tx) => {
       for (const setting of [
         "jit = off",
@@ -240,7 +243,7 @@ export async function brandOverview(ctx: Context, keys: PeriodKey | Partial<Reco
       ]) {
         await tx.execute(sql.raw(`set local ${setting}`));
       }
-      return figures(withDb(ctx, tx as unknown as Db), { movement: chosen.movement ?? DEFAULT_PERIOD, revenue: chosen.revenue ?? DEFAULT_PERIOD });
+      return figures(withDb(reader, tx as unknown as Db), { movement: chosen.movement ?? DEFAULT_PERIOD, revenue: chosen.revenue ?? DEFAULT_PERIOD });
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
