@@ -1,7 +1,7 @@
 /**
  * Generated bad-input fuzz over the endpoint table (issue 16): every endpoint, every parameter, one
  * bad value at a time (missing, empty, 1 MB, NUL, control characters, emoji, huge and negative
- * numbers, impossible dates, another brand's ids) with valid values for the other parameters, in
+ * numbers, impossible dates, 20,000 nested arrays, huge arrays and lone surrogates in JSON values, another brand's ids) with valid values for the other parameters, in
  * json or xml. No answer may be a 5xx, and a refused call (4xx) must leave every table as it was,
  * checked by one checksum query over all tables before and after each call.
  *
@@ -283,6 +283,22 @@ function mapJsonStrings(text: string, f: (s: string) => string, all = false): st
   return JSON.stringify(walk(parsed));
 }
 
+/** JSON text with its first string replaced by `raw` JSON text; null when it is not a JSON array or object. */
+const withJsonAt = (text: string, raw: string) => mapJsonStrings(text, () => "\u0001here")?.replace('"\\u0001here"', raw) ?? null;
+/** 20,000 nested arrays: a recursive check or JSON.stringify of them overflowed the stack, a 500 (issue 28 item 1). */
+const DEEP = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+/** A JSON array of 10,000 copies of the value's first element (or of 100,000 strings where it is an object). */
+function hugeArray(text: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (Array.isArray(parsed)) return JSON.stringify(Array.from({ length: 10_000 }, () => parsed[0] ?? "x"));
+  return withJsonAt(text, JSON.stringify(Array.from({ length: 100_000 }, () => "x")));
+}
+
 /** One kind of bad value; `pick` in [0, 1) chooses among its values (drawn from the seed per case). */
 type Variant = { name: string; value: (p: Param, valid: string | undefined, pick: number) => Promise<string | undefined | null> };
 const oneOf = (values: string[], pick: number) => values[Math.floor(pick * values.length)];
@@ -301,6 +317,10 @@ const VARIANTS: Variant[] = [
   { name: "NUL in JSON", value: async (_, v) => (v ? mapJsonStrings(v, (s) => `${s}\u0000`) : null) },
   // Units x unit price past 2^53 cents in attached_components (issue 16 item 8).
   { name: "huge in JSON", value: async (_, v) => (v ? mapJsonStrings(v, (s) => (/^\d+(\.\d+)?$/.test(s) ? "999999999" : s), true) : null) },
+  { name: "deep nesting in JSON", value: async (_, v) => (v ? withJsonAt(v, DEEP) : null) },
+  { name: "huge array in JSON", value: async (_, v) => (v ? hugeArray(v) : null) },
+  // A "\ud800" escape parses to a lone surrogate, which was stored as U+FFFD (issue 28 item 6).
+  { name: "lone surrogate in JSON", value: async (_, v) => (v ? mapJsonStrings(v, (s) => `${s}\ud800`) : null) },
   { name: "another brand's id", value: async (p) => (p.refersTo ? fresh(fixtures[p.refersTo](theirs)) : null) },
 ];
 
@@ -374,7 +394,7 @@ for (const e of endpoints) {
         if (checked !== made) [before, checked] = [await checksum(), made];
         const r = await call(format, path, { method: e.method, creds: mine, params: input });
         const after = await checksum();
-        const label = `${format} ${p.name} = ${v.name} ${bad === MB ? "" : JSON.stringify(bad)}: ${r.status}`;
+        const label = `${format} ${p.name} = ${v.name} ${bad === MB ? "" : JSON.stringify(bad)?.slice(0, 200)}: ${r.status}`;
         if (r.status >= 500) failures.push(`${label} ${r.text.slice(0, 300)}`);
         else if (r.status >= 400) {
           const changed = Object.keys(after).filter((t) => after[t] !== before[t]);

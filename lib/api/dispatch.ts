@@ -115,8 +115,8 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     }
     const url = new URL(req.url);
     const params = await readParams(req, url);
-    // Before anything can store or log them: full card numbers only where a gateway takes them.
-    refuseCardNumbers(`${route.resource}/${route.action}`, params);
+    // Before anything can store or log them: no full card number in free text (opaque values may pass Luhn by chance).
+    refuseCardNumbers(params);
     // Only failures count against the client address, and only failures are refused past its
     // budget: a valid key sent from an address others failed from (a NAT, a proxy) still works.
     const address = clientAddress(req);

@@ -1,5 +1,6 @@
 import { DomainError } from "../errors";
 import { config } from "../config";
+import { jsonProblem } from "../wire/params";
 
 export type Params = Record<string, string>;
 
@@ -111,7 +112,12 @@ export async function readParams(req: Request, url: URL): Promise<Params> {
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
       throw new DomainError("INVALID_BODY", "A JSON request body must be an object of parameters");
     }
-    for (const [k, v] of Object.entries(parsed)) params[k] = stringValue(v);
+    for (const [k, v] of Object.entries(parsed)) {
+      // Before JSON.stringify (stringValue), which recursion would overflow on deep nesting.
+      const problem = jsonProblem(k) ?? jsonProblem(v);
+      if (problem) throw new DomainError("INVALID_PARAMETER", `${k.toWellFormed()} ${problem}`, { parameter: k.toWellFormed() });
+      params[k] = stringValue(v);
+    }
     return params;
   }
   if (type.includes("multipart/form-data")) {

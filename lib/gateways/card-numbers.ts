@@ -46,27 +46,24 @@ export function containsCardNumber(text: string): boolean {
 }
 
 /**
- * The only parameters that may carry a card number: PayMethod/Create hands them straight to the
- * gateway to tokenize (a bank account number can look like a card number, so it is exempt too).
+ * The parameters holding free text that a brand's staff or a customer types, where pasted card data
+ * could be meant: prose, names and postal addresses. Every other parameter is an opaque value (ids,
+ * codes, tokens, passwords, custom fields, variable values, transaction ids, phone numbers) whose digit
+ * runs may pass Luhn by chance; card numbers go to PayMethod/Create's card_number, handed to the gateway.
  */
-export const CARD_NUMBER_PARAMETERS: Readonly<Record<string, readonly string[]>> = { "PayMethod/Create": ["card_number", "account_number"] };
+export const FREE_TEXT_PARAMETERS: ReadonlySet<string> = new Set([
+  ...["name", "first_name", "last_name", "company_name", "holder_name", "payment_gateway", "department"],
+  ...["title", "subject", "subject_brand", "subject_customer", "summary", "description", "contents", "message", "tags"],
+  ...["html_brand", "html_customer", "tax_exempt_reason", "address", "address_2", "city", "state"],
+]);
 
 /**
- * A phone parameter holding something shaped like a phone number (at most 15 digits, E.164) is
- * exempt: one long international number in ten would otherwise pass Luhn and be taken for a card.
+ * Refuses a request that carries a full card number in a free-text parameter (above), before anything
+ * is stored or logged. Meant for dispatch, over all parameters of every endpoint.
  */
-const PHONE_PARAMETER = /(^|_)phone(_|$)/;
-const looksLikePhone = (v: string) => /^\+?[\d\s().-]+$/.test(v) && v.replace(/\D/g, "").length <= 15;
-
-/**
- * Refuses a request that carries a full card number in any parameter other than the ones above,
- * before anything is stored or logged. `path` is "Resource/Action". Meant for dispatch, over all
- * parameters of every endpoint.
- */
-export function refuseCardNumbers(path: string, params: Record<string, string>) {
-  const allowed = CARD_NUMBER_PARAMETERS[path] ?? [];
+export function refuseCardNumbers(params: Record<string, string>) {
   for (const [name, value] of Object.entries(params)) {
-    if (!allowed.includes(name) && !(PHONE_PARAMETER.test(name) && looksLikePhone(value)) && containsCardNumber(value)) {
+    if (FREE_TEXT_PARAMETERS.has(name) && containsCardNumber(value)) {
       throw new DomainError("INVALID_PARAMETER", `${name} must not contain a card number; card numbers are only accepted as card_number by PayMethod/Create`, {
         parameter: name,
       });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { date, flag, id, json, keep, opt, req } from "../wire/params";
+import { date, flag, id, json, keep, opt, req, text } from "../wire/params";
 import { MONEY_PATTERN, toCents } from "../money";
 import { cardFreeText } from "../gateways/card-numbers";
 
@@ -41,16 +41,16 @@ const accountId = (description: string) => req(id(), description, { refersTo: "A
 const invoiceId = (description: string) => req(id(), description, { refersTo: "Invoice" });
 const dueDate = () => req(date(), "Due date, M/D/YYYY", { example: "12/31/2026" });
 const customFields = {
-  custom_field_1: opt(cardFreeText(255), "Free field 1"),
-  custom_field_2: opt(cardFreeText(255), "Free field 2"),
+  custom_field_1: opt(text(255), "Free field 1"),
+  custom_field_2: opt(text(255), "Free field 2"),
 };
 
 export const ListInvoicesParams = z.object({
   invoice_id: opt(id(), "Only this invoice", { refersTo: "Invoice" }),
   customer_account_id: opt(id(), "Only invoices of this customer account (up to 400 returned)", { refersTo: "Account" }),
   subscription_id: opt(id(), "Only invoices generated for this subscription (up to 400 returned)"),
-  custom_field_1: opt(cardFreeText(255), "Only invoices whose custom_field_1 is exactly this"),
-  custom_field_2: opt(cardFreeText(255), "Only invoices whose custom_field_2 is exactly this"),
+  custom_field_1: opt(text(255), "Only invoices whose custom_field_1 is exactly this"),
+  custom_field_2: opt(text(255), "Only invoices whose custom_field_2 is exactly this"),
 });
 
 export const CreateInvoiceParams = z.object({

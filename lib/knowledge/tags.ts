@@ -42,6 +42,8 @@ export const tagList = () =>
       if (long) c.issues.push({ code: "custom", message: `must have tags of at most ${TAG_MAX} characters each`, input: s });
       // Checked after splitting: a JSON array's "\u0000" escape only shows once parsed (PostgreSQL refuses NUL).
       if (tags.some((t) => /[\u0000-\u001f\u007f]/.test(t))) c.issues.push({ code: "custom", message: "must not contain control characters", input: s });
+      // And a "\ud800" escape parses to a lone surrogate, which would be stored as U+FFFD.
+      if (tags.some((t) => !t.isWellFormed())) c.issues.push({ code: "custom", message: "is not valid UTF-8 (a lone surrogate escape)", input: s });
       return tags;
     });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag, id, money, opt, req } from "../wire/params";
+import { flag, id, money, opt, req, text } from "../wire/params";
 import { cardFreeText } from "../gateways/card-numbers";
 
 const accountId = (description: string) => req(id(), description, { refersTo: "Account" });
@@ -10,7 +10,7 @@ export const ListPaymentsParams = z.object({
   customer_account_id: opt(id(), "Only payments of this customer account", { refersTo: "Account" }),
   pay_method_id: opt(id(), "Only payments with this pay method", { refersTo: "PayMethod" }),
   subscription_id: opt(id(), "Only payments to invoices of this subscription"),
-  payment_transaction_id: opt(cardFreeText(255), "Only payments with this gateway or third-party transaction id"),
+  payment_transaction_id: opt(text(255), "Only payments with this gateway or third-party transaction id"),
 });
 
 export const CreatePaymentParams = z
@@ -28,7 +28,7 @@ export const CreatePaymentParams = z
     invoice_id: opt(id(), "The invoice paid (required when apply_to_prepaid_balance is N)", { refersTo: "Invoice" }),
     pay_method_id: opt(id(), "The pay method charged (override_billing N; default: the account's default pay method) or used", { refersTo: "PayMethod" }),
     payment_gateway: opt(cardFreeText(100), "override_billing Y: who took the payment, e.g. cash, check, PayPal"),
-    payment_transaction_id: opt(cardFreeText(255), "override_billing Y: their transaction id"),
+    payment_transaction_id: opt(text(255), "override_billing Y: their transaction id"),
   })
   .superRefine((v, c) => {
     if (v.apply_to_prepaid_balance === "N" && !v.invoice_id) {

@@ -62,11 +62,40 @@ export const multilineText = (max = 2000) =>
     .max(max, { error: `must be at most ${max} characters` })
     .refine((s) => !CONTROLS_BUT_LINES.test(s), { error: "must not contain control characters other than tab and line breaks" });
 
-/** Whether any string in a parsed JSON value (keys too) holds a control character other than tab, CR, LF. */
-const jsonHasControls = (v: unknown): boolean =>
-  typeof v === "string"
-    ? CONTROLS_BUT_LINES.test(v)
-    : typeof v === "object" && v !== null && Object.entries(v).some(([k, x]) => CONTROLS_BUT_LINES.test(k) || jsonHasControls(x));
+/** Deeper JSON than any honest parameter holds; past it recursive code (JSON.stringify) would overflow the stack. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * What is wrong with a parsed JSON value, or null: nested deeper than MAX_JSON_DEPTH, a string (or key) with a
+ * lone surrogate (a "\ud800" escape, which would be stored as U+FFFD), or with `controls` a string matching it.
+ * Walked with a stack, not recursion, so 20,000 nested arrays are refused rather than overflowing.
+ */
+export function jsonProblem(value: unknown, controls?: RegExp): string | null {
+  const stack: [unknown, number][] = [[value, 1]];
+  const badString = (s: string) =>
+    !s.isWellFormed()
+      ? "is not valid UTF-8 (a lone surrogate escape)"
+      : controls?.test(s)
+        ? "must not contain control characters other than tab and line breaks"
+        : null;
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === "string") {
+      const problem = badString(v);
+      if (problem) return problem;
+    } else if (typeof v === "object" && v !== null) {
+      if (depth > MAX_JSON_DEPTH) return `must not nest deeper than ${MAX_JSON_DEPTH} levels`;
+      if (Array.isArray(v)) for (const x of v) stack.push([x, depth + 1]);
+      else
+        for (const k in v) {
+          const problem = badString(k);
+          if (problem) return problem;
+          stack.push([(v as Record<string, unknown>)[k], depth + 1]);
+        }
+    }
+  }
+  return null;
+}
 
 export const flag = () => z.enum(["Y", "N"], { error: "must be Y or N" });
 
@@ -148,9 +177,10 @@ export const json = <T extends z.ZodType>(schema: T, what = "JSON") =>
       c.issues.push({ code: "custom", message: `must be valid ${what}`, input: s });
       return z.NEVER;
     }
-    // A "\u0000" escape parses to NUL, which a jsonb or text column refuses.
-    if (jsonHasControls(value)) {
-      c.issues.push({ code: "custom", message: "must not contain control characters other than tab and line breaks", input: s });
+    // Before any recursive check: a "\u0000" escape parses to NUL (refused by jsonb and text), deep nesting overflows.
+    const problem = jsonProblem(value, CONTROLS_BUT_LINES);
+    if (problem) {
+      c.issues.push({ code: "custom", message: problem, input: s });
       return z.NEVER;
     }
     const parsed = schema.safeParse(value);
