@@ -13,6 +13,7 @@ import { settlePendingSubscriptions } from "../subscriptions/pending";
 import { runVerb } from "../run-verb";
 import { runDunning } from "./run-dunning";
 import { brandsInRun, type RunScope } from "./brands-in-run";
+import { withBrandLock } from "./brand-lock";
 
 /** A bound on periods renewed in one run for a subscription left behind (a daily product, a year). */
 const MAX_CATCH_UP_PERIODS = 400;
@@ -57,6 +58,32 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
   }
   const dunning = await runDunning({ db, now, brandId, since: dunningSince });
   return { invoices, ...renewed, dunningActions: dunning.actions };
+}
+
+/**
+ * The scheduled run (the in-process timer of every instance): each brand in the run, one at a time,
+ * billed by runBilling only where no other process is billing it now (withBrandLock); a brand
+ * skipped here is billed by the process that holds it, or at the next run. One brand failing does
+ * not stop the others.
+ */
+export async function runScheduledBilling({ db, now }: { db: Db; now: Date }) {
+  const inRun = await db.select({ id: brands.id }).from(brands).where(brandsInRun());
+  const totals = { brands: 0, skipped: 0, failed: 0, invoices: 0, renewed: 0, charged: 0, declined: 0, dunningActions: 0 };
+  for (const { id } of inRun) {
+    try {
+      const run = await withBrandLock(db, id, () => runBilling({ db, now, brandId: id }));
+      if (!run.ran) {
+        totals.skipped++;
+        continue;
+      }
+      totals.brands++;
+      for (const k of ["invoices", "renewed", "charged", "declined", "dunningActions"] as const) totals[k] += run.result[k];
+    } catch (err) {
+      totals.failed++;
+      logger.error("billing a brand failed", { brandId: id, error: err });
+    }
+  }
+  return totals;
 }
 
 /**

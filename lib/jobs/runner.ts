@@ -5,12 +5,12 @@ import { config } from "../config";
 import { deliverAllDue } from "../outbox/deliver";
 import { sinkFor } from "./sinks";
 import { setOutboxWaker } from "../outbox/wake";
-import { runBilling } from "../billing/run-billing";
+import { runScheduledBilling } from "../billing/run-billing";
 
 /** The background verbs, each safe to run twice or at once; Inngest functions call the same ones. */
 export const jobs = {
   deliverOutbox: (db: Db) => deliverAllDue({ db, now: () => clock.now(), sinkFor }),
-  runBilling: (db: Db) => runBilling({ db, now: clock.now() }),
+  runBilling: (db: Db) => runScheduledBilling({ db, now: clock.now() }),
 };
 
 /** Runs `job` every `everyMs` and on `run.now()`, never two at once (a call while running runs it once more after); logs failures. */
