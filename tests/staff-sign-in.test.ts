@@ -71,9 +71,33 @@ describe("staff sign-in", () => {
     const wrong = String((Number(totpCodeFor(secret)) + 500_000) % 1_000_000).padStart(6, "0");
     expect(await signInStaff(db, { email: s.email, password: PASSWORD, code: wrong })).toEqual({ ok: false, reason: "TOTP_WRONG" });
     expect(await signInStaff(db, { email: s.email, password: "wrong password", code: totpCodeFor(secret) })).toEqual({ ok: false, reason: "WRONG" });
-    expect(await signInStaff(db, { email: s.email, password: PASSWORD, code: authenticator.generate(secret) })).toMatchObject({ ok: true });
+    // The code that confirmed the set-up is used; the next step's code (one step of drift is allowed) signs in.
+    expect(await signInStaff(db, { email: s.email, password: PASSWORD, code: authenticator.generate(secret) })).toEqual({ ok: false, reason: "TOTP_WRONG" });
+    expect(await signInStaff(db, { email: s.email, password: PASSWORD, code: totpCodeFor(secret, new Date(Date.now() + 30_000)) })).toMatchObject({ ok: true });
     // The secret is sealed at rest.
     const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, s.staffUserId));
     expect(row.totpSecret).not.toContain(secret);
+  });
+
+  it("a TOTP code signs in once, also when two sign-ins send it at the same moment (issue 28 item 2)", async () => {
+    const s = await staff();
+    const ctx = await contextFromStaffSession(db, { staffUserId: s.staffUserId, brandId: s.brand_id });
+    const { secret } = await startTotpEnrolment({ ctx });
+    const at = (ms: number) => new ManualClock(new Date(ms));
+    const t0 = Math.floor(Date.now() / 30_000) * 30_000 + 1_000;
+    await confirmTotpEnrolment({ ctx: { ...ctx, now: () => new Date(t0) }, input: { code: totpCodeFor(secret, new Date(t0)) } });
+    const code = totpCodeFor(secret, new Date(t0 + 60_000));
+    const both = await Promise.all([0, 1].map(() => signInStaff(db, { email: s.email, password: PASSWORD, code }, at(t0 + 60_000))));
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "TOTP_WRONG" }]);
+    // Still inside its window (one step later), the same code is refused; so is the step before it.
+    expect(await signInStaff(db, { email: s.email, password: PASSWORD, code }, at(t0 + 90_000))).toEqual({ ok: false, reason: "TOTP_WRONG" });
+    expect(await signInStaff(db, { email: s.email, password: PASSWORD, code: totpCodeFor(secret, new Date(t0 + 30_000)) }, at(t0 + 60_000))).toEqual({
+      ok: false,
+      reason: "TOTP_WRONG",
+    });
+    expect(await signInStaff(db, { email: s.email, password: PASSWORD, code: totpCodeFor(secret, new Date(t0 + 90_000)) }, at(t0 + 90_000))).toMatchObject({
+      ok: true,
+    });
   });
 });

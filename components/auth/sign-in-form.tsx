@@ -6,7 +6,7 @@ import { signIn } from "next-auth/react";
 
 const MESSAGES: Record<string, string> = {
   WRONG: "We couldn't sign you in with that email and password. Check them and try again. After several failed tries, sign-in is paused for 15 minutes.",
-  TOTP_WRONG: "That code is not right. Enter the current 6-digit code from your authenticator app.",
+  TOTP_WRONG: "That code is not right or was used already. Enter the current 6-digit code from your authenticator app.",
 };
 
 /** Email and password; when the account has two-factor sign-in on, then the 6-digit code. */

@@ -34,6 +34,8 @@ export const staffUsers = pgTable(
     /** Base32 TOTP secret, sealed at rest (lib/staff/totp.ts); pending until totp_enabled_at is set. */
     totpSecret: text("totp_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The 30-second step of the last TOTP code used: a code is accepted once (lib/staff/totp.ts). */
+    totpLastStep: integer("totp_last_step"),
     /** Dashboard sign-in attempts claimed since the last success (lib/staff/sign-in.ts). */
     failedSignIns: integer("failed_sign_ins").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),

@@ -3,7 +3,7 @@ import { getDb, type Db } from "../../db/client";
 import { staffUsers } from "../../db/schema";
 import { clock as processClock, type Clock } from "../clock";
 import { spendVerifyTime, verifyPassword } from "../users/passwords";
-import { checkTotp } from "./totp";
+import { useTotp } from "./totp";
 
 /** Consecutive refused attempts (password or code) before a staff user is locked out for LOCKOUT_MINUTES. */
 export const MAX_FAILED_STAFF_SIGN_INS = 5;
@@ -78,7 +78,7 @@ export async function signInStaff(db: Db, creds: { email: string; password: stri
   if (user.totpEnabledAt && user.totpSecret) {
     // The password step counts as an attempt too, so knowing the password gives no free code guesses.
     if (!creds.code) return { ok: false, reason: "TOTP_REQUIRED" };
-    if (!checkTotp(user.id, user.totpSecret, creds.code, now)) return { ok: false, reason: "TOTP_WRONG" };
+    if (!(await useTotp(db, user.id, user.totpSecret, creds.code, now))) return { ok: false, reason: "TOTP_WRONG" };
   }
   await db.update(staffUsers).set({ failedSignIns: 0, lockedUntil: null }).where(eq(staffUsers.id, user.id));
   return { ok: true, staffUserId: user.id, email: user.email, name: user.name };

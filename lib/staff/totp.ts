@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { authenticator } from "otplib";
 import QRCode from "qrcode";
+import type { Db } from "../../db/client";
 import { staffUsers } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
@@ -12,16 +13,34 @@ const ISSUER = "Recurring Billing";
 /** The secret is sealed like gateway credentials (GATEWAY_ENCRYPTION_KEY), bound to its staff user. */
 const sealContext = (staffUserId: string) => `staff/${staffUserId}/totp`;
 
-/** A 6-digit code from the user's authenticator, one 30-second step either side allowed for clock drift. */
-export function checkTotp(staffUserId: string, sealedSecret: string, code: string, now: Date): boolean {
-  if (!/^\d{6}$/.test(code.trim())) return false;
+const STEP_MS = 30_000;
+
+/** The 30-second step a right 6-digit code belongs to (one step either side allowed for clock drift), or null. */
+function totpStep(staffUserId: string, sealedSecret: string, code: string, now: Date): number | null {
+  if (!/^\d{6}$/.test(code.trim())) return null;
   let secret: string;
   try {
     secret = openCredential(sealedSecret, sealContext(staffUserId));
   } catch {
-    return false;
+    return null;
   }
-  return authenticator.clone({ epoch: now.getTime(), window: 1 }).check(code.trim(), secret);
+  const delta = authenticator.clone({ epoch: now.getTime(), window: 1 }).checkDelta(code.trim(), secret);
+  return delta === null ? null : Math.floor(now.getTime() / STEP_MS) + delta;
+}
+
+/**
+ * Whether `code` is right and its step later than the last one this user used (RFC 6238 5.2: a code
+ * works once). The step is claimed by a compare-and-set, so two parallel uses of one code cannot both pass.
+ */
+export async function useTotp(db: Db, staffUserId: string, sealedSecret: string, code: string, now: Date): Promise<boolean> {
+  const step = totpStep(staffUserId, sealedSecret, code, now);
+  if (step === null) return false;
+  const claimed = await db
+    .update(staffUsers)
+    .set({ totpLastStep: step })
+    .where(and(eq(staffUsers.id, staffUserId), or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, step))))
+    .returning({ id: staffUsers.id });
+  return claimed.length > 0;
 }
 
 /** The current code for a plain secret (tests, and nothing else). */
@@ -65,8 +84,8 @@ export async function confirmTotpEnrolment({ ctx, input }: { ctx: Context; input
   const row = await staffRow(ctx, id);
   if (row.totpEnabledAt) throw new DomainError("INVALID_STATE", "Two-factor sign-in is already on");
   if (!row.totpSecret) throw new DomainError("INVALID_STATE", "Start the set-up first");
-  if (!checkTotp(id, row.totpSecret, input.code, ctx.now())) {
-    throw new DomainError("INVALID_PARAMETER", "code is not the current code of your authenticator app", { parameter: "code" });
+  if (!(await useTotp(ctx.db, id, row.totpSecret, input.code, ctx.now()))) {
+    throw new DomainError("INVALID_PARAMETER", "code is not the current code of your authenticator app, or was used already", { parameter: "code" });
   }
   await ctx.db.update(staffUsers).set({ totpEnabledAt: ctx.now() }).where(eq(staffUsers.id, id));
   return { totp_enabled: "Y" };
@@ -77,8 +96,8 @@ export async function disableTotp({ ctx, input }: { ctx: Context; input: { code:
   const id = signedInStaff(ctx);
   const row = await staffRow(ctx, id);
   if (!row.totpEnabledAt || !row.totpSecret) throw new DomainError("INVALID_STATE", "Two-factor sign-in is not on");
-  if (!checkTotp(id, row.totpSecret, input.code, ctx.now())) {
-    throw new DomainError("INVALID_PARAMETER", "code is not the current code of your authenticator app", { parameter: "code" });
+  if (!(await useTotp(ctx.db, id, row.totpSecret, input.code, ctx.now()))) {
+    throw new DomainError("INVALID_PARAMETER", "code is not the current code of your authenticator app, or was used already", { parameter: "code" });
   }
   await ctx.db.update(staffUsers).set({ totpEnabledAt: null, totpSecret: null }).where(eq(staffUsers.id, id));
   return { totp_enabled: "N" };
