@@ -10,6 +10,11 @@ const libBoundary = {
   ],
 };
 
+const noDatabase = {
+  group: ["**/db/**", "**/db", "drizzle-orm", "drizzle-orm/*"],
+  message: "Pages read through lib/ queries and write through verbs; never the database directly.",
+};
+
 export default tseslint.config(
   { ignores: ["node_modules/", ".next/", ".data/", "next-env.d.ts", "db/migrations/"] },
   {
@@ -28,7 +33,8 @@ export default tseslint.config(
   { files: ["tests/**", "e2e/**", "bench/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   {
     files: ["lib/**/*.ts"],
-    ignores: ["lib/api/**"],
+    // lib/actions is a transport beside lib/api: staff actions that are plain endpoints come from its table.
+    ignores: ["lib/api/**", "lib/actions/**"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -42,7 +48,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ["lib/api/**/*.ts"], rules: { "no-restricted-imports": ["error", libBoundary] } },
+  { files: ["lib/api/**/*.ts", "lib/actions/**/*.ts"], rules: { "no-restricted-imports": ["error", libBoundary] } },
   {
     // The database layer stands under the domains: schema, connections, SQL helpers and tenancy, no domain rules.
     files: ["db/**/*.ts"],
@@ -55,15 +61,18 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noDatabase] }] },
+  },
+  {
+    // Shared components serve every route: a route's code (its server actions) is handed to them as props or context.
+    files: ["components/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            {
-              group: ["**/db/**", "**/db", "drizzle-orm", "drizzle-orm/*"],
-              message: "Pages read through lib/ queries and write through verbs; never the database directly.",
-            },
+            noDatabase,
+            { group: ["@/app/**", "**/app/**"], message: "components/ never imports app/: take the route's action as a prop or from context." },
           ],
         },
       ],

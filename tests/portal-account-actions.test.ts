@@ -94,6 +94,16 @@ describe("portal account actions", () => {
     expect(await verifyPassword((await row(a.userId)).passwordHash, "New-pass-456")).toBe(true);
     expect(await verifyPassword((await row(a.adminId)).passwordHash, PASSWORD)).toBe(true);
 
+    // One rule for empty values, as the API reads them: an empty optional field clears it (it used to
+    // be left alone in the portal), and an empty name is refused on its field, not silently kept.
+    const phone = { phone_number_country_code: "1", phone_number: "555-010-0142" };
+    expect(await portalActions.updateProfile.run(asUser, phone)).toMatchObject({ ok: true });
+    expect((await row(a.userId)).phoneNumber).not.toBeNull();
+    expect(await portalActions.updateProfile.run(asUser, { ...phone, phone_number_country_code: "", phone_number: "" })).toMatchObject({ ok: true });
+    expect(await row(a.userId)).toMatchObject({ phoneNumber: null, phoneNumberCountryCode: null, firstName: "Umaa" });
+    expect(await portalActions.updateProfile.run(asUser, { first_name: "" })).toMatchObject({ ok: false, error: { parameter: "first_name" } });
+    expect((await row(a.userId)).firstName).toBe("Umaa");
+
     expect(await portalActions.setTwoStep.run(asUser, { verified: "Y" })).toMatchObject({ ok: true, data: { verified: "Y" } });
     expect(await portalActions.setTwoStep.run(asUser, { verified: "maybe" })).toMatchObject({ ok: false, error: { parameter: "verified" } });
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { getDb, resultRows } from "../db/client";
 import { contextFromCustomerSession, type Context } from "../lib/auth/context";
-import { SESSION_PARAMS } from "../lib/auth/portal-action";
+import { SESSION_PARAMS } from "../lib/actions/define-action";
 import { portalActions, type PortalActionName } from "../lib/portal/actions";
 import { PARAM_META } from "../lib/wire/params";
 import type { z } from "zod";

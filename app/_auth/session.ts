@@ -3,7 +3,7 @@ import { getServerSession } from "next-auth";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { authOptions } from "./options";
-import { staffContext, type StaffSession } from "@/lib/auth/staff-action";
+import { staffContext, type StaffSession } from "@/lib/actions/define-action";
 import { staffHome } from "@/lib/staff/brands";
 import { DomainError } from "@/lib/errors";
 import { requestAddress } from "./request-address";

@@ -1,6 +1,6 @@
 import { revalidatePath } from "next/cache";
 import type { z } from "zod";
-import type { ActionResult, StaffAction } from "@/lib/auth/staff-action";
+import type { ActionResult, StaffAction } from "@/lib/actions/define-action";
 import { getStaffSession } from "./session";
 import { requestAddress } from "./request-address";
 

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
-import type { ActionResult } from "@/lib/auth/staff-action";
+import type { ActionResult } from "@/lib/actions/define-action";
 
 export interface RecordStep {
   label: string;

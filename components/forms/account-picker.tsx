@@ -1,13 +1,23 @@
 "use client";
 
 import { useParams } from "next/navigation";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from "react";
-import { findAccountChoices } from "@/app/(dashboard)/dashboard/[brandId]/accounts/actions";
+import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
 import type { AccountChoice } from "@/lib/accounts/account-choices";
+import type { ActionResult } from "@/lib/actions/define-action";
 import styles from "./account-picker.module.css";
 
 /** How long typing pauses before the server is asked. */
 export const SEARCH_DELAY_MS = 250;
+
+/** The server action that finds the matches (the accounts section's): a component never imports a route's own code. */
+export type FindAccountChoices = (brandId: string, input: Record<string, string>) => Promise<ActionResult<{ accounts: AccountChoice[]; more: boolean }>>;
+
+const Finder = createContext<FindAccountChoices | null>(null);
+
+/** Given by the dashboard's layout, around every page that may hold a picker. */
+export function AccountChoicesProvider({ find, children }: { find: FindAccountChoices; children: ReactNode }) {
+  return <Finder.Provider value={find}>{children}</Finder.Provider>;
+}
 
 /** Names of accounts already seen, so a form remounted on the same account shows it at once. */
 const known = new Map<string, string>();
@@ -45,6 +55,8 @@ export function AccountPicker({
   placeholder?: string;
 }) {
   const { brandId } = useParams<{ brandId: string }>();
+  const findAccountChoices = useContext(Finder);
+  if (!findAccountChoices) throw new Error("AccountPicker needs an AccountChoicesProvider (the dashboard layout gives it)");
   const listId = `${useId()}-accounts`;
   const statusId = `${listId}-status`;
   const [text, setText] = useState(() => known.get(value) ?? "");

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useController, useForm, type FieldPath, type Resolver, type ResolverResult, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import type { ActionResult } from "@/lib/auth/staff-action";
+import type { ActionResult } from "@/lib/actions/define-action";
 import { fieldMessage, inputFor, YES_NO, type Field, type FormValues } from "./form-input";
 import { AccountPicker } from "./account-picker";
 import styles from "./form.module.css";

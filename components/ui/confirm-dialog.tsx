@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type ReactNode } from "react";
-import type { ActionResult } from "@/lib/auth/staff-action";
+import type { ActionResult } from "@/lib/actions/define-action";
 
 /** The dashboard's classes, or the customer portal's (its own look, billing.css). */
 const LOOKS = {

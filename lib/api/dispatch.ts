@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { databaseUnavailable, getDb } from "../../db/client";
+import { getDb } from "../../db/client";
+import { refusalOf } from "../refusal";
 import { contextFromApiCredentials, requesterId, type Context } from "../auth/context";
 import { runVerb, type StoredAnswer } from "../run-verb";
 import { DomainError } from "../errors";
@@ -11,7 +12,6 @@ import { CONTENT_TYPES, render, renderError, type Format } from "./serialize";
 import { authFailureLimiter, rateLimiter } from "./rate-limit";
 import { readParams, type Params } from "./read-params";
 import { clientAddress } from "./client-address";
-import { logger } from "../log";
 import { refuseCardNumbers } from "../gateways/card-numbers";
 
 const FORMATS = new Set(["json", "xml"]);
@@ -170,20 +170,6 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     if (out.replayed) headers.set("idempotent-replayed", "true");
     return respond(format, out.status, out.body, headers);
   } catch (err) {
-    if (err instanceof DomainError) return errorResponse(format, err, base);
-    const unavailable = databaseUnavailable(err);
-    if (unavailable) {
-      logger.error("database unavailable", { requestId, reason: unavailable });
-      const down = new DomainError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry in a few seconds", {
-        headers: { "retry-after": "5" },
-      });
-      return errorResponse(format, down, base);
-    }
-    logger.error("request failed", { requestId, route: `${route.format}/${route.resource}/${route.action}`, error: err });
-    const internal = new DomainError(
-      "INTERNAL",
-      `Something went wrong on our side; nothing was changed. Quote request id ${requestId} if you contact support.`,
-    );
-    return errorResponse(format, internal, base);
+    return errorResponse(format, refusalOf(err, requestId, { route: `${route.format}/${route.resource}/${route.action}` }), base);
   }
 }

@@ -218,6 +218,11 @@ export interface SessionOptions {
   clock?: Clock;
 }
 
+/** What a signed-in staff user's session carries (the JWT); nothing else is trusted from it. */
+export interface StaffSession {
+  staffUserId: string;
+}
+
 /**
  * A dashboard session: the staff user must exist and not be disabled (else UNAUTHENTICATED: sign in
  * again), the chosen brand must be one of their service account's and not deleted (else NOT_FOUND).

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { brands, staffUsers } from "../../db/schema";
-import type { StaffSession } from "../auth/staff-action";
+import type { StaffSession } from "../auth/context";
 
 /**
  * The live brands a signed-in staff user may choose between (their service account's), oldest

@@ -1,19 +1,14 @@
-import { staffAction } from "../../auth/staff-action";
-import { AccountIdParams, CreateAccountParams, UpdateAccountParams } from "../../accounts/schemas";
-import { createAccount } from "../../users/create-account";
-import { updateAccount } from "../../accounts/update-account";
-import { suspendAccount } from "../../accounts/suspend-account";
-import { restoreAccount } from "../../accounts/restore-account";
-import { deleteAccount } from "../../subscriptions/delete-account";
+import { endpointAction } from "../../actions/endpoint-action";
+import { defineAction } from "../../actions/define-action";
 import { AccountChoicesParams, findAccountChoices } from "../../accounts/account-choices";
 
 /** Customer accounts. */
 export const accountActions = {
-  accountCreate: staffAction(CreateAccountParams, createAccount),
-  accountUpdate: staffAction(UpdateAccountParams, updateAccount),
-  accountSuspend: staffAction(AccountIdParams, suspendAccount),
-  accountRestore: staffAction(AccountIdParams, restoreAccount),
-  accountDelete: staffAction(AccountIdParams, deleteAccount),
+  accountCreate: endpointAction("Account/Create"),
+  accountUpdate: endpointAction("Account/Update"),
+  accountSuspend: endpointAction("Account/Suspend"),
+  accountRestore: endpointAction("Account/Restore"),
+  accountDelete: endpointAction("Account/Delete"),
   // A read: the customer account picker asks it as staff type (any role may).
-  accountChoices: staffAction(AccountChoicesParams, findAccountChoices),
+  accountChoices: defineAction({ audience: "staff", schema: AccountChoicesParams, verb: findAccountChoices }),
 };

@@ -1,31 +1,10 @@
+import { endpointAction } from "../../actions/endpoint-action";
+import { defineAction } from "../../actions/define-action";
 import { requireAdmin, type Context } from "../../auth/context";
-import { staffAction } from "../../auth/staff-action";
 import type { Verb } from "../../run-verb";
-import {
-  ChangeProductParams,
-  CreateSubscriptionParams,
-  EstimateSubscriptionParams,
-  SubscriptionIdParams,
-  UpdateSubscriptionParams,
-} from "../../subscriptions/schemas";
-import { createSubscription, estimateSubscription } from "../../subscriptions/create-subscription";
-import { updateSubscription } from "../../subscriptions/update-subscription";
+import { ChangeProductParams } from "../../subscriptions/schemas";
 import { changeProduct } from "../../subscriptions/change-product";
 import { estimated } from "../../subscriptions/estimate-change";
-import { deleteSubscription, restoreSubscription, suspendSubscription } from "../../subscriptions/status-changes";
-import { CreateInvoiceParams, InvoiceRefParams, RemindInvoiceParams, UpdateInvoiceParams } from "../../invoices/schemas";
-import { createInvoice } from "../../invoices/create-invoice";
-import { updateInvoice } from "../../payments/update-invoice";
-import { deleteInvoice } from "../../invoices/delete-invoice";
-import { remindInvoice } from "../../invoices/remind-invoice";
-import { CreatePaymentParams, DeletePaymentParams } from "../../payments/schemas";
-import { createPayment } from "../../payments/create-payment";
-import { deletePayment } from "../../payments/delete-payment";
-import { CreatePayMethodParams, PayMethodRefParams, VerifyPayMethodParams } from "../../pay-methods/schemas";
-import { createPayMethod } from "../../pay-methods/create-pay-method";
-import { verifyPayMethod } from "../../pay-methods/verify-pay-method";
-import { setDefaultPayMethod } from "../../pay-methods/set-default-pay-method";
-import { deletePayMethod } from "../../pay-methods/delete-pay-method";
 import { CreateGatewayParams, DeleteGatewayParams, SetDefaultGatewayParams, UpdateGatewayParams } from "../../gateways/schemas";
 import { createGateway } from "../../gateways/create-gateway";
 import { updateGateway } from "../../gateways/update-gateway";
@@ -46,32 +25,32 @@ const adminOnly =
 /** Subscriptions, invoices, payments, pay methods and payment gateways. */
 export const billingActions = {
   // Estimate writes nothing: the create form calls it as its fields change.
-  subscriptionEstimate: staffAction(EstimateSubscriptionParams, estimateSubscription),
-  subscriptionCreate: staffAction(CreateSubscriptionParams, createSubscription),
-  subscriptionUpdate: staffAction(UpdateSubscriptionParams, updateSubscription),
-  subscriptionChangeProduct: staffAction(ChangeProductParams, changeProduct),
+  subscriptionEstimate: endpointAction("Subscription/Estimate"),
+  subscriptionCreate: endpointAction("Subscription/Create"),
+  subscriptionUpdate: endpointAction("Subscription/Update"),
+  subscriptionChangeProduct: endpointAction("Subscription/ChangeProduct"),
   // Subscription/ChangeProduct made and rolled back: what it will invoice and credit (a read; nothing is kept).
-  subscriptionEstimateChangeProduct: staffAction(ChangeProductParams, estimated(changeProduct)),
-  subscriptionSuspend: staffAction(SubscriptionIdParams, suspendSubscription),
-  subscriptionRestore: staffAction(SubscriptionIdParams, restoreSubscription),
-  subscriptionDelete: staffAction(SubscriptionIdParams, deleteSubscription),
+  subscriptionEstimateChangeProduct: defineAction({ audience: "staff", schema: ChangeProductParams, verb: estimated(changeProduct) }),
+  subscriptionSuspend: endpointAction("Subscription/Suspend"),
+  subscriptionRestore: endpointAction("Subscription/Restore"),
+  subscriptionDelete: endpointAction("Subscription/Delete"),
 
-  invoiceCreate: staffAction(CreateInvoiceParams, createInvoice),
-  invoiceUpdate: staffAction(UpdateInvoiceParams, updateInvoice),
-  invoiceDelete: staffAction(InvoiceRefParams, deleteInvoice),
-  invoiceRemind: staffAction(RemindInvoiceParams, remindInvoice),
+  invoiceCreate: endpointAction("Invoice/Create"),
+  invoiceUpdate: endpointAction("Invoice/Update"),
+  invoiceDelete: endpointAction("Invoice/Delete"),
+  invoiceRemind: endpointAction("Invoice/Reminder"),
 
-  paymentCreate: staffAction(CreatePaymentParams, createPayment),
+  paymentCreate: endpointAction("Payment/Create"),
   // Payment/Delete reverses the payment: a real-time one is refunded through its gateway.
-  paymentRefund: staffAction(DeletePaymentParams, deletePayment),
+  paymentRefund: endpointAction("Payment/Delete"),
 
-  payMethodCreate: staffAction(CreatePayMethodParams, createPayMethod),
-  payMethodVerify: staffAction(VerifyPayMethodParams, verifyPayMethod),
-  payMethodSetDefault: staffAction(PayMethodRefParams, setDefaultPayMethod),
-  payMethodDelete: staffAction(PayMethodRefParams, deletePayMethod),
+  payMethodCreate: endpointAction("PayMethod/Create"),
+  payMethodVerify: endpointAction("PayMethod/Verify"),
+  payMethodSetDefault: endpointAction("PayMethod/SetDefault"),
+  payMethodDelete: endpointAction("PayMethod/Delete"),
 
-  gatewayCreate: staffAction(CreateGatewayParams, adminOnly(createGateway)),
-  gatewayUpdate: staffAction(UpdateGatewayParams, adminOnly(updateGateway)),
-  gatewaySetDefault: staffAction(SetDefaultGatewayParams, adminOnly(setDefaultGateway)),
-  gatewayDelete: staffAction(DeleteGatewayParams, adminOnly(deleteGateway)),
+  gatewayCreate: defineAction({ audience: "staff", schema: CreateGatewayParams, verb: adminOnly(createGateway) }),
+  gatewayUpdate: defineAction({ audience: "staff", schema: UpdateGatewayParams, verb: adminOnly(updateGateway) }),
+  gatewaySetDefault: defineAction({ audience: "staff", schema: SetDefaultGatewayParams, verb: adminOnly(setDefaultGateway) }),
+  gatewayDelete: defineAction({ audience: "staff", schema: DeleteGatewayParams, verb: adminOnly(deleteGateway) }),
 };

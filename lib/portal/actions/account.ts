@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { password } from "../../accounts/schemas";
-import { definePortalAction, runPortalAction, type PortalActionDef, type PortalActionSpec } from "../../auth/portal-action";
+import { defineAction, type CustomerAction } from "../../actions/define-action";
 import type { Context } from "../../auth/context";
 import { DomainError, invalidState } from "../../errors";
 import { createUser } from "../../users/create-user";
@@ -18,18 +17,12 @@ import { req, text } from "../../wire/params";
  * the user's level (the verbs let only ADMIN staff make an ADMIN).
  */
 
-type Shape = z.ZodRawShape;
-
 /**
  * An action on the signed-in user themselves: user_id and access_level come from the session (the
  * level as it is, so nobody raises their own), never from the browser.
  */
-function selfAction<S extends Shape, R>(spec: PortalActionSpec<S, R>): PortalActionDef<R> {
-  const def = definePortalAction(spec);
-  const self = (ctx: Context) =>
-    (ctx.actor.kind === "customer" ? { user_id: ctx.actor.userId, access_level: ctx.actor.accessLevel } : {}) as PortalActionSpec<S, R>["fixed"];
-  return { ...def, run: (ctx, input) => runPortalAction(ctx, { ...spec, fixed: { ...spec.fixed, ...self(ctx) } as PortalActionSpec<S, R>["fixed"] }, input) };
-}
+const self = (ctx: Context): Record<string, string> =>
+  ctx.actor.kind === "customer" ? { user_id: ctx.actor.userId, access_level: ctx.actor.accessLevel } : {};
 
 function requireAccountAdmin(ctx: Context) {
   if (ctx.actor.kind !== "customer" || ctx.actor.accessLevel !== "ADMIN") {
@@ -54,14 +47,18 @@ const PROFILE = ["first_name", "last_name", "email_address", "phone_number_count
 
 export const accountActions = {
   /** The user's own name, email address and phone number. */
-  updateProfile: selfAction({
+  updateProfile: defineAction({
+    audience: "customer",
+    fixed: self,
     endpoint: "User/Update",
     schema: UpdateUserParams,
     verb: updateUser,
     accepts: [...PROFILE],
   }),
   /** A new password, after the current one. */
-  changePassword: selfAction({
+  changePassword: defineAction({
+    audience: "customer",
+    fixed: self,
     endpoint: "User/Update",
     schema: ChangePasswordParams,
     verb: async ({ ctx, input }) => {
@@ -71,14 +68,17 @@ export const accountActions = {
     accepts: ["current_password", "password"],
   }),
   /** Two-step verification on (Y) or off (N): User/Update's `verified` (see lib/portal/sign-in.ts secondFactorMethod). */
-  setTwoStep: selfAction({
+  setTwoStep: defineAction({
+    audience: "customer",
+    fixed: self,
     endpoint: "User/Update",
     schema: UpdateUserParams,
     verb: ({ ctx, input }) => updateUser({ ctx, input: { user_id: input.user_id, access_level: input.access_level, verified: input.verified } }),
     accepts: ["verified"],
   }),
   /** An ADMIN user adds a USER to the account; the new-user email carries a generated password. */
-  addUser: definePortalAction({
+  addUser: defineAction({
+    audience: "customer",
     endpoint: "User/Create",
     schema: CreateUserParams,
     verb: ({ ctx, input }) => {
@@ -89,7 +89,8 @@ export const accountActions = {
     accepts: ["first_name", "last_name", "email_address", "phone_number_country_code", "phone_number", "locale", "timezone_id"],
   }),
   /** An ADMIN user edits a user of the account (their access level stays as it is). */
-  editUser: definePortalAction({
+  editUser: defineAction({
+    audience: "customer",
     endpoint: "User/Update",
     schema: UpdateUserParams,
     verb: async ({ ctx, input }) => {
@@ -102,7 +103,8 @@ export const accountActions = {
     accepts: ["user_id", ...PROFILE],
   }),
   /** An ADMIN user removes a user of the account (User/Delete; staff can restore it within 90 days). Never themselves. */
-  removeUser: definePortalAction({
+  removeUser: defineAction({
+    audience: "customer",
     endpoint: "User/Delete",
     schema: UserIdParams,
     verb: async ({ ctx, input }) => {
@@ -113,4 +115,4 @@ export const accountActions = {
     },
     accepts: ["user_id"],
   }),
-} satisfies Record<string, PortalActionDef>;
+} satisfies Record<string, CustomerAction>;

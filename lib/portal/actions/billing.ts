@@ -1,6 +1,6 @@
 import { products } from "../../../db/schema";
 import { findInBrand } from "../../scope";
-import { definePortalAction, type PortalActionDef } from "../../auth/portal-action";
+import { defineAction, type CustomerAction } from "../../actions/define-action";
 import { DomainError } from "../../errors";
 import { createPayMethod } from "../../pay-methods/create-pay-method";
 import { deletePayMethod } from "../../pay-methods/delete-pay-method";
@@ -36,7 +36,8 @@ async function changePlanVerb({ ctx, input }: { ctx: Context; input: z.output<ty
  */
 export const billingActions = {
   /** Pays an invoice now by charging one of the customer's verified pay methods (Payment/Create, never override_billing). */
-  payInvoice: definePortalAction({
+  payInvoice: defineAction({
+    audience: "customer",
     endpoint: "Payment/Create",
     schema: CreatePaymentParams,
     // Payment/Create answers the payment with its invoice beside it (WithExtras): a class a server action cannot send.
@@ -48,7 +49,8 @@ export const billingActions = {
     accepts: ["invoice_id", "pay_method_id", "amount"],
   }),
   /** Adds a card or bank account: the numbers go to the gateway adapter to tokenize and are never kept (PayMethod/Create). */
-  addPayMethod: definePortalAction({
+  addPayMethod: defineAction({
+    audience: "customer",
     endpoint: "PayMethod/Create",
     schema: CreatePayMethodParams,
     verb: createPayMethod,
@@ -67,64 +69,73 @@ export const billingActions = {
     ],
   }),
   /** Confirms a bank account with its two micro-deposit amounts (PayMethod/Verify). */
-  verifyPayMethod: definePortalAction({
+  verifyPayMethod: defineAction({
+    audience: "customer",
     endpoint: "PayMethod/Verify",
     schema: VerifyPayMethodParams,
     verb: verifyPayMethod,
     accepts: ["pay_method_id", "amount_1", "amount_2"],
   }),
-  setDefaultPayMethod: definePortalAction({
+  setDefaultPayMethod: defineAction({
+    audience: "customer",
     endpoint: "PayMethod/SetDefault",
     schema: PayMethodRefParams,
     verb: setDefaultPayMethod,
     accepts: ["pay_method_id"],
   }),
-  removePayMethod: definePortalAction({
+  removePayMethod: defineAction({
+    audience: "customer",
     endpoint: "PayMethod/Delete",
     schema: PayMethodRefParams,
     verb: deletePayMethod,
     accepts: ["pay_method_id"],
   }),
   /** Moves a subscription to another plan of its own product group (Subscription/ChangeProduct). */
-  changePlan: definePortalAction({
+  changePlan: defineAction({
+    audience: "customer",
     endpoint: "Subscription/ChangeProduct",
     schema: ChangeProductParams,
     verb: changePlanVerb,
     accepts: ["subscription_id", "product_id"],
   }),
   /** What changePlan would invoice and credit, before it is confirmed. */
-  estimateChangePlan: definePortalAction({
+  estimateChangePlan: defineAction({
+    audience: "customer",
     endpoint: "Subscription/ChangeProduct",
     schema: ChangeProductParams,
     verb: estimated(changePlanVerb),
     accepts: ["subscription_id", "product_id"],
   }),
   /** What updateSubscription (add-ons, units, a coupon) would invoice and credit, before it is confirmed. */
-  estimateUpdate: definePortalAction({
+  estimateUpdate: defineAction({
+    audience: "customer",
     endpoint: "Subscription/Update",
     schema: UpdateSubscriptionParams,
     verb: estimated(updateSubscription),
     accepts: ["subscription_id", "attached_components", "coupon_code", "auto_pay"],
   }),
   /** Add-ons and coupons (Subscription/Update); auto_pay is sent as it is, the fields not accepted are left alone. */
-  updateSubscription: definePortalAction({
+  updateSubscription: defineAction({
+    audience: "customer",
     endpoint: "Subscription/Update",
     schema: UpdateSubscriptionParams,
     verb: updateSubscription,
     accepts: ["subscription_id", "attached_components", "coupon_code", "auto_pay"],
   }),
   /** Automatic payment on or off, and which pay method renewals charge (Subscription/UpdateAutoPay). */
-  updateAutoPay: definePortalAction({
+  updateAutoPay: defineAction({
+    audience: "customer",
     endpoint: "Subscription/UpdateAutoPay",
     schema: UpdateAutoPayParams,
     verb: updateAutoPay,
     accepts: ["subscription_id", "auto_pay", "pay_method_id"],
   }),
   /** Cancels a subscription at once (Subscription/Delete): it does not renew again. */
-  cancelSubscription: definePortalAction({
+  cancelSubscription: defineAction({
+    audience: "customer",
     endpoint: "Subscription/Delete",
     schema: SubscriptionIdParams,
     verb: deleteSubscription,
     accepts: ["subscription_id"],
   }),
-} satisfies Record<string, PortalActionDef>;
+} satisfies Record<string, CustomerAction>;

@@ -4,7 +4,9 @@ import { dashboardContext, requireStaffHome } from "@/app/_auth/session";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { SandboxBanner } from "@/components/dashboard/sandbox-banner";
 import { formatInstant } from "@/components/ui/format";
+import { AccountChoicesProvider } from "@/components/forms/account-picker";
 import { quickSearch } from "./search/actions";
+import { findAccountChoices } from "./accounts/actions";
 
 export const dynamic = "force-dynamic";
 
@@ -85,7 +87,7 @@ export default async function BrandLayout({ children, params }: { children: Reac
   return (
     <DashboardShell brandId={brandId} brands={home.brands} nav={nav} staff={home.staff} search={quickSearch}>
       {ctx.brand.sandbox && <SandboxBanner brandId={brandId} clock={formatInstant(ctx.now())} />}
-      {children}
+      <AccountChoicesProvider find={findAccountChoices}>{children}</AccountChoicesProvider>
     </DashboardShell>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
-import type { ActionError } from "@/lib/auth/portal-action";
+import type { ActionError } from "@/lib/actions/define-action";
 
 /** A labelled input (or textarea) with its error below, tied to it for screen readers. */
 export function TextField({

@@ -1,7 +1,7 @@
 "use client";
 import type { InputHTMLAttributes } from "react";
 import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
-import type { ActionError } from "@/lib/auth/portal-action";
+import type { ActionError } from "@/lib/actions/define-action";
 import { addPayMethod } from "../_lib/billing-actions";
 import "./billing.css";
 

@@ -1,5 +1,5 @@
 "use server";
-import type { BrowserInput } from "@/lib/auth/portal-action";
+import type { BrowserInput } from "@/lib/actions/define-action";
 import { portalActions } from "@/lib/portal/actions";
 import { portalAction } from "./portal-action";
 

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { getStaffSession } from "@/app/_auth/session";
-import { staffContext } from "@/lib/auth/staff-action";
+import { staffContext } from "@/lib/actions/define-action";
 import { csvStream, dashboardList } from "@/lib/dashboard/exports";
 import { DomainError } from "@/lib/errors";
 import { parseTableQuery } from "@/components/data-table/search-params";

@@ -36,8 +36,9 @@ export function SignInLink({ brandId, userId, accountId, name }: { brandId: stri
     });
     setBusy(false);
     if (!r.ok) return setError({ message: fieldMessage(r.error.message), parameter: r.error.parameter });
-    // Dates cross to the browser as ISO strings.
-    setLink({ url: r.data.sign_in_url, expires: String(r.data.expires) });
+    // User/CreateToken's answer (an endpoint action: its data is the endpoint's record); dates cross as ISO strings.
+    const token = r.data as { sign_in_url: string; expires: string };
+    setLink({ url: token.sign_in_url, expires: String(token.expires) });
   };
   const copy = async () => {
     if (!link) return;

@@ -1,6 +1,6 @@
 import { getStaffSession } from "@/app/_auth/session";
 import { DomainError } from "@/lib/errors";
-import { staffContext } from "@/lib/auth/staff-action";
+import { staffContext } from "@/lib/actions/define-action";
 import { invoicePdfResponse } from "@/lib/documents/invoice-pdf";
 
 export const dynamic = "force-dynamic";

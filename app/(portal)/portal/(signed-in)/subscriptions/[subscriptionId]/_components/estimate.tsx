@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { ActionError, ActionResult } from "@/lib/auth/portal-action";
+import type { ActionError, ActionResult } from "@/lib/actions/define-action";
 import type { ChangeEstimateView } from "@/lib/subscriptions/estimate-change";
 
 export type Preview = ChangeEstimateView;

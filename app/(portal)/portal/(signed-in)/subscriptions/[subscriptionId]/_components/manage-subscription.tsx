@@ -7,7 +7,7 @@ import type { PortalSubscription, SubscriptionChoices } from "@/lib/portal/queri
 import { cancelSubscription, changePlan, estimateChangePlan, estimateUpdate, updateAutoPay, updateSubscription } from "../../../../_lib/billing-actions";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { EstimatePreview, isoOfWireDate, useChange, type Preview } from "./estimate";
-import type { ActionResult } from "@/lib/auth/portal-action";
+import type { ActionResult } from "@/lib/actions/define-action";
 import "../../../../_components/billing.css";
 
 type Method = { id: string; label: string; isDefault: boolean };
