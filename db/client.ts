@@ -5,6 +5,7 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn, type PgDatabase, type PgQueryResultHKT, type PgTable } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { databaseSettings } from "./settings";
+import { secureBrandTables } from "./tenancy";
 
 /** The drizzle handle every query goes through, whichever driver is behind it (or a transaction). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -12,6 +13,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: "postgres" | "pglite";
+  /** Applies the migrations, then row-level security to every brand-owned table (db/tenancy.ts). */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,7 +38,10 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string } = 
     return {
       db,
       driver: "postgres",
-      migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: async () => {
+        await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        await secureBrandTables(db);
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -50,7 +55,10 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string } = 
   return {
     db,
     driver: "pglite",
-    migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await secureBrandTables(db);
+    },
     close: () => client.close(),
   };
 }

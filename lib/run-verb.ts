@@ -3,7 +3,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
-import { setAuditContext } from "./audit/context";
+import { setTransactionContext } from "./audit/context";
 import { requesterId, withDb, type Actor, type Context } from "./auth/context";
 import { DomainError } from "./errors";
 import { newId } from "./ids";
@@ -98,8 +98,8 @@ class Steps {
     this.done.catch(() => {}); // awaited in commit/rollback; a failed BEGIN is seen below
     this.bound = new Map();
     this.tx = await Promise.race([ready, this.done.then(() => Promise.reject(new Error("transaction ended before it began")))]);
-    // Every step's writes are audited as this context's (who, from where, when: its clock now).
-    await setAuditContext(this.tx, this.ctx).catch(async (err) => {
+    // Every step's writes are audited as this context's (who, from where, when: its clock now) and see its brand's rows only.
+    await setTransactionContext(this.tx, this.ctx).catch(async (err) => {
       this.end.rollback(err);
       await this.done.catch(() => {});
       throw err;
@@ -167,14 +167,14 @@ export function answersSecret(ctx: Context) {
 export const commitSoFar = (ctx: Context) => outsideTransaction(ctx, async () => {});
 
 /**
- * The one way every transport runs a verb. A read runs as is. A write runs in a transaction with
+ * The one way every transport runs a verb. A read runs in a transaction scoped to the context's brand. A write runs in a transaction with
  * its Idempotency-Key record, and the outbox is nudged once its events are committed. A concurrent
  * repeat waits on the key's unique index (or, while the first request is between steps, polls
  * outside any transaction), then replays; a failed attempt leaves no key behind. The verb may
  * commit steps (outsideTransaction, commitSoFar); a request never holds two pooled connections.
  */
 export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, opts: VerbOptions<R> = {}): Promise<R> {
-  if (opts.read) return verb({ ctx, input });
+  if (opts.read) return inContext(ctx, (txCtx) => verb({ ctx: txCtx, input }));
   const key = opts.idempotencyKey;
   if (key && !(opts.encode && opts.replay)) throw new Error("runVerb: an idempotency key needs encode and replay");
   const started = performance.now();
@@ -220,6 +220,18 @@ export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, op
       throw err;
     }
   }
+}
+
+/**
+ * Runs `work` in one transaction of the context's: audited as its actor, and seeing and writing its
+ * brand's rows only (row-level security, db/tenancy.ts). A read verb runs so; a batch step (a chunk
+ * of a billing run) too, with no idempotency key or steps.
+ */
+export function inContext<T>(ctx: Context, work: (txCtx: Context) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    await setTransactionContext(tx as unknown as Db, ctx);
+    return work(withDb(ctx, tx as unknown as Db));
+  });
 }
 
 type Claim = { rowId: string } | { stored: StoredAnswer } | "busy";

@@ -22,7 +22,9 @@ const asReplica = (sqlText: string) => withConnection(process.env.DATABASE_URL!,
 let t: Tenant;
 let ctx: Context;
 beforeAll(async () => {
-  await withAdmin((sql) => sql.unsafe(`create role ${role} login; alter role ${role} set default_transaction_read_only = on`));
+  // BYPASSRLS: like the primary's user (the tables' owner or a superuser), the replica's reads are
+  // not put under row-level security (db/tenancy.ts); a role RLS applied to would see no brand's rows.
+  await withAdmin((sql) => sql.unsafe(`create role ${role} login bypassrls; alter role ${role} set default_transaction_read_only = on`));
   await asReplica(`grant usage on schema public to ${role}; grant select on all tables in schema public to ${role}`);
   const url = new URL(process.env.DATABASE_URL!);
   url.username = role;

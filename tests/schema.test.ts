@@ -81,7 +81,8 @@ describe("the database", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Two PGlite starts, each migrating (and securing the brand tables), take 30 s on a loaded machine.
+  }, 90_000);
 });
 
 describe("migration 0007 (invoice lines onto their invoices)", () => {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { scopeSettings } from "../../db/tenancy";
 import type { Context } from "../auth/context";
 
 /** Who acted, as the audit trail names them: a staff user through an API key, signed in, a customer's user, or the system. */
@@ -22,14 +23,11 @@ export function auditContext(ctx: Context) {
   };
 }
 
-/** Sets `audit.context` for the rest of the transaction `tx` (is_local: it ends with it). */
-export async function setAuditContext(tx: Db, ctx: Context) {
-  await tx.execute(sql`select set_config('audit.context', ${JSON.stringify(auditContext(ctx))}, true)`);
-}
-
 /**
- * The same setting as a select-list item, for a single statement run outside any transaction (a
- * billing chunk): set_config's local value lasts for that statement's own transaction, whose
- * statement-level audit triggers fire once it has run.
+ * Sets, for the rest of the transaction `tx` (is_local: they end with it), who acts (`audit.context`)
+ * and whose rows it may see and write: the context's brand, enforced by row-level security
+ * (db/tenancy.ts). One statement, one round trip.
  */
-export const auditContextColumn = (ctx: Context) => sql`set_config('audit.context', ${JSON.stringify(auditContext(ctx))}, true)`;
+export async function setTransactionContext(tx: Db, ctx: Context) {
+  await tx.execute(sql`select set_config('audit.context', ${JSON.stringify(auditContext(ctx))}, true), ${scopeSettings(ctx.brand.id)}`);
+}

@@ -1,4 +1,3 @@
-import { auditContextColumn } from "../audit/context";
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { hasConnectionPool, resultRows, selectColumns, selectRows, type Db } from "../../db/client";
 import { brands, customerAccounts, invoices, productGroups, products, subscriptions } from "../../db/schema";
@@ -13,6 +12,7 @@ import { INVOICES_CREATED } from "./invoice-events";
 import { deliveryDueAt } from "../outbox/emit";
 import { brandsInRun } from "./brands-in-run";
 import { toInvoiceLines } from "../pricing/invoice-lines";
+import { inContext } from "../run-verb";
 
 export interface GenerateOptions {
   db: Db;
@@ -64,21 +64,23 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
     // Walked in the order of the due index (brand, status, renewal date, id), so each chunk reads
     // only its own rows: ordering by id alone made every chunk scan and sort all of the brand's.
     for (let after: { renewalDate: string; id: string } | undefined; ;) {
-      const due = await selectColumns(db, subscriptions, PRICED_COLUMNS, {
-        where: inBrand(
-          ctx,
-          subscriptions,
-          eq(subscriptions.status, 1),
-          lte(subscriptions.renewalDate, horizon),
-          after ? sql`(${subscriptions.renewalDate}, ${subscriptions.id}) > (${after.renewalDate}::date, ${after.id}::uuid)` : undefined,
-          subscriptionIds ? anyOf(subscriptions.id, subscriptionIds) : undefined,
-          sql`exists (select 1 from ${productGroups} where ${productGroups.id} = ${subscriptions.productGroupId} and ${productGroups.status} = 1)`,
-          sql`exists (select 1 from ${products} where ${products.id} = ${subscriptions.productId} and ${products.status} <> 3)`,
-          sql`not exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id} and ${invoices.billingPeriodStart} = ${subscriptions.renewalDate})`,
-        ),
-        orderBy: [asc(subscriptions.renewalDate), asc(subscriptions.id)],
-        limit: chunkSize,
-      });
+      const due = await inContext(ctx, ({ db }) =>
+        selectColumns(db, subscriptions, PRICED_COLUMNS, {
+          where: inBrand(
+            ctx,
+            subscriptions,
+            eq(subscriptions.status, 1),
+            lte(subscriptions.renewalDate, horizon),
+            after ? sql`(${subscriptions.renewalDate}, ${subscriptions.id}) > (${after.renewalDate}::date, ${after.id}::uuid)` : undefined,
+            subscriptionIds ? anyOf(subscriptions.id, subscriptionIds) : undefined,
+            sql`exists (select 1 from ${productGroups} where ${productGroups.id} = ${subscriptions.productGroupId} and ${productGroups.status} = 1)`,
+            sql`exists (select 1 from ${products} where ${products.id} = ${subscriptions.productId} and ${products.status} <> 3)`,
+            sql`not exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id} and ${invoices.billingPeriodStart} = ${subscriptions.renewalDate})`,
+          ),
+          orderBy: [asc(subscriptions.renewalDate), asc(subscriptions.id)],
+          limit: chunkSize,
+        }),
+      );
       if (due.length === 0) break;
       const last = due[due.length - 1];
       after = { renewalDate: last.renewalDate!, id: last.id };
@@ -110,7 +112,8 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
  */
 async function generateIsolating(ctx: Context, subs: PricedSubscription[]): Promise<ChunkResult> {
   try {
-    return await generateChunk(ctx, subs);
+    // Each chunk in a transaction of its brand's: audited as the system, under row-level security.
+    return await inContext(ctx, (txCtx) => generateChunk(txCtx, subs));
   } catch (err) {
     if (subs.length === 1 || !refusedByData(err)) {
       logger.error("generating invoices failed", { brandId: ctx.brand.id, first: subs[0].id, count: subs.length, error: err });
@@ -194,7 +197,7 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]): Promise<
         select ${newId()}::uuid, ${brand.id}::uuid, ${INVOICES_CREATED}, jsonb_build_object('invoice_ids', jsonb_agg(id)), ${deliveryDueAt(brand, now).toISOString()}::timestamptz, ${at}
         from inv having count(*) > 0
       )
-      select (select count(*)::int from inv) as created, ${auditContextColumn(ctx)} as audited,
+      select (select count(*)::int from inv) as created,
              array(select x.id::text from unnest(${subscriptionIds}) as x(id) where x.id not in (select id from current)) as changed`),
   );
   return { created, changed };

@@ -100,7 +100,9 @@ export async function replayFailedDeliveries({ ctx, input }: { ctx: Context; inp
   const rows = await ctx.db
     .update(t)
     .set(requeue(ctx))
-    .where(and(eq(t.brandId, ctx.brand.id), inArray(t.id, picked)))
+    // An array (an InitPlan, run once), not `in (subquery)`: a plan that rescans the subquery (as the
+    // row-level security's plan did) would lock and re-queue the next REPLAY_BATCH on every rescan.
+    .where(and(eq(t.brandId, ctx.brand.id), sql`${t.id} = any(array(${picked}))`))
     .returning({ id: t.id });
   if (rows.length) afterCommit(ctx, wakeOutbox);
   const [{ n }] = await ctx.db.select({ n: count() }).from(t).where(where);

@@ -1,0 +1,175 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { makeTenant, type Tenant } from "./support/api";
+import { withConnection } from "./support/pg";
+import { getDb, resultRows } from "../db/client";
+import { ALL_BRANDS, APP_ROLE, inScope } from "../db/tenancy";
+import { runVerb } from "../lib/run-verb";
+import { contextFromStaffSession } from "../lib/auth/context";
+
+/**
+ * Row-level security (db/tenancy.ts): every table with a brand_id column, found in the catalog (so
+ * a table added later is covered without being listed here), shows and lets write only the rows of
+ * the transaction's brand, even to a raw select; a transaction without a brand sees none.
+ */
+let a: Tenant;
+let b: Tenant;
+let tables: string[];
+
+const owner = <T>(fn: (q: import("postgres").Sql) => Promise<T>) => withConnection(process.env.DATABASE_URL!, fn);
+
+/**
+ * One row of `brand` in `table`, whatever its columns: every NOT NULL column without a default gets
+ * a value of its type. Written as the superuser with triggers (foreign keys, audit) off and the
+ * table's checks put back NOT VALID around the insert, so no parent row or meaningful value is
+ * needed: the test is about who sees the row, not what it means (this file's own database).
+ */
+async function seedRow(q: import("postgres").Sql, table: string, brand: string) {
+  const columns = await q<{ name: string; type: string }[]>`
+    select a.attname as name, format_type(a.atttypid, a.atttypmod) as type
+    from pg_attribute a
+    where a.attrelid = ${`public.${table}`}::regclass and a.attnum > 0 and not a.attisdropped and a.attnotnull
+      and a.attgenerated = '' and a.attidentity = '' and not a.atthasdef and a.attname <> 'brand_id'`;
+  const valueOf = (type: string) =>
+    type === "uuid"
+      ? "gen_random_uuid()"
+      : /^(smallint|integer|bigint|numeric|real|double)/.test(type)
+        ? "1"
+        : type === "boolean"
+          ? "false"
+          : type.startsWith("timestamp")
+            ? "now()"
+            : type === "date"
+              ? "current_date"
+              : type.startsWith("json")
+                ? `'{}'::${type}`
+                : type.endsWith("[]")
+                  ? `'{}'::${type}`
+                  : type === "bytea"
+                    ? "'\\x00'::bytea"
+                    : `'x' || gen_random_uuid()::text`;
+  const names = ["brand_id", ...columns.map((c) => c.name)].map((n) => `"${n}"`).join(", ");
+  const values = [`'${brand}'::uuid`, ...columns.map((c) => valueOf(c.type))].join(", ");
+  await q.begin(async (tx) => {
+    await tx.unsafe("set local session_replication_role = replica");
+    const checks = await tx<{ name: string; def: string }[]>`
+      select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = ${`public.${table}`}::regclass and contype = 'c'`;
+    for (const c of checks) await tx.unsafe(`alter table public."${table}" drop constraint "${c.name}"`);
+    await tx.unsafe(`insert into public."${table}" (${names}) values (${values})`);
+    for (const c of checks) await tx.unsafe(`alter table public."${table}" add constraint "${c.name}" ${c.def} not valid`);
+  });
+}
+
+/** As the app's role, in one transaction with `app.brand_id` set to `brand` (undefined: not set at all). */
+const asApp = <T>(brand: string | undefined, fn: (q: import("postgres").TransactionSql) => Promise<T>) =>
+  owner((q) =>
+    q.begin(async (tx) => {
+      await tx.unsafe(`set local role ${APP_ROLE}`);
+      if (brand !== undefined) await tx`select set_config('app.brand_id', ${brand}, true)`;
+      return fn(tx);
+    }),
+  ) as Promise<T>;
+
+const counts = (tx: import("postgres").TransactionSql, table: string, brand: string) =>
+  tx.unsafe<{ all: number; of: number }[]>(`select count(*)::int as all, count(*) filter (where brand_id = $1)::int as of from public."${table}"`, [brand]);
+
+beforeAll(async () => {
+  [a, b] = [await makeTenant(), await makeTenant()];
+  tables = await owner(async (q) => {
+    const found = (
+      await q<{ table: string }[]>`
+        select c.relname as table from pg_class c join pg_attribute at on at.attrelid = c.oid
+        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and at.attname = 'brand_id' and not at.attisdropped
+        order by 1`
+    ).map((r) => r.table);
+    for (const table of found) for (const brand of [a.brand_id, b.brand_id]) await seedRow(q, table, brand);
+    return found;
+  });
+});
+
+describe("row-level security on every brand-owned table", () => {
+  it("finds the brand-owned tables in the catalog, each with RLS on and the brand policy", async () => {
+    expect(tables.length).toBeGreaterThan(25);
+    expect(tables).toEqual(expect.arrayContaining(["customer_accounts", "subscriptions", "invoices", "payments", "audit_entries", "outbox_events"]));
+    const secured = await owner(
+      (q) => q<{ table: string; rls: boolean; policies: number }[]>`
+      select c.relname as table, c.relrowsecurity as rls, (select count(*)::int from pg_policies p where p.tablename = c.relname and p.policyname = 'brand_scope') as policies
+      from pg_class c where c.relnamespace = 'public'::regnamespace and c.relname = any(${tables})`,
+    );
+    expect(secured.filter((s) => !s.rls || s.policies !== 1).map((s) => s.table)).toEqual([]);
+    const [role] = await owner(
+      (q) => q<{ rolsuper: boolean; rolbypassrls: boolean }[]>`select rolsuper, rolbypassrls from pg_roles where rolname = ${APP_ROLE}`,
+    );
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
+  });
+
+  it("with brand A set, a raw select of any brand-owned table returns no row of brand B (and A's own rows)", async () => {
+    const leaks = await asApp(a.brand_id, async (tx) => {
+      const out: string[] = [];
+      for (const table of tables) {
+        const [ofB] = await counts(tx, table, b.brand_id);
+        const [ofA] = await counts(tx, table, a.brand_id);
+        if (ofB.of !== 0 || ofA.of === 0 || ofA.all !== ofA.of) out.push(`${table}: B ${ofB.of}, A ${ofA.of} of ${ofA.all}`);
+      }
+      return out;
+    });
+    expect(leaks).toEqual([]);
+    // The superuser sees both (the rows are there).
+    const [seen] = await owner((q) => q<{ n: number }[]>`select count(*)::int as n from customer_accounts where brand_id in (${a.brand_id}, ${b.brand_id})`);
+    expect(seen.n).toBeGreaterThanOrEqual(2);
+  });
+
+  it("a transaction without a brand (or with an empty one) sees no row of any brand-owned table", async () => {
+    for (const brand of [undefined, ""]) {
+      const seen = await asApp(brand, async (tx) => {
+        const out: string[] = [];
+        for (const table of tables) {
+          const [n] = await tx.unsafe<{ n: number }[]>(`select count(*)::int as n from public."${table}"`);
+          if (n.n) out.push(`${table}: ${n.n}`);
+        }
+        return out;
+      });
+      expect(seen).toEqual([]);
+    }
+  });
+
+  it("with brand A set, B's rows cannot be changed, deleted or written", async () => {
+    const changed = await asApp(a.brand_id, async (tx) => {
+      const out: string[] = [];
+      for (const table of tables) {
+        const updated = await tx.unsafe(`update public."${table}" set brand_id = brand_id where brand_id = $1`, [b.brand_id]);
+        const deleted = await tx.unsafe(`delete from public."${table}" where brand_id = $1`, [b.brand_id]);
+        if (updated.count || deleted.count) out.push(table);
+      }
+      return out;
+    });
+    expect(changed).toEqual([]);
+    // Moving one of A's rows to B is refused by the policy's check.
+    await expect(asApp(a.brand_id, (tx) => tx`update notes set brand_id = ${b.brand_id} where brand_id = ${a.brand_id}`)).rejects.toThrow(/row-level security/);
+  });
+
+  it("ALL_BRANDS, said explicitly, sees every brand's rows", async () => {
+    const db = await getDb();
+    const n = await inScope(db, ALL_BRANDS, async (tx) =>
+      resultRows<{ n: number }>(
+        await tx.execute(sql`select count(distinct brand_id)::int as n from customer_accounts where brand_id in (${a.brand_id}, ${b.brand_id})`),
+      ),
+    );
+    expect(n[0].n).toBe(2);
+  });
+
+  it("runVerb runs a verb's reads and writes as the app's role, scoped to the context's brand", async () => {
+    const db = await getDb();
+    const ctx = await contextFromStaffSession(db, { staffUserId: a.staffUserId, brandId: a.brand_id });
+    const look = async ({ ctx: c }: { ctx: typeof ctx }) => {
+      const [row] = resultRows<{ who: string; brands: string[] }>(
+        await c.db.execute(sql`select current_user as who, coalesce(array_agg(distinct brand_id::text), '{}') as brands from customer_accounts`),
+      );
+      return { who: row.who, brands: [...row.brands] };
+    };
+    for (const read of [false, true]) {
+      const seen = await runVerb(ctx, look, undefined, { read });
+      expect(seen).toEqual({ who: APP_ROLE, brands: [a.brand_id] });
+    }
+  });
+});
