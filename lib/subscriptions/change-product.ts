@@ -40,8 +40,7 @@ export async function changeProduct({ ctx, input }: { ctx: Context; input: z.out
     .where(eq(subscriptions.id, d.sub.id));
   // The new product's prices with the components kept (refused in the same transaction: nothing is committed).
   assertInvoiceable(ctx, await loadSubscription(ctx, d.sub.id), "product_id");
-  await afterSubscriptionChange(ctx, d.sub.id);
-  const after = await loadSubscription(ctx, d.sub.id);
+  const after = await afterSubscriptionChange(ctx, d.sub.id);
   await postActionUrl(ctx, after, "swap_subscription");
   return subscriptionView(ctx, after);
 }

@@ -42,8 +42,7 @@ export async function endLocked(ctx: Context, subscriptionId: string) {
 }
 
 async function announce(ctx: Context, subscriptionId: string, event: "Subscription/Suspend" | "Subscription/Delete", action: ActionEvent) {
-  await afterSubscriptionChange(ctx, subscriptionId);
-  const after = await loadSubscription(ctx, subscriptionId);
+  const after = await afterSubscriptionChange(ctx, subscriptionId);
   await emitSubscriptionEvent(ctx, event, after);
   await postActionUrl(ctx, after, action);
   return after;
@@ -68,8 +67,7 @@ export async function restoreSubscription({ ctx, input }: { ctx: Context; input:
     .update(subscriptions)
     .set({ status: STATUS.ACTIVE, suspendedBy: null, renewalDate: resumedRenewal(ctx, d.sub.renewalDate), updatedAt: ctx.now() })
     .where(eq(subscriptions.id, d.sub.id));
-  await afterSubscriptionChange(ctx, d.sub.id);
-  const after = await loadSubscription(ctx, d.sub.id);
+  const after = await afterSubscriptionChange(ctx, d.sub.id);
   await postActionUrl(ctx, after, "status_subscription");
   return subscriptionView(ctx, after);
 }

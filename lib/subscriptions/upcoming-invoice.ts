@@ -24,8 +24,9 @@ import { requestInvoiceGeneration } from "./events";
  * - one that will not (suspended, deleted, product deleted, group suspended, one-time) keeps none:
  *   each is voided and what was paid on it is credited to the prepaid balance.
  * A renewal inside the 72-hour window without an invoice gets one from billing within seconds.
+ * Answers the subscription as it now stands, loaded once here: the verb answers with it.
  */
-export async function afterSubscriptionChange(ctx: Context, subscriptionId: string) {
+export async function afterSubscriptionChange(ctx: Context, subscriptionId: string): Promise<SubscriptionDetails> {
   const [sub] = await ctx.db
     .update(subscriptions)
     .set({ version: sql`${subscriptions.version} + 1` })
@@ -58,6 +59,7 @@ export async function afterSubscriptionChange(ctx: Context, subscriptionId: stri
   else if (renews && s.renewalDate! <= invoiceHorizon(ctx.now(), ctx.brand.timezoneId) && !(await periodTaken(ctx, s.id, s.renewalDate!))) {
     await requestInvoiceGeneration(ctx, [s.id]);
   }
+  return d;
 }
 
 /** Whether an invoice (live, or deleted by staff, which forgives the period) already holds this period. */

@@ -70,6 +70,5 @@ export async function updateSubscription({ ctx, input }: { ctx: Context; input: 
     .where(eq(subscriptions.id, s.id));
   // Refused after the writes, in the same transaction: nothing is committed.
   if (input.attached_components !== undefined) assertInvoiceable(ctx, await loadSubscription(ctx, s.id), "attached_components");
-  await afterSubscriptionChange(ctx, s.id);
-  return subscriptionView(ctx, await loadSubscription(ctx, s.id));
+  return subscriptionView(ctx, await afterSubscriptionChange(ctx, s.id));
 }

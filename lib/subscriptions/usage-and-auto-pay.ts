@@ -40,8 +40,8 @@ export async function reportUsage({ ctx, input }: { ctx: Context; input: z.outpu
     .where(and(eq(subscriptionComponents.id, a.id)));
   const after = await loadSubscription(ctx, d.sub.id);
   assertInvoiceable(ctx, after, "units");
-  if (type === "quantitative") await afterSubscriptionChange(ctx, d.sub.id);
-  return subscriptionView(ctx, await loadSubscription(ctx, d.sub.id));
+  // Units price the next invoice (it moves with them); metered usage waits for the renewal.
+  return subscriptionView(ctx, type === "quantitative" ? await afterSubscriptionChange(ctx, d.sub.id) : after);
 }
 
 /** Subscription/UpdateAutoPay: with Y, renewals charge pay_method_id, or else the customer's default. */
@@ -52,6 +52,5 @@ export async function updateAutoPay({ ctx, input }: { ctx: Context; input: z.out
   if (input.pay_method_id) changes.payMethodId = (await chargeablePayMethod(ctx, input.pay_method_id, d.sub.customerAccountId)).id;
   else if (input.pay_method_id === null) changes.payMethodId = null;
   await ctx.db.update(subscriptions).set(changes).where(eq(subscriptions.id, d.sub.id));
-  await afterSubscriptionChange(ctx, d.sub.id);
-  return subscriptionView(ctx, await loadSubscription(ctx, d.sub.id));
+  return subscriptionView(ctx, await afterSubscriptionChange(ctx, d.sub.id));
 }
