@@ -1,4 +1,4 @@
 import { deliverOutbox } from "./deliver-outbox";
-import { runBilling } from "./run-billing";
+import { billBrand, runBilling } from "./run-billing";
 
-export const functions = [deliverOutbox, runBilling];
+export const functions = [deliverOutbox, runBilling, billBrand];

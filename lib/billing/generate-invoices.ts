@@ -24,6 +24,16 @@ export interface GenerateOptions {
   retries?: number;
   /** Only this brand (a test clock's advance); by default every live brand. */
   brandId?: string;
+  /** With brandId: start after this subscription in the due order (the `next` a call with maxChunks answered). */
+  after?: GenerateCursor;
+  /** With brandId: stop after this many chunks, answering where to go on (`next`); one chunk is one Inngest step. */
+  maxChunks?: number;
+}
+
+/** Where a brand's generation goes on: the last subscription of the chunk before, in the due order. */
+export interface GenerateCursor {
+  renewalDate: string;
+  id: string;
 }
 
 /** What a chunk wrote, and the subscriptions a change reached between pricing and writing (priced again). */
@@ -41,7 +51,16 @@ interface ChunkResult {
  * delivery writes their Invoice/Create events.
  * Skipped: suspended or deleted subscriptions, deleted brands, suspended or deleted groups, deleted products.
  */
-export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize = 5000, retries = 3, brandId }: GenerateOptions): Promise<{ created: number }> {
+export async function generateDueInvoices({
+  db,
+  now,
+  subscriptionIds,
+  chunkSize = 5000,
+  retries = 3,
+  brandId,
+  after: start,
+  maxChunks = Infinity,
+}: GenerateOptions): Promise<{ created: number; next?: GenerateCursor }> {
   const live = await selectRows(db, brands, {
     where: and(
       // A few changed subscriptions: their brands, sandbox or not (the change came at its clock's time).
@@ -58,12 +77,18 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
   // core). Only with a pool of connections: PGlite and a transaction have one, and would interleave.
   const parallel = hasConnectionPool(db) ? 2 : 1;
   const running = new Set<Promise<void>>();
+  let chunks = 0;
+  let next: GenerateCursor | undefined;
   for (const brand of live) {
     const ctx = systemContext(db, brand, now);
     const horizon = invoiceHorizon(now, brand.timezoneId);
     // Walked in the order of the due index (brand, status, renewal date, id), so each chunk reads
     // only its own rows: ordering by id alone made every chunk scan and sort all of the brand's.
-    for (let after: { renewalDate: string; id: string } | undefined; ;) {
+    for (let after: GenerateCursor | undefined = start; ;) {
+      if (chunks >= maxChunks) {
+        next = after;
+        break;
+      }
       const due = await inContext(ctx, ({ db }) =>
         selectColumns(db, subscriptions, PRICED_COLUMNS, {
           where: inBrand(
@@ -84,6 +109,7 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
       if (due.length === 0) break;
       const last = due[due.length - 1];
       after = { renewalDate: last.renewalDate!, id: last.id };
+      chunks++;
       const task = generateIsolating(ctx, due)
         .then((r) => {
           created += r.created;
@@ -101,7 +127,7 @@ export async function generateDueInvoices({ db, now, subscriptionIds, chunkSize 
   if (changed.length && retries > 0) {
     created += (await generateDueInvoices({ db, now, subscriptionIds: changed, chunkSize, retries: retries - 1, brandId })).created;
   }
-  return { created };
+  return next ? { created, next } : { created };
 }
 
 /**

@@ -42,8 +42,24 @@ const MIN_HALF = 100;
  * renewal_date, so a rerun or a second runner renews nothing twice; charges are idempotent per
  * invoice (lib/payments/charge-invoice.ts).
  */
-export async function renewDue({ db, now, brandId, chunkSize = brandId ? ONE_BRAND_CHUNK : 200 }: { db: Db; now: Date; chunkSize?: number } & RunScope) {
-  let cursor = "00000000-0000-0000-0000-000000000000";
+export async function renewDue({
+  db,
+  now,
+  brandId,
+  chunkSize = brandId ? ONE_BRAND_CHUNK : 200,
+  after,
+  maxChunks = Infinity,
+}: {
+  db: Db;
+  now: Date;
+  chunkSize?: number;
+  /** Start after this subscription id (the `next` a call with maxChunks answered). */
+  after?: string;
+  /** Stop after this many chunks, answering where to go on (`next`): one chunk is one Inngest step. */
+  maxChunks?: number;
+} & RunScope): Promise<{ renewed: number; charged: number; declined: number; next?: string }> {
+  let cursor = after ?? "00000000-0000-0000-0000-000000000000";
+  let chunks = 0;
   const outcome = { renewed: 0, charged: 0, declined: 0 };
   // Only with a pool of connections: PGlite and a transaction have one.
   const parallel = brandId && hasConnectionPool(db) ? 2 : 1;
@@ -54,6 +70,7 @@ export async function renewDue({ db, now, brandId, chunkSize = brandId ? ONE_BRA
     if (r === "declined") outcome.declined++;
   };
   for (;;) {
+    if (chunks++ >= maxChunks) return { ...outcome, next: cursor };
     // Ids only, their brands read once: a brand row joined to each of a thousand ids cost more to map than the query.
     const due = await selectColumns(db, subscriptions, ["id", "brandId"], {
       where: and(

@@ -29,17 +29,7 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
   const inRun = await db.select().from(brands).where(brandsInRun({ brandId }));
   const one = brandId && inRun.length === 1 ? inRun[0] : undefined;
   let due = one ? await dueWork(db, one, now) : undefined;
-  for (const brand of inRun) {
-    try {
-      // The lost-answer janitor: each gateway question is asked between its own transactions.
-      // Subscriptions left pending by Subscription/Create first: their charges settle them.
-      if (!due || due.pending_subscriptions) await runVerb(systemContext(db, brand, now), ({ ctx }) => settlePendingSubscriptions(ctx), undefined);
-      if (!due || due.pending_payments) await runVerb(systemContext(db, brand, now), ({ ctx }) => reconcilePendingPayments(ctx), undefined);
-      if (!due || due.unfinished_refunds) await runVerb(systemContext(db, brand, now), ({ ctx }) => retryUnfinishedRefunds(ctx), undefined);
-    } catch (err) {
-      logger.error("reconciling payments failed", { brandId: brand.id, error: err });
-    }
-  }
+  for (const brand of inRun) await settleLostCharges(db, brand, now, due);
   // A subscription the janitor made active may have its renewal due: asked again.
   if (one && due && (due.pending_subscriptions || due.pending_payments || due.unfinished_refunds)) due = await dueWork(db, one, now, { janitors: false });
   let invoices = 0;
@@ -58,6 +48,21 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
   }
   const dunning = await runDunning({ db, now, brandId, since: dunningSince });
   return { invoices, ...renewed, dunningActions: dunning.actions };
+}
+
+/**
+ * The lost-answer janitors of one brand: each gateway question is asked between its own
+ * transactions. Subscriptions left pending by Subscription/Create first: their charges settle them.
+ * `due` (dueWork) skips those with nothing to settle. Failures are logged, not thrown.
+ */
+export async function settleLostCharges(db: Db, brand: Brand, now: Date, due?: Partial<Awaited<ReturnType<typeof dueWork>>>) {
+  try {
+    if (!due || due.pending_subscriptions) await runVerb(systemContext(db, brand, now), ({ ctx }) => settlePendingSubscriptions(ctx), undefined);
+    if (!due || due.pending_payments) await runVerb(systemContext(db, brand, now), ({ ctx }) => reconcilePendingPayments(ctx), undefined);
+    if (!due || due.unfinished_refunds) await runVerb(systemContext(db, brand, now), ({ ctx }) => retryUnfinishedRefunds(ctx), undefined);
+  } catch (err) {
+    logger.error("reconciling payments failed", { brandId: brand.id, error: err });
+  }
 }
 
 /**
