@@ -63,7 +63,11 @@ async function expectUnavailable(reason: string) {
   const xml = await timed("/api/xml/Brand/List");
   expect(xml.status).toBe(503);
   expect(xml.text).toContain('<exception code="SERVICE_UNAVAILABLE">');
-  for (const r of [health, json, xml]) expect(r.seconds).toBeLessThan(5);
+  // Pages: a friendly 503 page with the security headers, not a 500 (issue 28 item 7).
+  const page = await timed("/portal/sign-in");
+  expect(page.status).toBe(503);
+  expect(page.text).toContain("We'll be right back");
+  for (const r of [health, json, xml, page]) expect(r.seconds).toBeLessThan(5);
 }
 
 describe("a database that is not there when the server starts", () => {

@@ -118,3 +118,28 @@ describe("wrong credentials, from one address", () => {
     expect(await xml.text()).toContain('<exception code="RATE_LIMITED">');
   });
 });
+
+describe("security headers on every page (issue 28 item 7)", () => {
+  it("a nonce CSP without unsafe-inline scripts, no framing, a referrer policy and nosniff; every script carries the nonce", async () => {
+    const nonces = new Set<string>();
+    for (const path of ["/", "/sign-in", "/dashboard", "/portal/sign-in", "/docs", "/no-such-page"]) {
+      const r = await fetch(`${app.baseUrl}${path}`);
+      const csp = r.headers.get("content-security-policy") ?? "";
+      const script = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(script)?.[1];
+      expect(nonce, `${path}: ${csp}`).toBeTruthy();
+      expect(script, path).not.toContain("unsafe-inline");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("object-src 'none'");
+      expect(r.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(r.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      expect(r.headers.get("x-content-type-options"), path).toBe("nosniff");
+      const html = await r.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(6); // a fresh nonce per request
+  });
+});
