@@ -4,6 +4,9 @@ const nextConfig: NextConfig = {
   // Native and WASM packages load from node_modules instead of being bundled.
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "@node-rs/argon2", "pino"],
   poweredByHeader: false,
+  // An API path with a trailing slash answers the API's 404 naming the endpoint (lib/api/dispatch.ts)
+  // rather than a redirect a client may not follow with its body; scripts/serve.js redirects pages.
+  skipTrailingSlashRedirect: true,
   typescript: { ignoreBuildErrors: false },
 };
 

@@ -12,8 +12,9 @@ import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../db/client";
 import { config } from "../lib/config";
+import { loadDemoSecrets } from "./demo-secrets";
 import { bootstrapDemo, type KnownCredentials } from "../lib/platform/bootstrap";
-import { demoPortalLines } from "../lib/platform/demo-customer";
+import { DEMO_CUSTOMER_EMAIL, demoSignInLink, ensureDemoCustomer, ensureDemoGateway, type DemoCustomer } from "../lib/platform/demo-customer";
 
 function readSaved(file: string): KnownCredentials | undefined {
   try {
@@ -23,13 +24,36 @@ function readSaved(file: string): KnownCredentials | undefined {
   }
 }
 
-export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
+export interface PreparedDemo {
+  credentials: BootstrapOutput;
+  /** The credentials' lines (API, dashboard), without the portal's. */
+  lines: string[];
+  /** The demo customer, or why there is none (the portal demo never fails a start). */
+  customer: DemoCustomer | { error: string };
+}
+
+export interface BootstrapOutput {
+  key: string | null;
+  user_key: string | null;
+  brand_id: string;
+  base_url: string;
+  dashboard_url: string;
+  staff_email: string;
+  staff_password: string | null;
+}
+
+/**
+ * Migrates, makes the demo (once: service account, brand with its sandbox gateway, ADMIN, demo
+ * customer) and says what to sign in with; `link` mints the demo customer's portal link while the
+ * database is open (bootstrap), else the caller mints it later through the API (start).
+ */
+async function prepareDemo(opts: { newKeys: boolean; link: boolean }): Promise<PreparedDemo & { portal: string[] }> {
   const savedPath = config.demoCredentialsFile;
   const database = await openDatabase();
   try {
     await database.migrate();
     const creds = await bootstrapDemo(database.db, { known: readSaved(savedPath), newKeys: opts.newKeys });
-    const out = {
+    const out: BootstrapOutput = {
       key: creds.key,
       user_key: creds.user_key,
       brand_id: creds.brand_id,
@@ -43,7 +67,16 @@ export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
       mkdirSync(path.dirname(savedPath), { recursive: true });
       writeFileSync(savedPath, JSON.stringify(out, null, 2), { mode: 0o600 });
     }
-    const portal = await demoPortalLines(database.db, creds.brand_id);
+    let customer: PreparedDemo["customer"];
+    let portal: string[] = [];
+    try {
+      await ensureDemoGateway(database.db, creds.brand_id);
+      customer = await ensureDemoCustomer(database.db, creds.brand_id);
+      if (opts.link) portal = portalLines(customer, (await demoSignInLink(database.db, creds.brand_id, customer)).url);
+    } catch (err) {
+      customer = { error: err instanceof Error ? err.message : String(err) };
+      portal = portalLines(customer, null);
+    }
     const shown = (v: string | null) => v ?? "(issued earlier, not shown: only its hash is stored)";
     const lines = [
       "",
@@ -74,20 +107,44 @@ export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
             "Keep using yours, or mint new ones (the current ones then stop working):  npm run bootstrap -- --new-keys",
           ]),
       "",
-      ...portal,
     ];
-    console.log(lines.join("\n"));
-    if (opts.json) console.log(JSON.stringify(out));
-    return out;
+    return { credentials: out, lines, customer, portal };
   } finally {
     await database.close();
   }
 }
 
-/** What `npm start` runs first: never changes existing credentials, so a restart keeps them. */
-export const seedForStart = () => runBootstrap({ json: false, newKeys: false });
+/** The portal's lines: the demo customer and its sign-in link (null: none could be made, and why). */
+export function portalLines(customer: PreparedDemo["customer"], url: string | null): string[] {
+  if ("error" in customer) return [`No portal sign-in link for the demo customer: ${customer.error}`, ""];
+  if (!url) return [`Demo customer ${DEMO_CUSTOMER_EMAIL}: no portal link (the keys are not shown); \`npm run bootstrap\` prints one.`, ""];
+  return [
+    `${customer.created ? "Created the demo customer" : "Demo customer"} ${DEMO_CUSTOMER_EMAIL} (a subscription, a paid and an open invoice).`,
+    `  Portal     ${url}`,
+    "             (signs in once, within 10 minutes; `npm run bootstrap` prints a new link)",
+    "",
+  ];
+}
+
+/** npm run bootstrap: the demo, its credentials and a portal link, printed at once. */
+export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
+  const { credentials, lines, portal } = await prepareDemo({ newKeys: opts.newKeys, link: true });
+  console.log([...lines, ...portal].join("\n"));
+  if (opts.json) console.log(JSON.stringify(credentials));
+  return credentials;
+}
+
+/**
+ * What `npm start` runs first: never changes existing credentials, so a restart keeps them. It
+ * prints nothing: start prints the lines last, once the server answers, with a portal link minted then.
+ */
+export async function seedForStart(): Promise<PreparedDemo> {
+  const { credentials, lines, customer } = await prepareDemo({ newKeys: false, link: false });
+  return { credentials, lines, customer };
+}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  loadDemoSecrets();
   runBootstrap({ json: process.argv.includes("--json"), newKeys: process.argv.includes("--new-keys") }).catch((err) => {
     console.error(err);
     process.exit(1);

@@ -8,10 +8,14 @@
  * came, so the header's last entry is always the address the request really came from: the client,
  * or the proxy in front (TRUST_PROXY: lib/api/client-address.ts then takes the entry before it).
  *
+ * Each request is logged in one JSON line (pino, LOG_LEVEL): method, path, status, duration, request id.
+ *
  * PORT (default 3000) and HOST (default: every interface) say where to listen. Plain JavaScript,
  * so that serving needs no TypeScript loader.
  */
 import { createServer } from "node:http";
+import { randomUUID } from "node:crypto";
+import pino from "pino";
 
 // Set before Next.js (and React through it) is loaded: both pick their production build by it.
 process.env.NODE_ENV = "production";
@@ -23,7 +27,27 @@ const app = next({ dev: false, hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// One line per request at the default level: method, path (never the query, which may carry
+// credentials or a sign-in token), status, duration and request id (the API's own, else one made here).
+const log = pino({ level: process.env.LOG_LEVEL || "info", base: undefined });
+function logRequest(req, res, started) {
+  res.once("finish", () => {
+    const path = (req.url ?? "/").split("?")[0];
+    const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
+    log.info({ method: req.method, path, status: res.statusCode, ms, request_id: res.getHeader("x-request-id") }, "request");
+  });
+}
+
 const server = createServer((req, res) => {
+  logRequest(req, res, process.hrtime.bigint());
+  if (!res.hasHeader("x-request-id")) res.setHeader("x-request-id", randomUUID());
+  // Next leaves trailing slashes alone (next.config.ts): the API answers its own 404 naming the
+  // endpoint without it; a page's address is sent to the one without (as Next would).
+  const [pathname, query] = (req.url ?? "/").split(/\?(.*)/s);
+  if (pathname.length > 1 && pathname.endsWith("/") && !pathname.startsWith("/api/")) {
+    res.writeHead(308, { location: `${pathname.replace(/\/+$/, "") || "/"}${query ? `?${query}` : ""}` }).end();
+    return;
+  }
   const peer = req.socket.remoteAddress ?? "unknown";
   const forwarded = req.headers["x-forwarded-for"];
   req.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;

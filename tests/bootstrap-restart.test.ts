@@ -26,7 +26,7 @@ async function bootstrap(...args: string[]) {
 async function start() {
   const log = vi.spyOn(console, "log").mockImplementation(() => {});
   try {
-    return await seedForStart();
+    return (await seedForStart()).credentials;
   } finally {
     log.mockRestore();
   }
@@ -86,7 +86,7 @@ describe("credentials across restarts on PostgreSQL (DATABASE_URL)", () => {
     expect(await start()).toEqual(minted.out);
     expect(await start()).toEqual(minted.out);
     expect(await status(minted.out)).toBe(200);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("credentials across restarts on the embedded database (PGlite)", () => {
@@ -115,5 +115,5 @@ describe("credentials across restarts on the embedded database (PGlite)", () => 
       Object.assign(process.env, was);
       delete process.env.PGLITE_DATA_DIR;
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
-import { brands, outboxEvents } from "../db/schema";
+import { brands, emailDeliveries, outboxEvents } from "../db/schema";
 import { contextFromStaffSession, type Context } from "../lib/auth/context";
 import { staffActions } from "../lib/dashboard/actions";
 import { newId } from "../lib/ids";
@@ -282,5 +282,36 @@ describe("replaying every failed delivery in a range", () => {
       ok: false,
       error: { code: "INVALID_PARAMETER", parameter: "from" },
     });
+  });
+});
+
+// Issue 29 item 8: without an email provider the emails stay in the local mailbox; Deliveries says
+// so, with the recipient, rather than "Delivered" to nobody.
+describe("emails kept in the local mailbox", () => {
+  it("are shown as kept there, with their recipient; an event with nobody to send to says so; a sent one is Delivered", async () => {
+    const [kept, nobody, sent] = await seed(
+      { type: "Invoice/Reminder", status: "delivered", at: "2026-11-25T15:00:00Z", payload: about(customerX) },
+      { type: "Invoice/Reminder", status: "delivered", at: "2026-11-25T15:00:00Z", payload: about(customerX) },
+      { type: "Invoice/Reminder", status: "delivered", at: "2026-11-25T15:00:00Z", payload: about(customerX) },
+    );
+    const at = new Date("2026-11-25T15:00:00Z");
+    const email = (eventId: string, status: "mailbox" | "sent") => ({
+      id: newId(),
+      brandId: mine.brand_id,
+      eventId,
+      eventType: "Invoice/Reminder",
+      audience: "customer" as const,
+      recipient: "jane@example.com",
+      fromEmail: "billing@example.com",
+      subject: "Reminder",
+      status,
+      createdAt: at,
+      updatedAt: at,
+      deliveredAt: at,
+    });
+    await db.insert(emailDeliveries).values([email(kept, "mailbox"), email(sent, "sent")]);
+    expect(await deliveryDetail(ctx, kept)).toMatchObject({ status: "delivered", kept: "mailbox", target: "jane@example.com" });
+    expect(await deliveryDetail(ctx, nobody)).toMatchObject({ status: "delivered", kept: "none", target: "" });
+    expect(await deliveryDetail(ctx, sent)).toMatchObject({ status: "delivered", kept: null, target: "jane@example.com" });
   });
 });

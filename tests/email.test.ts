@@ -234,6 +234,9 @@ describe("without RESEND_API_KEY", () => {
       const [row] = await deliveriesOf(id);
       expect(row).toMatchObject({ status: "mailbox", recipient: "me@example.com", html: "<p>Code ABC</p>", providerMessageId: null, attempts: 1 });
       expect(row.subject).toContain("verification code");
+      // Deliveries shows the attempt: kept in the local mailbox, and for whom (not "sent").
+      const [attempt] = await (await getDb()).select().from(outboxAttempts).where(eq(outboxAttempts.eventId, id));
+      expect(attempt.detail).toBe("1 email(s) for User/2FARequest kept in the local mailbox (to me@example.com): no email provider is configured");
       expect(logged.some((l) => l.includes("local mailbox"))).toBe(true);
       // Logs carry no personal data: the addressee is not named.
       expect(logged.join("\n")).not.toContain("me@example.com");

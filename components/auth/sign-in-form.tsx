@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
+import { useHydrated } from "../ui/use-hydrated";
 
 const MESSAGES: Record<string, string> = {
   WRONG: "We couldn't sign you in with that email and password. Check them and try again. After several failed tries, sign-in is paused for 15 minutes.",
@@ -12,6 +13,7 @@ const MESSAGES: Record<string, string> = {
 /** Email and password; when the account has two-factor sign-in on, then the 6-digit code. */
 export function SignInForm({ callbackUrl, initialEmail = "" }: { callbackUrl: string; initialEmail?: string }) {
   const router = useRouter();
+  const hydrated = useHydrated();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
@@ -79,7 +81,7 @@ export function SignInForm({ callbackUrl, initialEmail = "" }: { callbackUrl: st
           />
         </div>
       )}
-      <button type="submit" className="button primary wide" disabled={busy}>
+      <button type="submit" className="button primary wide" disabled={busy || !hydrated}>
         {busy ? "Signing in…" : needsCode ? "Verify and sign in" : "Sign in"}
       </button>
       {needsCode && (

@@ -61,8 +61,6 @@ export interface DataTableProps<T> {
   getRowId?: (row: T) => string;
   /** A list of lib/dashboard/exports.ts: an "Export CSV" link downloads every row of the current search and filters. */
   exportName?: string;
-  /** On a phone each row is a block of labelled lines (headers that sort stay as a bar), not a table to scroll sideways. */
-  stackOnPhone?: boolean;
 }
 
 /**
@@ -83,7 +81,6 @@ export function DataTable<T>({
   empty,
   getRowId,
   exportName,
-  stackOnPhone,
 }: DataTableProps<T>) {
   const { page, pageSize, sort } = query;
   const search = searchPlaceholder === undefined ? undefined : { placeholder: searchPlaceholder, value: query.q };
@@ -251,7 +248,8 @@ export function DataTable<T>({
           )}
         </div>
       )}
-      <div className={stackOnPhone ? "table-scroll stack-on-phone" : "table-scroll"} tabIndex={0} role="region" aria-label={label}>
+      {/* On a phone every list's rows are blocks of labelled lines (headers that sort stay as a bar), not a table to scroll sideways. */}
+      <div className="table-scroll stack-on-phone" tabIndex={0} role="region" aria-label={label}>
         <table>
           <thead>
             {table.getHeaderGroups().map((hg) => (

@@ -10,6 +10,7 @@ import type { ActionResult } from "@/lib/actions/define-action";
 import { fieldMessage, inputFor, YES_NO, type Field, type FormValues } from "./form-input";
 import { AccountPicker } from "./account-picker";
 import styles from "./form.module.css";
+import { useHydrated } from "../ui/use-hydrated";
 
 /**
  * The dashboard's one form builder: a create/edit form declared as a list of fields over an
@@ -180,9 +181,10 @@ export function FormActions({
   cancelHref?: string;
   onCancel?: () => void;
 }) {
+  const hydrated = useHydrated();
   return (
     <div className="form-actions span-all">
-      <button type="submit" className="button primary" disabled={busy}>
+      <button type="submit" className="button primary" disabled={busy || !hydrated}>
         {busy ? busyLabel : submitLabel}
       </button>
       {cancelHref && (

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/define-action";
+import { useHydrated } from "./use-hydrated";
 
 /** The dashboard's classes, or the customer portal's (its own look, billing.css). */
 const LOOKS = {
@@ -68,12 +69,14 @@ export function ConfirmButton({
   // Unique per button: a table has one dialog per row.
   const id = `confirm-${useId()}`;
   const c = LOOKS[look];
+  const hydrated = useHydrated();
   return (
     <>
       <button
         type="button"
         className={buttonClass ?? (danger ? c.danger : c.cancel)}
         aria-label={ariaLabel}
+        disabled={!hydrated}
         onClick={() => (setError(null), ref.current?.showModal())}
       >
         {label}

@@ -97,6 +97,18 @@ export function createDispatcher(table: Endpoint[]) {
 
 export const dispatch = createDispatcher(endpoints);
 
+/**
+ * The 404 for a path that names no endpoint, naming the one it probably meant: the same letters in
+ * another case (`brand/list`: Brand/List), or without the trailing slash (`Brand/List/`).
+ */
+export function unknownEndpoint(byPath: Map<string, Endpoint>, route: RouteParams, pathname: string) {
+  const asked = `${route.resource}/${route.action}`;
+  const meant = byPath.has(asked) ? asked : [...byPath.keys()].find((p) => p.toLowerCase() === asked.toLowerCase());
+  const shown = pathname.endsWith("/") ? `${asked}/` : asked;
+  if (!meant) return `Unknown endpoint ${shown}: see /docs for the list`;
+  return `Unknown endpoint ${shown}: did you mean ${meant} (/api/${route.format}/${meant})?`;
+}
+
 async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteParams): Promise<Response> {
   // Only a label for logs and support; randomUUID draws from a buffered pool (cheaper than a v7 id).
   const requestId = randomUUID();
@@ -106,8 +118,8 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
   }
   const format = route.format as Format;
   try {
-    const endpoint = byPath.get(`${route.resource}/${route.action}`);
-    if (!endpoint) throw new DomainError("NOT_FOUND", `Unknown endpoint ${route.resource}/${route.action}`);
+    const endpoint = new URL(req.url).pathname.endsWith("/") ? undefined : byPath.get(`${route.resource}/${route.action}`);
+    if (!endpoint) throw new DomainError("NOT_FOUND", unknownEndpoint(byPath, route, new URL(req.url).pathname));
     if (req.method !== endpoint.method && !(req.method === "HEAD" && endpoint.method === "GET")) {
       throw new DomainError("METHOD_NOT_ALLOWED", `${route.resource}/${route.action} takes ${endpoint.method}, not ${req.method}`, {
         headers: { allow: endpoint.method },

@@ -73,6 +73,11 @@ export interface DeliveryRow {
   status: DeliveryStatus;
   /** A post's URL, or an email's recipients (once an attempt has addressed them). */
   target: string;
+  /**
+   * A delivered email's fate: "mailbox" when every recipient's copy was kept in the local mailbox
+   * (no email provider configured), "none" when there was nobody to send to; else null.
+   */
+  kept: "mailbox" | "none" | null;
   customer_account_id: string | null;
   customer_name: string | null;
   attempts: number;
@@ -88,13 +93,17 @@ async function deliveryRows(ctx: Context, events: OutboxRow[]): Promise<Delivery
   const ids = events.filter((e) => channelOf(e.type) === "email").map((e) => e.id);
   const emails = ids.length
     ? await ctx.db
-        .select({ eventId: emailDeliveries.eventId, recipient: emailDeliveries.recipient })
+        .select({ eventId: emailDeliveries.eventId, recipient: emailDeliveries.recipient, status: emailDeliveries.status })
         .from(emailDeliveries)
         .where(and(eq(emailDeliveries.brandId, ctx.brand.id), inArray(emailDeliveries.eventId, ids)))
         .orderBy(asc(emailDeliveries.createdAt))
     : [];
   const recipients = new Map<string, string[]>();
-  for (const e of emails) recipients.set(e.eventId, [...(recipients.get(e.eventId) ?? []), e.recipient]);
+  const sent = new Set<string>();
+  for (const e of emails) {
+    recipients.set(e.eventId, [...(recipients.get(e.eventId) ?? []), e.recipient]);
+    if (e.status !== "mailbox") sent.add(e.eventId);
+  }
   const customers = events.map((e) => customerOf(e.payload));
   const names = await customerNames(ctx, customers);
   return events.map((e, i) => {
@@ -105,6 +114,7 @@ async function deliveryRows(ctx: Context, events: OutboxRow[]): Promise<Delivery
       type: e.type,
       channel: post ? "post" : "email",
       status,
+      kept: post || status !== "delivered" ? null : !recipients.has(e.id) ? "none" : sent.has(e.id) ? null : "mailbox",
       target: post ? String((e.payload as { url?: unknown }).url ?? "") : (recipients.get(e.id) ?? []).join(", "),
       customer_account_id: customers[i],
       customer_name: customers[i] ? (names.get(customers[i]) ?? null) : null,

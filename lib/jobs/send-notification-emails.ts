@@ -88,6 +88,7 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
 
   const failures: string[] = [];
   let sent = 0;
+  const kept: string[] = [];
   for (const r of recipients) {
     const before = earlier.find((d) => d.audience === r.audience && d.recipient === r.address);
     if (before && before.status !== "failed") continue;
@@ -100,7 +101,8 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
       subject = renderTemplate(templateOf(notification, `subject_${r.copy}`), seen, false);
       html = renderTemplate(templateOf(notification, `html_${r.copy}`), seen, true);
       outcome = await sendEmail({ from, to: r.address, subject, html, idempotencyKey: idempotencyKey(event.id, r) });
-      sent++;
+      if (outcome.via === "mailbox") kept.push(r.address);
+      else sent++;
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
       failures.push(`${r.address}: ${error}`);
@@ -109,7 +111,10 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
     await recordDelivery(db, now(), { event, notificationId: stored?.id ?? null, recipient: r, from, subject, html, outcome, error });
   }
   if (failures.length) throw new Error(`${failures.length} of ${recipients.length} emails failed (${failures.join("; ")})`.slice(0, 1000));
-  return `${sent} email(s) sent for ${event.type}`;
+  // Without an email provider the emails stay in the local mailbox (email_deliveries): say so, and to whom.
+  if (kept.length && !sent)
+    return `${kept.length} email(s) for ${event.type} kept in the local mailbox (to ${kept.join(", ")}): no email provider is configured`;
+  return `${sent} email(s) sent for ${event.type}${kept.length ? `; ${kept.length} kept in the local mailbox (to ${kept.join(", ")})` : ""}`;
 }
 
 interface DeliveryRecord {

@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { brands, customerAccounts, customerUsers } from "../../db/schema";
+import { brands, customerAccounts, customerUsers, payGateways } from "../../db/schema";
+import { createGateway } from "../gateways/create-gateway";
+import { CreateGatewayParams } from "../gateways/schemas";
 import { createAccount } from "../users/create-account";
 import { CreateAccountParams } from "../accounts/schemas";
 import { systemContext, type Context } from "../auth/context";
@@ -35,6 +37,31 @@ type Parser<I> = { parse(v: unknown): I };
 const record = (answer: unknown) => (answer instanceof WithExtras ? answer.record : answer) as Record<string, string>;
 const run = async <I>(ctx: Context, schema: Parser<I>, verb: (a: { ctx: Context; input: I }) => Promise<unknown>, params: Record<string, string>) =>
   runVerb(ctx, verb, schema.parse(params));
+
+/**
+ * The demo brand's sandbox gateway, its default for cards and bank accounts, so the portal's Pay now
+ * and Add card work at once with the sandbox's test cards (4242424242424242). Made once, through
+ * PayGateway/Create, when the brand has no default card gateway; a brand that has one is left alone.
+ */
+export async function ensureDemoGateway(db: Db, brandId: string): Promise<{ gatewayId: string; created: boolean }> {
+  const [existing] = await db
+    .select({ id: payGateways.id })
+    .from(payGateways)
+    .where(and(eq(payGateways.brandId, brandId), eq(payGateways.defaultCc, "Y"), isNull(payGateways.deletedAt)))
+    .limit(1);
+  if (existing) return { gatewayId: existing.id, created: false };
+  const [brand] = await db.select().from(brands).where(eq(brands.id, brandId)).limit(1);
+  const gateway = record(
+    await run(systemContext(db, brand), CreateGatewayParams, createGateway, {
+      name: "Sandbox (demo)",
+      gateway_provider: "sandbox",
+      credentials_1: "sandbox-demo-key",
+      default_cc: "Y",
+      default_ba: "Y",
+    }),
+  );
+  return { gatewayId: gateway.gateway_id, created: true };
+}
 
 /** Makes the demo customer on the brand when it has none (found by its email address); never changes an existing one. */
 export async function ensureDemoCustomer(db: Db, brandId: string): Promise<DemoCustomer> {
@@ -114,23 +141,4 @@ export async function demoSignInLink(db: Db, brandId: string, customer: DemoCust
   const input = CreateTokenParams.parse({ customer_account_id: customer.customerAccountId, user_id: customer.userId, expiration: "10" });
   const answer = await runVerb(systemContext(db, brand), createUserToken, input);
   return { url: answer.sign_in_url, expires: answer.expires };
-}
-
-/** What bootstrap prints for the portal: the demo customer (made when missing) and a fresh sign-in link. */
-export async function demoPortalLines(db: Db, brandId: string): Promise<string[]> {
-  let customer: DemoCustomer;
-  let link: { url: string };
-  try {
-    customer = await ensureDemoCustomer(db, brandId);
-    link = await demoSignInLink(db, brandId, customer);
-  } catch (err) {
-    // The API credentials matter more than the portal demo: say why there is no link, never fail the start.
-    return [`No portal sign-in link for the demo customer: ${err instanceof Error ? err.message : String(err)}`, ""];
-  }
-  return [
-    `${customer.created ? "Created the demo customer" : "Demo customer"} ${DEMO_CUSTOMER_EMAIL} (a subscription, a paid and an open invoice).`,
-    `  Portal     ${link.url}`,
-    "             (signs in once, within 10 minutes; `npm run bootstrap` prints a new link)",
-    "",
-  ];
 }

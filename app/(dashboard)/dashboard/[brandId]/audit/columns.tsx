@@ -89,7 +89,6 @@ export function AuditTable({
       total={total}
       query={query}
       getRowId={(r) => String(r.id)}
-      stackOnPhone
       empty={searching ? "No changes match this search." : "No changes recorded yet."}
     />
   );

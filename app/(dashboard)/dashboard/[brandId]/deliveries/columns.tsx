@@ -12,6 +12,7 @@ export interface DeliveryTableRow {
   type: string;
   channel: "email" | "post";
   status: string;
+  kept: "mailbox" | "none" | null;
   target: string;
   customer_account_id: string | null;
   customer_name: string | null;
@@ -57,7 +58,7 @@ function columns(brandId: string): ColumnDef<DeliveryTableRow, unknown>[] {
       meta: { wrap: true },
       cell: ({ row: { original: d } }) => (
         <>
-          <DeliveryStatus status={d.status} replays={d.replay_count} />
+          <DeliveryStatus status={d.status} replays={d.replay_count} kept={d.kept} />
           {d.next_attempt_at && <span className="muted stacked-note">next try {formatInstant(d.next_attempt_at)}</span>}
         </>
       ),
@@ -91,7 +92,6 @@ export function DeliveriesTable({
       total={total}
       query={query}
       getRowId={(r) => r.delivery_id}
-      stackOnPhone
       searchPlaceholder="Address, URL, event or anything in the payload"
       filters={[
         { name: "status", label: "Status", options: STATUS_OPTIONS },

@@ -26,7 +26,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
       </p>
       <div className="page-head">
         <h1>
-          {title} <DeliveryStatus status={d.status} replays={d.replay_count} />
+          {title} <DeliveryStatus status={d.status} replays={d.replay_count} kept={d.kept} />
         </h1>
         <div className="actions">
           {d.replayable ? (
@@ -63,7 +63,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
           <dd>{d.customer_account_id ? <Link href={`${dash}/accounts/${d.customer_account_id}`}>{d.customer_name ?? d.customer_account_id}</Link> : "—"}</dd>
           <dt>Created</dt>
           <dd>{formatInstant(d.created_at)}</dd>
-          <dt>Delivered</dt>
+          <dt>{d.kept === "mailbox" ? "Kept in the local mailbox" : "Delivered"}</dt>
           <dd>{formatInstant(d.delivered_at)}</dd>
           <dt>Attempts</dt>
           <dd>{d.attempts}</dd>
@@ -90,7 +90,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
             rows={d.attempt_log.map((a) => [
               a.replay ? `Replay ${a.replay}` : "Original",
               String(a.attempt),
-              a.ok ? "Delivered" : "Failed",
+              a.ok ? (d.kept === "mailbox" ? "Kept in the local mailbox" : d.kept === "none" ? "Nothing to send" : "Delivered") : "Failed",
               a.detail ?? "—",
               formatInstant(a.attempted_at),
             ])}
@@ -108,7 +108,14 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
               head={["Recipient", "Audience", "Subject", "Status", "Tries", "Error"]}
               numeric={[4]}
               stackOnPhone
-              rows={d.emails.map((e) => [e.recipient, e.audience, e.subject, e.status, String(e.attempts), e.error ?? "—"])}
+              rows={d.emails.map((e) => [
+                e.recipient,
+                e.audience,
+                e.subject,
+                e.status === "mailbox" ? "kept in the local mailbox" : e.status,
+                String(e.attempts),
+                e.error ?? "—",
+              ])}
             />
           ) : (
             <p className="hint">No email was addressed (the outcome of each attempt says why).</p>

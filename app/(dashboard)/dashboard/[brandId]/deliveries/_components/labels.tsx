@@ -11,8 +11,14 @@ export const CHANNEL_OPTIONS = [
   { value: "post", label: "Posts" },
 ];
 
-export function DeliveryStatus({ status, replays }: { status: string; replays: number }) {
-  const [label, tone] = STATUS_LABEL[status] ?? [status, "info"];
+/** How a delivered email ended when no email left the machine. */
+const KEPT_LABEL: Record<string, [label: string, tone: string]> = {
+  mailbox: ["In local mailbox", "info"],
+  none: ["Nothing to send", "info"],
+};
+
+export function DeliveryStatus({ status, replays, kept }: { status: string; replays: number; kept?: string | null }) {
+  const [label, tone] = (kept && KEPT_LABEL[kept]) || STATUS_LABEL[status] || [status, "info"];
   return (
     <>
       <span className={`badge ${tone}`}>{label}</span>

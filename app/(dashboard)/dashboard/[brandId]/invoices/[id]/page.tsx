@@ -52,6 +52,10 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
               Edit
             </Link>
           )}
+          {/* A download, not a page: a plain link (prefetching it would fetch the PDF). */}
+          <a href={`${dash}/invoices/${i.invoice_id}/pdf`} className="button secondary" download>
+            Download PDF
+          </a>
           <InvoiceActions brandId={brandId} id={i.invoice_id} accountId={i.customer_account_id} status={i.status} overdue={i.days_overdue >= 1} email={null} />
         </div>
       </div>

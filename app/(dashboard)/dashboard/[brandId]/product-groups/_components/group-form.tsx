@@ -8,6 +8,7 @@ import { GroupVariableSchema, VARIABLE_SLOTS, VARIABLE_TYPES, type VariableSlot 
 import { FormActions, FormField, fieldMessage, inputFor, type Field, type FormValues } from "@/components/forms/form";
 import type { UseFormReturn } from "react-hook-form";
 import { createProductGroup, updateProductGroup } from "../actions";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 /** One variable slot as the editor holds it: options as comma-separated text. */
 export interface VariableRow {
@@ -96,6 +97,7 @@ export function GroupForm({
   group?: { product_group_id: string; base: Omit<Values, "variables">; variables: VariableRow[] };
 }) {
   const router = useRouter();
+  const hydrated = useHydrated();
   const baseDefaults = { name: "", description: "", action_url: "", ...group?.base };
   const form = useForm<Values>({ defaultValues: { ...baseDefaults, variables: group?.variables ?? [] }, resolver, mode: "onTouched" });
   const rows = useFieldArray({ control: form.control, name: "variables" });
@@ -156,7 +158,7 @@ export function GroupForm({
         {rows.fields.map((row, n) => (
           <VariableEditor key={row.id} form={form} n={n} slot={row.slot} onRemove={() => rows.remove(n)} />
         ))}
-        <button type="button" className="button secondary" disabled={!freeSlot} onClick={() => freeSlot && rows.append(emptyRow(freeSlot))}>
+        <button type="button" className="button secondary" disabled={!freeSlot || !hydrated} onClick={() => freeSlot && rows.append(emptyRow(freeSlot))}>
           {freeSlot ? "Add variable" : "All 10 variables are used"}
         </button>
       </fieldset>
@@ -171,6 +173,7 @@ export function GroupForm({
 
 function VariableEditor({ form, n, slot, onRemove }: { form: UseFormReturn<Values>; n: number; slot: VariableSlot; onRemove: () => void }) {
   const { register, formState, watch } = form;
+  const hydrated = useHydrated();
   const errors = formState.errors.variables?.[n];
   const type = watch(`variables.${n}.type`);
   const types: string[] = VARIABLE_TYPES.includes(type as (typeof VARIABLE_TYPES)[number]) ? [...VARIABLE_TYPES] : [...VARIABLE_TYPES, type];
@@ -236,7 +239,7 @@ function VariableEditor({ form, n, slot, onRemove }: { form: UseFormReturn<Value
         <input id={idFor("description")} {...register(`variables.${n}.description`)} />
       </div>
       <div className="span-all">
-        <button type="button" className="button link" onClick={onRemove}>
+        <button type="button" className="button link" onClick={onRemove} disabled={!hydrated}>
           Remove {slot}
         </button>
       </div>
