@@ -10,6 +10,7 @@ import { DomainError } from "../lib/errors";
 import { containsCardNumber, FREE_TEXT_PARAMETERS, isCardNumber, luhnValid, refuseCardNumbers } from "../lib/gateways/card-numbers";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { CARDS, dumpDatabase, expectRefusal, makeAccount, makeCard, makeGateway, makeInvoice } from "./support/payments";
+import { productParams } from "./support/fixtures";
 
 /** A Luhn-valid number of the given length and first digit. */
 function luhnNumber(first: number, body: number[], length: number) {
@@ -102,19 +103,10 @@ describe("opaque values (issue 28 item 6)", () => {
     const luhn = "4000000300007103"; // passes Luhn: an order reference, not a card
     const phone = "4915 1123 4510 008"; // 15 digits, Luhn-valid
     const group = await ok(t, "json", "ProductGroup/Create", { method: "POST", params: { name: "Plans", description: "Plans" } });
-    const productParams = {
-      product_group_id: group.product_group.product_group_id,
-      name: "Gold",
-      description: "Gold plan",
-      expiration_interval: "30",
-      setup_fee: "0.00",
-      recurring_price: "10.00",
-      trial: "N",
-      auto_pay_discount: "N",
-      prompt_for_variables: "N",
-      tax_exempt: "N",
-    };
-    const product = await ok(t, "json", "Product/Create", { method: "POST", params: { ...productParams, custom_field_1: `ref-${luhn}` } });
+    const product = await ok(t, "json", "Product/Create", {
+      method: "POST",
+      params: { ...productParams(group.product_group.product_group_id), custom_field_1: `ref-${luhn}` },
+    });
     expect(product.product.custom_field_1).toBe(`ref-${luhn}`);
     const account = await ok(t, "json", "Account/Create", {
       method: "POST",
@@ -141,7 +133,11 @@ describe("opaque values (issue 28 item 6)", () => {
       },
     });
     expect(invoice.invoice.custom_field_1).toBe(luhn);
-    const refused = await call("json", "Product/Create", { method: "POST", creds: t, params: { ...productParams, name: `Gold ${luhn}` } });
+    const refused = await call("json", "Product/Create", {
+      method: "POST",
+      creds: t,
+      params: { ...productParams(group.product_group.product_group_id), name: `Gold ${luhn}` },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.exception).toMatchObject({ code: "INVALID_PARAMETER", parameter: "name" });
   });

@@ -4,6 +4,20 @@ import { getDb } from "../../db/client";
 import { apiKeys, outboxEvents, staffUsers } from "../../db/schema";
 import { hashSecret, newId, newSecret } from "../../lib/ids";
 
+/** Product/Create's required parameters: a $10.00, 30-day plan in the given group. */
+export const productParams = (productGroupId: string) => ({
+  product_group_id: productGroupId,
+  name: "Fixture",
+  description: "Fixture",
+  expiration_interval: "30",
+  setup_fee: "0.00",
+  recurring_price: "10.00",
+  trial: "N",
+  auto_pay_discount: "N",
+  prompt_for_variables: "N",
+  tax_exempt: "N",
+});
+
 /**
  * For each resource an id parameter can refer to (`refersTo` in the param meta): make one record in
  * the given tenant and answer its id. The contract test uses these to prove that another brand's
@@ -12,25 +26,7 @@ import { hashSecret, newId, newSecret } from "../../lib/ids";
 export const fixtures: Record<string, (t: Tenant) => Promise<string>> = {
   Brand: async (t) => t.brand_id,
   ProductGroup: (t) => created(t, "ProductGroup/Create", { name: "Fixture group", description: "Fixture" }, "product_group", "product_group_id"),
-  Product: async (t) =>
-    created(
-      t,
-      "Product/Create",
-      {
-        product_group_id: await fixtures.ProductGroup(t),
-        name: "Fixture",
-        description: "Fixture",
-        expiration_interval: "30",
-        setup_fee: "0.00",
-        recurring_price: "10.00",
-        trial: "N",
-        auto_pay_discount: "N",
-        prompt_for_variables: "N",
-        tax_exempt: "N",
-      },
-      "product",
-      "product_id",
-    ),
+  Product: async (t) => created(t, "Product/Create", productParams(await fixtures.ProductGroup(t)), "product", "product_id"),
   Component: async (t) =>
     created(
       t,
