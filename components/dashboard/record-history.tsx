@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { Context } from "@/lib/auth/context";
 import { recordHistory } from "@/lib/audit/queries";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { AUDIT_ACTION_LABEL } from "./audit-links";
 import { AuditChanges } from "./audit-changes";
 

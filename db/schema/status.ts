@@ -11,3 +11,7 @@ export type Status = (typeof STATUS)[keyof typeof STATUS];
  * invisible to lists, billing and insights until the charge settles it active, or it is discarded.
  */
 export const SUBSCRIPTION_PENDING = 0;
+
+/** Invoice statuses (spec): 0 unpaid, 1 paid, 2 partially paid, 3 deleted. Derived from the lines and payments, never stored. */
+export const INVOICE_STATUS = { UNPAID: 0, PAID: 1, PARTIALLY_PAID: 2, DELETED: 3 } as const;
+export type InvoiceStatus = (typeof INVOICE_STATUS)[keyof typeof INVOICE_STATUS];

@@ -8,7 +8,7 @@ import { inBrand } from "../../db/scope";
 import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
-import { formatsFor } from "../portal/format";
+import { formatsFor } from "../format";
 import { invoiceNumber, paymentMethodName } from "../portal/queries";
 import { invoiceDetails } from "../invoices/queries";
 
@@ -17,9 +17,6 @@ import { invoiceDetails } from "../invoices/queries";
  * read (a customer's only their own account's invoices; staff their brand's). pdf-lib with its
  * built-in Helvetica, so no font files ship with the app.
  */
-
-const INVOICE_STATUS_LABEL = { 0: "Unpaid", 1: "Paid", 2: "Partly paid", 3: "Void" } as const;
-const PAYMENT_STATUS_LABEL: Record<string, string> = { succeeded: "Paid", failed: "Failed", reversed: "Refunded", pending: "Pending" };
 
 export interface InvoicePdf {
   bytes: Uint8Array;
@@ -64,7 +61,7 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   w.text(`Number ${number}`, { right: true });
   w.text(`Issued ${f.day(row.createdAt)}`, { right: true });
   w.text(`Due ${f.date(row.dueDate)}`, { right: true });
-  w.text(`Status: ${INVOICE_STATUS_LABEL[amounts.status]}`, { right: true, bold: true });
+  w.text(`Status: ${f.status("invoice", amounts.status)}`, { right: true, bold: true });
   w.gap(16);
 
   // From and bill-to, side by side.
@@ -120,7 +117,7 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   else {
     w.tableRow(["Date", "Method", "Status", "Amount"], { bold: true, color: MUTED, rule: true });
     for (const p of shown) {
-      w.tableRow([f.instant(p.createdAt), paymentMethodName(p), PAYMENT_STATUS_LABEL[p.status] ?? p.status, f.money(p.amount)]);
+      w.tableRow([f.instant(p.createdAt), paymentMethodName(p), f.status("payment", p.status), f.money(p.amount)]);
     }
   }
 

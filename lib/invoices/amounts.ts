@@ -1,6 +1,7 @@
-/** Invoice statuses (spec): 0 unpaid, 1 paid, 2 partially paid, 3 deleted. */
-export const INVOICE_STATUS = { UNPAID: 0, PAID: 1, PARTIALLY_PAID: 2, DELETED: 3 } as const;
-export type InvoiceStatus = (typeof INVOICE_STATUS)[keyof typeof INVOICE_STATUS];
+import { INVOICE_STATUS, type InvoiceStatus } from "../../db/schema/status";
+
+/** Invoice statuses (spec): named in db/schema/status.ts with the ledger. */
+export { INVOICE_STATUS, type InvoiceStatus };
 
 export interface InvoiceAmounts {
   /** Sum of the lines, in cents. */

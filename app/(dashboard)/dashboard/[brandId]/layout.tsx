@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { dashboardContext, requireStaffHome } from "@/app/_auth/session";
 import { DashboardShell } from "@/components/dashboard/shell";
 import { SandboxBanner } from "@/components/dashboard/sandbox-banner";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { AccountChoicesProvider } from "@/components/forms/account-picker";
 import { quickSearch } from "./search/actions";
 import { findAccountChoices } from "./accounts/actions";

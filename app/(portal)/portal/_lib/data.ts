@@ -1,7 +1,7 @@
 import { cache } from "react";
 import { notFound } from "next/navigation";
 import { DomainError } from "@/lib/errors";
-import { formatsFor } from "@/lib/portal/format";
+import { formatsFor } from "@/lib/format";
 import { portalProfile } from "@/lib/portal/queries";
 import { requireCustomer } from "./session";
 

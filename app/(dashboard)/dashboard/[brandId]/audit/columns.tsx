@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
-import { formatInstant, shortId } from "@/components/ui/format";
+import { formatInstant, shortId } from "@/lib/format";
 import { AUDIT_ACTION_LABEL, auditRecordHref } from "@/components/dashboard/audit-links";
 import { AuditChanges } from "@/components/dashboard/audit-changes";
 import type { AuditRow } from "@/lib/audit/queries";

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { listBrands } from "@/lib/brands/list-brands";
 import { MAX_BRANDS } from "@/lib/brands/create-brand";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { AdminOnly, isAdmin } from "../staff/_components/admin-only";
 
 export const metadata = { title: "Brands · Recurring Billing" };

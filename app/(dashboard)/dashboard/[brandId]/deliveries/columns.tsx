@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable, type FilterOption } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
-import { formatInstant, shortId } from "@/components/ui/format";
+import { formatInstant, shortId } from "@/lib/format";
 import { CHANNEL_OPTIONS, DeliveryStatus, STATUS_OPTIONS } from "./_components/labels";
 
 export interface DeliveryTableRow {

@@ -5,7 +5,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
 import { INVOICE_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
-import { formatInstant, shortId } from "@/components/ui/format";
+import { formatInstant, shortId } from "@/lib/format";
 
 export interface InvoiceRow {
   invoice_id: string;

@@ -6,7 +6,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
-import { formatInstant, shortId } from "@/components/ui/format";
+import { formatInstant, shortId } from "@/lib/format";
 import { deleteNote } from "./actions";
 
 /** The fields of the API's note view this list shows. */

@@ -1,20 +1,10 @@
-import { formatCents } from "@/lib/money";
+import { DEFAULT_CURRENCY, formatDate, formatMoney } from "@/lib/format";
 
 /** Cents as US dollars with thousands separators ($1,234.56); compact for chart axes ($1.2k). */
-export function formatUsd(cents: number, opts: { compact?: boolean } = {}) {
-  if (opts.compact) {
-    const d = Math.abs(cents) / 100;
-    const short = d >= 1_000_000 ? `${+(d / 1_000_000).toFixed(1)}M` : d >= 1_000 ? `${+(d / 1_000).toFixed(1)}k` : `${Math.round(d)}`;
-    return `${cents < 0 ? "-" : ""}$${short}`;
-  }
-  const [whole, fraction] = formatCents(Math.abs(cents)).split(".");
-  return `${cents < 0 ? "-" : ""}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
-}
+export const formatUsd = (cents: number, opts: { compact?: boolean } = {}) => formatMoney(cents, DEFAULT_CURRENCY, undefined, opts);
 
 /** "2026-04" as "Apr 2026". */
-export const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+export const monthLabel = (month: string) => formatDate(month);
 
 /** "2026-10-27" as "Oct 27, 2026". */
-export const dayLabel = (isoDate: string) =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+export const dayLabel = (isoDate: string) => formatDate(isoDate);

@@ -4,15 +4,12 @@ import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
-import { formatInstant, shortId } from "@/components/ui/format";
+import { formatInstant, shortId, statusOptions } from "@/lib/format";
+import { StatusBadge } from "@/components/ui/status";
 
-export const PAYMENT_STATUS_LABEL: Record<string, string> = { pending: "Pending", succeeded: "Succeeded", failed: "Failed", reversed: "Refunded" };
-const TONE: Record<string, string> = { pending: "info", succeeded: "ok", failed: "bad", reversed: "warn" };
-export const PAYMENT_STATUS_OPTIONS = Object.entries(PAYMENT_STATUS_LABEL).map(([value, label]) => ({ value, label }));
+const PAYMENT_STATUS_OPTIONS = statusOptions("payment");
 
-export function PaymentStatus({ status }: { status: string }) {
-  return <span className={`badge ${TONE[status] ?? "info"}`}>{PAYMENT_STATUS_LABEL[status] ?? status}</span>;
-}
+export const PaymentStatus = ({ status }: { status: string }) => <StatusBadge kind="payment" status={status} />;
 
 export interface PaymentRow {
   payment_id: string;

@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import type { StaffUserView } from "@/lib/staff/staff-users";
 import { StaffStatusBadge } from "./_components/staff-status";
 

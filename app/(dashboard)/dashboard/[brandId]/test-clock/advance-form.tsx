@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { Form } from "@/components/forms/form";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { AdvanceTestClockParams, afterDays, MAX_ADVANCE_DAYS } from "@/lib/test-clocks/schemas";
 import { advanceTestClock } from "./actions";
 

@@ -1,5 +1,5 @@
 import { dashboardContext } from "@/app/_auth/session";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { AdvanceForm } from "./advance-form";
 
 export const metadata = { title: "Test clock · Recurring Billing" };

@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable, type FilterOption } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { DIRECTION_OPTIONS, DIRECTION_SHORT, STATUS_OPTIONS, statusLabel, statusTone } from "@/lib/tickets/labels";
 
 /** The fields of the API's ticket view this list shows (its messages counted, not sent). */

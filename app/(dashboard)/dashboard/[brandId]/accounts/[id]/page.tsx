@@ -12,7 +12,7 @@ import { listTicketsPage } from "@/lib/tickets/list-tickets";
 import { accountTimeline, type TimelineKind } from "@/lib/dashboard/timeline";
 import { isUuid } from "@/lib/ids";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant, shortId } from "@/components/ui/format";
+import { formatInstant, shortId } from "@/lib/format";
 import { CompactSection } from "@/components/dashboard/compact-table";
 import { AccountActions } from "../_components/account-actions";
 import { HubActions } from "../_components/hub-actions";

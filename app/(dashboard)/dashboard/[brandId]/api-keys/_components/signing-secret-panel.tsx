@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import type { SigningSecretView } from "@/lib/keys/signing-secret";
 import { rotateSigningSecret } from "../actions";
 import { SecretReveal } from "./secret-reveal";

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { productNames } from "@/lib/catalog/group-names";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { RecordActions, type RecordStep } from "@/components/dashboard/record-actions";
 import { plural } from "@/components/dashboard/ledger-steps";
 import { loadCoupon } from "../_components/load-coupon";

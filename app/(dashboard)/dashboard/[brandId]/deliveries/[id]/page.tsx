@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
 import { deliveryDetail } from "@/lib/deliveries/deliveries";
-import { formatInstant, shortId } from "@/components/ui/format";
+import { formatInstant, shortId } from "@/lib/format";
 import { SimpleTable } from "@/components/ui/simple-table";
 import { DeliveryStatus } from "../_components/labels";
 import { ReplayButton } from "../_components/replay-buttons";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { loadRule } from "../_components/load-rule";
 import { enforcementLabel } from "../_components/enforcement";

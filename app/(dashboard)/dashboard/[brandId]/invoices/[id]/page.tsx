@@ -4,9 +4,8 @@ import { dashboardContext } from "@/app/_auth/session";
 import { invoiceDetail } from "@/lib/invoices/page-queries";
 import { listPaymentsPage } from "@/lib/payments/list-payments";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant, shortId } from "@/components/ui/format";
+import { formatInstant, shortId, statusLabel } from "@/lib/format";
 import { SimpleTable } from "@/components/ui/simple-table";
-import { PAYMENT_STATUS_LABEL } from "../../payments/columns";
 import { InvoiceActions } from "../_components/invoice-actions";
 import { RecordHistory } from "@/components/dashboard/record-history";
 
@@ -144,7 +143,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
                     <td>
                       <Link href={`${dash}/payments/${p.payment_id}`}>Payment …{shortId(p.payment_id)}</Link>
                     </td>
-                    <td>{PAYMENT_STATUS_LABEL[p.payment_status] ?? p.payment_status}</td>
+                    <td>{statusLabel("payment", p.payment_status)}</td>
                     <td>{p.override_billing === "Y" ? (p.payment_gateway ?? "Recorded") : "Gateway charge"}</td>
                     <td className="num">{p.amount}</td>
                     <td>{formatInstant(p.created)}</td>

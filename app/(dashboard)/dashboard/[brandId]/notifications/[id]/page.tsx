@@ -7,7 +7,7 @@ import { NOTIFICATION_EVENTS, isNotificationEvent } from "@/lib/notifications/ev
 import { previewBrand } from "@/lib/notifications/sample";
 import { isUuid } from "@/lib/ids";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { NotificationActions } from "../_components/notification-actions";
 import { TemplatePreview } from "../_components/template-preview";
 

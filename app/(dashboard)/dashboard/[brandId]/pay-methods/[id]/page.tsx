@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
 import { payMethodDetail } from "@/lib/pay-methods/page-queries";
 import { gatewayChoices } from "@/lib/gateways/page-queries";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { payMethodLabel } from "../_components/labels";
 import { PayMethodActions, VerifyBankForm } from "../_components/pay-method-actions";
 import { RecordHistory } from "@/components/dashboard/record-history";

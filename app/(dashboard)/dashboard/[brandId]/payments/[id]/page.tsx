@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
 import { paymentDetail } from "@/lib/payments/page-queries";
-import { formatInstant, shortId } from "@/components/ui/format";
+import { formatInstant, shortId } from "@/lib/format";
 import { PaymentStatus } from "../columns";
 import { paymentMethodLabel } from "../_components/labels";
 import { RefundButton } from "../_components/refund-button";

@@ -6,7 +6,7 @@ import { listComponentsPage } from "@/lib/catalog/list-components";
 import { listDunningRulesPage } from "@/lib/dunning/list-dunning-rules";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { loadGroup } from "../_components/load-group";

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
 import { staffUserById } from "@/lib/staff/staff-users";
 import { DomainError } from "@/lib/errors";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { AdminOnly, isAdmin } from "../_components/admin-only";
 import { StaffStatusBadge } from "../_components/staff-status";
 import { StaffActions } from "../_components/staff-actions";

@@ -4,7 +4,7 @@ import { dashboardContext } from "@/app/_auth/session";
 import { subscriptionDetail } from "@/lib/subscriptions/page-queries";
 import { listInvoicesPage } from "@/lib/invoices/list-invoices";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { SimpleTable } from "@/components/ui/simple-table";
 import { SubscriptionActions } from "../_components/subscription-actions";
 import { RecordHistory } from "@/components/dashboard/record-history";

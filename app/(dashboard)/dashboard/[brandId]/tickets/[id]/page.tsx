@@ -7,7 +7,7 @@ import { DIRECTION_LABEL } from "@/lib/tickets/labels";
 import { listUsersPage } from "@/lib/users/list-users";
 import { accountName } from "@/lib/users/pages";
 import { isUuid } from "@/lib/ids";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { TicketStatus } from "../columns";
 import styles from "../_components/thread.module.css";
 import { ReplyForm } from "../_components/reply-form";

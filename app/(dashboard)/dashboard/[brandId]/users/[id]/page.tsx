@@ -5,7 +5,7 @@ import { listUsers } from "@/lib/users/list-users";
 import { accountName } from "@/lib/users/pages";
 import { isUuid } from "@/lib/ids";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { UserActions } from "../_components/user-actions";
 import { SignInLink } from "../_components/sign-in-link";
 import { RecordHistory } from "@/components/dashboard/record-history";

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
 import { invoiceDetail } from "@/lib/invoices/page-queries";
-import { shortId } from "@/components/ui/format";
+import { shortId } from "@/lib/format";
 import { InvoiceForm } from "../../_components/invoice-form";
 
 export const metadata = { title: "Edit invoice · Recurring Billing" };

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
 import { articlePageList, categoryTree } from "@/lib/knowledge/pages";
 import { isUuid } from "@/lib/ids";
-import { formatInstant } from "@/components/ui/format";
+import { formatInstant } from "@/lib/format";
 import { ArticleActions } from "../../_components/kb-actions";
 import { categoryChoices } from "../../_components/options";
 import styles from "../../_components/kb.module.css";

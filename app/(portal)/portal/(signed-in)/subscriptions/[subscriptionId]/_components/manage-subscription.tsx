@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type ReactNode } from "react";
-import { formatsFor } from "@/lib/portal/format";
+import { formatsFor } from "@/lib/format";
 import type { PortalSubscription, SubscriptionChoices } from "@/lib/portal/queries";
 import { cancelSubscription, changePlan, estimateChangePlan, estimateUpdate, updateAutoPay, updateSubscription } from "../../../../_lib/billing-actions";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";

@@ -1,0 +1,156 @@
+import { INVOICE_STATUS, STATUS } from "../db/schema/status";
+
+/**
+ * The one formatter for people: the dashboard, the portal and the invoice PDF show money, dates and
+ * statuses through it (read rows carry cents, Dates and named statuses; nothing here parses the
+ * wire). The wire's own codecs ("25.00", M/D/YYYY, ISO instants) are lib/money.ts and lib/dates.ts,
+ * which only the API's views and parameter builders use.
+ */
+
+/** The service bills in one currency today (the gateways charge usd); a brand's currency would come in here. */
+export const DEFAULT_CURRENCY = "USD";
+export const DEFAULT_LOCALE = "en-US";
+
+const safeLocale = (locale: string | null | undefined) => {
+  try {
+    return Intl.getCanonicalLocales(locale ?? DEFAULT_LOCALE)[0] ?? DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+};
+
+const safeZone = (locale: string, timeZone: string | null | undefined) => {
+  try {
+    new Intl.DateTimeFormat(locale, { timeZone: timeZone ?? "UTC" });
+    return timeZone ?? "UTC";
+  } catch {
+    return "UTC";
+  }
+};
+
+/** Intl formatters are costly to build and a list formats hundreds of values: one per settings. */
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = cache.get(key);
+  if (!f) cache.set(key, (f = make()));
+  return f as T;
+}
+
+/** 123456 -> "$1,234.56" (en-US), "1 234,56 $US" (fr-CA); compact for chart axes: "$1.2k". */
+export function formatMoney(cents: number, currency = DEFAULT_CURRENCY, locale = DEFAULT_LOCALE, opts: { compact?: boolean } = {}) {
+  if (opts.compact) {
+    const d = Math.abs(cents) / 100;
+    const short = d >= 1_000_000 ? `${+(d / 1_000_000).toFixed(1)}M` : d >= 1_000 ? `${+(d / 1_000).toFixed(1)}k` : `${Math.round(d)}`;
+    return `${cents < 0 ? "-" : ""}${currencySymbol(currency, locale)}${short}`;
+  }
+  const loc = safeLocale(locale);
+  return cached(`m|${loc}|${currency}`, () => new Intl.NumberFormat(loc, { style: "currency", currency })).format(cents / 100);
+}
+
+function currencySymbol(currency: string, locale: string) {
+  const loc = safeLocale(locale);
+  const parts = cached(`m|${loc}|${currency}`, () => new Intl.NumberFormat(loc, { style: "currency", currency })).formatToParts(0);
+  return parts.find((p) => p.type === "currency")?.value ?? currency;
+}
+
+/** A calendar date "2026-11-22" (or a month "2026-11") as that day ("Nov 22, 2026"), never shifted by a time zone. */
+export function formatDate(isoDate: string | null | undefined, locale = DEFAULT_LOCALE) {
+  if (!isoDate) return "—";
+  const loc = safeLocale(locale);
+  if (/^\d{4}-\d{2}$/.test(isoDate)) {
+    return cached(`M|${loc}`, () => new Intl.DateTimeFormat(loc, { month: "short", year: "numeric", timeZone: "UTC" })).format(
+      new Date(`${isoDate}-01T00:00:00Z`),
+    );
+  }
+  return cached(`d|${loc}`, () => new Intl.DateTimeFormat(loc, { dateStyle: "medium", timeZone: "UTC" })).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+}
+
+/**
+ * An instant. With a time zone: date and time there in the reader's locale ("Nov 22, 2026, 3:04 PM"),
+ * or only its calendar day (`day`). Without one: the staff's stamp, "2026-11-22 15:04 UTC".
+ */
+export function formatInstant(at: Date | string | null | undefined, where?: { timeZone: string; locale?: string; day?: boolean }) {
+  if (!at) return "—";
+  const d = typeof at === "string" ? new Date(at) : at;
+  if (Number.isNaN(d.getTime())) return String(at);
+  if (!where) return d.toISOString().slice(0, 16).replace("T", " ") + " UTC";
+  const loc = safeLocale(where.locale);
+  const zone = safeZone(loc, where.timeZone);
+  const style = where.day ? ({ dateStyle: "medium" } as const) : ({ dateStyle: "medium", timeStyle: "short" } as const);
+  return cached(`i|${loc}|${zone}|${where.day ? 1 : 0}`, () => new Intl.DateTimeFormat(loc, { ...style, timeZone: zone })).format(d);
+}
+
+/** A record id shown short (its last 8 characters); the full id stays in links and titles. */
+export const shortId = (id: string | null | undefined) => (id ? id.slice(-8) : "—");
+
+/** Who reads a status: staff see the ledger's words, customers the words of their bill. */
+export type Audience = "staff" | "customer";
+/** A badge's colour: the dashboard's and the portal's stylesheets both know these. */
+export type Tone = "ok" | "warn" | "bad" | "info" | "plain";
+type Label = readonly [label: string, tone: Tone];
+type Labels = Record<string | number, { staff: Label; customer?: Label }>;
+
+/** Every status a person reads, named once: the ledger (db/schema/status.ts), invoices' and payments'. */
+const STATUS_LABELS = {
+  record: {
+    [STATUS.ACTIVE]: { staff: ["Active", "ok"] },
+    [STATUS.SUSPENDED]: { staff: ["Suspended", "warn"] },
+    [STATUS.DELETED]: { staff: ["Deleted", "bad"], customer: ["Cancelled", "plain"] },
+  },
+  invoice: {
+    [INVOICE_STATUS.UNPAID]: { staff: ["Unpaid", "warn"], customer: ["Unpaid", "bad"] },
+    [INVOICE_STATUS.PAID]: { staff: ["Paid", "ok"] },
+    [INVOICE_STATUS.PARTIALLY_PAID]: { staff: ["Partly paid", "info"], customer: ["Partly paid", "warn"] },
+    [INVOICE_STATUS.DELETED]: { staff: ["Deleted", "bad"], customer: ["Void", "plain"] },
+  },
+  payment: {
+    pending: { staff: ["Pending", "info"] },
+    succeeded: { staff: ["Succeeded", "ok"], customer: ["Paid", "ok"] },
+    failed: { staff: ["Failed", "bad"] },
+    reversed: { staff: ["Refunded", "warn"] },
+  },
+} as const satisfies Record<string, Labels>;
+export type StatusKind = keyof typeof STATUS_LABELS;
+
+/** A status in words with its tone; an unknown one is shown as it is. */
+export function statusLook(kind: StatusKind, status: number | string, audience: Audience = "staff"): Label {
+  const entry = (STATUS_LABELS[kind] as Labels)[status];
+  if (!entry) return [String(status), "info"];
+  return (audience === "customer" && entry.customer) || entry.staff;
+}
+
+/** A status in words: statusLabel("invoice", 2) -> "Partly paid". */
+export const statusLabel = (kind: StatusKind, status: number | string, audience: Audience = "staff") => statusLook(kind, status, audience)[0];
+
+/** A status filter's choices (value as the list's URL carries it, staff's label). */
+export const statusOptions = (kind: StatusKind) => Object.entries(STATUS_LABELS[kind] as Labels).map(([value, { staff }]) => ({ value, label: staff[0] }));
+
+/** A reader's formats, bound once: the portal's customer (their locale and zone) or the PDF's. */
+export interface Formats {
+  locale: string;
+  timeZone: string;
+  currency: string;
+  money(cents: number): string;
+  /** A calendar date "2026-11-22" as that day, never shifted by a time zone. */
+  date(iso: string | null | undefined): string;
+  /** An instant in the reader's time zone, date and time. */
+  instant(at: Date | string | null | undefined): string;
+  /** An instant's calendar day in the reader's time zone. */
+  day(at: Date | string | null | undefined): string;
+  status(kind: StatusKind, status: number | string): string;
+}
+
+export function formatsFor(locale: string, timeZone: string, currency = DEFAULT_CURRENCY, audience: Audience = "customer"): Formats {
+  const loc = safeLocale(locale);
+  const zone = safeZone(loc, timeZone);
+  return {
+    locale: loc,
+    timeZone: zone,
+    currency,
+    money: (cents) => formatMoney(cents, currency, loc),
+    date: (iso) => formatDate(iso, loc),
+    instant: (at) => formatInstant(at, { timeZone: zone, locale: loc }),
+    day: (at) => formatInstant(at, { timeZone: zone, locale: loc, day: true }),
+    status: (kind, status) => statusLabel(kind, status, audience),
+  };
+}
