@@ -12,7 +12,7 @@ import { SINKS, sinkFor } from "../lib/jobs/sinks";
 import { notificationSink } from "../lib/jobs/send-notification-emails";
 import { EVENT_NAMES } from "../lib/notifications/events";
 import { INVOICES_CREATED } from "../lib/billing/invoice-events";
-import { deliverOutbox } from "../inngest/functions/deliver-outbox";
+import { DELIVER_EVENT, deliverOutbox, deliverOutboxEvent, type DeliverEventData } from "../inngest/functions/deliver-outbox";
 import { readdirSync, readFileSync } from "node:fs";
 
 let db: Db;
@@ -173,15 +173,69 @@ describe("deliverDue", () => {
   });
 });
 
-describe("the Inngest function", () => {
-  it("delivers due events through the sinks table", async () => {
+describe("the Inngest functions", () => {
+  /** deliver-outbox: claims what is due and sends one outbox/deliver event each (the events it sent). */
+  const dispatch = async () => {
+    const run: any = await new InngestTestEngine({ function: deliverOutbox }).execute({ steps: [{ id: "dispatch-0", handler: () => undefined }] });
+    expect(run.error).toBeUndefined();
+    return run.ctx.step.sendEvent.mock.calls.flatMap((c: any[]) => c[1]) as { name: string; id: string; data: DeliverEventData }[];
+  };
+  /** deliver-outbox-event for one of those events: its one step's outcome. */
+  const deliver = async (data: DeliverEventData) => {
+    const run: any = await new InngestTestEngine({ function: deliverOutboxEvent }).execute({ events: [{ name: DELIVER_EVENT, data }] });
+    expect(run.error).toBeUndefined();
+    return run.result.outcome;
+  };
+
+  it("deliver each due event in a step of its own, through the sinks table, once", async () => {
     useClock(clock);
     const id = await emit(ctx, { type: "billing/generate", payload: { subscription_ids: [] } });
-    const engine = new InngestTestEngine({ function: deliverOutbox });
-    const { result } = await engine.execute();
-    expect(result).toMatchObject({ delivered: 1 });
+    const other = await emitAny(ctx, "nobody/listens", {});
+    const sent = await dispatch();
+    expect(sent.map((e) => [e.name, e.data.eventId, e.data.attempt, e.id]).sort()).toEqual(
+      [
+        [DELIVER_EVENT, id, 1, `outbox-${id}-1`],
+        [DELIVER_EVENT, other, 1, `outbox-${other}-1`],
+      ].sort(),
+    );
+    // Claimed: a second tick meanwhile sends nothing more.
+    expect(await dispatch()).toEqual([]);
+    for (const e of sent) expect(await deliver(e.data)).toBe("delivered");
     expect((await rows([id]))[0].status).toBe("delivered");
-    expect((await attemptsOf(id))[0].detail).toBe("0 invoice(s) generated");
+    expect((await attemptsOf(id)).map((a) => a.detail)).toEqual(["0 invoice(s) generated"]);
+    // The step again (a retry, the event sent twice): nothing is delivered twice.
+    for (const e of sent) expect(await deliver(e.data)).toBeNull();
+    expect(await attemptsOf(id)).toHaveLength(1);
+  });
+
+  it("a delivery step retried after a crash half-way delivers the event; a claim the lease outlived does nothing", async () => {
+    useClock(clock);
+    const id = await emitAny(ctx, "nobody/listens", {});
+    const [first] = await dispatch();
+    // The first step died inside the sink: nothing recorded, the row still leased to its claim.
+    expect((await rows([id]))[0]).toMatchObject({ status: "pending", attempts: 1 });
+    expect(await deliver(first.data)).toBe("delivered");
+    expect(await attemptsOf(id)).toHaveLength(1);
+
+    const late = await emitAny(ctx, "nobody/listens", {});
+    const [stale] = await dispatch();
+    clock.advance({ minutes: 6 }); // the lease ends before Inngest ran the step: claimed again
+    const [again] = await dispatch();
+    expect(again.data).toEqual({ eventId: late, attempt: 2 });
+    expect(await deliver(stale.data)).toBeNull();
+    expect(await deliver(again.data)).toBe("delivered");
+    expect((await attemptsOf(late)).map((a) => a.attempt)).toEqual([2]);
+  });
+
+  it("a sink's refusal is the attempt, rescheduled with the outbox's backoff", async () => {
+    useClock(clock);
+    const id = await emit(ctx, { type: "post/action_url", payload: { url: "http://127.0.0.1:9/refused", fields: {} } } as never);
+    const [e] = await dispatch();
+    expect(await deliver(e.data)).toBe("retried");
+    const [row] = await rows([id]);
+    expect(row).toMatchObject({ status: "pending", leasedUntil: null });
+    expect(row.nextAttemptAt.getTime()).toBe(clock.now().getTime() + backoffMs(1));
+    expect(await dispatch()).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { deliverOutbox } from "./deliver-outbox";
+import { deliverOutbox, deliverOutboxEvent } from "./deliver-outbox";
 import { billBrand, runBilling } from "./run-billing";
 
-export const functions = [deliverOutbox, runBilling, billBrand];
+export const functions = [deliverOutbox, deliverOutboxEvent, runBilling, billBrand];

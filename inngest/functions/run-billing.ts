@@ -6,19 +6,39 @@ import { clock } from "../../lib/clock";
 import { brandsInRun } from "../../lib/billing/brands-in-run";
 import { dueWork, settleLostCharges } from "../../lib/billing/run-billing";
 import { generateDueInvoices, type GenerateCursor } from "../../lib/billing/generate-invoices";
-import { renewDue } from "../../lib/billing/renew-due";
+import { chargeRenewals, renewDue } from "../../lib/billing/renew-due";
 import { runDunning } from "../../lib/billing/run-dunning";
 
-/** The event that bills one brand: its id, the run's instant (ISO), and optionally a chunk size (tests). */
+/**
+ * The event that bills one brand: its id, the run's instant (ISO), optionally a chunk size and a
+ * step budget (tests), and where a run that reached its step budget goes on (`resume`).
+ */
 export const BILL_BRAND = "billing/brand";
 export interface BillBrandData {
   brandId: string;
   now: string;
   chunkSize?: number;
+  stepBudget?: number;
+  resume?: BillBrandResume;
+}
+export interface BillBrandResume {
+  pass: number;
+  phase: "generate" | "renew";
+  generateAfter?: GenerateCursor;
+  renewAfter?: string;
+  /** Whether the pass renewed anything before the hand-off (then another pass follows). */
+  renewed?: boolean;
 }
 
 /** A bound on generate-then-renew passes in one brand's run (a subscription catching up on missed periods). */
 const MAX_PASSES = 400;
+/**
+ * Steps one function run takes before it hands the rest to a new run (Inngest allows 1,000 steps
+ * a run and 32 MB of step state; a million-subscription brand takes over a thousand chunks).
+ */
+const STEP_BUDGET = 500;
+/** Deferred renewal charges sent per step (gateway calls, 8 at a time: a few seconds at a real gateway's latency). */
+export const CHARGES_PER_STEP = 100;
 
 /**
  * Hourly (each brand's midnight comes at a different hour): finds the brands with due work and
@@ -51,29 +71,46 @@ export const runBilling = inngest.createFunction(
 /**
  * One brand's billing run as steps, one brand at a time (concurrency keyed by the brand): settle
  * charges whose answer was lost, then passes of generating (a step per chunk) and renewing (a step
- * per chunk) until nothing is renewed, then dunning. Each step is one of the run's idempotent parts
- * (lib/billing/run-billing.ts), so a step retried after a crash half-way bills nothing twice.
+ * per chunk, its gateway charges in steps of their own after it) until nothing is renewed, then
+ * dunning. Each step is one of the run's idempotent parts (lib/billing/run-billing.ts), so a step
+ * retried after a crash half-way bills nothing twice: a renewal step's compare-and-set renews a
+ * period once, and a charge step sends only attempts still pending, each under its payment id as
+ * the gateway's idempotency key. Past its step budget a run sends the brand's event again with
+ * where to go on (`resume`), and that run (queued behind this one by the concurrency key) goes on.
  */
 export const billBrand = inngest.createFunction(
   { id: "bill-brand", concurrency: { limit: 1, key: "event.data.brandId" }, triggers: [{ event: BILL_BRAND }] },
   async ({ event, step }) => {
-    const { brandId, chunkSize } = event.data as BillBrandData;
-    const now = new Date((event.data as BillBrandData).now);
-    const totals = { invoices: 0, renewed: 0, charged: 0, declined: 0, dunningActions: 0, steps: 0 };
+    const data = event.data as BillBrandData;
+    const { brandId, chunkSize, resume } = data;
+    const budget = data.stepBudget ?? STEP_BUDGET;
+    const now = new Date(data.now);
+    const totals = { invoices: 0, renewed: 0, charged: 0, declined: 0, dunningActions: 0, steps: 0, continued: false };
     const live = await step.run("settle-lost-charges", async () => {
       const db = await getDb();
       const [brand] = await db
         .select()
         .from(brands)
         .where(and(eq(brands.id, brandId), brandsInRun({ brandId })));
-      if (brand) await settleLostCharges(db, brand, now);
+      // A continued run's janitors ran in its first run.
+      if (brand && !resume) await settleLostCharges(db, brand, now);
       return Boolean(brand);
     });
     totals.steps++;
     if (!live) return totals;
-    for (let pass = 0; pass < MAX_PASSES; pass++) {
-      let after: GenerateCursor | undefined;
-      for (let chunk = 0; ; chunk++) {
+    // Hands the rest to a new run once this one's budget is spent (checked before each chunk).
+    const handOff = async (at: BillBrandResume) => {
+      if (totals.steps < budget) return false;
+      const next: BillBrandData = { brandId, now: data.now, chunkSize, stepBudget: data.stepBudget, resume: at };
+      await step.sendEvent("continue", { name: BILL_BRAND, data: next });
+      totals.continued = true;
+      return true;
+    };
+    for (let pass = resume?.pass ?? 0; pass < MAX_PASSES; pass++) {
+      const resuming = resume && pass === resume.pass ? resume : undefined;
+      let after: GenerateCursor | undefined = resuming?.generateAfter;
+      for (let chunk = 0; resuming?.phase !== "renew"; chunk++) {
+        if (await handOff({ pass, phase: "generate", generateAfter: after })) return totals;
         const from = after;
         const r = await step.run(`generate-${pass}-${chunk}`, async () =>
           generateDueInvoices({ db: await getDb(), now, brandId, after: from, maxChunks: 1, chunkSize }),
@@ -83,16 +120,31 @@ export const billBrand = inngest.createFunction(
         if (!r.next) break;
         after = r.next;
       }
-      let cursor: string | undefined;
-      let renewed = 0;
+      let cursor: string | undefined = resuming?.renewAfter;
+      let renewed = resuming?.renewed ? 1 : 0;
       for (let chunk = 0; ; chunk++) {
+        if (await handOff({ pass, phase: "renew", renewAfter: cursor, renewed: renewed > 0 })) return totals;
         const from = cursor;
-        const r = await step.run(`renew-${pass}-${chunk}`, async () => renewDue({ db: await getDb(), now, brandId, after: from, maxChunks: 1, chunkSize }));
+        const r = await step.run(`renew-${pass}-${chunk}`, async () =>
+          renewDue({ db: await getDb(), now, brandId, after: from, maxChunks: 1, chunkSize, deferCharges: true }),
+        );
         totals.steps++;
         renewed += r.renewed;
         totals.renewed += r.renewed;
         totals.charged += r.charged;
         totals.declined += r.declined;
+        const { paymentIds = [], later = [] } = r.charges ?? {};
+        for (let part = 0; part * CHARGES_PER_STEP < Math.max(paymentIds.length, later.length ? 1 : 0); part++) {
+          const charges = { paymentIds: paymentIds.slice(part * CHARGES_PER_STEP, (part + 1) * CHARGES_PER_STEP), later: part === 0 ? later : [] };
+          const c = await step.run(`charge-${pass}-${chunk}-${part}`, async () => {
+            const db = await getDb();
+            const [brand] = await db.select().from(brands).where(eq(brands.id, brandId));
+            return chargeRenewals(db, now, brand, charges);
+          });
+          totals.steps++;
+          totals.charged += c.charged;
+          totals.declined += c.declined;
+        }
         if (!r.next) break;
         cursor = r.next;
       }

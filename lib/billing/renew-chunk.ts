@@ -50,6 +50,8 @@ export interface ChunkOutcome {
   declined: number;
   oneByOne: string[];
   chargeLater: Committed["chargeLater"];
+  /** With deferCharges: the attempts committed as pending, not sent yet. */
+  pending?: string[];
 }
 
 const description = (p: PaymentRow) => `Invoice ${p.invoiceId} (payment ${p.id})`;
@@ -62,12 +64,58 @@ const description = (p: PaymentRow) => `Invoice ${p.invoiceId} (payment ${p.id})
  * transaction; one transaction settles their answers. A lost answer stays pending for the janitor,
  * as on the one-by-one path. Throws only from the first step (nothing of the chunk written): the
  * caller then renews the chunk one by one, so one subscription's bad data keeps only itself back.
+ * `deferCharges`: only the first step; the pending attempts' ids are answered (`pending`) for
+ * chargePending to send, in an Inngest step of their own.
  */
-export async function renewChunk(db: Db, now: Date, brand: Brand, ids: string[]): Promise<ChunkOutcome> {
+export async function renewChunk(db: Db, now: Date, brand: Brand, ids: string[], { deferCharges = false } = {}): Promise<ChunkOutcome> {
   const committed = await runVerb(systemContext(db, brand, now), commitRenewals, ids);
   const outcome: ChunkOutcome = { renewed: committed.renewed, charged: 0, declined: 0, oneByOne: committed.oneByOne, chargeLater: committed.chargeLater };
-  if (!committed.charges.length) return outcome;
-  const answered = await askGateways(committed.charges);
+  if (deferCharges) return { ...outcome, pending: committed.charges.map((c) => c.payment.id) };
+  return { ...outcome, ...(await sendCharges(db, now, brand, committed.charges)) };
+}
+
+/**
+ * Sends renewal charge attempts committed as pending (renewChunk with deferCharges) and settles
+ * their answers: only those still pending (a retry, or the janitor, may have settled some), each
+ * under its payment id as the gateway's idempotency key, so sending one again never charges twice.
+ */
+export async function chargePending(db: Db, now: Date, brand: Brand, paymentIds: string[]): Promise<{ charged: number; declined: number }> {
+  if (!paymentIds.length) return { charged: 0, declined: 0 };
+  const charges = await runVerb(systemContext(db, brand, now), loadPending, paymentIds);
+  return sendCharges(db, now, brand, charges);
+}
+
+async function loadPending({ ctx, input: ids }: { ctx: Context; input: string[] }): Promise<PendingCharge[]> {
+  const pending = await selectRows(ctx.db, payments, { where: inBrand(ctx, payments, anyOf(payments.id, ids), eq(payments.status, "pending")) });
+  if (!pending.length) return [];
+  const methods = new Map(
+    (
+      await selectColumns(ctx.db, payMethods, ["id", "token"], {
+        where: inBrand(ctx, payMethods, anyOf(payMethods.id, [...new Set(pending.map((p) => p.payMethodId!))])),
+      })
+    ).map((m) => [m.id, m.token]),
+  );
+  const gateways = new Map(
+    (
+      await ctx.db
+        .select()
+        .from(payGateways)
+        .where(inBrand(ctx, payGateways, anyOf(payGateways.id, [...new Set(pending.map((p) => p.gatewayId!))])))
+    ).map((g) => [g.id, g]),
+  );
+  return pending.flatMap((payment) => {
+    const token = methods.get(payment.payMethodId!);
+    const gateway = gateways.get(payment.gatewayId!);
+    if (!token || !gateway) return [];
+    return [{ payment, gateway, request: { token, amount: payment.amount, idempotencyKey: payment.id, description: description(payment) } }];
+  });
+}
+
+/** The gateway calls of committed attempts, holding no transaction, then one transaction settling their answers. */
+async function sendCharges(db: Db, now: Date, brand: Brand, charges: PendingCharge[]) {
+  const outcome = { charged: 0, declined: 0 };
+  if (!charges.length) return outcome;
+  const answered = await askGateways(charges);
   if (!answered.length) return outcome;
   try {
     const status = await runVerb(systemContext(db, brand, now), recordOutcomes, answered);

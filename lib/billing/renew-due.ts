@@ -23,7 +23,7 @@ import { appendLines } from "../invoices/lines";
 import { findAccount } from "../accounts/queries";
 import { runVerb } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
-import { renewChunk } from "./renew-chunk";
+import { chargePending, renewChunk } from "./renew-chunk";
 
 /** A run for one brand (a test clock's step) renews its day in fewer, larger chunks: fewer statements and transactions. */
 const ONE_BRAND_CHUNK = 1000;
@@ -49,6 +49,7 @@ export async function renewDue({
   chunkSize = brandId ? ONE_BRAND_CHUNK : 200,
   after,
   maxChunks = Infinity,
+  deferCharges = false,
 }: {
   db: Db;
   now: Date;
@@ -57,10 +58,22 @@ export async function renewDue({
   after?: string;
   /** Stop after this many chunks, answering where to go on (`next`): one chunk is one Inngest step. */
   maxChunks?: number;
-} & RunScope): Promise<{ renewed: number; charged: number; declined: number; next?: string }> {
+  /**
+   * Leave the chunks' gateway charges for chargeRenewals (an Inngest step of their own): answered
+   * in `charges`. The rare renewals made one by one still charge as they renew (their attempt
+   * committed as pending before the gateway is called).
+   */
+  deferCharges?: boolean;
+} & RunScope): Promise<RenewOutcome> {
   let cursor = after ?? "00000000-0000-0000-0000-000000000000";
   let chunks = 0;
   const outcome = { renewed: 0, charged: 0, declined: 0 };
+  const deferred: DeferredCharges = { paymentIds: [], later: [] };
+  const answer = (next?: string): RenewOutcome => ({
+    ...outcome,
+    ...(next ? { next } : {}),
+    ...(deferCharges && (deferred.paymentIds.length || deferred.later.length) ? { charges: deferred } : {}),
+  });
   // Only with a pool of connections: PGlite and a transaction have one.
   const parallel = brandId && hasConnectionPool(db) ? 2 : 1;
   const count = (r: "renewed" | "charged" | "declined" | null) => {
@@ -70,7 +83,7 @@ export async function renewDue({
     if (r === "declined") outcome.declined++;
   };
   for (;;) {
-    if (chunks++ >= maxChunks) return { ...outcome, next: cursor };
+    if (chunks++ >= maxChunks) return answer(cursor);
     // Ids only, their brands read once: a brand row joined to each of a thousand ids cost more to map than the query.
     const due = await selectColumns(db, subscriptions, ["id", "brandId"], {
       where: and(
@@ -82,7 +95,7 @@ export async function renewDue({
       orderBy: [asc(subscriptions.id)],
       limit: chunkSize,
     });
-    if (due.length === 0) return outcome;
+    if (due.length === 0) return answer();
     cursor = due[due.length - 1].id;
     const brandIds = [...new Set(due.map((d) => d.brandId))];
     const brandById = new Map((await selectRows(db, brands, { where: anyOf(brands.id, brandIds) })).map((b) => [b.id, b]));
@@ -102,11 +115,16 @@ export async function renewDue({
   async function renewIds(brand: Brand, ids: string[]) {
     let oneByOne = ids;
     try {
-      const chunk = await renewChunk(db, now, brand, ids);
+      const chunk = await renewChunk(db, now, brand, ids, { deferCharges });
       outcome.renewed += chunk.renewed;
       outcome.charged += chunk.charged;
       outcome.declined += chunk.declined;
       oneByOne = chunk.oneByOne;
+      if (deferCharges) {
+        deferred.paymentIds.push(...(chunk.pending ?? []));
+        deferred.later.push(...chunk.chargeLater);
+        chunk.chargeLater = [];
+      }
       for (const c of chunk.chargeLater) {
         const r = await chargeRenewal(db, now, brand, c).catch((err) => {
           logger.error("renewal charge refused", { subscriptionId: c.subscriptionId, error: err });
@@ -127,6 +145,40 @@ export async function renewDue({
       }
     }
   }
+}
+
+/** What renewDue renewed and charged, where to go on, and with deferCharges the charges it left. */
+export interface RenewOutcome {
+  renewed: number;
+  charged: number;
+  declined: number;
+  next?: string;
+  charges?: DeferredCharges;
+}
+
+/** Renewal charges left for chargeRenewals: attempts committed as pending, and invoices whose earlier attempt's answer was lost. */
+export interface DeferredCharges {
+  paymentIds: string[];
+  later: { subscriptionId: string; invoiceId: string; payMethodId: string }[];
+}
+
+/**
+ * Sends the charges renewDue left (deferCharges) for one brand. Safe to run again (a retried
+ * Inngest step): an attempt is sent only while still pending, under its payment id as the
+ * gateway's idempotency key; an invoice of `later` is charged through chargeInvoice, which settles
+ * its earlier attempt by key first and charges only the balance still owed (nothing once paid).
+ */
+export async function chargeRenewals(db: Db, now: Date, brand: Brand, charges: DeferredCharges) {
+  const outcome = await chargePending(db, now, brand, charges.paymentIds);
+  for (const c of charges.later) {
+    const r = await chargeRenewal(db, now, brand, c).catch((err) => {
+      logger.error("renewal charge refused", { subscriptionId: c.subscriptionId, error: err });
+      return "renewed" as const;
+    });
+    if (r === "charged") outcome.charged++;
+    if (r === "declined") outcome.declined++;
+  }
+  return outcome;
 }
 
 /** A renewal's charge on an invoice with a charge whose answer was lost: chargeInvoice settles that one first. */

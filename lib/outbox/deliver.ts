@@ -51,7 +51,19 @@ export function withoutSecrets(payload: unknown): Record<string, unknown> | unde
  * rescheduled with backoff. Answers how many were delivered, retried and failed for good.
  */
 export async function deliverDue(opts: DeliverOptions) {
-  const { db, batchSize = 50, leaseMs = 5 * 60_000, maxAttempts = MAX_ATTEMPTS } = opts;
+  const claimed = await claimDue(opts);
+  const outcome = { delivered: 0, retried: 0, failed: 0 };
+  const sandboxTime = await sandboxClocks(
+    opts.db,
+    claimed.map((e) => e.brandId),
+  );
+  for (const event of claimed) outcome[await deliverClaimed(opts, event, sandboxTime.get(event.brandId))]++;
+  return outcome;
+}
+
+/** Leases up to batchSize due events for this worker (attempts counted now) and answers them. */
+export async function claimDue(opts: Omit<DeliverOptions, "sinkFor">): Promise<OutboxRow[]> {
+  const { db, batchSize = 50, leaseMs = 5 * 60_000 } = opts;
   const now = opts.now();
   const due = db
     .select({ id: outboxEvents.id })
@@ -62,64 +74,83 @@ export async function deliverDue(opts: DeliverOptions) {
     .orderBy(asc(outboxEvents.nextAttemptAt))
     .limit(batchSize)
     .for("update", { skipLocked: true });
-  const claimed = await db
+  return db
     .update(outboxEvents)
     .set({ leasedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${outboxEvents.attempts} + 1` })
     .where(inArray(outboxEvents.id, due))
     .returning();
+}
 
-  const outcome = { delivered: 0, retried: 0, failed: 0 };
-  const sandboxTime = await sandboxClocks(
-    db,
-    claimed.map((e) => e.brandId),
-  );
-  for (const event of claimed) {
-    const sink = opts.sinkFor(event.type);
-    let ok = true;
-    let detail: string | undefined;
-    try {
-      detail = sink ? ((await sink(event, { db, now: opts.now })) ?? "delivered") : "no subscriber for this event type";
-    } catch (err) {
-      ok = false;
-      detail = describeError(err); // kept on the row: a failed query's message would carry its values
-    }
-    // Leases and retries run on real time; what is recorded is stamped with the brand's time.
-    const at = opts.now();
-    const stamp = sandboxTime.get(event.brandId) ?? at;
-    const erased = withoutSecrets(event.payload);
-    const erasing = erased ? { payload: erased } : {};
-    await db.insert(outboxAttempts).values({
-      id: newId(),
-      brandId: event.brandId,
-      eventId: event.id,
-      attempt: event.attempts,
-      replay: event.replayCount,
-      ok: ok ? "Y" : "N",
-      detail: detail?.slice(0, 1000),
-      attemptedAt: stamp,
-    });
-    if (ok) {
-      outcome.delivered++;
-      await db
-        .update(outboxEvents)
-        .set({ status: "delivered", deliveredAt: stamp, leasedUntil: null, lastError: null, ...erasing })
-        .where(eq(outboxEvents.id, event.id));
-    } else if (event.attempts >= maxAttempts) {
-      outcome.failed++;
-      logger.error("outbox event failed for good", { eventId: event.id, type: event.type, detail });
-      await db
-        .update(outboxEvents)
-        .set({ status: "failed", leasedUntil: null, lastError: detail, ...erasing })
-        .where(eq(outboxEvents.id, event.id));
-    } else {
-      outcome.retried++;
-      await db
-        .update(outboxEvents)
-        .set({ nextAttemptAt: new Date(at.getTime() + backoffMs(event.attempts)), leasedUntil: null, lastError: detail })
-        .where(eq(outboxEvents.id, event.id));
-    }
+/**
+ * Delivers one event claimed by claimDue as its `attempt`-th attempt (an Inngest step of its own):
+ * only while that claim still holds (pending, leased, no later claim), so a step retried after it
+ * was delivered or rescheduled does nothing; a step retried after a crash half-way through the
+ * sink delivers again (at least once, as the lease's end would). Answers null when it did nothing.
+ */
+export async function deliverEvent(opts: Omit<DeliverOptions, "batchSize" | "leaseMs">, eventId: string, attempt: number) {
+  const now = opts.now();
+  const [event] = await opts.db
+    .select()
+    .from(outboxEvents)
+    .where(
+      and(
+        eq(outboxEvents.id, eventId),
+        eq(outboxEvents.status, "pending"),
+        eq(outboxEvents.attempts, attempt),
+        sql`${outboxEvents.leasedUntil} > ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  if (!event) return null;
+  return deliverClaimed(opts, event, (await sandboxClocks(opts.db, [event.brandId])).get(event.brandId));
+}
+
+/** One claimed event through its sink, its attempt logged, then marked delivered, rescheduled or failed for good. */
+async function deliverClaimed(opts: DeliverOptions, event: OutboxRow, sandboxTime: Date | undefined): Promise<"delivered" | "retried" | "failed"> {
+  const { db, maxAttempts = MAX_ATTEMPTS } = opts;
+  const sink = opts.sinkFor(event.type);
+  let ok = true;
+  let detail: string | undefined;
+  try {
+    detail = sink ? ((await sink(event, { db, now: opts.now })) ?? "delivered") : "no subscriber for this event type";
+  } catch (err) {
+    ok = false;
+    detail = describeError(err); // kept on the row: a failed query's message would carry its values
   }
-  return outcome;
+  // Leases and retries run on real time; what is recorded is stamped with the brand's time.
+  const at = opts.now();
+  const stamp = sandboxTime ?? at;
+  const erased = withoutSecrets(event.payload);
+  const erasing = erased ? { payload: erased } : {};
+  await db.insert(outboxAttempts).values({
+    id: newId(),
+    brandId: event.brandId,
+    eventId: event.id,
+    attempt: event.attempts,
+    replay: event.replayCount,
+    ok: ok ? "Y" : "N",
+    detail: detail?.slice(0, 1000),
+    attemptedAt: stamp,
+  });
+  if (ok) {
+    await db
+      .update(outboxEvents)
+      .set({ status: "delivered", deliveredAt: stamp, leasedUntil: null, lastError: null, ...erasing })
+      .where(eq(outboxEvents.id, event.id));
+    return "delivered";
+  }
+  if (event.attempts >= maxAttempts) {
+    logger.error("outbox event failed for good", { eventId: event.id, type: event.type, detail });
+    await db
+      .update(outboxEvents)
+      .set({ status: "failed", leasedUntil: null, lastError: detail, ...erasing })
+      .where(eq(outboxEvents.id, event.id));
+    return "failed";
+  }
+  await db
+    .update(outboxEvents)
+    .set({ nextAttemptAt: new Date(at.getTime() + backoffMs(event.attempts)), leasedUntil: null, lastError: detail })
+    .where(eq(outboxEvents.id, event.id));
+  return "retried";
 }
 
 /**

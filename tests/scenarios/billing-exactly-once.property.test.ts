@@ -1,6 +1,7 @@
 /**
  * Billing bills every period exactly once, for any sequence (issue 13): fast-check draws a catalog
- * and a run of steps (clock moves with one, two or three billing runners at once, changes racing a
+ * and a run of steps (clock moves with one, two or three billing runners at once, each billing
+ * directly or through the fanned-out Inngest function's steps, changes racing a
  * run, payments and their reversal, declined and lost-answer cards, suspensions, restores,
  * deletions of subscriptions, invoices, products, components, groups, accounts and pay methods,
  * price changes, usage, coupons, a dunning rule). After every step the database is held to an
@@ -22,6 +23,8 @@ import { makeComponent, makeCoupon, makeGroup, makeProduct, PRODUCT_PARAMS } fro
 import { CARDS, makeAccount, makeCard, makeGateway } from "../support/payments";
 import { ManualClock, systemClock, useClock } from "../../lib/clock";
 import { runBilling } from "../../lib/billing/run-billing";
+import { InngestTestEngine } from "@inngest/test";
+import { billBrand, BILL_BRAND, type BillBrandData } from "../../inngest/functions/run-billing";
 import { checkLedger } from "../../lib/billing/check-ledger";
 import { addDays, today } from "../../lib/pricing/periods";
 import * as M from "./billing-model";
@@ -54,14 +57,21 @@ const of = <T>(list: readonly T[], i: number) => list[i % list.length];
 const INTERVALS = [0, 1, 5, 7, 10, 30];
 const money = (c: number) => (c / 100).toFixed(2);
 
+/** Which runners bill through the fanned-out Inngest function (bit i: runner i), the others through runBilling. */
+const fanned = fc.nat({ max: 7 });
+
 const step = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant("bill" as const), days: fc.integer({ min: 0, max: 16 }), runners: fc.integer({ min: 1, max: 3 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant("bill" as const), days: fc.integer({ min: 0, max: 16 }), runners: fc.integer({ min: 1, max: 3 }), fanned: fanned }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant("race" as const),
       days: fc.integer({ min: 0, max: 12 }),
       runners: fc.integer({ min: 1, max: 3 }),
+      fanned: fanned,
       change: pick,
       units: fc.integer({ min: 1, max: 9 }),
     }),
@@ -287,14 +297,14 @@ async function act(w: World, s: Step): Promise<void> {
   switch (s.kind) {
     case "bill":
       clock.advance({ days: s.days, hours: 1 });
-      await billChecked(w, s.runners);
+      await billChecked(w, s.runners, s.fanned);
       return;
     case "race": {
       clock.advance({ days: s.days, hours: 1 });
       const x = sub(s.change);
       const before = structuredClone(m);
       const [, r] = await Promise.all([
-        bill(s.runners),
+        bill(w, s.runners, s.fanned),
         api("Subscription/Update", "POST", {
           subscription_id: x.id,
           customer_account_id: accountId(x),
@@ -578,21 +588,35 @@ function end(m: M.Model, x: M.MSub) {
   M.afterChange(m, x);
 }
 
-/** `runners` billing runs at once, each its own process would be: separate transactions on the shared pool. */
-async function bill(runners: number) {
+/**
+ * `runners` billing runs at once, each its own process would be: separate transactions on the
+ * shared pool. Runner i with bit i of `fanned` set bills the world's brand through the fanned-out
+ * Inngest function (inngest/functions/run-billing.ts) in chunks of 2, each step run as Inngest runs
+ * it (@inngest/test), its renewal charges in steps of their own; the others through runBilling.
+ */
+async function bill(w: World, runners: number, fanned: number) {
   const db = await getDb();
-  await Promise.all(Array.from({ length: runners }, () => runBilling({ db, now: clock.now() })));
+  const now = clock.now();
+  await Promise.all(
+    Array.from({ length: runners }, async (_, i) => {
+      if (!(fanned & (1 << i))) return runBilling({ db, now });
+      const run = await new InngestTestEngine({ function: billBrand }).execute({
+        events: [{ name: BILL_BRAND, data: { brandId: w.t.brand_id, now: now.toISOString(), chunkSize: 2 } satisfies BillBrandData }],
+      });
+      expect(run.error).toBeUndefined();
+    }),
+  );
 }
 
 /** A billing run, on the database and the model, holding the prepaid balance to paying before any card. */
-async function billChecked(w: World, runners: number) {
+async function billChecked(w: World, runners: number, fanned: number) {
   const balances = await rows<{ id: string; prepaid_balance: string }>(sql`select id, prepaid_balance from customer_accounts where brand_id = ${w.t.brand_id}`);
   const payments = () =>
     rows<{ id: string; customer_account_id: string; processed_by: string; amount: string; status: string }>(
       sql`select id, customer_account_id, processed_by, amount, status from payments where brand_id = ${w.t.brand_id}`,
     );
   const seen = new Set((await payments()).map((p) => p.id));
-  await bill(runners);
+  await bill(w, runners, fanned);
   M.bill(w.m, clock.now());
   await applyDunning(w);
   expect(await compare(w), "the database against the model after a run").toEqual([]);
@@ -721,7 +745,7 @@ describe("billing, for any catalog and any sequence of changes, payments and con
             expect(await compare(w), `after ${JSON.stringify(s)}`).toEqual([]);
           }
           clock.advance({ days: 40 });
-          await billChecked(w, 3);
+          await billChecked(w, 3, 0b010); // the second runner through the fanned-out function
         }),
         {
           numRuns: RUNS,
