@@ -146,9 +146,9 @@ describe("Inngest functions", () => {
     expect(await pendingPayments(t)).toEqual([]);
     // One gateway charge per attempt, one attempt per renewal: nothing sent twice.
     const taken = sandboxCharges(gateway);
-    const attempts = (await rows<{ id: string; status: string }>(sql`select id, status from payments where brand_id = ${t.brand_id} and processed_by = 'gateway'`)).sort(
-      (a, b) => a.id.localeCompare(b.id),
-    );
+    const attempts = (
+      await rows<{ id: string; status: string }>(sql`select id, status from payments where brand_id = ${t.brand_id} and processed_by = 'gateway'`)
+    ).sort((a, b) => a.id.localeCompare(b.id));
     expect(attempts).toHaveLength(4);
     expect(taken.map((c) => c.idempotencyKey).sort()).toEqual(attempts.map((a) => a.id));
     expect(attempts.filter((a) => a.status === "succeeded")).toHaveLength(3);

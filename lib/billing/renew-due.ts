@@ -123,15 +123,10 @@ export async function renewDue({
       if (deferCharges) {
         deferred.paymentIds.push(...(chunk.pending ?? []));
         deferred.later.push(...chunk.chargeLater);
-        chunk.chargeLater = [];
-      }
-      for (const c of chunk.chargeLater) {
-        const r = await chargeRenewal(db, now, brand, c).catch((err) => {
-          logger.error("renewal charge refused", { subscriptionId: c.subscriptionId, error: err });
-          return "renewed" as const;
-        });
-        if (r === "charged") outcome.charged++;
-        if (r === "declined") outcome.declined++;
+      } else {
+        const later = await chargeRenewals(db, now, brand, { paymentIds: [], later: chunk.chargeLater });
+        outcome.charged += later.charged;
+        outcome.declined += later.declined;
       }
     } catch (err) {
       // Nothing of the chunk was written: each is renewed on its own, and only a broken one fails again.

@@ -63,7 +63,12 @@ const fanned = fc.nat({ max: 7 });
 const step = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc.record({ kind: fc.constant("bill" as const), days: fc.integer({ min: 0, max: 16 }), runners: fc.integer({ min: 1, max: 3 }), fanned: fanned }),
+    arbitrary: fc.record({
+      kind: fc.constant("bill" as const),
+      days: fc.integer({ min: 0, max: 16 }),
+      runners: fc.integer({ min: 1, max: 3 }),
+      fanned: fanned,
+    }),
   },
   {
     weight: 2,
