@@ -3,7 +3,17 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { brands, customerAccounts, customerUsers } from "../db/schema";
 import { ensureDemoCustomer, demoSignInLink } from "../lib/platform/demo-customer";
-import { portalBrand, portalContext, signInWithLink, signInWithPassword, verifySecondFactor, sendSecondFactorCode } from "../lib/portal/sign-in";
+import { decodeCustomerSession, encodeCustomerSession } from "../lib/auth/customer-session";
+import { newId } from "../lib/ids";
+import {
+  endPortalSession,
+  portalBrand,
+  portalContext,
+  signInWithLink,
+  signInWithPassword,
+  verifySecondFactor,
+  sendSecondFactorCode,
+} from "../lib/portal/sign-in";
 import { portalInvoice, portalInvoices, portalOverview, portalSubscription } from "../lib/portal/queries";
 import { MAX_FAILED_SIGN_INS } from "../lib/users/sign-in";
 import { ok } from "./support/api";
@@ -21,7 +31,7 @@ describe("portal sign-in (lib/portal/sign-in.ts)", () => {
     const link = new URL(token.sign_in_url);
     expect(link.pathname).toBe("/portal/sign-in");
     const { session } = await signInWithLink(link.searchParams.get("token")!);
-    expect(session).toEqual({ brandId: t.brand_id, customerAccountId: account.customer_account_id, userId: user.user_id });
+    expect(session).toEqual({ brandId: t.brand_id, customerAccountId: account.customer_account_id, userId: user.user_id, sessionId: expect.any(String) });
     await expect(signInWithLink(link.searchParams.get("token")!)).rejects.toMatchObject({ code: "AUTHENTICATION_FAILED" });
     await expect(signInWithLink("tt_nonsense")).rejects.toMatchObject({ code: "AUTHENTICATION_FAILED" });
   });
@@ -62,6 +72,7 @@ describe("portal sign-in (lib/portal/sign-in.ts)", () => {
       brandId: t.brand_id,
       customerAccountId: account.customer_account_id,
       userId: user.user_id,
+      sessionId: expect.any(String),
     });
     await expect(verifySecondFactor(outcome.pending, second)).rejects.toMatchObject({ code: "AUTHENTICATION_FAILED" });
   });
@@ -78,6 +89,35 @@ describe("portal sign-in (lib/portal/sign-in.ts)", () => {
     await ok(t, "json", "User/Suspend", { method: "PATCH", params: { user_id: user.user_id } });
     expect(await portalContext(session)).toBeNull();
     expect(await portalContext({ ...session, brandId: (await makeTenant()).brand_id })).toBeNull();
+  });
+
+  it("signing out ends that session on the server; the user's other sessions stand until Sign out everywhere (issue 28 item 3)", async () => {
+    const t = await makeTenant();
+    const { account } = await newCustomer(t, { password: "correct horse 1" });
+    const brand = await brandOf(t.brand_id);
+    const signIn = async () => {
+      const outcome = await signInWithPassword(brand, account.email_address, "correct horse 1");
+      if (outcome.kind !== "signed-in") throw new Error("expected a session");
+      return outcome.session;
+    };
+    const [laptop, phone, tablet] = [await signIn(), await signIn(), await signIn()];
+    expect(new Set([laptop.sessionId, phone.sessionId, tablet.sessionId]).size).toBe(3);
+    // The cookie (as any copy of it) names its session: after signing out it is refused.
+    const cookie = await encodeCustomerSession(laptop, "session");
+    expect(await portalContext(await decodeCustomerSession(cookie, "session"))).not.toBeNull();
+    await endPortalSession(laptop);
+    expect(await portalContext(await decodeCustomerSession(cookie, "session"))).toBeNull();
+    expect(await portalContext(phone)).not.toBeNull();
+    // A session made up with another session's id, or a made-up id, is none.
+    expect(await portalContext({ ...phone, sessionId: newId() })).toBeNull();
+    // An ended session cannot sign the others out; a standing one signs out everywhere, itself included.
+    await endPortalSession(laptop, { everywhere: true });
+    expect(await portalContext(tablet)).not.toBeNull();
+    await endPortalSession(phone, { everywhere: true });
+    expect(await portalContext(phone)).toBeNull();
+    expect(await portalContext(tablet)).toBeNull();
+    // Signing in again works at once.
+    expect(await portalContext(await signIn())).not.toBeNull();
   });
 });
 

@@ -12,7 +12,7 @@ import { contextFromApiCredentials, forgetResolvedCredentials } from "../lib/aut
 /** Tables that are not owned by one brand: the tenants themselves and what authenticates them. */
 // audit_entries: written by triggers for every table, including the ones above (brand_id null there).
 // rate_limits: the throttles' counters (per API key, address or sign-in name), not records.
-const NOT_BRAND_OWNED = new Set(["service_accounts", "brands", "staff_users", "api_keys", "staff_tokens", "audit_entries", "rate_limits"]);
+const NOT_BRAND_OWNED = new Set(["service_accounts", "brands", "staff_users", "api_keys", "staff_tokens", "staff_sessions", "audit_entries", "rate_limits"]);
 
 describe("the database", () => {
   it("every brand-owned table has a non-null brand_id referencing brands", async () => {

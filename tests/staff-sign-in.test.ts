@@ -10,6 +10,9 @@ import { confirmTotpEnrolment, startTotpEnrolment, totpCodeFor } from "../lib/st
 import { contextFromStaffSession } from "../lib/auth/context";
 import { ManualClock } from "../lib/clock";
 import { newId } from "../lib/ids";
+import { endStaffSession, openStaffSession } from "../lib/auth/sessions";
+import { staffHome } from "../lib/staff/brands";
+import { staffActions } from "../lib/dashboard/actions";
 
 const PASSWORD = "correct horse battery";
 
@@ -99,5 +102,39 @@ describe("staff sign-in", () => {
     expect(await signInStaff(db, { email: s.email, password: PASSWORD, code: totpCodeFor(secret, new Date(t0 + 90_000)) }, at(t0 + 90_000))).toMatchObject({
       ok: true,
     });
+  });
+
+  it("signing out ends that dashboard session on the server; others stand until Sign out everywhere (issue 28 item 3)", async () => {
+    const s = await staff();
+    const hours = 12 * 60 * 60;
+    const [laptop, phone, tablet] = [
+      await openStaffSession(s.staffUserId, hours, db),
+      await openStaffSession(s.staffUserId, hours, db),
+      await openStaffSession(s.staffUserId, hours, db),
+    ];
+    const session = (sessionId: string) => ({ staffUserId: s.staffUserId, sessionId });
+    await contextFromStaffSession(db, { ...session(laptop), brandId: s.brand_id });
+    expect(await staffHome(session(laptop))).not.toBeNull();
+    await endStaffSession(laptop, s.staffUserId, db);
+    await expect(contextFromStaffSession(db, { ...session(laptop), brandId: s.brand_id })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    expect(await staffHome(session(laptop))).toBeNull();
+    expect(await staffHome(session(phone))).not.toBeNull();
+    // Another user's session id is not this user's session.
+    const other = await staff();
+    const theirs = await openStaffSession(other.staffUserId, hours, db);
+    expect(await staffHome(session(theirs))).toBeNull();
+    expect(await staffHome({ staffUserId: other.staffUserId, sessionId: theirs })).not.toBeNull();
+    // An expired session is refused (a session lasts its hours from sign-in).
+    const old = await openStaffSession(s.staffUserId, 60, db, new Date(Date.now() - 61_000));
+    expect(await staffHome(session(old))).toBeNull();
+    // Sign out everywhere (the Security page's action) ends every session of the user, this one included; not other users'.
+    const result = await staffActions.signOutEverywhere.run(session(phone), s.brand_id, {});
+    // phone, tablet and the expired one.
+    expect(result).toMatchObject({ ok: true, data: { sessions_ended: 3 } });
+    expect(await staffHome(session(phone))).toBeNull();
+    await expect(contextFromStaffSession(db, { ...session(tablet), brandId: s.brand_id })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    expect(await staffHome({ staffUserId: other.staffUserId, sessionId: theirs })).not.toBeNull();
+    // Refused once signed out: the action itself needs a standing session.
+    expect(await staffActions.signOutEverywhere.run(session(phone), s.brand_id, {})).toMatchObject({ ok: false, error: { code: "UNAUTHENTICATED" } });
   });
 });

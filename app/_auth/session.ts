@@ -7,11 +7,15 @@ import { staffContext, type StaffSession } from "@/lib/actions/define-action";
 import { staffHome } from "@/lib/staff/brands";
 import { DomainError } from "@/lib/errors";
 import { requestAddress } from "./request-address";
+import { isUuid } from "@/lib/ids";
 
-/** The signed-in staff user's session (only their id is trusted), or null. */
+/**
+ * The signed-in staff user's session (their id and the session's row, both checked against the
+ * database on use), or null; a JWT without a session row's id (signed before rows were kept) is none.
+ */
 export const getStaffSession = cache(async (): Promise<StaffSession | null> => {
-  const session = (await getServerSession(authOptions)) as { staffUserId?: string } | null;
-  return session?.staffUserId ? { staffUserId: session.staffUserId } : null;
+  const session = (await getServerSession(authOptions)) as { staffUserId?: string; sessionId?: string } | null;
+  return session?.staffUserId && session.sessionId && isUuid(session.sessionId) ? { staffUserId: session.staffUserId, sessionId: session.sessionId } : null;
 });
 
 /** The sign-in page, coming back to the page asked for (proxy.ts passes its path). */

@@ -80,3 +80,20 @@ export const staffTokens = pgTable(
   },
   (t) => [uniqueIndex("staff_tokens_hash").on(t.tokenHash), index("staff_tokens_staff_user").on(t.staffUserId)],
 );
+
+/**
+ * A dashboard sign-in (lib/auth/sessions.ts): the session cookie names its row and every request
+ * checks it, so signing out (deleting it) ends that session on every instance.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: uuid("id").primaryKey(),
+    staffUserId: uuid("staff_user_id")
+      .notNull()
+      .references(() => staffUsers.id),
+    createdAt: created(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("staff_sessions_user").on(t.staffUserId)],
+);

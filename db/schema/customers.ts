@@ -160,6 +160,21 @@ export const customerUserCodes = pgTable(
   (t) => [index("customer_user_codes_user").on(t.userId, t.method, t.createdAt)],
 );
 
+/** A portal sign-in (lib/auth/sessions.ts): the session cookie names its row; signing out deletes it. */
+export const customerSessions = pgTable(
+  "customer_sessions",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: brandId(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => customerUsers.id),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    expiresAt: instant("expires_at").notNull(),
+  },
+  (t) => [index("customer_sessions_user").on(t.userId)],
+);
+
 /** A third-party sign-in in progress (User/OAuthAuthenticate until the provider calls back). */
 export const customerOAuthFlows = pgTable(
   "customer_oauth_flows",

@@ -85,7 +85,7 @@ const toPlain = (value: unknown) => JSON.parse(JSON.stringify(value instanceof W
 /** The staff context for a session and the brand the URL names (UNAUTHENTICATED / NOT_FOUND otherwise). */
 export async function staffContext(session: StaffSession | null, brandId: unknown, db?: Db): Promise<Context> {
   if (!session?.staffUserId) throw new DomainError("UNAUTHENTICATED", "Sign in to continue");
-  return contextFromStaffSession(db ?? (await getDb()), { staffUserId: session.staffUserId, brandId: typeof brandId === "string" ? brandId : "" });
+  return contextFromStaffSession(db ?? (await getDb()), { ...session, brandId: typeof brandId === "string" ? brandId : "" });
 }
 
 /** A form's values as string parameters: strings, and numbers as their text; anything else is dropped. */

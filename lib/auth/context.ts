@@ -7,6 +7,7 @@ import { hashSecret, isUuid, newId } from "../ids";
 import { STATUS } from "../lifecycle";
 import { config } from "../config";
 import { logger } from "../log";
+import { customerSessionOpen, staffSessionOpen } from "./sessions";
 
 export type Brand = typeof brands.$inferSelect;
 
@@ -221,22 +222,29 @@ export interface SessionOptions {
 /** What a signed-in staff user's session carries (the JWT); nothing else is trusted from it. */
 export interface StaffSession {
   staffUserId: string;
+  /**
+   * The session's row (lib/auth/sessions.ts): a dashboard JWT always carries one (app/_auth), and the
+   * context is refused once it is deleted (signed out). Only in-process callers (tests) go without.
+   */
+  sessionId?: string;
 }
 
 /**
  * A dashboard session: the staff user must exist and not be disabled (else UNAUTHENTICATED: sign in
  * again), the chosen brand must be one of their service account's and not deleted (else NOT_FOUND).
  */
-export async function contextFromStaffSession(db: Db, session: { staffUserId: string; brandId: string }, opts: SessionOptions = {}): Promise<Context> {
-  if (!isUuid(session.staffUserId)) throw unauthenticated("The session's staff user no longer exists or is disabled");
+export async function contextFromStaffSession(db: Db, session: StaffSession & { brandId: string }, opts: SessionOptions = {}): Promise<Context> {
+  if (!isUuid(session.staffUserId) || (session.sessionId !== undefined && !isUuid(session.sessionId))) {
+    throw unauthenticated("The session's staff user no longer exists or is disabled");
+  }
   if (!isUuid(session.brandId)) throw notFound("Brand", "brand_id");
   const [row] = await db
     .select({ staff: staffUsers, brand: brands })
     .from(staffUsers)
     .leftJoin(brands, and(eq(brands.id, session.brandId), eq(brands.serviceAccountId, staffUsers.serviceAccountId), isNull(brands.deletedAt)))
-    .where(eq(staffUsers.id, session.staffUserId))
+    .where(and(eq(staffUsers.id, session.staffUserId), session.sessionId === undefined ? undefined : staffSessionOpen(session.sessionId)))
     .limit(1);
-  if (!row || row.staff.disabledAt) throw unauthenticated("The session's staff user no longer exists or is disabled");
+  if (!row || row.staff.disabledAt) throw unauthenticated("The session's staff user no longer exists or is disabled, or the session was signed out");
   if (!row.brand) throw notFound("Brand", "brand_id");
   const actor: Actor = {
     kind: "staff",
@@ -254,11 +262,12 @@ export async function contextFromStaffSession(db: Db, session: { staffUserId: st
  */
 export async function contextFromCustomerSession(
   db: Db,
-  session: { brandId: string; customerAccountId: string; userId: string },
+  session: { brandId: string; customerAccountId: string; userId: string; sessionId?: string },
   opts: SessionOptions = {},
 ): Promise<Context> {
-  const refused = () => unauthenticated("The session's user or customer account is no longer active");
+  const refused = () => unauthenticated("The session's user or customer account is no longer active, or the session was signed out");
   if (![session.brandId, session.customerAccountId, session.userId].every(isUuid)) throw refused();
+  if (session.sessionId !== undefined && !isUuid(session.sessionId)) throw refused();
   const [row] = await db
     .select({ brand: brands, accessLevel: customerUsers.accessLevel })
     .from(customerUsers)
@@ -275,6 +284,7 @@ export async function contextFromCustomerSession(
         eq(customerAccounts.status, STATUS.ACTIVE),
         isNull(customerAccounts.deletedAt),
         isNull(brands.deletedAt),
+        session.sessionId === undefined ? undefined : customerSessionOpen(session.sessionId),
       ),
     )
     .limit(1);

@@ -8,13 +8,16 @@ const session = {
   customerAccountId: "0190a6f0-0000-7000-8000-000000000002",
   userId: "0190a6f0-0000-7000-8000-000000000003",
 };
+const signedIn = { ...session, sessionId: "0190a6f0-0000-7000-8000-000000000004" };
 
 describe("portal session tokens", () => {
   it("round-trip, expire after their time, and are refused when forged or of the other purpose", async () => {
     const now = new Date("2026-11-22T10:00:00Z");
-    const token = await encodeCustomerSession(session, "session", { secret, now });
-    expect(await decodeCustomerSession(token, "session", { secret, now })).toEqual(session);
-    expect(await decodeCustomerSession(token, "session", { secret, now: new Date("2026-11-22T17:59:00Z") })).toEqual(session);
+    const token = await encodeCustomerSession(signedIn, "session", { secret, now });
+    expect(await decodeCustomerSession(token, "session", { secret, now })).toEqual(signedIn);
+    expect(await decodeCustomerSession(token, "session", { secret, now: new Date("2026-11-22T17:59:00Z") })).toEqual(signedIn);
+    // A session without its server-side row (signed before rows were kept) is not a session (issue 28 item 3).
+    expect(await decodeCustomerSession(await encodeCustomerSession(session, "session", { secret, now }), "session", { secret, now })).toBeNull();
     expect(await decodeCustomerSession(token, "session", { secret, now: new Date("2026-11-22T18:00:01Z") })).toBeNull();
     expect(await decodeCustomerSession(token, "session", { secret: other, now })).toBeNull();
     expect(await decodeCustomerSession(token, "2fa", { secret, now })).toBeNull();

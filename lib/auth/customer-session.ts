@@ -6,14 +6,20 @@ import { isUuid } from "../ids";
 
 /**
  * The Customer Facing Portal's session, encoded and checked without Next.js: a JWT (HS256, jose) in
- * an httpOnly cookie naming the brand, the customer account and the user. It proves only who signed
- * in and when; every request still rebuilds the context (contextFromCustomerSession), so a suspended
- * or deleted user or account is refused at once whatever the token says.
+ * an httpOnly cookie naming the brand, the customer account, the user and the session's row. It proves
+ * only who signed in and when; every request still rebuilds the context (contextFromCustomerSession),
+ * so a suspended or deleted user or account, or a session signed out, is refused at once whatever the
+ * token says.
  */
 export interface CustomerSession {
   brandId: string;
   customerAccountId: string;
   userId: string;
+  /**
+   * The session's row (lib/auth/sessions.ts), set when the sign-in completes: a signed-in cookie
+   * always carries it (`sid`; one without is refused) and signing out deletes the row.
+   */
+  sessionId?: string;
 }
 
 /** A signed-in session lasts this long; then the customer signs in again. */
@@ -86,6 +92,7 @@ export async function encodeCustomerSession(
   const seconds = opts.seconds ?? (purpose === "session" ? SESSION_SECONDS : PENDING_SECONDS);
   const claims: Record<string, string> = { brand: session.brandId, account: session.customerAccountId };
   if ("method" in session) claims.method = session.method;
+  else if (session.sessionId) claims.sid = session.sessionId;
   if ("sentTo" in session && session.sentTo) claims.sent_to = session.sentTo;
   return new SignJWT(claims)
     .setProtectedHeader({ alg: "HS256" })
@@ -117,7 +124,9 @@ export async function decodeCustomerSession(token: string | undefined, purpose: 
       const sentTo = typeof payload.sent_to === "string" ? { sentTo: payload.sent_to } : {};
       return { ...(session as CustomerSession), method: payload.method, ...sentTo };
     }
-    return session as CustomerSession;
+    // Only a session with its row counts as signed in (one signed before rows were kept has none).
+    if (typeof payload.sid !== "string" || !isUuid(payload.sid)) return null;
+    return { ...(session as CustomerSession), sessionId: payload.sid };
   } catch {
     return null;
   }

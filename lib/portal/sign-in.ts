@@ -4,7 +4,8 @@ import { brands, customerUsers, customerUserTokens } from "../../db/schema";
 import { IDENTITY_SERVICES, identityProvider } from "../adapters/oauth";
 import { smsSender } from "../adapters/sms";
 import { contextFromCustomerSession, systemContext, type Brand, type Context } from "../auth/context";
-import type { CustomerSession, PendingSecondFactor } from "../auth/customer-session";
+import { SESSION_SECONDS, type CustomerSession, type PendingSecondFactor } from "../auth/customer-session";
+import { endAllCustomerSessions, endCustomerSession, openCustomerSession } from "../auth/sessions";
 import { DomainError } from "../errors";
 import { hashSecret, isUuid } from "../ids";
 import { runVerb } from "../run-verb";
@@ -66,6 +67,12 @@ const recordOf = (answer: unknown) => (answer as { record: { user_id: string; cu
  * temporary_token). A link signs in directly: whoever holds it within its minutes is the user.
  */
 export async function signInWithLink(token: string, where: { url?: string } = {}): Promise<{ brand: Brand; session: CustomerSession }> {
+  const { brand, session } = await authenticateLink(token, where);
+  return { brand, session: await opened(await getDb(), session) };
+}
+
+/** The link's user, no session opened yet (a provider's sign-in may still need the second factor). */
+async function authenticateLink(token: string, where: { url?: string }): Promise<{ brand: Brand; session: CustomerSession }> {
   const db = await getDb();
   const brand = await brandOfLinkToken(token, db);
   if (!brand) throw signInRefused();
@@ -94,7 +101,7 @@ export async function signInWithPassword(brand: Brand, login: string, password: 
 async function withSecondFactor(db: Db, session: CustomerSession): Promise<SignInOutcome> {
   const [user] = await db.select().from(customerUsers).where(eq(customerUsers.id, session.userId)).limit(1);
   const method = secondFactorMethod(user);
-  if (!method) return { kind: "signed-in", session };
+  if (!method) return { kind: "signed-in", session: await opened(db, session) };
   const pending: PendingSecondFactor = { ...session, method };
   return { kind: "second-factor", pending, sentTo: await sendSecondFactorCode(pending) };
 }
@@ -153,7 +160,7 @@ export async function startProviderSignIn(brand: Brand, service: string, where: 
 
 /** The temporary_token the provider flow handed back: signs in once (User/Authenticate), then the second factor if the user has it on. */
 export async function signInWithProviderToken(token: string, where: { url?: string } = {}): Promise<SignInOutcome> {
-  const { session } = await signInWithLink(token, where);
+  const { session } = await authenticateLink(token, where);
   return withSecondFactor(await getDb(), session);
 }
 
@@ -199,7 +206,24 @@ export async function verifySecondFactor(pending: PendingSecondFactor, code: str
   const answer = await runVerb(ctx, verifyCode, parsed.data);
   const user = recordOf(answer);
   if (user.user_id !== pending.userId || user.customer_account_id !== pending.customerAccountId) throw signInRefused();
-  return { brandId: pending.brandId, customerAccountId: pending.customerAccountId, userId: pending.userId };
+  return opened(ctx.db, { brandId: pending.brandId, customerAccountId: pending.customerAccountId, userId: pending.userId });
+}
+
+/** A completed sign-in becomes a session: its row is made (lib/auth/sessions.ts) and its id goes in the cookie. */
+async function opened(db: Db, session: CustomerSession): Promise<CustomerSession> {
+  return { ...session, sessionId: await openCustomerSession(db, session, SESSION_SECONDS) };
+}
+
+/**
+ * Signing out ends the cookie's session on the server (its row is deleted), so a copy of the cookie
+ * is refused too; `everywhere` ends every session of the user, this one included (only from a
+ * session that still stands).
+ */
+export async function endPortalSession(session: CustomerSession | null, opts: { everywhere?: boolean } = {}) {
+  if (!session?.sessionId) return;
+  const db = await getDb();
+  if (!opts.everywhere) return endCustomerSession(db, session.sessionId, session.userId);
+  if (await portalContext(session)) await endAllCustomerSessions(db, session);
 }
 
 /**

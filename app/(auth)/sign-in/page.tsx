@@ -14,6 +14,7 @@ const safeCallback = (v: string | string[] | undefined) => {
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
   const passwordSet = first(sp.password) === "set";
+  const signedOutEverywhere = first(sp.signed_out) === "everywhere";
   return (
     <main className="auth-page">
       <div className="auth-card">
@@ -21,6 +22,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         {passwordSet ? (
           <p className="alert success" role="status">
             Your password is set. Sign in with it now.
+          </p>
+        ) : signedOutEverywhere ? (
+          <p className="alert success" role="status">
+            You have signed out on every computer and browser.
           </p>
         ) : (
           <p className="muted">Brand staff: use your staff email and password.</p>

@@ -2,6 +2,7 @@ import { endpointAction } from "../../actions/endpoint-action";
 import { defineAction } from "../../actions/define-action";
 import { z } from "zod";
 import { confirmTotpEnrolment, disableTotp, startTotpEnrolment } from "../../staff/totp";
+import { signOutEverywhere } from "../../staff/sign-out";
 import { req } from "../../wire/params";
 
 const TotpCodeParams = z.object({
@@ -14,5 +15,6 @@ export const platformActions = {
   totpStart: defineAction({ audience: "staff", schema: z.object({}), verb: startTotpEnrolment }),
   totpConfirm: defineAction({ audience: "staff", schema: TotpCodeParams, verb: confirmTotpEnrolment }),
   totpDisable: defineAction({ audience: "staff", schema: TotpCodeParams, verb: disableTotp }),
+  signOutEverywhere: defineAction({ audience: "staff", schema: z.object({}), verb: signOutEverywhere }),
   testClockAdvance: endpointAction("TestClock/Advance"),
 };

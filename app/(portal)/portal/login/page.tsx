@@ -18,6 +18,7 @@ const NOTICES: Record<string, { tone: "error" | "info"; text: string }> = {
   link: { tone: "error", text: "This sign-in link has expired or was already used. Sign in with your password, or ask for a new link." },
   ended: { tone: "info", text: "Your session has ended. Please sign in again." },
   signed_out: { tone: "info", text: "You have signed out." },
+  signed_out_everywhere: { tone: "info", text: "You have signed out on every device and browser." },
 };
 
 /**
@@ -39,7 +40,17 @@ export default async function SignIn({ searchParams }: { searchParams: Promise<S
   const next = safePortalRedirect(one(q.redirect));
   if (await currentCustomer()) redirect(next);
   const brand = await portalBrand(one(q.brand) ?? (await cookies()).get(BRAND_COOKIE)?.value);
-  const notice = providerFailure(q) ?? (one(q.error) === "link" ? NOTICES.link : one(q.ended) ? NOTICES.ended : one(q.signed_out) ? NOTICES.signed_out : null);
+  const notice =
+    providerFailure(q) ??
+    (one(q.error) === "link"
+      ? NOTICES.link
+      : one(q.ended)
+        ? NOTICES.ended
+        : one(q.signed_out) === "everywhere"
+          ? NOTICES.signed_out_everywhere
+          : one(q.signed_out)
+            ? NOTICES.signed_out
+            : null);
   const providers = portalIdentityProviders();
   return (
     <AuthFrame brand={brand ? brandLook(brand) : null} title="Sign in to your account">

@@ -6,3 +6,4 @@ import { staffActions } from "@/lib/dashboard/actions";
 export const startTotp = staffAction(staffActions.totpStart);
 export const confirmTotp = staffAction(staffActions.totpConfirm);
 export const disableTotp = staffAction(staffActions.totpDisable);
+export const signOutEverywhere = staffAction(staffActions.signOutEverywhere);

@@ -3,6 +3,7 @@ import { ownUserKey } from "@/lib/keys/user-key";
 import { totpStatus } from "@/lib/staff/totp";
 import { UserKeyPanel } from "../api-keys/_components/user-key-panel";
 import { TotpSetup } from "./totp-setup";
+import { SignOutEverywhere } from "./sign-out-everywhere";
 
 export const metadata = { title: "Security · Recurring Billing" };
 
@@ -25,6 +26,14 @@ export default async function SecurityPage({ params }: { params: Promise<{ brand
         <h2 id="user-key">Your user key</h2>
         <p>API calls made on your behalf carry your user key (with an API key of your account). Replace it if it may have leaked.</p>
         <UserKeyPanel brandId={brandId} userKey={userKey} />
+      </section>
+      <section className="card" aria-labelledby="sessions">
+        <h2 id="sessions">Sessions</h2>
+        <p>
+          Signing out ends this browser&apos;s session. If you left the dashboard signed in somewhere else, or think someone may have your session, sign out
+          everywhere.
+        </p>
+        <SignOutEverywhere brandId={brandId} />
       </section>
     </>
   );

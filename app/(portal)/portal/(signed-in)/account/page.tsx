@@ -2,10 +2,11 @@ import { accountSettings } from "@/lib/portal/account-queries";
 import { customerPage } from "../../_lib/data";
 import { PasswordForm, ProfileForm, TwoStepForm } from "../../_components/account-forms";
 import { UsersPanel } from "../../_components/account-users";
+import { SignOutEverywhere } from "../../_components/sign-out-everywhere";
 
 export const metadata = { title: "Account" };
 
-/** The signed-in user's profile, password and two-step verification; for an ADMIN user, the account's users. */
+/** The signed-in user's profile, password, two-step verification and Sign out everywhere; for an ADMIN user, the account's users. */
 export default async function Account() {
   const { ctx, profile } = await customerPage();
   const s = await accountSettings(ctx);
@@ -29,6 +30,11 @@ export default async function Account() {
           <section className="p-card" aria-labelledby="twostep-title">
             <h2 id="twostep-title">Two-step verification</h2>
             <TwoStepForm me={s.me} twoStep={s.twoStep} />
+          </section>
+          <section className="p-card" aria-labelledby="sessions-title">
+            <h2 id="sessions-title">Where you are signed in</h2>
+            <p className="muted">Signed in on a device you no longer use, or think someone else is? End every session at once.</p>
+            <SignOutEverywhere />
           </section>
         </div>
       </div>
