@@ -192,7 +192,7 @@ describe("the brand dashboard", () => {
     await page.goto(`${base}/settings`);
     await page.getByRole("button", { name: "Save settings" }).waitFor();
     await axe(page, "settings");
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.waitForURL(/\/sign-in/);
     await page.goto(`${base}/accounts`);
     await page.waitForURL(/\/sign-in\?callbackUrl=/);
@@ -219,7 +219,7 @@ describe("the brand dashboard", () => {
     await page.getByLabel("Code from the app").fill(totpCodeFor(secret));
     await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
     await page.getByText("Two-factor sign-in is on.").waitFor();
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.waitForURL(/\/sign-in/);
 
     await page.goto(`${base}/accounts`);

@@ -327,7 +327,7 @@ describe("portal self service", { timeout: 180_000 }, () => {
     await expectAccessible(page, "account");
     await shot(page, "account-1280");
     await narrowShot(context, page.url(), "account");
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.waitForURL(/\/portal\/login\?/);
 
     const sent = sms.requests.length;

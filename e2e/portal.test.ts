@@ -141,7 +141,7 @@ describe("Customer Facing Portal", { timeout: 180_000 }, () => {
 
     // Sign out: back to the brand's sign-in page, and the portal asks to sign in again.
     await page.goto(`${app.baseUrl}/portal`);
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.waitForURL(/\/portal\/login\?/);
     await page.getByText("You have signed out.").waitFor();
     await page.goto(`${app.baseUrl}/portal/invoices`);

@@ -55,7 +55,7 @@ describe("dashboard", () => {
     const phone = await signIn();
     const copied = await copyOf(laptop.context());
     expect(await landsOn(copied, home()), "the copy works while the session stands").toBe(home());
-    await laptop.getByRole("button", { name: "Sign out" }).click();
+    await laptop.getByRole("button", { name: "Sign out", exact: true }).click();
     await laptop.waitForURL(/\/sign-in/);
     expect(await landsOn(copied, home()), "the copy is refused after sign-out").toBe("/sign-in");
     expect(await landsOn(phone.context(), home()), "the user's other session stands").toBe(home());
@@ -108,7 +108,7 @@ describe("portal", () => {
     const phone = await signIn(username);
     const copied = await copyOf(laptop.context());
     expect(await landsOn(copied, "/portal/invoices"), "the copy works while the session stands").toBe("/portal/invoices");
-    await laptop.getByRole("button", { name: "Sign out" }).click();
+    await laptop.getByRole("button", { name: "Sign out", exact: true }).click();
     await laptop.waitForURL(/\/portal\/login/);
     expect(await landsOn(copied, "/portal/invoices"), "the copy is refused after sign-out").toBe("/portal/login");
     expect(await landsOn(phone.context(), "/portal/invoices"), "the user's other session stands").toBe("/portal/invoices");
