@@ -10,12 +10,13 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import * as schema from "../db/schema";
 import { getDb, type Db } from "../db/client";
-import { invoices, payments, subscriptions } from "../db/schema";
+import { brands, invoices, payments, subscriptions } from "../db/schema";
 import { generateDueInvoices } from "../lib/billing/generate-invoices";
 import { renewDue } from "../lib/billing/renew-due";
+import { renewChunk } from "../lib/billing/renew-chunk";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { makeTenant, ok, type Tenant } from "./support/api";
-import { makeCoupon, makeGroup, makeProduct } from "./support/catalog";
+import { makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { CARDS, makeAccount, makeCard, makeGateway } from "./support/payments";
 
 const clock = new ManualClock("2026-03-01T10:00:00Z");
@@ -23,14 +24,15 @@ let db: Db;
 let t: Tenant;
 let product: string;
 let coupon: string;
+let group: string;
 
 beforeAll(async () => {
   useClock(clock);
   db = await getDb();
   t = await makeTenant();
   await makeGateway(t);
-  const group = await makeGroup(t);
-  product = (await makeProduct(t, group.product_group_id, { recurring_price: "9.99", expiration_interval: "30" })).product_id;
+  group = (await makeGroup(t)).product_group_id;
+  product = (await makeProduct(t, group, { recurring_price: "9.99", expiration_interval: "30" })).product_id;
   coupon = (await makeCoupon(t, { discount_type: "percent", discount_value: "10", duration: "cycles", duration_cycles: "3" })).coupon_code;
 });
 afterAll(() => useClock(systemClock));
@@ -128,5 +130,49 @@ describe("renewing a chunk of due subscriptions", () => {
       await db.execute(sql.raw(`drop trigger refuse_one on subscription_periods; drop function refuse_one();`));
     }
     expect(await renewDue({ db, now: clock.now(), brandId: t.brand_id })).toEqual({ renewed: 1, charged: 1, declined: 0 });
+  });
+
+  it("puts each metered subscription's usage on its own invoice in the chunk's one transaction (it used to fail and go one by one)", async () => {
+    clock.set("2026-03-01T10:00:00Z");
+    const metered = (await makeComponent(t, group, { component_type: "metered", unit_price: "0.10", starting_quantity: "0" })).component_id;
+    const subs: { id: string; account: string; units: number }[] = [];
+    for (const units of [7, 30]) {
+      const account = await makeAccount(t);
+      const card = await makeCard(t, account);
+      const body = await ok(t, "json", "Subscription/Create", {
+        method: "POST",
+        params: {
+          customer_account_id: account,
+          product_id: product,
+          pay_method_id: card,
+          override_initial_billing: "Y",
+          auto_pay: "Y",
+          attached_components: JSON.stringify([{ component_id: metered, units: "0" }]),
+        },
+      });
+      const id = body.subscription.subscription_id as string;
+      await ok(t, "json", "Subscription/ReportUsage", {
+        method: "PATCH",
+        params: { subscription_id: id, customer_account_id: account, component_id: metered, units: String(units), expression_type: "additive" },
+      });
+      subs.push({ id, account, units });
+    }
+    clock.set("2026-03-31T12:00:00Z");
+    const ids = subs.map((s) => s.id);
+    await generateDueInvoices({ db, now: clock.now(), brandId: t.brand_id, subscriptionIds: ids });
+    const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
+    // renewChunk throws when its transaction fails (renewDue would then renew one by one): it must not.
+    expect(await renewChunk(db, clock.now(), brand, ids)).toMatchObject({ renewed: 2, charged: 2, declined: 0, oneByOne: [] });
+    for (const s of subs) {
+      const [inv] = await db
+        .select({ items: invoices.items, total: invoices.totalCents })
+        .from(invoices)
+        .where(and(eq(invoices.subscriptionId, s.id), eq(invoices.billingPeriodStart, "2026-03-31")));
+      expect(inv.items.map((i) => [i.kind, i.quantity, i.itemPrice])).toEqual([
+        ["recurring", 1, 999],
+        ["usage", s.units, 10],
+      ]);
+      expect(inv.total).toBe(999 + 10 * s.units);
+    }
   });
 });

@@ -225,8 +225,9 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
   if (!renewals.length) return committed;
 
   if (usage.length) {
+    // Parenthesised: || and -> bind alike, left to right, and (items || lines) -> n is one line, not an array.
     await ctx.db.execute(sql`
-      update invoices i set items = i.items || lines.per_invoice -> (x.n::int - 1)
+      update invoices i set items = i.items || (lines.per_invoice -> (x.n::int - 1))
       from unnest(${sqlArray(
         usage.map((u) => u.invoiceId),
         "uuid[]",
