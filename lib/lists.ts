@@ -61,8 +61,12 @@ export interface ListSpec<T extends BrandTable, F extends Filters, S extends str
   /** The sort keys a caller may name; ties are broken by id in the same direction. */
   sortable: Record<S, PgColumn | SQL>;
   defaultSort: { key: NoInfer<S>; dir: SortDir };
-  /** The rows as the API shows them. */
-  view: (ctx: Context, rows: T["$inferSelect"][]) => V[] | Promise<V[]>;
+  /**
+   * The rows pages, the portal and the API's List verb get: the domain's typed read rows
+   * (lib/<domain>/read.ts: cents, Dates, named statuses), which only lib/api turns into the wire.
+   * A domain not yet converted still answers its wire view here.
+   */
+  read: (ctx: Context, rows: T["$inferSelect"][]) => V[] | Promise<V[]>;
   /**
    * What a customer (portal) context sees: "account", only the signed-in customer's own rows;
    * "brand", the brand's (the catalog, the knowledge base). None: staff only, a customer is refused.
@@ -141,7 +145,7 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
           .from(table as BrandTable)
           .where(where)
       )[0].n;
-    return { rows: await spec.view(ctx, rows), total };
+    return { rows: await spec.read(ctx, rows), total };
   }
 
   /**
@@ -162,7 +166,7 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
       // A computed sort key has no value on the row to resume from: offset paging, as a page does.
       for (let offset = 0; ; offset += size) {
         const rows = await selectRows(ctx.db, table, { where: q.where, orderBy, limit: size, offset });
-        if (rows.length) yield await spec.view(ctx, rows);
+        if (rows.length) yield await spec.read(ctx, rows);
         if (rows.length < size) return;
       }
     }
@@ -178,7 +182,7 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
           : or(beyond, descending ? undefined : isNull(column));
       }
       const rows = await selectRows(ctx.db, table, { where: and(q.where, after), orderBy, limit: size });
-      if (rows.length) yield await spec.view(ctx, rows);
+      if (rows.length) yield await spec.read(ctx, rows);
       if (rows.length < size) return;
       last = rows[rows.length - 1] as Record<string, unknown>;
     }

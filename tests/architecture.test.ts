@@ -180,3 +180,83 @@ describe("transaction steps", () => {
     expect(cutting).toEqual(CUTS_STEPS);
   });
 });
+
+describe("reads and the wire", () => {
+  /**
+   * A converted domain has one read module, lib/<domain>/read.ts (typed rows: cents, Dates, named
+   * statuses), which the dashboard, the portal and the PDF read; its lib/<domain>/view.ts turns read
+   * rows into the wire (toWire) for lib/api, and for the dashboard's CSV export, whose columns are
+   * the API's fields. The write verbs and the invoice events below still answer the wire through the
+   * view: the list only shrinks (a verb that answers read rows leaves it, lib/api's endpoint then
+   * converts).
+   */
+  const ROOT = path.resolve(__dirname, "..");
+  const ANY_IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+  const posix = (p: string) => p.split(path.sep).join("/");
+  const CONVERTED = ["invoices", "subscriptions"];
+  const WRITE_SIDE_STILL_ON_THE_WIRE = [
+    "lib/billing/invoice-events.ts",
+    "lib/billing/run-dunning.ts",
+    "lib/invoices/create-invoice-for-subscription.ts",
+    "lib/invoices/create-invoice.ts",
+    "lib/invoices/delete-invoice.ts",
+    "lib/invoices/events.ts",
+    "lib/invoices/remind-invoice.ts",
+    "lib/payments/answer.ts",
+    "lib/payments/attempts.ts",
+    "lib/payments/settle-charges.ts",
+    "lib/payments/update-invoice.ts",
+    "lib/subscriptions/change-product.ts",
+    "lib/subscriptions/create-subscription.ts",
+    "lib/subscriptions/status-changes.ts",
+    "lib/subscriptions/update-subscription.ts",
+    "lib/subscriptions/usage-and-auto-pay.ts",
+  ];
+
+  /** Every import in lib/, app/ and components/ whose target is a domain's view.ts: [importer, view], both from the root. */
+  function viewImports() {
+    return ["lib", "app", "components"].flatMap((top) =>
+      sourceFiles(path.join(ROOT, top)).flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(ANY_IMPORT)]
+          .map((m) => m[1] ?? m[2])
+          .map((spec) => (spec.startsWith("@/") ? path.join(ROOT, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(file), spec) : null))
+          .filter((target): target is string => target !== null && /^lib\/[^/]+\/view(\.tsx?)?$/.test(posix(path.relative(ROOT, target))))
+          .map((target) => [posix(path.relative(ROOT, file)), posix(path.relative(ROOT, target)).replace(/\.tsx?$/, "")] as const),
+      ),
+    );
+  }
+
+  it("finds the API's imports of the views (the check itself)", () => {
+    const found = viewImports();
+    expect(found).toContainEqual(["lib/api/endpoints/subscription.ts", "lib/subscriptions/view"]);
+    expect(found).toContainEqual(["lib/api/endpoints/invoice.ts", "lib/invoices/view"]);
+  });
+
+  it("pages and components never import a wire view: they read rows and format them through lib/format.ts", () => {
+    expect(viewImports().filter(([from]) => !from.startsWith("lib/"))).toEqual([]);
+  });
+
+  it("a converted domain's toWire is imported only by lib/api, the CSV export and the listed write side", () => {
+    const importers = viewImports()
+      .filter(([from, view]) => CONVERTED.some((d) => view === `lib/${d}/view`) && !from.startsWith("lib/api/") && from !== "lib/dashboard/exports.ts")
+      .map(([from]) => from);
+    expect([...new Set(importers)].sort()).toEqual(WRITE_SIDE_STILL_ON_THE_WIRE);
+  });
+
+  it("a converted domain reads through one module named read.ts, which knows nothing of the wire", () => {
+    const domains = readdirSync(LIB, { withFileTypes: true }).filter((e) => e.isDirectory() && readdirSync(path.join(LIB, e.name)).includes("read.ts"));
+    expect(domains.map((e) => e.name).sort()).toEqual(CONVERTED);
+    for (const d of CONVERTED) {
+      const files = readdirSync(path.join(LIB, d));
+      expect(
+        files.filter((f) => /^(page-queries|pages)\.ts$/.test(f)),
+        d,
+      ).toEqual([]);
+      const read = readFileSync(path.join(LIB, d, "read.ts"), "utf8");
+      expect(
+        [...read.matchAll(ANY_IMPORT)].map((m) => m[1] ?? m[2]).filter((spec) => /(^|\/)(view|money|dates)$/.test(spec) && !spec.includes("format")),
+        d,
+      ).toEqual([]);
+    }
+  });
+});

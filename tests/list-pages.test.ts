@@ -24,6 +24,8 @@ import { listArticlesPage } from "../lib/knowledge/list-articles";
 import { makeTenant, ok, type Tenant } from "./support/api";
 import { created, fixtures, subscriptionFor } from "./support/fixtures";
 import { items, makeInvoice } from "./support/payments";
+import { DASHBOARD_LISTS, exportBatches } from "../lib/dashboard/exports";
+import { wireValue } from "../lib/api/serialize";
 
 async function contextOf(t: Tenant): Promise<Context> {
   const db = await getDb();
@@ -159,7 +161,7 @@ describe("listInvoicesPage", () => {
     await makeInvoice(b, await fixtures.Account(b), "10.00");
   });
 
-  const ids = (page: { rows: { invoice_id: string }[] }) => page.rows.map((r) => r.invoice_id);
+  const ids = (page: { rows: { id: string }[] }) => page.rows.map((r) => r.id);
 
   it("sorts by due date either way and pages", async () => {
     expect(ids(await listInvoicesPage(ctx, { sort: { key: "due_date", dir: "asc" } }))).toEqual([paid, partial, unpaid, deleted]);
@@ -200,14 +202,50 @@ describe("listSubscriptionsPage", () => {
     const active = await subscriptionFor(a, customer);
     const suspended = await subscriptionFor(a, customer);
     await ok(a, "json", "Subscription/Suspend", { method: "PATCH", params: { subscription_id: suspended } });
-    const of = async (status: 1 | 2 | 3) =>
-      (await listSubscriptionsPage(ctx, { filters: { customerAccountId: customer, status } })).rows.map((r) => r.subscription_id);
+    const of = async (status: 1 | 2 | 3) => (await listSubscriptionsPage(ctx, { filters: { customerAccountId: customer, status } })).rows.map((r) => r.id);
     expect(await of(1)).toEqual([active]);
     expect(await of(2)).toEqual([suspended]);
     expect(await of(3)).toEqual([]);
     const both = await listSubscriptionsPage(ctx, { filters: { customerAccountId: customer }, sort: { key: "created_at", dir: "desc" } });
-    expect(both.rows.map((r) => r.subscription_id)).toEqual([suspended, active]);
+    expect(both.rows.map((r) => r.id)).toEqual([suspended, active]);
     expect(await listSubscriptionsPage(otherCtx, { filters: { customerAccountId: customer } })).toEqual({ rows: [], total: 0 });
+  });
+});
+
+describe("read rows and the wire", () => {
+  /** An export's rows as the API's JSON carries them (wireValue: null as "", numbers as strings, instants to the second). */
+  const exported = async (name: "subscriptions" | "invoices") => {
+    const rows: unknown[] = [];
+    for await (const batch of exportBatches(ctx, DASHBOARD_LISTS[name], { q: "", filters: {}, sort: { key: "created_at", dir: "desc" } })) rows.push(...batch);
+    return wireValue(rows) as Record<string, unknown>[];
+  };
+
+  it("a page reads cents, Dates and the named status; the CSV export holds the API's fields, field for field", async () => {
+    const customer = await fixtures.Account(a);
+    const subscriptionId = await subscriptionFor(a, customer);
+    const [sub] = (await listSubscriptionsPage(ctx, { filters: { id: subscriptionId } })).rows;
+    expect(sub).toMatchObject({ id: subscriptionId, customerAccountId: customer, status: 1, autoPay: expect.any(Boolean) });
+    expect(sub.createdAt).toBeInstanceOf(Date);
+    expect(Number.isInteger(sub.nextRenewalCents)).toBe(true);
+    const api = (await ok(a, "json", "Subscription/List", { params: { customer_account_id: customer } })).subscriptions;
+    expect(await exported("subscriptions")).toEqual(expect.arrayContaining(api));
+    expect(Object.keys((await exported("subscriptions"))[0])).toEqual(Object.keys(api[0]));
+
+    const invoiceId = await makeInvoice(a, customer, "12.50");
+    const [invoice] = (await listInvoicesPage(ctx, { filters: { id: invoiceId } })).rows;
+    expect(invoice).toMatchObject({
+      id: invoiceId,
+      totalCents: 1250,
+      balanceCents: 1250,
+      paidCents: 0,
+      status: 0,
+      dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    const invoices = (await ok(a, "json", "Invoice/List", { params: { customer_account_id: customer } })).invoices;
+    const file = await exported("invoices");
+    expect(file).toEqual(expect.arrayContaining(invoices));
+    expect(Object.keys(file[0])).toEqual(Object.keys(invoices[0]));
+    expect(file.find((r) => r.invoice_id === invoiceId)!.total).toBe("12.50");
   });
 });
 

@@ -14,6 +14,7 @@ import {
   verifySecondFactor,
   sendSecondFactorCode,
 } from "../lib/portal/sign-in";
+import { INVOICE_STATUS, STATUS } from "../db/schema/status";
 import { portalInvoice, portalInvoices, portalOverview, portalSubscription } from "../lib/portal/queries";
 import { MAX_FAILED_SIGN_INS } from "../lib/users/sign-in";
 import { ok } from "./support/api";
@@ -139,18 +140,18 @@ describe("the demo customer and the portal's reads", () => {
     const ctx = (await portalContext(session))!;
     const o = await portalOverview(ctx);
     expect(o.subscriptions).toHaveLength(1);
-    expect(o.subscriptions[0]).toMatchObject({ productName: "Demo Plus monthly", status: "active", nextAmountCents: 2499 });
+    expect(o.subscriptions[0]).toMatchObject({ productName: "Demo Plus monthly", status: STATUS.ACTIVE, nextRenewalCents: 2499 });
     expect(o.balanceDueCents).toBe(4900 + 700);
     const list = await portalInvoices(ctx);
     expect(list.total).toBe(2);
-    expect(list.rows.map((i) => i.status).sort()).toEqual(["paid", "unpaid"]);
-    const open = list.rows.find((i) => i.status === "unpaid")!;
+    expect(list.rows.map((i) => i.status).sort()).toEqual([INVOICE_STATUS.UNPAID, INVOICE_STATUS.PAID]);
+    const open = list.rows.find((i) => i.status === INVOICE_STATUS.UNPAID)!;
     const detail = await portalInvoice(ctx, open.id);
-    expect(detail.lines).toEqual([
-      expect.objectContaining({ name: "Onboarding session", quantity: 1, amountCents: 4900 }),
-      expect.objectContaining({ name: "Extra storage (10 GB)", quantity: 2, unitCents: 350, amountCents: 700 }),
+    expect(detail.invoice.lines).toEqual([
+      expect.objectContaining({ itemName: "Onboarding session", quantity: 1, itemPrice: 4900 }),
+      expect.objectContaining({ itemName: "Extra storage (10 GB)", quantity: 2, itemPrice: 350 }),
     ]);
-    const paid = await portalInvoice(ctx, list.rows.find((i) => i.status === "paid")!.id);
+    const paid = await portalInvoice(ctx, list.rows.find((i) => i.status === INVOICE_STATUS.PAID)!.id);
     expect(paid.payments).toHaveLength(1);
     expect((await portalSubscription(ctx, o.subscriptions[0].id)).invoices).toHaveLength(1);
 

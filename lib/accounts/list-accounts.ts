@@ -25,7 +25,7 @@ export const accountList = defineList({
   search: [t.firstName, t.lastName, t.companyName, t.emailAddress, sql`${t.firstName} || ' ' || ${t.lastName}`],
   sortable: { created_at: t.createdAt, last_name: t.lastName, company_name: t.companyName, email_address: t.emailAddress },
   defaultSort: { key: "created_at", dir: "asc" },
-  view: (_ctx, rows) => rows.map(accountView),
+  read: (_ctx, rows) => rows.map(accountView),
 });
 export const listAccountsPage = accountList.page;
 

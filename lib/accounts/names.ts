@@ -14,7 +14,37 @@ export async function customerNames(ctx: Context, ids: readonly (string | null)[
   return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
 }
 
-/** A page's rows, each with its customer's name beside customer_account_id. */
+/** A page's read rows (lib/<domain>/read.ts), each with its customer's name beside customerAccountId. */
+export async function withCustomerName<R extends { customerAccountId: string }>(ctx: Context, rows: R[]): Promise<(R & { customerName: string })[]> {
+  const names = await customerNames(
+    ctx,
+    rows.map((r) => r.customerAccountId),
+  );
+  return rows.map((r) => ({ ...r, customerName: names.get(r.customerAccountId) ?? "—" }));
+}
+
+/**
+ * A list's page and one record of it by id, each row with its customer's name: what a dashboard
+ * list page and a record's page read (null: the brand has no such record, deleted ones included).
+ */
+export function withCustomerNameReads<I, R extends { customerAccountId: string }>(
+  page: (ctx: Context, input: I) => Promise<{ rows: R[]; total: number }>,
+  byId: (id: string) => I,
+) {
+  return {
+    page: async (ctx: Context, input: I) => {
+      const { rows, total } = await page(ctx, input);
+      return { rows: await withCustomerName(ctx, rows), total };
+    },
+    one: async (ctx: Context, id: string) => {
+      if (!isUuid(id)) return null;
+      const { rows } = await page(ctx, byId(id));
+      return rows[0] ? (await withCustomerName(ctx, [rows[0]]))[0] : null;
+    },
+  };
+}
+
+/** The same for a domain whose pages still read its wire view (customer_account_id). */
 export async function withCustomerNames<R extends { customer_account_id: string }>(ctx: Context, rows: R[]): Promise<(R & { customer_name: string })[]> {
   const names = await customerNames(
     ctx,

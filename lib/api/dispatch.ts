@@ -56,9 +56,10 @@ const rateLimited = (wait: number) =>
 const parseInput = (endpoint: Endpoint, raw: Params) => parseParams(endpoint.params, raw);
 
 function envelope(endpoint: Endpoint, result: unknown): Record<string, unknown> {
+  const wire = endpoint.wire ?? ((row: unknown) => row);
   if (endpoint.list) {
     const { items, total } = result as ListResult;
-    return { status: "success", count: items.length, total, [endpoint.list]: items };
+    return { status: "success", count: items.length, total, [endpoint.list]: items.map(wire) };
   }
   if (result instanceof WithExtras) return { status: "success", [endpoint.returns]: result.record, ...result.extras };
   return { status: "success", [endpoint.returns]: result };

@@ -19,6 +19,12 @@ export interface Endpoint<S extends Shape = Shape> {
   list?: string;
   /** Documentation of what the handler refuses beyond parameter validation. */
   refusals?: string[];
+  /**
+   * Turns a List verb's read rows into the wire (a domain's toWire, lib/<domain>/view.ts), item by
+   * item. None: the verb answers its wire already (the write verbs, domains not yet converted).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  wire?: (row: any) => unknown;
   /** The verb: `({ ctx, input })`, as runVerb runs it. */
   handler: Verb<z.output<z.ZodObject<S>>, unknown>;
 }

@@ -10,7 +10,7 @@ import type { GatewayRow } from "../gateways/view";
 import { newId } from "../ids";
 import { carriesCoupon, storedLines } from "../invoices/lines";
 import { withAmounts } from "../invoices/queries";
-import type { InvoiceRow } from "../invoices/view";
+import type { InvoiceRow } from "../invoices/queries";
 import { logger } from "../log";
 import type { PayMethodRow } from "../pay-methods/view";
 import { recordOutcomes, type AnsweredAttempt } from "../payments/settle-charges";

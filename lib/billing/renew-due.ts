@@ -12,7 +12,7 @@ import { loadSubscription, nextPeriodLines, type SubscriptionDetails, type Subsc
 import { recordPeriod } from "../subscriptions/periods";
 import { createInvoiceForSubscription } from "../invoices/create-invoice-for-subscription";
 import { carriesCoupon } from "../invoices/lines";
-import type { InvoiceRow } from "../invoices/view";
+import type { InvoiceRow } from "../invoices/queries";
 import { payFromPrepaid } from "../payments/prepaid";
 import { postActionUrl } from "../subscriptions/events";
 import { pricedComponent } from "../subscriptions/terms";

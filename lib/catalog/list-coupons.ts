@@ -19,7 +19,7 @@ export const couponList = defineList({
   search: [t.name, t.couponCode],
   sortable: { created_at: t.createdAt, name: t.name, coupon_code: t.couponCode, expiration_date: t.expirationDate, redemption_count: t.redemptionCount },
   defaultSort: { key: "created_at", dir: "asc" },
-  view: (ctx, rows) => {
+  read: (ctx, rows) => {
     const now = ctx.now();
     return rows.map((c) => couponView(c, now, ctx.brand.timezoneId));
   },

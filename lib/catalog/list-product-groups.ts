@@ -13,7 +13,7 @@ export const productGroupList = defineList({
   search: [t.name],
   sortable: { created_at: t.createdAt, name: t.name },
   defaultSort: { key: "created_at", dir: "asc" },
-  view: (_ctx, rows) => rows.map(productGroupView),
+  read: (_ctx, rows) => rows.map(productGroupView),
 });
 export const listProductGroupsPage = productGroupList.page;
 

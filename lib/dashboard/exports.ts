@@ -5,6 +5,8 @@ import { accountList } from "../accounts/list-accounts";
 import { INVOICE_AGES, INVOICE_STATUS_FILTERS, invoiceList } from "../invoices/list-invoices";
 import { PAYMENT_SOURCES, paymentList } from "../payments/list-payments";
 import { subscriptionList } from "../subscriptions/list-subscriptions";
+import { subscriptionToWire } from "../subscriptions/view";
+import { invoiceToWire } from "../invoices/view";
 import { PAYMENT_STATUSES } from "../../db/schema";
 import { onReplica } from "../replica";
 
@@ -29,6 +31,9 @@ export interface DashboardList {
   urlFilters: Record<string, readonly string[] | ((v: string) => boolean)>;
   /** The list query's filters for a URL state. */
   filtersFor(state: ListUrlState): Record<string, unknown>;
+  /** A read row as the API shows it (the domain's toWire): the file's columns are the API's fields. None: the list's rows are its wire already. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  wire?: (row: any) => object;
 }
 
 /** A status filter's URL value (already one of urlFilters) as the list query's number. */
@@ -61,6 +66,7 @@ export const DASHBOARD_LISTS = {
   },
   subscriptions: {
     list: subscriptionList as unknown as Windowed,
+    wire: subscriptionToWire,
     sortKeys: subscriptionList.sortKeys,
     defaultSort: { key: "created_at", dir: "desc" },
     urlFilters: { status: ["1", "2", "3"], trial: yesNo, returning: yesNo, ...dayRange("created"), ...dayRange("ended"), ...dayRange("renews") },
@@ -72,6 +78,7 @@ export const DASHBOARD_LISTS = {
   },
   invoices: {
     list: invoiceList as unknown as Windowed,
+    wire: invoiceToWire,
     sortKeys: invoiceList.sortKeys,
     defaultSort: { key: "created_at", dir: "desc" },
     urlFilters: { status: INVOICE_STATUS_FILTERS, age: Object.keys(INVOICE_AGES), ...dayRange("created") },
@@ -105,7 +112,10 @@ export const EXPORT_BATCH = 1000;
  */
 export async function* exportBatches(ctx: Context, spec: DashboardList, state: ListUrlState, batch = EXPORT_BATCH): AsyncGenerator<object[]> {
   // Read from the replica when there is one (lib/replica.ts): an export may read a million rows.
-  yield* spec.list.batches(await onReplica(ctx), { filters: spec.filtersFor(state), sort: state.sort ?? spec.defaultSort }, batch);
+  const rows = spec.list.batches(await onReplica(ctx), { filters: spec.filtersFor(state), sort: state.sort ?? spec.defaultSort }, batch);
+  const wire = spec.wire;
+  if (!wire) return yield* rows;
+  for await (const batch of rows) yield batch.map(wire);
 }
 
 /** A view's value as a CSV cell: nested parts as JSON, dates as ISO, and no spreadsheet formulas. */

@@ -4,6 +4,7 @@ import { invoiceList } from "../invoices/list-invoices";
 import { isUuid } from "../ids";
 import { subscriptionList } from "../subscriptions/list-subscriptions";
 import { ticketList } from "../tickets/list-tickets";
+import { formatDate, formatMoney, shortId, statusLabel } from "../format";
 
 /** One record found by the global search, with the path of its dashboard page. */
 export interface FoundRecord {
@@ -21,9 +22,6 @@ export interface SearchGroup {
   total: number;
   results: FoundRecord[];
 }
-
-const STATUS = ["", "Active", "Suspended", "Deleted"];
-const INVOICE_STATUS = ["Unpaid", "Paid", "Partly paid", "Deleted"];
 
 /**
  * The dashboard's global search: customers, subscriptions, invoices and tickets of the context's
@@ -53,7 +51,7 @@ export async function searchBrand(ctx: Context, text: string, perKind = 5): Prom
         kind: "account",
         id: a.customer_account_id,
         title: `${a.first_name} ${a.last_name}`,
-        detail: [a.company_name, a.email_address, a.status !== 1 ? STATUS[a.status] : null].filter(Boolean).join(" · "),
+        detail: [a.company_name, a.email_address, a.status !== 1 ? statusLabel("record", a.status) : null].filter(Boolean).join(" · "),
         href: `${base}/accounts/${a.customer_account_id}`,
       })),
     },
@@ -63,10 +61,12 @@ export async function searchBrand(ctx: Context, text: string, perKind = 5): Prom
       total: subscriptions.total,
       results: subscriptions.rows.map((s) => ({
         kind: "subscription",
-        id: s.subscription_id,
-        title: s.product_name ?? "Subscription",
-        detail: [STATUS[s.status], s.renewal_date ? `renews ${s.renewal_date}` : null, `…${s.subscription_id.slice(-8)}`].filter(Boolean).join(" · "),
-        href: `${base}/subscriptions/${s.subscription_id}`,
+        id: s.id,
+        title: s.productName ?? "Subscription",
+        detail: [statusLabel("record", s.status), s.renewalDate ? `renews ${formatDate(s.renewalDate)}` : null, `…${shortId(s.id)}`]
+          .filter(Boolean)
+          .join(" · "),
+        href: `${base}/subscriptions/${s.id}`,
       })),
     },
     {
@@ -75,10 +75,15 @@ export async function searchBrand(ctx: Context, text: string, perKind = 5): Prom
       total: invoices.total,
       results: invoices.rows.map((i) => ({
         kind: "invoice",
-        id: i.invoice_id,
-        title: `Invoice …${i.invoice_id.slice(-8)}`,
-        detail: [INVOICE_STATUS[i.status] ?? "", `due ${i.due_date}`, `total ${i.total}`, `balance ${i.balance}`].join(" · "),
-        href: `${base}/invoices/${i.invoice_id}`,
+        id: i.id,
+        title: `Invoice …${shortId(i.id)}`,
+        detail: [
+          statusLabel("invoice", i.status),
+          `due ${formatDate(i.dueDate)}`,
+          `total ${formatMoney(i.totalCents)}`,
+          `balance ${formatMoney(i.balanceCents)}`,
+        ].join(" · "),
+        href: `${base}/invoices/${i.id}`,
       })),
     },
     {

@@ -153,7 +153,7 @@ export const deliveryList = defineList({
     )!,
   sortable: { created_at: t.createdAt, type: t.type, status: t.status, attempts: t.attempts },
   defaultSort: { key: "created_at", dir: "desc" },
-  view: (_ctx, rows) => rows,
+  read: (_ctx, rows) => rows,
 });
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

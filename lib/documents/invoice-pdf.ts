@@ -9,7 +9,8 @@ import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
 import { formatsFor } from "../format";
-import { invoiceNumber, paymentMethodName } from "../portal/queries";
+import { paymentMethodName } from "../portal/queries";
+import { invoiceNumber } from "../invoices/read";
 import { invoiceDetails } from "../invoices/queries";
 
 /**

@@ -17,7 +17,7 @@ export const gatewayList = defineList({
   search: [t.name],
   sortable: { created_at: t.createdAt, name: t.name },
   defaultSort: { key: "created_at", dir: "asc" },
-  view: (_ctx, rows) => rows.map(gatewayView),
+  read: (_ctx, rows) => rows.map(gatewayView),
 });
 export const listGatewaysPage = gatewayList.page;
 

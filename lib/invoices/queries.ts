@@ -4,8 +4,15 @@ import { anyOf, inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { invalidState, notFound } from "../errors";
 import { isUuid } from "../ids";
-import { invoiceAmounts } from "./amounts";
-import type { InvoiceDetails, InvoiceRow } from "./view";
+import { invoiceAmounts, type InvoiceAmounts } from "./amounts";
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** An invoice (its lines on its row) with the amounts that follow from them and its payments. */
+export interface InvoiceDetails {
+  row: InvoiceRow;
+  amounts: InvoiceAmounts;
+}
 
 /**
  * An invoice of this customer account, or NOT_FOUND. `lock` takes the row lock every change of

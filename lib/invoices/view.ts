@@ -1,15 +1,13 @@
-import type { InvoiceLine, invoices } from "../../db/schema";
+import type { InvoiceLine } from "../../db/schema";
 import { formatWireDate } from "../dates";
 import { formatCents } from "../money";
-import type { InvoiceAmounts } from "./amounts";
+import type { InvoiceDetails } from "./queries";
+import { readInvoice, type InvoiceRead } from "./read";
 
-export type InvoiceRow = typeof invoices.$inferSelect;
-
-/** An invoice (its lines on its row) with the amounts that follow from them and its payments. */
-export interface InvoiceDetails {
-  row: InvoiceRow;
-  amounts: InvoiceAmounts;
-}
+/**
+ * The wire: an invoice as the API answers it (namespace invoice), from its read row. Only lib/api
+ * calls it (and, until they answer read rows, the write verbs and the events through invoiceView).
+ */
 
 export const lineView = (l: InvoiceLine) => ({
   item_name: l.itemName,
@@ -20,25 +18,28 @@ export const lineView = (l: InvoiceLine) => ({
   component_id: l.componentId,
 });
 
-/** An invoice as the API shows it (namespace invoice), its lines nested as items and attached_items. */
-export const invoiceView = ({ row, amounts }: InvoiceDetails) => ({
-  invoice_id: row.id,
-  customer_account_id: row.customerAccountId,
-  subscription_id: row.subscriptionId,
-  billing_period_start: row.billingPeriodStart ? formatWireDate(row.billingPeriodStart) : null,
-  due_date: formatWireDate(row.dueDate),
-  status: amounts.status,
-  total: formatCents(amounts.total),
-  amount_paid: formatCents(amounts.paid),
-  balance: formatCents(amounts.balance),
-  custom_field_1: row.customField1,
-  custom_field_2: row.customField2,
-  items: row.items.map(lineView),
+/** An invoice, its lines nested as items and attached_items. */
+export const invoiceToWire = (r: InvoiceRead) => ({
+  invoice_id: r.id,
+  customer_account_id: r.customerAccountId,
+  subscription_id: r.subscriptionId,
+  billing_period_start: r.billingPeriodStart ? formatWireDate(r.billingPeriodStart) : null,
+  due_date: formatWireDate(r.dueDate),
+  status: r.status,
+  total: formatCents(r.totalCents),
+  amount_paid: formatCents(r.paidCents),
+  balance: formatCents(r.balanceCents),
+  custom_field_1: r.customField1,
+  custom_field_2: r.customField2,
+  items: r.lines.map(lineView),
   // The spec's name, in the shape attached_items is sent in (items adds each line's kind and component).
-  attached_items: row.items.map((l) => ({ item_name: l.itemName, item_price: formatCents(l.itemPrice), tax_exempt: l.taxExempt, quantity: l.quantity })),
-  created: row.createdAt,
-  updated: row.updatedAt,
-  deleted: row.deletedAt,
+  attached_items: r.lines.map((l) => ({ item_name: l.itemName, item_price: formatCents(l.itemPrice), tax_exempt: l.taxExempt, quantity: l.quantity })),
+  created: r.createdAt,
+  updated: r.updatedAt,
+  deleted: r.deletedAt,
 });
+
+/** What the write verbs and the invoice events answer today: the wire of the invoice as it now stands. */
+export const invoiceView = (d: InvoiceDetails) => invoiceToWire(readInvoice(d));
 
 export type InvoiceView = ReturnType<typeof invoiceView>;

@@ -20,7 +20,7 @@ export const articleList = defineList({
   search: [t.title, t.summary],
   sortable: { created_at: t.createdAt, title: t.title, view_count: t.viewCount },
   defaultSort: { key: "created_at", dir: "asc" },
-  view: (_ctx, rows) => rows.map(listedArticleView),
+  read: (_ctx, rows) => rows.map(listedArticleView),
 });
 export const listArticlesPage = articleList.page;
 

@@ -23,7 +23,7 @@ export const categoryList = defineList({
   search: [t.name],
   sortable: { name: t.name, created_at: t.createdAt },
   defaultSort: { key: "name", dir: "asc" },
-  view: (_ctx, rows) => rows.map(categoryView),
+  read: (_ctx, rows) => rows.map(categoryView),
 });
 export const listCategoriesPage = categoryList.page;
 

@@ -25,7 +25,7 @@ export const articlePageList = defineList({
   search: [kbArticles.title, kbArticles.summary],
   sortable: { created_at: kbArticles.createdAt, title: kbArticles.title, view_count: kbArticles.viewCount },
   defaultSort: { key: "title", dir: "asc" },
-  view: (_ctx, rows) => rows.map(listedArticleView),
+  read: (_ctx, rows) => rows.map(listedArticleView),
 });
 
 export type CategoryNode = ReturnType<typeof categoryView> & { article_count: number; children: CategoryNode[] };

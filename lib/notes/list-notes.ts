@@ -17,7 +17,7 @@ export const noteList = defineList({
   search: [t.subject, t.contents],
   sortable: { created_at: t.createdAt, subject: t.subject },
   defaultSort: { key: "created_at", dir: "desc" },
-  view: (_ctx, rows) => rows.map(noteView),
+  read: (_ctx, rows) => rows.map(noteView),
 });
 export const listNotesPage = noteList.page;
 

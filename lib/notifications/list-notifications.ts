@@ -16,7 +16,7 @@ export const notificationList = defineList({
   search: [t.event, t.subjectCustomer, t.subjectBrand],
   sortable: { created_at: t.createdAt, event: t.event },
   defaultSort: { key: "created_at", dir: "asc" },
-  view: (_ctx, rows) => rows.map(notificationView),
+  read: (_ctx, rows) => rows.map(notificationView),
 });
 export const listNotificationsPage = notificationList.page;
 

@@ -17,7 +17,7 @@ export const notificationPageList = defineList({
   search: [t.event, t.subjectCustomer, t.subjectBrand],
   sortable: { event: t.event, created_at: t.createdAt },
   defaultSort: { key: "event", dir: "asc" },
-  view: (_ctx, rows) => rows.map(notificationView),
+  read: (_ctx, rows) => rows.map(notificationView),
 });
 
 /** A notification's stored values as its edit form's strings (the view HTML-encodes the templates, as the spec says; the form edits them raw). */

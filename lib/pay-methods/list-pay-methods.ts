@@ -16,7 +16,7 @@ export const payMethodList = defineList({
   search: [t.holderName, t.lastFour],
   sortable: { created_at: t.createdAt },
   defaultSort: { key: "created_at", dir: "asc" },
-  view: (_ctx, rows) => rows.map(payMethodView),
+  read: (_ctx, rows) => rows.map(payMethodView),
 });
 export const listPayMethodsPage = payMethodList.page;
 

@@ -37,7 +37,7 @@ export const paymentList = defineList({
   search: (q) => or(contains(t.paymentTransactionId, q), accountMatches(t.customerAccountId, q))!,
   sortable: { created_at: t.createdAt, amount: t.amount },
   defaultSort: { key: "created_at", dir: "desc" },
-  view: async (ctx, rows) => {
+  read: async (ctx, rows) => {
     // Each payment shows its invoice's subscription.
     const invoiceIds = [...new Set(rows.flatMap((p) => (p.invoiceId ? [p.invoiceId] : [])))];
     const subs = invoiceIds.length

@@ -6,7 +6,7 @@ import { invalidState, notFound } from "../errors";
 import { isUuid } from "../ids";
 import { formatCents } from "../money";
 import { invoiceDetails } from "../invoices/queries";
-import type { InvoiceRow } from "../invoices/view";
+import type { InvoiceRow } from "../invoices/queries";
 import type { PaymentRow } from "./view";
 
 /** A payment of this customer account, or NOT_FOUND. */

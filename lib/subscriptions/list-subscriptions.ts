@@ -1,14 +1,13 @@
-import { ne, or, sql } from "drizzle-orm";
+import { and, isNull, ne, or, sql } from "drizzle-orm";
 import { products, subscriptions as t } from "../../db/schema";
 import { contains } from "../../db/scope";
 import { dayFilters, defineList, equalsFilter, idFilter, sqlFilter, statusFilter } from "../lists";
 import { z } from "zod";
 import { accountMatches } from "../accounts/queries";
 import type { Context } from "../auth/context";
-import { SUBSCRIPTION_PENDING } from "../lifecycle";
+import { STATUS, SUBSCRIPTION_PENDING } from "../lifecycle";
 import type { ListSubscriptionsParams } from "./schemas";
-import { withDetails } from "./details";
-import { subscriptionView } from "./view";
+import { readSubscriptions } from "./read";
 
 /** At most this many subscriptions per answer (spec, Limits). */
 export const MAX_SUBSCRIPTIONS = 100;
@@ -46,6 +45,8 @@ export const subscriptionList = defineList({
     endedTo: ended.to,
     renewsFrom: renews.from,
     renewsTo: renews.to,
+    // Not deleted (the portal shows a customer only these).
+    live: sqlFilter(z.literal("Y"), () => and(isNull(t.deletedAt), ne(t.status, STATUS.DELETED))),
   },
   search: (q) =>
     or(
@@ -54,7 +55,8 @@ export const subscriptionList = defineList({
     )!,
   sortable: { created_at: t.createdAt, start_date: t.startDate, renewal_date: t.renewalDate, status: t.status },
   defaultSort: { key: "created_at", dir: "asc" },
-  view: async (ctx, rows) => (await withDetails(ctx, rows)).map((d) => subscriptionView(ctx, d)),
+  // Lazily: ./read.ts reads through this list too.
+  read: (ctx, rows) => readSubscriptions(ctx, rows),
 });
 export const listSubscriptionsPage = subscriptionList.page;
 

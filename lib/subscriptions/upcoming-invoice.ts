@@ -4,7 +4,7 @@ import type { Context } from "../auth/context";
 import { isProductBillable } from "../catalog/availability";
 import { linesTotal, replaceLines, storedLines } from "../invoices/lines";
 import { invoiceDetails } from "../invoices/queries";
-import type { InvoiceRow } from "../invoices/view";
+import type { InvoiceRow } from "../invoices/queries";
 import { logger } from "../log";
 import { creditPrepaid, takeFromPrepaid } from "../payments/prepaid";
 import { requireNoPendingPayments } from "../payments/settle-pending";

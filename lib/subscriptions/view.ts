@@ -1,11 +1,17 @@
 import { formatWireDate } from "../dates";
 import { formatCents } from "../money";
-import { VARIABLE_SLOTS } from "../catalog/variables";
 import type { Context } from "../auth/context";
-import { sumLines, type Line } from "../pricing/pricing";
-import { couponQualification, nextPeriodLines, type SubscriptionDetails } from "./details";
+import type { Line } from "../pricing/pricing";
+import type { SubscriptionDetails } from "./details";
+import { readSubscription, type SubscriptionRead } from "./read";
+
+/**
+ * The wire: a subscription as the API answers it (namespace subscription), from its read row. Only
+ * lib/api calls it (and, until they answer read rows, the write verbs through subscriptionView).
+ */
 
 const day = (d: string | null) => (d ? formatWireDate(d) : null);
+const yn = (b: boolean) => (b ? "Y" : "N");
 
 /** Pricing lines as the API shows them. */
 export const lineView = (l: Line) => ({
@@ -19,52 +25,42 @@ export const lineView = (l: Line) => ({
 });
 
 /** A subscription with its components, its coupons (each with qualification_status) and its next charge. */
-export function subscriptionView(ctx: Context, d: SubscriptionDetails) {
-  const s = d.sub;
-  const next = s.renewalDate && s.status === 1 ? nextPeriodLines(ctx, d) : [];
-  return {
-    subscription_id: s.id,
-    customer_account_id: s.customerAccountId,
-    product_id: s.productId,
-    product_group_id: s.productGroupId,
-    product_name: d.product?.name ?? null,
-    status: s.status,
-    auto_pay: s.autoPay,
-    pay_method_id: s.payMethodId,
-    start_date: day(s.startDate),
-    period_start: day(s.periodStart),
-    renewal_date: day(s.renewalDate),
-    in_trial: s.inTrial,
-    next_renewal_amount: s.renewalDate && s.status === 1 ? formatCents(sumLines(next)) : null,
-    override_initial_billing: s.overrideInitialBilling,
-    payment_gateway: s.paymentGateway,
-    payment_transaction_id: s.paymentTransactionId,
-    custom_field_1: s.customField1,
-    custom_field_2: s.customField2,
-    ...Object.fromEntries(VARIABLE_SLOTS.map((slot) => [slot, s.variables[slot] ?? null])),
-    // The spec's names, in the shape of the request parameters (components and coupons give the details).
-    attached_components: d.attached.map((a) => ({ component_id: a.componentId, units: a.units })),
-    coupon_code: d.coupons.map((c) => c.coupon.couponCode).join(","),
-    components: d.attached.map((a) => ({
-      component_id: a.componentId,
-      name: a.component.name,
-      component_type: a.component.componentType,
-      units: a.units,
-      usage: a.usage,
-    })),
-    coupons: d.coupons.map((c) => {
-      const q = couponQualification(ctx, d, c);
-      return {
-        qualification_status: q.qualifies ? "qualified" : "disqualified",
-        coupon_id: c.couponId,
-        coupon_code: c.coupon.couponCode,
-        name: c.coupon.name,
-        cycles_applied: c.cyclesApplied,
-        disqualification_reason: q.qualifies ? null : q.reason,
-      };
-    }),
-    created: s.createdAt,
-    updated: s.updatedAt,
-    deleted: s.deletedAt,
-  };
-}
+export const subscriptionToWire = (r: SubscriptionRead) => ({
+  subscription_id: r.id,
+  customer_account_id: r.customerAccountId,
+  product_id: r.productId,
+  product_group_id: r.productGroupId,
+  product_name: r.productName,
+  status: r.status,
+  auto_pay: yn(r.autoPay),
+  pay_method_id: r.payMethodId,
+  start_date: day(r.startDate),
+  period_start: day(r.periodStart),
+  renewal_date: day(r.renewalDate),
+  in_trial: yn(r.inTrial),
+  next_renewal_amount: r.nextRenewalCents === null ? null : formatCents(r.nextRenewalCents),
+  override_initial_billing: yn(r.overrideInitialBilling),
+  payment_gateway: r.paymentGateway,
+  payment_transaction_id: r.paymentTransactionId,
+  custom_field_1: r.customField1,
+  custom_field_2: r.customField2,
+  ...r.variables,
+  // The spec's names, in the shape of the request parameters (components and coupons give the details).
+  attached_components: r.components.map((c) => ({ component_id: c.componentId, units: c.units })),
+  coupon_code: r.coupons.map((c) => c.couponCode).join(","),
+  components: r.components.map((c) => ({ component_id: c.componentId, name: c.name, component_type: c.type, units: c.units, usage: c.usage })),
+  coupons: r.coupons.map((c) => ({
+    qualification_status: c.disqualifiedBy ? "disqualified" : "qualified",
+    coupon_id: c.couponId,
+    coupon_code: c.couponCode,
+    name: c.name,
+    cycles_applied: c.cyclesApplied,
+    disqualification_reason: c.disqualifiedBy,
+  })),
+  created: r.createdAt,
+  updated: r.updatedAt,
+  deleted: r.deletedAt,
+});
+
+/** What the write verbs answer today: the wire of the subscription as it now stands. */
+export const subscriptionView = (ctx: Context, d: SubscriptionDetails) => subscriptionToWire(readSubscription(ctx, d));

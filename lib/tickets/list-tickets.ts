@@ -24,7 +24,7 @@ export const ticketList = defineList({
   search: (q) => or(contains(t.subject, q), contains(t.guestEmail, q), contains(sql`${t.friendlyTicketId}::text`, q))!,
   sortable: { friendly_ticket_id: t.friendlyTicketId, updated_at: t.updatedAt, subject: t.subject },
   defaultSort: { key: "friendly_ticket_id", dir: "asc" },
-  view: async (ctx, rows) => {
+  read: async (ctx, rows) => {
     const messages = await messagesOf(
       ctx,
       rows.map((r) => r.id),

@@ -29,7 +29,7 @@ export const userList = defineList({
   search: [t.username, t.firstName, t.lastName, t.emailAddress],
   sortable: { created_at: t.createdAt, username: t.username, last_name: t.lastName, email_address: t.emailAddress },
   defaultSort: { key: "created_at", dir: "asc" },
-  view: (_ctx, rows) => rows.map(userView),
+  read: (_ctx, rows) => rows.map(userView),
 });
 export const listUsersPage = userList.page;
 

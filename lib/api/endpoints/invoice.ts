@@ -5,6 +5,7 @@ import { createInvoice } from "../../invoices/create-invoice";
 import { updateInvoice } from "../../payments/update-invoice";
 import { deleteInvoice } from "../../invoices/delete-invoice";
 import { remindInvoice } from "../../invoices/remind-invoice";
+import { invoiceToWire } from "../../invoices/view";
 
 const returns = "invoice";
 const AMOUNTS =
@@ -20,6 +21,7 @@ export const invoiceEndpoints = [
     returns,
     list: "invoices",
     handler: listInvoices,
+    wire: invoiceToWire,
   }),
   defineEndpoint({
     resource: "Invoice",

@@ -15,6 +15,7 @@ import { updateSubscription } from "../../subscriptions/update-subscription";
 import { changeProduct } from "../../subscriptions/change-product";
 import { deleteSubscription, restoreSubscription, suspendSubscription } from "../../subscriptions/status-changes";
 import { reportUsage, updateAutoPay } from "../../subscriptions/usage-and-auto-pay";
+import { subscriptionToWire } from "../../subscriptions/view";
 
 const s = { resource: "Subscription", returns: "subscription" } as const;
 
@@ -27,6 +28,7 @@ export const subscriptionEndpoints = [
     params: ListSubscriptionsParams,
     list: "subscriptions",
     handler: listSubscriptions,
+    wire: subscriptionToWire,
   }),
   defineEndpoint({
     ...s,

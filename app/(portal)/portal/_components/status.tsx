@@ -1,7 +1,5 @@
 import type { PortalTicketStatus } from "@/lib/portal/support-queries";
-
-const INVOICE = { paid: ["ok", "Paid"], unpaid: ["bad", "Unpaid"], partially_paid: ["warn", "Partly paid"] } as const;
-const SUBSCRIPTION = { active: ["ok", "Active"], suspended: ["warn", "Suspended"], deleted: ["plain", "Cancelled"] } as const;
+import { statusLook, type StatusKind } from "@/lib/format";
 /** A ticket's working_status, as the customer reads it: whose turn it is. */
 const TICKET: Record<PortalTicketStatus, readonly [string, string]> = {
   OPEN: ["warn", "Waiting for support"],
@@ -11,17 +9,19 @@ const TICKET: Record<PortalTicketStatus, readonly [string, string]> = {
   CLOSED: ["plain", "Closed"],
 };
 
-export function InvoiceStatus({ status }: { status: keyof typeof INVOICE }) {
-  const [tone, label] = INVOICE[status];
+/** A status in the customer's words (lib/format.ts names them). */
+function Badge({ kind, status }: { kind: StatusKind; status: number }) {
+  const [label, tone] = statusLook(kind, status, "customer");
   return <span className={`p-badge ${tone}`}>{label}</span>;
 }
 
-export function SubscriptionStatus({ status }: { status: keyof typeof SUBSCRIPTION }) {
-  const [tone, label] = SUBSCRIPTION[status];
-  return <span className={`p-badge ${tone}`}>{label}</span>;
-}
+export const InvoiceStatus = ({ status }: { status: number }) => <Badge kind="invoice" status={status} />;
+export const SubscriptionStatus = ({ status }: { status: number }) => <Badge kind="record" status={status} />;
 
 export function TicketStatus({ status }: { status: PortalTicketStatus }) {
   const [tone, label] = TICKET[status] ?? ["plain", status];
   return <span className={`p-badge ${tone}`}>{label}</span>;
 }
+
+/** A subscription's plan as the customer reads it, also once its product was deleted. */
+export const planName = (s: { productName: string | null }) => s.productName ?? "Plan no longer offered";

@@ -5,19 +5,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
 import { INVOICE_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
-import { formatInstant, shortId } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, shortId } from "@/lib/format";
+import type { InvoiceRead } from "@/lib/invoices/read";
 
-export interface InvoiceRow {
-  invoice_id: string;
-  customer_account_id: string;
-  customer_name: string;
-  due_date: string;
-  status: number;
-  total: string;
-  amount_paid: string;
-  balance: string;
-  created: Date | string;
-}
+export type InvoiceRow = Pick<InvoiceRead, "id" | "customerAccountId" | "dueDate" | "status" | "totalCents" | "paidCents" | "balanceCents" | "createdAt"> & {
+  customerName: string;
+};
 
 function columns(brandId: string): ColumnDef<InvoiceRow, unknown>[] {
   return [
@@ -26,8 +19,8 @@ function columns(brandId: string): ColumnDef<InvoiceRow, unknown>[] {
       header: "Invoice",
       enableSorting: false,
       cell: ({ row: { original: i } }) => (
-        <Link href={`/dashboard/${brandId}/invoices/${i.invoice_id}`} title={i.invoice_id}>
-          Invoice …{shortId(i.invoice_id)}
+        <Link href={`/dashboard/${brandId}/invoices/${i.id}`} title={i.id}>
+          Invoice …{shortId(i.id)}
         </Link>
       ),
     },
@@ -35,14 +28,14 @@ function columns(brandId: string): ColumnDef<InvoiceRow, unknown>[] {
       id: "account",
       header: "Customer",
       enableSorting: false,
-      cell: ({ row: { original: i } }) => <Link href={`/dashboard/${brandId}/accounts/${i.customer_account_id}`}>{i.customer_name}</Link>,
+      cell: ({ row: { original: i } }) => <Link href={`/dashboard/${brandId}/accounts/${i.customerAccountId}`}>{i.customerName}</Link>,
     },
-    { id: "due_date", header: "Due", cell: ({ row }) => row.original.due_date },
+    { id: "due_date", header: "Due", cell: ({ row }) => formatDate(row.original.dueDate) },
     { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.status} kind="invoice" /> },
-    { id: "total", header: "Total", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => row.original.total },
-    { id: "paid", header: "Paid", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => row.original.amount_paid },
-    { id: "balance", header: "Balance", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => row.original.balance },
-    { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.created) },
+    { id: "total", header: "Total", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.totalCents) },
+    { id: "paid", header: "Paid", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.paidCents) },
+    { id: "balance", header: "Balance", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.balanceCents) },
+    { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.createdAt) },
   ];
 }
 
@@ -68,7 +61,7 @@ export function InvoicesTable({
       rows={rows}
       total={total}
       query={query}
-      getRowId={(r) => r.invoice_id}
+      getRowId={(r) => r.id}
       searchPlaceholder="Invoice number, customer name or email"
       filters={[
         {

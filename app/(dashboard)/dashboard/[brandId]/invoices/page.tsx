@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { invoiceList } from "@/lib/invoices/list-invoices";
-import { invoicesPage } from "@/lib/invoices/page-queries";
+import { invoicesPage } from "@/lib/invoices/read";
 import { DomainError } from "@/lib/errors";
 import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
 import { TableError } from "@/components/data-table/table-error";
@@ -33,15 +33,15 @@ export default async function InvoicesPage({ params, searchParams }: { params: P
     return <TableError message={err.message} resetHref={base} />;
   }
   const rows = result.rows.map((i) => ({
-    invoice_id: i.invoice_id,
-    customer_account_id: i.customer_account_id,
-    customer_name: i.customer_name,
-    due_date: i.due_date,
+    id: i.id,
+    customerAccountId: i.customerAccountId,
+    customerName: i.customerName,
+    dueDate: i.dueDate,
     status: i.status,
-    total: i.total,
-    amount_paid: i.amount_paid,
-    balance: i.balance,
-    created: i.created,
+    totalCents: i.totalCents,
+    paidCents: i.paidCents,
+    balanceCents: i.balanceCents,
+    createdAt: i.createdAt,
   }));
   return (
     <>

@@ -1,5 +1,4 @@
 import { dashboardContext } from "@/app/_auth/session";
-import { brandView } from "@/lib/brands/view";
 import { BrandForm } from "./brand-form";
 
 export const metadata = { title: "Brand settings · Recurring Billing" };
@@ -7,7 +6,7 @@ export const metadata = { title: "Brand settings · Recurring Billing" };
 export default async function SettingsPage({ params }: { params: Promise<{ brandId: string }> }) {
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
-  const b = brandView(ctx.brand);
+  const b = ctx.brand;
   const admin = ctx.actor.kind === "staff" && ctx.actor.accessLevel === "ADMIN";
   return (
     <>
@@ -21,7 +20,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ brand
         <BrandForm
           brandId={brandId}
           readOnly={!admin}
-          brand={{ name: b.name, description: b.description, support_email: b.support_email ?? "", website_url: b.website_url ?? "" }}
+          brand={{ name: b.name, description: b.description, support_email: b.supportEmail ?? "", website_url: b.websiteUrl ?? "" }}
         />
       </div>
     </>

@@ -5,20 +5,13 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
-import { formatInstant } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney } from "@/lib/format";
+import type { SubscriptionRead } from "@/lib/subscriptions/read";
 
-export interface SubscriptionRow {
-  subscription_id: string;
-  customer_account_id: string;
-  customer_name: string;
-  product_name: string | null;
-  status: number;
-  start_date: string | null;
-  renewal_date: string | null;
-  next_renewal_amount: string | null;
-  auto_pay: string;
-  created: Date | string;
-}
+export type SubscriptionRow = Pick<
+  SubscriptionRead,
+  "id" | "customerAccountId" | "productName" | "status" | "startDate" | "renewalDate" | "nextRenewalCents" | "autoPay" | "createdAt"
+> & { customerName: string };
 
 function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
   return [
@@ -27,23 +20,27 @@ function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
       header: "Subscription",
       enableSorting: false,
       meta: { wrap: true },
-      cell: ({ row: { original: s } }) => (
-        <Link href={`/dashboard/${brandId}/subscriptions/${s.subscription_id}`}>{s.product_name ?? "(product deleted)"}</Link>
-      ),
+      cell: ({ row: { original: s } }) => <Link href={`/dashboard/${brandId}/subscriptions/${s.id}`}>{s.productName ?? "(product deleted)"}</Link>,
     },
     {
       id: "account",
       header: "Customer",
       enableSorting: false,
       meta: { wrap: true },
-      cell: ({ row: { original: s } }) => <Link href={`/dashboard/${brandId}/accounts/${s.customer_account_id}`}>{s.customer_name}</Link>,
+      cell: ({ row: { original: s } }) => <Link href={`/dashboard/${brandId}/accounts/${s.customerAccountId}`}>{s.customerName}</Link>,
     },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-    { id: "start_date", header: "Started", cell: ({ row }) => row.original.start_date ?? "—" },
-    { id: "renewal_date", header: "Renews", cell: ({ row }) => row.original.renewal_date ?? "—" },
-    { id: "next", header: "Next charge", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => row.original.next_renewal_amount ?? "—" },
-    { id: "auto_pay", header: "Auto pay", enableSorting: false, cell: ({ row }) => (row.original.auto_pay === "Y" ? "Yes" : "No") },
-    { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.created) },
+    { id: "start_date", header: "Started", cell: ({ row }) => formatDate(row.original.startDate) },
+    { id: "renewal_date", header: "Renews", cell: ({ row }) => formatDate(row.original.renewalDate) },
+    {
+      id: "next",
+      header: "Next charge",
+      enableSorting: false,
+      meta: { numeric: true },
+      cell: ({ row: { original: s } }) => (s.nextRenewalCents === null ? "—" : formatMoney(s.nextRenewalCents)),
+    },
+    { id: "auto_pay", header: "Auto pay", enableSorting: false, cell: ({ row }) => (row.original.autoPay ? "Yes" : "No") },
+    { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.createdAt) },
   ];
 }
 
@@ -69,7 +66,7 @@ export function SubscriptionsTable({
       rows={rows}
       total={total}
       query={query}
-      getRowId={(r) => r.subscription_id}
+      getRowId={(r) => r.id}
       searchPlaceholder="Customer name or email, product"
       filters={[
         { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },

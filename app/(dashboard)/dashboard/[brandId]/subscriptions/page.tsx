@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { subscriptionList } from "@/lib/subscriptions/list-subscriptions";
-import { subscriptionsPage } from "@/lib/subscriptions/page-queries";
+import { subscriptionsPage } from "@/lib/subscriptions/read";
 import { DomainError } from "@/lib/errors";
 import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
 import { TableError } from "@/components/data-table/table-error";
@@ -34,16 +34,16 @@ export default async function SubscriptionsPage({ params, searchParams }: { para
   }
   // Only what the table shows crosses to the browser.
   const rows = result.rows.map((s) => ({
-    subscription_id: s.subscription_id,
-    customer_account_id: s.customer_account_id,
-    customer_name: s.customer_name,
-    product_name: s.product_name,
+    id: s.id,
+    customerAccountId: s.customerAccountId,
+    customerName: s.customerName,
+    productName: s.productName,
     status: s.status,
-    start_date: s.start_date,
-    renewal_date: s.renewal_date,
-    next_renewal_amount: s.next_renewal_amount,
-    auto_pay: s.auto_pay,
-    created: s.created,
+    startDate: s.startDate,
+    renewalDate: s.renewalDate,
+    nextRenewalCents: s.nextRenewalCents,
+    autoPay: s.autoPay,
+    createdAt: s.createdAt,
   }));
   return (
     <>

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { portalOverview } from "@/lib/portal/queries";
 import { customerPage } from "../../_lib/data";
-import { InvoiceStatus } from "../../_components/status";
+import { InvoiceStatus, planName } from "../../_components/status";
 import { TicketForm } from "../../_components/ticket-form";
 import "../../_components/billing.css";
 
@@ -61,13 +61,13 @@ export default async function Overview() {
             {o.subscriptions.map((s) => (
               <li key={s.id}>
                 <span>
-                  <Link href={`/portal/subscriptions/${s.id}`}>{s.productName}</Link>
+                  <Link href={`/portal/subscriptions/${s.id}`}>{planName(s)}</Link>
                   {s.inTrial ? <span className="muted"> · trial</span> : null}
                 </span>
                 <span>
-                  {s.renewalDate ? (
+                  {s.nextRenewalCents !== null ? (
                     <>
-                      Renews {f.date(s.renewalDate)} · <strong>{f.money(s.nextAmountCents ?? 0)}</strong>
+                      Renews {f.date(s.renewalDate)} · <strong>{f.money(s.nextRenewalCents)}</strong>
                     </>
                   ) : (
                     <span className="muted">Does not renew</span>

@@ -12,7 +12,9 @@ import { listTicketsPage } from "@/lib/tickets/list-tickets";
 import { accountTimeline, type TimelineKind } from "@/lib/dashboard/timeline";
 import { isUuid } from "@/lib/ids";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant, shortId } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, shortId } from "@/lib/format";
+import { STATUS } from "@/lib/lifecycle";
+import { INVOICE_STATUS } from "@/lib/invoices/amounts";
 import { CompactSection } from "@/components/dashboard/compact-table";
 import { AccountActions } from "../_components/account-actions";
 import { HubActions } from "../_components/hub-actions";
@@ -73,8 +75,8 @@ export default async function AccountPage({
   const address = [a.address, a.address_2, [a.unit_type, a.unit].filter(Boolean).join(" "), [a.city, a.state, a.zip_code].filter(Boolean).join(", "), a.country]
     .filter(Boolean)
     .join(" · ");
-  const liveSubs = subs.rows.filter((s) => s.status !== 3).length;
-  const openBalance = invoices.rows.reduce((n, i) => n + (i.status !== 3 ? Number(i.balance) : 0), 0);
+  const liveSubs = subs.rows.filter((s) => s.status !== STATUS.DELETED).length;
+  const openBalance = invoices.rows.reduce((n, i) => n + (i.status !== INVOICE_STATUS.DELETED ? i.balanceCents : 0), 0);
   const tlPages = Math.max(1, Math.ceil(timeline.total / TIMELINE_PAGE));
   const activeUsers = users.rows.filter((u) => u.status === 1).map((u) => ({ id: u.user_id, label: `${u.first_name} ${u.last_name} (${u.username})` }));
   return (
@@ -122,7 +124,7 @@ export default async function AccountPage({
           <dd className="num">{a.prepaid_balance}</dd>
           <dt>Open invoice balance</dt>
           <dd className="num">
-            {openBalance.toFixed(2)}
+            {formatMoney(openBalance)}
             {invoices.total > invoices.rows.length ? " (latest invoices)" : ""}
           </dd>
           <dt>Created</dt>
@@ -142,14 +144,14 @@ export default async function AccountPage({
         title="Subscriptions"
         total={subs.total}
         rows={subs.rows}
-        rowKey={(s) => s.subscription_id}
+        rowKey={(s) => s.id}
         empty="No subscriptions."
         columns={[
-          { header: "Product", cell: (s) => <Link href={`${dash}/subscriptions/${s.subscription_id}`}>{s.product_name ?? shortId(s.subscription_id)}</Link> },
+          { header: "Product", cell: (s) => <Link href={`${dash}/subscriptions/${s.id}`}>{s.productName ?? shortId(s.id)}</Link> },
           { header: "Status", cell: (s) => <StatusBadge status={s.status} /> },
-          { header: "Started", cell: (s) => s.start_date ?? "—" },
-          { header: "Renews", cell: (s) => s.renewal_date ?? "—" },
-          { header: "Next charge", numeric: true, cell: (s) => s.next_renewal_amount ?? "—" },
+          { header: "Started", cell: (s) => formatDate(s.startDate) },
+          { header: "Renews", cell: (s) => formatDate(s.renewalDate) },
+          { header: "Next charge", numeric: true, cell: (s) => (s.nextRenewalCents === null ? "—" : formatMoney(s.nextRenewalCents)) },
         ]}
       />
 
@@ -159,22 +161,22 @@ export default async function AccountPage({
         title="Invoices"
         total={invoices.total}
         rows={invoices.rows}
-        rowKey={(i) => i.invoice_id}
+        rowKey={(i) => i.id}
         empty="No invoices."
         columns={[
           {
             header: "Invoice",
             cell: (i) => (
-              <Link href={`${dash}/invoices/${i.invoice_id}`}>
-                <code>{shortId(i.invoice_id)}</code>
+              <Link href={`${dash}/invoices/${i.id}`}>
+                <code>{shortId(i.id)}</code>
               </Link>
             ),
           },
-          { header: "Due", cell: (i) => i.due_date },
+          { header: "Due", cell: (i) => formatDate(i.dueDate) },
           { header: "Status", cell: (i) => <StatusBadge status={i.status} kind="invoice" /> },
-          { header: "Total", numeric: true, cell: (i) => i.total },
-          { header: "Paid", numeric: true, cell: (i) => i.amount_paid },
-          { header: "Balance", numeric: true, cell: (i) => i.balance },
+          { header: "Total", numeric: true, cell: (i) => formatMoney(i.totalCents) },
+          { header: "Paid", numeric: true, cell: (i) => formatMoney(i.paidCents) },
+          { header: "Balance", numeric: true, cell: (i) => formatMoney(i.balanceCents) },
         ]}
       />
 

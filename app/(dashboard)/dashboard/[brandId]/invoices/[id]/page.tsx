@@ -1,10 +1,12 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
-import { invoiceDetail } from "@/lib/invoices/page-queries";
+import { invoiceDetail } from "@/lib/invoices/read";
 import { listPaymentsPage } from "@/lib/payments/list-payments";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant, shortId, statusLabel } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, shortId, statusLabel } from "@/lib/format";
+import { isOwed } from "@/lib/invoices/read";
+import { INVOICE_STATUS } from "@/lib/invoices/amounts";
 import { SimpleTable } from "@/components/ui/simple-table";
 import { InvoiceActions } from "../_components/invoice-actions";
 import { RecordHistory } from "@/components/dashboard/record-history";
@@ -26,11 +28,11 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
   const ctx = await dashboardContext(brandId);
   const i = await invoiceDetail(ctx, id);
   if (!i) notFound();
-  const payments = await listPaymentsPage(ctx, { filters: { invoiceId: i.invoice_id }, pageSize: 100 });
+  const payments = await listPaymentsPage(ctx, { filters: { invoiceId: i.id }, pageSize: 100 });
   const dash = `/dashboard/${brandId}`;
-  const title = `Invoice …${shortId(i.invoice_id)}`;
-  const discounts = i.items.filter((l) => l.kind === "discount");
-  const open = i.status === 0 || i.status === 2;
+  const title = `Invoice …${shortId(i.id)}`;
+  const discounts = i.lines.filter((l) => l.kind === "discount");
+  const open = isOwed(i);
   return (
     <>
       <p className="breadcrumb">
@@ -42,20 +44,20 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
         </h1>
         <div className="actions">
           {open && (
-            <Link href={`${dash}/payments/new?invoice_id=${i.invoice_id}`} className="button primary">
+            <Link href={`${dash}/payments/new?invoice_id=${i.id}`} className="button primary">
               Record payment
             </Link>
           )}
-          {i.status !== 3 && !i.subscription_id && (
-            <Link href={`${dash}/invoices/${i.invoice_id}/edit`} className="button secondary">
+          {i.status !== INVOICE_STATUS.DELETED && !i.subscriptionId && (
+            <Link href={`${dash}/invoices/${i.id}/edit`} className="button secondary">
               Edit
             </Link>
           )}
           {/* A download, not a page: a plain link (prefetching it would fetch the PDF). */}
-          <a href={`${dash}/invoices/${i.invoice_id}/pdf`} className="button secondary" download>
+          <a href={`${dash}/invoices/${i.id}/pdf`} className="button secondary" download>
             Download PDF
           </a>
-          <InvoiceActions brandId={brandId} id={i.invoice_id} accountId={i.customer_account_id} status={i.status} overdue={i.days_overdue >= 1} email={null} />
+          <InvoiceActions brandId={brandId} id={i.id} accountId={i.customerAccountId} status={i.status} overdue={i.daysOverdue >= 1} email={null} />
         </div>
       </div>
 
@@ -64,59 +66,53 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
         <dl className="details">
           <dt>Customer</dt>
           <dd>
-            <Link href={`${dash}/accounts/${i.customer_account_id}`}>{i.customer_name}</Link>
+            <Link href={`${dash}/accounts/${i.customerAccountId}`}>{i.customerName}</Link>
           </dd>
           <dt>Subscription</dt>
-          <dd>{i.subscription_id ? <Link href={`${dash}/subscriptions/${i.subscription_id}`}>View subscription</Link> : "— (manual invoice)"}</dd>
-          {i.billing_period_start && (
+          <dd>{i.subscriptionId ? <Link href={`${dash}/subscriptions/${i.subscriptionId}`}>View subscription</Link> : "— (manual invoice)"}</dd>
+          {i.billingPeriodStart && (
             <>
               <dt>Billing period from</dt>
-              <dd>{i.billing_period_start}</dd>
+              <dd>{formatDate(i.billingPeriodStart)}</dd>
             </>
           )}
           <dt>Due</dt>
           <dd>
-            {i.due_date}
-            {open && i.days_overdue >= 1 ? ` (${i.days_overdue} day${i.days_overdue === 1 ? "" : "s"} overdue)` : ""}
+            {formatDate(i.dueDate)}
+            {open && i.daysOverdue >= 1 ? ` (${i.daysOverdue} day${i.daysOverdue === 1 ? "" : "s"} overdue)` : ""}
           </dd>
           <dt>Total</dt>
-          <dd className="num">{i.total}</dd>
+          <dd className="num">{formatMoney(i.totalCents)}</dd>
           <dt>Paid</dt>
-          <dd className="num">{i.amount_paid}</dd>
+          <dd className="num">{formatMoney(i.paidCents)}</dd>
           <dt>Balance</dt>
           <dd className="num">
-            <strong>{i.balance}</strong>
+            <strong>{formatMoney(i.balanceCents)}</strong>
           </dd>
           <dt>Created</dt>
-          <dd>{formatInstant(i.created)}</dd>
-          {i.deleted && (
+          <dd>{formatInstant(i.createdAt)}</dd>
+          {i.deletedAt && (
             <>
               <dt>Deleted</dt>
-              <dd>{formatInstant(i.deleted)}</dd>
+              <dd>{formatInstant(i.deletedAt)}</dd>
             </>
           )}
         </dl>
       </section>
 
       <section className="card" aria-labelledby="lines">
-        <h2 id="lines">Lines ({i.items.length})</h2>
-        {i.items.length === 0 ? (
+        <h2 id="lines">Lines ({i.lines.length})</h2>
+        {i.lines.length === 0 ? (
           <p className="muted">No lines.</p>
         ) : (
           <SimpleTable
             label="Lines of this invoice"
             head={["Item", "Kind", "Qty", "Unit price", "Amount"]}
             numeric={[2, 3, 4]}
-            rows={i.items.map((l) => [
-              l.item_name,
-              KIND[l.kind] ?? l.kind,
-              String(l.quantity),
-              l.item_price,
-              ((Math.round(Number(l.item_price) * 100) * l.quantity) / 100).toFixed(2),
-            ])}
+            rows={i.lines.map((l) => [l.itemName, KIND[l.kind] ?? l.kind, String(l.quantity), formatMoney(l.itemPrice), formatMoney(l.itemPrice * l.quantity)])}
           />
         )}
-        {discounts.length > 0 && <p>Discounts: {discounts.map((d) => `${d.item_name} (${d.item_price})`).join(", ")}</p>}
+        {discounts.length > 0 && <p>Discounts: {discounts.map((d) => `${d.itemName} (${formatMoney(d.itemPrice)})`).join(", ")}</p>}
       </section>
 
       <section className="card" aria-labelledby="payments">

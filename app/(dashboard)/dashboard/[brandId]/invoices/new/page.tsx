@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { knownAccountId } from "@/lib/subscriptions/page-queries";
-import { brandDateIn } from "@/lib/invoices/page-queries";
+import { knownAccountId } from "@/lib/subscriptions/read";
+import { brandDateIn } from "@/lib/invoices/params";
 import { InvoiceForm } from "../_components/invoice-form";
 
 export const metadata = { title: "New invoice · Recurring Billing" };

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { knownAccountId } from "@/lib/subscriptions/page-queries";
+import { knownAccountId } from "@/lib/subscriptions/read";
 import { gatewayChoices } from "@/lib/gateways/page-queries";
 import { PayMethodForm } from "../_components/pay-method-form";
 

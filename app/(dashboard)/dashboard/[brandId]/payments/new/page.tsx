@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { knownAccountId, payMethodChoices } from "@/lib/subscriptions/page-queries";
-import { invoiceDetail, openInvoiceChoices } from "@/lib/invoices/page-queries";
+import { knownAccountId, payMethodChoices } from "@/lib/subscriptions/read";
+import { invoiceDetail } from "@/lib/invoices/read";
+import { openInvoiceChoices } from "@/lib/invoices/params";
 import { PaymentForm } from "../_components/payment-form";
 
 export const metadata = { title: "Record a payment · Recurring Billing" };
@@ -20,7 +21,7 @@ export default async function NewPaymentPage({
   const sp = await searchParams;
   // Coming from an invoice: its customer and the invoice are chosen already.
   const invoice = one(sp.invoice_id) ? await invoiceDetail(ctx, one(sp.invoice_id)) : null;
-  const accountId = invoice?.customer_account_id ?? (await knownAccountId(ctx, one(sp.customer_account_id)));
+  const accountId = invoice?.customerAccountId ?? (await knownAccountId(ctx, one(sp.customer_account_id)));
   const [invoices, payMethods] = await Promise.all([openInvoiceChoices(ctx, accountId), payMethodChoices(ctx, accountId)]);
   return (
     <>
@@ -33,7 +34,7 @@ export default async function NewPaymentPage({
           brandId={brandId}
           accountId={accountId}
           invoices={invoices}
-          invoiceId={invoice && invoices.some((i) => i.value === invoice.invoice_id) ? invoice.invoice_id : ""}
+          invoiceId={invoice && invoices.some((i) => i.value === invoice.id) ? invoice.id : ""}
           payMethods={payMethods}
         />
       </div>

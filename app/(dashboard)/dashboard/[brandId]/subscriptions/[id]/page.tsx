@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
-import { subscriptionDetail } from "@/lib/subscriptions/page-queries";
+import { subscriptionDetail } from "@/lib/subscriptions/read";
 import { listInvoicesPage } from "@/lib/invoices/list-invoices";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, shortId } from "@/lib/format";
 import { SimpleTable } from "@/components/ui/simple-table";
+import { STATUS } from "@/lib/lifecycle";
 import { SubscriptionActions } from "../_components/subscription-actions";
 import { RecordHistory } from "@/components/dashboard/record-history";
 
@@ -18,10 +19,10 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
   const ctx = await dashboardContext(brandId);
   const s = await subscriptionDetail(ctx, id);
   if (!s) notFound();
-  const invoices = await listInvoicesPage(ctx, { filters: { subscriptionId: s.subscription_id }, pageSize: MAX_SHOWN });
+  const invoices = await listInvoicesPage(ctx, { filters: { subscriptionId: s.id }, pageSize: MAX_SHOWN });
   const dash = `/dashboard/${brandId}`;
-  const base = `${dash}/subscriptions/${s.subscription_id}`;
-  const name = `${s.product_name ?? "Subscription"} for ${s.customer_name}`;
+  const base = `${dash}/subscriptions/${s.id}`;
+  const name = `${s.productName ?? "Subscription"} for ${s.customerName}`;
   return (
     <>
       <p className="breadcrumb">
@@ -32,7 +33,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
           {name} <StatusBadge status={s.status} />
         </h1>
         <div className="actions">
-          {s.status !== 3 && (
+          {s.status !== STATUS.DELETED && (
             <>
               <Link href={`${base}/edit`} className="button secondary">
                 Edit
@@ -42,7 +43,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
               </Link>
             </>
           )}
-          <SubscriptionActions brandId={brandId} id={s.subscription_id} name={name} status={s.status} />
+          <SubscriptionActions brandId={brandId} id={s.id} name={name} status={s.status} />
         </div>
       </div>
 
@@ -51,39 +52,39 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
         <dl className="details">
           <dt>Customer</dt>
           <dd>
-            <Link href={`${dash}/accounts/${s.customer_account_id}`}>{s.customer_name}</Link>
+            <Link href={`${dash}/accounts/${s.customerAccountId}`}>{s.customerName}</Link>
           </dd>
           <dt>Product</dt>
-          <dd>{s.product_name ?? "— (deleted)"}</dd>
+          <dd>{s.productName ?? "— (deleted)"}</dd>
           <dt>Started</dt>
-          <dd>{s.start_date ?? "—"}</dd>
+          <dd>{formatDate(s.startDate)}</dd>
           <dt>Current period from</dt>
-          <dd>{s.period_start ?? "—"}</dd>
+          <dd>{formatDate(s.periodStart)}</dd>
           <dt>Renews</dt>
-          <dd>{s.renewal_date ?? "Never (one-time)"}</dd>
+          <dd>{s.renewalDate ? formatDate(s.renewalDate) : "Never (one-time)"}</dd>
           <dt>In trial</dt>
-          <dd>{s.in_trial === "Y" ? "Yes" : "No"}</dd>
+          <dd>{s.inTrial ? "Yes" : "No"}</dd>
           <dt>Auto pay</dt>
-          <dd>{s.auto_pay === "Y" ? "Yes" : "No"}</dd>
+          <dd>{s.autoPay ? "Yes" : "No"}</dd>
           <dt>Pay method</dt>
-          <dd>{s.pay_method_id ? <Link href={`${dash}/pay-methods/${s.pay_method_id}`}>View pay method</Link> : "The customer's default"}</dd>
-          {s.override_initial_billing === "Y" && (
+          <dd>{s.payMethodId ? <Link href={`${dash}/pay-methods/${s.payMethodId}`}>View pay method</Link> : "The customer's default"}</dd>
+          {s.overrideInitialBilling && (
             <>
               <dt>Initial billing</dt>
               <dd>
-                Recorded as paid{s.payment_gateway ? ` via ${s.payment_gateway}` : ""}
-                {s.payment_transaction_id ? ` (${s.payment_transaction_id})` : ""}
+                Recorded as paid{s.paymentGateway ? ` via ${s.paymentGateway}` : ""}
+                {s.paymentTransactionId ? ` (${s.paymentTransactionId})` : ""}
               </dd>
             </>
           )}
           <dt>Custom fields</dt>
-          <dd>{[s.custom_field_1, s.custom_field_2].filter(Boolean).join(" · ") || "—"}</dd>
+          <dd>{[s.customField1, s.customField2].filter(Boolean).join(" · ") || "—"}</dd>
           <dt>Created</dt>
-          <dd>{formatInstant(s.created)}</dd>
-          {s.deleted && (
+          <dd>{formatInstant(s.createdAt)}</dd>
+          {s.deletedAt && (
             <>
               <dt>Deleted</dt>
-              <dd>{formatInstant(s.deleted)}</dd>
+              <dd>{formatInstant(s.deletedAt)}</dd>
             </>
           )}
         </dl>
@@ -98,7 +99,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
             label="Components of this subscription"
             head={["Component", "Type", "Units", "Usage this period"]}
             numeric={[2, 3]}
-            rows={s.components.map((c) => [c.name, c.component_type, String(c.units), c.component_type === "metered" ? String(c.usage) : "—"])}
+            rows={s.components.map((c) => [c.name, c.type, String(c.units), c.type === "metered" ? String(c.usage) : "—"])}
           />
         )}
       </section>
@@ -112,31 +113,28 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
             label="Coupons of this subscription"
             head={["Code", "Name", "Cycles applied", "Applies"]}
             numeric={[2]}
-            rows={s.coupons.map((c) => [
-              c.coupon_code,
-              c.name,
-              String(c.cycles_applied),
-              c.qualification_status === "qualified" ? "Yes" : `No: ${c.disqualification_reason ?? "disqualified"}`,
-            ])}
+            rows={s.coupons.map((c) => [c.couponCode, c.name, String(c.cyclesApplied), c.disqualifiedBy ? `No: ${c.disqualifiedBy}` : "Yes"])}
           />
         )}
       </section>
 
       <section className="card" aria-labelledby="upcoming">
         <h2 id="upcoming">Upcoming invoice</h2>
-        {s.status !== 1 || !s.renewal_date ? (
-          <p className="muted">{s.status === 1 ? "A one-time purchase: nothing more is billed." : "Not billed while the subscription is not active."}</p>
+        {s.nextRenewalCents === null ? (
+          <p className="muted">
+            {s.status === STATUS.ACTIVE ? "A one-time purchase: nothing more is billed." : "Not billed while the subscription is not active."}
+          </p>
         ) : (
           <>
             <p>
-              Renews on <strong>{s.renewal_date}</strong> for <strong className="num">{s.next_total}</strong>
-              {s.auto_pay === "Y" ? ", charged automatically" : ""}. The invoice is generated 72 hours before.
+              Renews on <strong>{formatDate(s.renewalDate)}</strong> for <strong className="num">{formatMoney(s.nextRenewalCents)}</strong>
+              {s.autoPay ? ", charged automatically" : ""}. The invoice is generated 72 hours before.
             </p>
             <SimpleTable
               label="Lines of the upcoming invoice"
               head={["Line", "Qty", "Amount"]}
               numeric={[1, 2]}
-              rows={s.next_lines.map((l) => [l.name, String(l.quantity), l.amount])}
+              rows={s.nextLines.map((l) => [l.name, String(l.quantity), formatMoney(l.amountCents)])}
             />
           </>
         )}
@@ -164,16 +162,16 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
               </thead>
               <tbody>
                 {invoices.rows.map((i) => (
-                  <tr key={i.invoice_id}>
+                  <tr key={i.id}>
                     <td>
-                      <Link href={`${dash}/invoices/${i.invoice_id}`}>Invoice …{i.invoice_id.slice(-8)}</Link>
+                      <Link href={`${dash}/invoices/${i.id}`}>Invoice …{shortId(i.id)}</Link>
                     </td>
-                    <td>{i.due_date}</td>
+                    <td>{formatDate(i.dueDate)}</td>
                     <td>
                       <StatusBadge status={i.status} kind="invoice" />
                     </td>
-                    <td className="num">{i.total}</td>
-                    <td className="num">{i.balance}</td>
+                    <td className="num">{formatMoney(i.totalCents)}</td>
+                    <td className="num">{formatMoney(i.balanceCents)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 import { useRouter } from "next/navigation";
 import { ChangeProductParams } from "@/lib/subscriptions/schemas";
-import type { CatalogChoices } from "@/lib/subscriptions/page-queries";
+import type { CatalogChoices } from "@/lib/subscriptions/read";
 import { Form, type Field } from "@/components/forms/form";
 import { changeProduct } from "../actions";
 import { ChangeEstimatePanel } from "./change-estimate-panel";

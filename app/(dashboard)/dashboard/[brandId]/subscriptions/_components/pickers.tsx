@@ -1,6 +1,6 @@
 "use client";
 
-import type { CatalogChoices } from "@/lib/subscriptions/page-queries";
+import type { CatalogChoices } from "@/lib/subscriptions/read";
 
 export type Chosen = Record<string, string>;
 

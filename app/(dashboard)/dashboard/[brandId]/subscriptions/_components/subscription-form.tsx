@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { CreateSubscriptionParams } from "@/lib/subscriptions/schemas";
-import type { CatalogChoices } from "@/lib/subscriptions/page-queries";
+import type { CatalogChoices } from "@/lib/subscriptions/read";
 import { Form, YES_NO, type Field } from "@/components/forms/form";
 import { createSubscription } from "../actions";
 import { ComponentPicker, CouponPicker, componentsParam, type Chosen } from "./pickers";

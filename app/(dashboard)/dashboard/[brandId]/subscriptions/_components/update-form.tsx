@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { UpdateSubscriptionParams } from "@/lib/subscriptions/schemas";
-import type { CatalogChoices } from "@/lib/subscriptions/page-queries";
+import type { CatalogChoices } from "@/lib/subscriptions/read";
 import { Form, YES_NO, type Field } from "@/components/forms/form";
 import { updateSubscription } from "../actions";
 import { ComponentPicker, CouponPicker, componentsParam, type Chosen } from "./pickers";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { catalogChoices, knownAccountId, payMethodChoices } from "@/lib/subscriptions/page-queries";
+import { catalogChoices, knownAccountId, payMethodChoices } from "@/lib/subscriptions/read";
 import { SubscriptionForm } from "../_components/subscription-form";
 
 export const metadata = { title: "New subscription · Recurring Billing" };

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { anyActiveAccount } from "@/lib/users/pages";
-import { knownAccountId } from "@/lib/subscriptions/page-queries";
+import { knownAccountId } from "@/lib/subscriptions/read";
 import { UserForm } from "../_components/user-form";
 
 export const metadata = { title: "New user · Recurring Billing" };

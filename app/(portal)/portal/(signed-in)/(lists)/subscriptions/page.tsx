@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { portalSubscriptions } from "@/lib/portal/queries";
 import { customerPage } from "../../../_lib/data";
-import { SubscriptionStatus } from "../../../_components/status";
+import { SubscriptionStatus, planName } from "../../../_components/status";
 
 export const metadata = { title: "Subscriptions" };
 
@@ -41,15 +41,15 @@ export default async function Subscriptions() {
                 {subs.map((s) => (
                   <tr key={s.id}>
                     <td>
-                      <Link href={`/portal/subscriptions/${s.id}`}>{s.productName}</Link>
-                      {s.renewalDate ? <span className="narrow-only muted">Renews {f.date(s.renewalDate)}</span> : null}
+                      <Link href={`/portal/subscriptions/${s.id}`}>{planName(s)}</Link>
+                      {s.nextRenewalCents !== null ? <span className="narrow-only muted">Renews {f.date(s.renewalDate)}</span> : null}
                     </td>
                     <td>
                       <SubscriptionStatus status={s.status} />
                     </td>
                     <td className="wide-only date">{f.date(s.startDate)}</td>
-                    <td className="wide-only date">{s.renewalDate ? f.date(s.renewalDate) : <span className="muted">—</span>}</td>
-                    <td className="num">{s.nextAmountCents === null ? "—" : f.money(s.nextAmountCents)}</td>
+                    <td className="wide-only date">{s.nextRenewalCents !== null ? f.date(s.renewalDate) : <span className="muted">—</span>}</td>
+                    <td className="num">{s.nextRenewalCents === null ? "—" : f.money(s.nextRenewalCents)}</td>
                   </tr>
                 ))}
               </tbody>

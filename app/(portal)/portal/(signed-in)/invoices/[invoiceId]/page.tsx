@@ -8,16 +8,16 @@ import "../../../_components/billing.css";
 
 export const metadata = { title: "Invoice" };
 
-const PAYMENT_STATUS = { succeeded: "Paid", failed: "Failed", reversed: "Refunded", pending: "Pending" } as const;
-
 export default async function InvoicePage({ params }: { params: Promise<{ invoiceId: string }> }) {
   const { invoiceId } = await params;
   const { ctx, f } = await customerPage();
-  const { invoice, lines, payments } = await orNotFound(portalInvoice(ctx, invoiceId));
+  const { invoice, payments } = await orNotFound(portalInvoice(ctx, invoiceId));
+  const lines = invoice.lines;
+  const amount = (l: (typeof lines)[number]) => l.itemPrice * l.quantity;
   const methods = invoice.balanceCents > 0 ? await portalPayMethods(ctx) : [];
   const items = lines.filter((l) => l.kind !== "discount");
   const discounts = lines.filter((l) => l.kind === "discount");
-  const subtotal = items.reduce((sum, l) => sum + l.amountCents, 0);
+  const subtotal = items.reduce((sum, l) => sum + amount(l), 0);
   const row = (label: string, amount: number, key?: string | number) => (
     <tr key={key ?? label}>
       <td>{label}</td>
@@ -93,12 +93,12 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
                 {items.map((l, n) => (
                   <tr key={n}>
                     <td>
-                      {l.name}
+                      {l.itemName}
                       {l.quantity > 1 ? <span className="muted"> × {l.quantity}</span> : null}
                     </td>
                     <td className="num wide-only">{l.quantity}</td>
-                    <td className="num wide-only">{f.money(l.unitCents)}</td>
-                    <td className="num">{f.money(l.amountCents)}</td>
+                    <td className="num wide-only">{f.money(l.itemPrice)}</td>
+                    <td className="num">{f.money(amount(l))}</td>
                   </tr>
                 ))}
               </tbody>
@@ -109,7 +109,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
                       Discounts
                     </th>
                   </tr>
-                  {discounts.map((l, n) => row(l.name, l.amountCents, n))}
+                  {discounts.map((l, n) => row(l.itemName, amount(l), n))}
                 </tbody>
               ) : null}
               <tfoot>
@@ -140,7 +140,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
                   {f.instant(p.date)} · {p.payMethod ? payMethodLabel(p.payMethod) : p.method}
                 </span>
                 <span>
-                  <strong>{f.money(p.amountCents)}</strong> <span className="muted">{PAYMENT_STATUS[p.status]}</span>
+                  <strong>{f.money(p.amountCents)}</strong> <span className="muted">{f.status("payment", p.status)}</span>
                 </span>
               </li>
             ))}

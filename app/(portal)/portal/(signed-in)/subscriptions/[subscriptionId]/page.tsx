@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { portalPayMethods, portalSubscription } from "@/lib/portal/queries";
+import { STATUS } from "@/lib/lifecycle";
 import { customerPage, orNotFound } from "../../../_lib/data";
-import { InvoiceStatus, SubscriptionStatus } from "../../../_components/status";
+import { InvoiceStatus, SubscriptionStatus, planName } from "../../../_components/status";
 import { payMethodLabel } from "../../../_components/pay-method-label";
 import { ManageSubscription } from "./_components/manage-subscription";
 import "../../../_components/billing.css";
@@ -20,7 +21,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ s
         <Link href="/portal/subscriptions">← All subscriptions</Link>
       </p>
       <h1>
-        {s.productName} <SubscriptionStatus status={s.status} />
+        {planName(s)} <SubscriptionStatus status={s.status} />
       </h1>
       <p className="lede">{s.inTrial ? "In its trial period." : `Subscribed since ${f.date(s.startDate)}.`}</p>
       <section className="p-card">
@@ -29,9 +30,9 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ s
           <dt>Current period began</dt>
           <dd>{f.date(s.periodStart)}</dd>
           <dt>Next renewal</dt>
-          <dd>{s.renewalDate ? f.date(s.renewalDate) : s.status === "active" ? "Does not renew" : "Not while suspended"}</dd>
+          <dd>{s.nextRenewalCents !== null ? f.date(s.renewalDate) : s.status === STATUS.ACTIVE ? "Does not renew" : "Not while suspended"}</dd>
           <dt>Next charge</dt>
-          <dd>{s.nextAmountCents === null ? "—" : f.money(s.nextAmountCents)}</dd>
+          <dd>{s.nextRenewalCents === null ? "—" : f.money(s.nextRenewalCents)}</dd>
           <dt>Automatic payment</dt>
           <dd>{s.autoPay ? `On: renewals are charged to ${paysWith ? paysWith.label : "your default pay method"}` : "Off: you pay each invoice yourself"}</dd>
           {s.components.length ? (
@@ -43,7 +44,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ s
           {s.coupons.length ? (
             <>
               <dt>Coupons</dt>
-              <dd>{s.coupons.join(", ")}</dd>
+              <dd>{s.coupons.map((c) => c.couponCode).join(", ")}</dd>
             </>
           ) : null}
         </dl>

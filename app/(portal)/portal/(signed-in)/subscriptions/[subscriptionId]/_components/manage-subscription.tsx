@@ -3,7 +3,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type ReactNode } from "react";
 import { formatsFor } from "@/lib/format";
-import type { PortalSubscription, SubscriptionChoices } from "@/lib/portal/queries";
+import type { SubscriptionChoices } from "@/lib/portal/queries";
+import { planName } from "../../../../_components/status";
+import type { SubscriptionRead } from "@/lib/subscriptions/read";
 import { cancelSubscription, changePlan, estimateChangePlan, estimateUpdate, updateAutoPay, updateSubscription } from "../../../../_lib/billing-actions";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { EstimatePreview, isoOfWireDate, useChange, type Preview } from "./estimate";
@@ -13,7 +15,7 @@ import "../../../../_components/billing.css";
 type Method = { id: string; label: string; isDefault: boolean };
 
 export interface ManageProps {
-  subscription: PortalSubscription;
+  subscription: SubscriptionRead;
   choices: SubscriptionChoices;
   methods: Method[];
   locale: string;
@@ -28,8 +30,8 @@ export function ManageSubscription(props: ManageProps) {
   const f = useMemo(() => formatsFor(locale, timeZone), [locale, timeZone]);
   // What the subscription is made of now: every change starts from it and changes one thing.
   const terms: Terms = {
-    components: s.components.map((c) => ({ component_id: c.id, units: c.units })),
-    coupons: s.coupons,
+    components: s.components.map((c) => ({ component_id: c.componentId, units: c.units })),
+    coupons: s.coupons.map((c) => c.couponCode),
   };
   const shared = { ...props, f, terms };
   return (
@@ -77,7 +79,7 @@ function Problem({ message }: { message: string | null | undefined }) {
   ) : null;
 }
 
-const autoPayFlag = (s: PortalSubscription) => (s.autoPay ? "Y" : "N");
+const autoPayFlag = (s: SubscriptionRead) => (s.autoPay ? "Y" : "N");
 
 function previewProps(p: Shared, change: ReturnType<typeof useChange>) {
   return {
@@ -234,7 +236,7 @@ function CouponSection(p: Shared) {
   const codes = [...terms.coupons, code.trim()];
   const errorId = "coupon-error";
   return (
-    <Section id="coupon" title="Coupon" note={s.coupons.length ? `On your subscription: ${s.coupons.join(", ")}.` : undefined}>
+    <Section id="coupon" title="Coupon" note={s.coupons.length ? `On your subscription: ${s.coupons.map((c) => c.couponCode).join(", ")}.` : undefined}>
       <Done message={change.done} />
       <form
         noValidate
@@ -366,7 +368,7 @@ function CancelSection({ subscription: s, f, today }: Shared) {
       <ConfirmButton
         look="portal"
         label="Cancel subscription"
-        title={`Cancel ${s.productName}?`}
+        title={`Cancel ${planName(s)}?`}
         confirmLabel="Cancel subscription"
         danger
         buttonClass="p-button secondary"
@@ -380,7 +382,7 @@ function CancelSection({ subscription: s, f, today }: Shared) {
       >
         <p>
           It ends <strong>today, {today}</strong>
-          {s.renewalDate ? <>: it will not renew on {f.date(s.renewalDate)} and you will not be charged for it again</> : null}.
+          {s.nextRenewalCents !== null ? <>: it will not renew on {f.date(s.renewalDate)} and you will not be charged for it again</> : null}.
         </p>
         <p>Invoices already issued stay on your account. To come back later, you would subscribe again.</p>
       </ConfirmButton>

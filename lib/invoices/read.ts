@@ -1,0 +1,103 @@
+import type { InvoiceLine } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { withCustomerNameReads } from "../accounts/names";
+import { notFound } from "../errors";
+import { isUuid } from "../ids";
+import { brandToday, daysBetween } from "../brand-time";
+import { INVOICE_STATUS, type InvoiceStatus } from "./amounts";
+import { withAmounts } from "./queries";
+import type { InvoiceDetails, InvoiceRow } from "./queries";
+import { invoiceList } from "./list-invoices";
+
+/**
+ * Invoices as every reader gets them (the dashboard, the portal, the PDF, the API's List through
+ * toWire in ./view.ts, which only lib/api calls): cents as integers, instants as Dates, calendar
+ * days as ISO dates (YYYY-MM-DD), the status named in db/schema/status.ts.
+ */
+export interface InvoiceRead {
+  id: string;
+  /** A short number to read out to support: the id's last 8 characters, upper case. */
+  number: string;
+  customerAccountId: string;
+  subscriptionId: string | null;
+  billingPeriodStart: string | null;
+  dueDate: string;
+  status: InvoiceStatus;
+  totalCents: number;
+  paidCents: number;
+  balanceCents: number;
+  customField1: string | null;
+  customField2: string | null;
+  /** In order; a line's amount is itemPrice × quantity (cents). */
+  lines: InvoiceLine[];
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+}
+
+export const invoiceNumber = (id: string) => id.replace(/-/g, "").slice(-8).toUpperCase();
+
+export const readInvoice = ({ row, amounts }: InvoiceDetails): InvoiceRead => ({
+  id: row.id,
+  number: invoiceNumber(row.id),
+  customerAccountId: row.customerAccountId,
+  subscriptionId: row.subscriptionId,
+  billingPeriodStart: row.billingPeriodStart,
+  dueDate: row.dueDate,
+  status: amounts.status,
+  totalCents: amounts.total,
+  paidCents: amounts.paid,
+  balanceCents: amounts.balance,
+  customField1: row.customField1,
+  customField2: row.customField2,
+  lines: row.items,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+  deletedAt: row.deletedAt,
+});
+
+/** The list definition's rows (lib/lists.ts): invoices with their amounts, read. */
+export const readInvoices = async (ctx: Context, rows: InvoiceRow[]) => (await withAmounts(ctx, rows)).map(readInvoice);
+
+/** A customer's invoices still owed (unpaid or partly paid), newest first. */
+export async function openInvoices(ctx: Context, customerAccountId: string) {
+  const owed = { customerAccountId, status: "owed" as const };
+  return (await invoiceList.page(ctx, { filters: owed, sort: { key: "created_at", dir: "desc" }, pageSize: 100 })).rows;
+}
+
+/** Unpaid or partly paid: a balance is owed. */
+export const isOwed = (i: Pick<InvoiceRead, "status">) => i.status === INVOICE_STATUS.UNPAID || i.status === INVOICE_STATUS.PARTIALLY_PAID;
+
+// Through a function: ./list-invoices.ts reads through this module too, and may load first.
+const named = withCustomerNameReads(
+  (ctx, input: Parameters<typeof invoiceList.page>[1]) => invoiceList.page(ctx, input),
+  (id) => ({ filters: { id } }),
+);
+
+/** The dashboard's invoices list: read rows, with each customer's name. */
+export const invoicesPage = named.page;
+
+/** One invoice (deleted ones too) with its customer's name and days overdue; null when the brand has none by that id. */
+export async function invoiceDetail(ctx: Context, id: string) {
+  const invoice = await named.one(ctx, id);
+  // Invoice/Reminder refuses an invoice less than a day overdue unless told to bypass the check.
+  return invoice && { ...invoice, daysOverdue: daysBetween(invoice.dueDate, brandToday(ctx)) };
+}
+
+export const PORTAL_PAGE_SIZE = 20;
+
+/** The signed-in customer's invoices that are not deleted (the list's customer scope), newest first, a page at a time. */
+export async function customerInvoices(ctx: Context, opts: { page?: number; pageSize?: number; subscriptionId?: string; openOnly?: boolean } = {}) {
+  const pageSize = Math.min(Math.max(1, opts.pageSize ?? PORTAL_PAGE_SIZE), 100);
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const filters = { status: opts.openOnly ? ("owed" as const) : ("live" as const), subscriptionId: opts.subscriptionId };
+  const { rows, total } = await invoiceList.page(ctx, { filters, sort: { key: "created_at", dir: "desc" }, page, pageSize });
+  return { rows, total, page, pageSize };
+}
+
+/** One invoice of the signed-in customer (not deleted); another customer's or brand's id is NOT_FOUND. */
+export async function customerInvoice(ctx: Context, id: string) {
+  const { rows } = isUuid(id) ? await invoiceList.page(ctx, { filters: { id, status: "live" } }) : { rows: [] };
+  if (!rows[0]) throw notFound("Invoice", "invoice_id");
+  return rows[0];
+}

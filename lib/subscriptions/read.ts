@@ -1,0 +1,163 @@
+import { subscriptions as t } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { withCustomerNameReads } from "../accounts/names";
+import { listAccountsPage } from "../accounts/list-accounts";
+import { listComponentsPage } from "../catalog/list-components";
+import { listCouponsPage } from "../catalog/list-coupons";
+import { listProductsPage } from "../catalog/list-products";
+import { VARIABLE_SLOTS, type VariableSlot } from "../catalog/variables";
+import type { DisqualificationReason } from "../catalog/coupon-qualification";
+import { listPayMethodsPage } from "../pay-methods/list-pay-methods";
+import { notFound } from "../errors";
+import { isUuid } from "../ids";
+import { STATUS, type Status, SUBSCRIPTION_PENDING } from "../lifecycle";
+import { sumLines, type ComponentType, type Line } from "../pricing/pricing";
+import { couponQualification, nextPeriodLines, withDetails, type SubscriptionDetails } from "./details";
+import { subscriptionList } from "./list-subscriptions";
+
+/**
+ * Subscriptions as every reader gets them (the dashboard, the portal, the API's List through
+ * toWire in ./view.ts, which only lib/api calls): cents as integers, instants as Dates, calendar
+ * days as ISO dates (YYYY-MM-DD), the status as the ledger names it (db/schema/status.ts).
+ */
+export interface SubscriptionRead {
+  id: string;
+  customerAccountId: string;
+  productId: string | null;
+  productGroupId: string;
+  /** Null once the product was deleted. */
+  productName: string | null;
+  status: Status | typeof SUBSCRIPTION_PENDING;
+  autoPay: boolean;
+  /** The pay method renewals charge; null: the customer's default. */
+  payMethodId: string | null;
+  startDate: string;
+  periodStart: string;
+  /** Null: it never renews (a one-time purchase). */
+  renewalDate: string | null;
+  inTrial: boolean;
+  /** The next renewal's lines and total; none unless it is active and renews. */
+  nextLines: Line[];
+  nextRenewalCents: number | null;
+  overrideInitialBilling: boolean;
+  paymentGateway: string | null;
+  paymentTransactionId: string | null;
+  customField1: string | null;
+  customField2: string | null;
+  variables: Record<VariableSlot, string | null>;
+  components: { componentId: string; name: string; type: ComponentType; units: number; usage: number }[];
+  coupons: { couponId: string; couponCode: string; name: string; cyclesApplied: number; disqualifiedBy: DisqualificationReason | null }[];
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+}
+
+/** A subscription with its details as a read row (its next charge priced on the brand's clock). */
+export function readSubscription(ctx: Context, d: SubscriptionDetails): SubscriptionRead {
+  const s = d.sub;
+  const renews = s.renewalDate !== null && s.status === STATUS.ACTIVE;
+  const nextLines = renews ? nextPeriodLines(ctx, d) : [];
+  return {
+    id: s.id,
+    customerAccountId: s.customerAccountId,
+    productId: s.productId,
+    productGroupId: s.productGroupId,
+    productName: d.product?.name ?? null,
+    status: s.status,
+    autoPay: s.autoPay === "Y",
+    payMethodId: s.payMethodId,
+    startDate: s.startDate,
+    periodStart: s.periodStart,
+    renewalDate: s.renewalDate,
+    inTrial: s.inTrial === "Y",
+    nextLines,
+    nextRenewalCents: renews ? sumLines(nextLines) : null,
+    overrideInitialBilling: s.overrideInitialBilling === "Y",
+    paymentGateway: s.paymentGateway,
+    paymentTransactionId: s.paymentTransactionId,
+    customField1: s.customField1,
+    customField2: s.customField2,
+    variables: Object.fromEntries(VARIABLE_SLOTS.map((slot) => [slot, s.variables[slot] ?? null])) as Record<VariableSlot, string | null>,
+    components: d.attached.map((a) => ({
+      componentId: a.componentId,
+      name: a.component.name,
+      type: a.component.componentType,
+      units: a.units,
+      usage: a.usage,
+    })),
+    coupons: d.coupons.map((c) => {
+      const q = couponQualification(ctx, d, c);
+      return {
+        couponId: c.couponId,
+        couponCode: c.coupon.couponCode,
+        name: c.coupon.name,
+        cyclesApplied: c.cyclesApplied,
+        disqualifiedBy: q.qualifies ? null : q.reason,
+      };
+    }),
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    deletedAt: s.deletedAt,
+  };
+}
+
+/** The list definition's rows (lib/lists.ts): subscriptions with their details, read. */
+export const readSubscriptions = async (ctx: Context, rows: (typeof t.$inferSelect)[]) => (await withDetails(ctx, rows)).map((d) => readSubscription(ctx, d));
+
+// Through a function: ./list-subscriptions.ts reads through this module too, and may load first.
+const named = withCustomerNameReads(
+  (ctx, input: Parameters<typeof subscriptionList.page>[1]) => subscriptionList.page(ctx, input),
+  (id) => ({ filters: { id } }),
+);
+
+/** The dashboard's subscriptions list: read rows, with each customer's name. */
+export const subscriptionsPage = named.page;
+/** One subscription (deleted ones too) with its customer's name; null when the brand has none by that id. */
+export const subscriptionDetail = named.one;
+
+/** The portal's subscriptions: the signed-in customer's that are not deleted (the list's customer scope), active first, then by renewal. */
+export async function customerSubscriptions(ctx: Context): Promise<SubscriptionRead[]> {
+  const { rows } = await subscriptionList.page(ctx, { filters: { live: "Y" }, sort: { key: "status", dir: "asc" }, pageSize: 100 });
+  const renewal = (r: SubscriptionRead) => r.renewalDate ?? "9999-12-31";
+  return rows.sort((a, b) => a.status - b.status || renewal(a).localeCompare(renewal(b)) || a.id.localeCompare(b.id));
+}
+
+/** One subscription of the signed-in customer (not deleted), with its details; another's id is NOT_FOUND. */
+export async function customerSubscription(ctx: Context, id: string) {
+  const { rows } = isUuid(id) ? await subscriptionList.page(ctx, { filters: { id, live: "Y" } }) : { rows: [] };
+  if (!rows[0]) throw notFound("Subscription", "subscription_id");
+  return rows[0];
+}
+
+const MAX_CHOICES = 100;
+
+/** A form's preset customer account (named in the page's address): its id when it is the brand's, else "". */
+export async function knownAccountId(ctx: Context, id: string | null | undefined) {
+  if (!id || !isUuid(id)) return "";
+  return (await listAccountsPage(ctx, { filters: { customerAccountId: id }, pageSize: 1 })).rows.length ? id : "";
+}
+
+/** A customer's live pay methods, for a picker. */
+export async function payMethodChoices(ctx: Context, customerAccountId: string | null | undefined) {
+  if (!customerAccountId || !isUuid(customerAccountId)) return [];
+  const { rows } = await listPayMethodsPage(ctx, { filters: { customerAccountId }, pageSize: MAX_CHOICES });
+  return rows.map((p) => ({
+    value: p.pay_method_id,
+    label: `${p.pay_method_type === "CC" ? (p.brand ?? "Card") : "Bank account"} ···${p.last_four}${p.is_default === "Y" ? " (default)" : ""}${p.verified === "Y" ? "" : " (unverified)"}`,
+  }));
+}
+
+/** What a subscription can be made of: active products, their groups' active components, usable coupons. */
+export async function catalogChoices(ctx: Context) {
+  const [products, components, coupons] = await Promise.all([
+    listProductsPage(ctx, { filters: { status: 1 }, sort: { key: "name", dir: "asc" }, pageSize: MAX_CHOICES }),
+    listComponentsPage(ctx, { filters: { status: 1 }, sort: { key: "name", dir: "asc" }, pageSize: MAX_CHOICES }),
+    listCouponsPage(ctx, { filters: { status: "active" }, sort: { key: "coupon_code", dir: "asc" }, pageSize: MAX_CHOICES }),
+  ]);
+  return {
+    products: products.rows.map((p) => ({ id: p.product_id, groupId: p.product_group_id, name: p.name, price: p.recurring_price })),
+    components: components.rows.map((c) => ({ id: c.component_id, groupId: c.product_group_id, name: c.name, type: c.component_type, price: c.unit_price })),
+    coupons: coupons.rows.map((c) => ({ code: c.coupon_code, name: c.name, stackable: c.stackable })),
+  };
+}
+export type CatalogChoices = Awaited<ReturnType<typeof catalogChoices>>;
