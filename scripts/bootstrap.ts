@@ -10,11 +10,12 @@
  */
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { openDatabase } from "../db/client";
+import { closeDatabase, getDatabase } from "../db/client";
 import { config } from "../lib/config";
 import { loadDemoSecrets } from "./demo-secrets";
 import { bootstrapDemo, type KnownCredentials } from "../lib/platform/bootstrap";
 import { DEMO_CUSTOMER_EMAIL, demoSignInLink, ensureDemoCustomer, ensureDemoGateway, type DemoCustomer } from "../lib/platform/demo-customer";
+import { ensureDemoSandbox, SANDBOX_BRAND_NAME } from "./demo-sandbox";
 
 function readSaved(file: string): KnownCredentials | undefined {
   try {
@@ -30,6 +31,8 @@ export interface PreparedDemo {
   lines: string[];
   /** The demo customer, or why there is none (the portal demo never fails a start). */
   customer: DemoCustomer | { error: string };
+  /** The sandbox brand whose test clock rehearsed a year, or why there is none (never fails a start either). */
+  sandbox: { brandId: string; created: boolean; seconds: number } | { error: string };
 }
 
 export interface BootstrapOutput {
@@ -44,74 +47,89 @@ export interface BootstrapOutput {
 
 /**
  * Migrates, makes the demo (once: service account, brand with its sandbox gateway, ADMIN, demo
- * customer) and says what to sign in with; `link` mints the demo customer's portal link while the
+ * customer, and a second brand, a sandbox one with a rehearsed year: scripts/demo-sandbox.ts)
+ * and says what to sign in with; `link` mints the demo customer's portal link while the
  * database is open (bootstrap), else the caller mints it later through the API (start).
  */
 async function prepareDemo(opts: { newKeys: boolean; link: boolean }): Promise<PreparedDemo & { portal: string[] }> {
   const savedPath = config.demoCredentialsFile;
-  const database = await openDatabase();
-  try {
-    await database.migrate();
-    const creds = await bootstrapDemo(database.db, { known: readSaved(savedPath), newKeys: opts.newKeys });
-    const out: BootstrapOutput = {
-      key: creds.key,
-      user_key: creds.user_key,
-      brand_id: creds.brand_id,
-      base_url: `${config.publicUrl}/api`,
-      dashboard_url: `${config.publicUrl}/dashboard`,
-      staff_email: creds.staff_email,
-      staff_password: creds.staff_password,
-    };
-    // Kept only while they are the database's keys and password: a file that does not match is left alone.
-    if (out.key || out.staff_password) {
-      mkdirSync(path.dirname(savedPath), { recursive: true });
-      writeFileSync(savedPath, JSON.stringify(out, null, 2), { mode: 0o600 });
-    }
-    let customer: PreparedDemo["customer"];
-    let portal: string[] = [];
-    try {
-      await ensureDemoGateway(database.db, creds.brand_id);
-      customer = await ensureDemoCustomer(database.db, creds.brand_id);
-      if (opts.link) portal = portalLines(customer, (await demoSignInLink(database.db, creds.brand_id, customer)).url);
-    } catch (err) {
-      customer = { error: err instanceof Error ? err.message : String(err) };
-      portal = portalLines(customer, null);
-    }
-    const shown = (v: string | null) => v ?? "(issued earlier, not shown: only its hash is stored)";
-    const lines = [
-      "",
-      creds.created
-        ? "Created the demo service account, brand and ADMIN staff user."
-        : creds.minted
-          ? "The demo service account is ready, with new keys: the earlier ones no longer work."
-          : "The demo service account is ready.",
-      `  Database   ${database.driver === "pglite" ? `embedded (PGlite in ${config.pgliteDir})` : "PostgreSQL (DATABASE_URL)"}`,
-      `  API        ${out.base_url}/{json|xml}/{Resource}/{Action}`,
-      `  Docs       ${config.publicUrl}/docs`,
-      `  key        ${shown(out.key)}`,
-      `  user_key   ${shown(out.user_key)}`,
-      `  brand_id   ${out.brand_id}`,
-      "",
-      `  Dashboard  ${out.dashboard_url}`,
-      `  email      ${out.staff_email}`,
-      `  password   ${out.staff_password ?? "(set earlier, not shown: only its hash is stored)"}`,
-      "",
-      ...(out.key
-        ? [
-            `Saved in ${savedPath}; restarts keep these keys and this password.`,
-            "Try it:",
-            `  curl -H 'X-Api-Key: ${out.key}' -H 'X-User-Key: ${out.user_key}' -H 'X-Brand-Id: ${out.brand_id}' ${out.base_url}/json/Brand/List`,
-          ]
-        : [
-            `The existing keys are unchanged and keep working, but ${savedPath} does not hold them.`,
-            "Keep using yours, or mint new ones (the current ones then stop working):  npm run bootstrap -- --new-keys",
-          ]),
-      "",
-    ];
-    return { credentials: out, lines, customer, portal };
-  } finally {
-    await database.close();
+  // The process-wide database (migrated as it opens): the test clock's billing runs use it too, and
+  // a second PGlite on the same folder would corrupt it. Opened afresh, so it is the one the
+  // environment names now (a test may have changed it); its callers close it (closeDatabase).
+  await closeDatabase();
+  const database = await getDatabase();
+  const creds = await bootstrapDemo(database.db, { known: readSaved(savedPath), newKeys: opts.newKeys });
+  const out: BootstrapOutput = {
+    key: creds.key,
+    user_key: creds.user_key,
+    brand_id: creds.brand_id,
+    base_url: `${config.publicUrl}/api`,
+    dashboard_url: `${config.publicUrl}/dashboard`,
+    staff_email: creds.staff_email,
+    staff_password: creds.staff_password,
+  };
+  // Kept only while they are the database's keys and password: a file that does not match is left alone.
+  if (out.key || out.staff_password) {
+    mkdirSync(path.dirname(savedPath), { recursive: true });
+    writeFileSync(savedPath, JSON.stringify(out, null, 2), { mode: 0o600 });
   }
+  let customer: PreparedDemo["customer"];
+  let portal: string[] = [];
+  try {
+    await ensureDemoGateway(database.db, creds.brand_id);
+    customer = await ensureDemoCustomer(database.db, creds.brand_id);
+    if (opts.link) portal = portalLines(customer, (await demoSignInLink(database.db, creds.brand_id, customer)).url);
+  } catch (err) {
+    customer = { error: err instanceof Error ? err.message : String(err) };
+    portal = portalLines(customer, null);
+  }
+  let sandbox: PreparedDemo["sandbox"];
+  try {
+    const started = performance.now();
+    sandbox = { ...(await ensureDemoSandbox(database.db, creds.brand_id)), seconds: (performance.now() - started) / 1000 };
+  } catch (err) {
+    sandbox = { error: err instanceof Error ? err.message : String(err) };
+  }
+  const shown = (v: string | null) => v ?? "(issued earlier, not shown: only its hash is stored)";
+  const lines = [
+    "",
+    creds.created
+      ? "Created the demo service account, brand and ADMIN staff user."
+      : creds.minted
+        ? "The demo service account is ready, with new keys: the earlier ones no longer work."
+        : "The demo service account is ready.",
+    `  Database   ${database.driver === "pglite" ? `embedded (PGlite in ${config.pgliteDir})` : "PostgreSQL (DATABASE_URL)"}`,
+    `  API        ${out.base_url}/{json|xml}/{Resource}/{Action}`,
+    `  Docs       ${config.publicUrl}/docs`,
+    `  key        ${shown(out.key)}`,
+    `  user_key   ${shown(out.user_key)}`,
+    `  brand_id   ${out.brand_id}`,
+    ...sandboxLines(sandbox),
+    "",
+    `  Dashboard  ${out.dashboard_url}`,
+    `  email      ${out.staff_email}`,
+    `  password   ${out.staff_password ?? "(set earlier, not shown: only its hash is stored)"}`,
+    "",
+    ...(out.key
+      ? [
+          `Saved in ${savedPath}; restarts keep these keys and this password.`,
+          "Try it:",
+          `  curl -H 'X-Api-Key: ${out.key}' -H 'X-User-Key: ${out.user_key}' -H 'X-Brand-Id: ${out.brand_id}' ${out.base_url}/json/Brand/List`,
+        ]
+      : [
+          `The existing keys are unchanged and keep working, but ${savedPath} does not hold them.`,
+          "Keep using yours, or mint new ones (the current ones then stop working):  npm run bootstrap -- --new-keys",
+        ]),
+    "",
+  ];
+  return { credentials: out, lines, customer, sandbox, portal };
+}
+
+/** The sandbox brand's line: its id (the dashboard's brand switcher offers it), or why there is none. */
+function sandboxLines(sandbox: PreparedDemo["sandbox"]): string[] {
+  if ("error" in sandbox) return [`  (no sandbox demo brand: ${sandbox.error})`];
+  const made = sandbox.created ? `, a year rehearsed in ${sandbox.seconds.toFixed(1)} s` : "";
+  return [`  sandbox    ${sandbox.brandId}  (${SANDBOX_BRAND_NAME}${made}: pick it in the dashboard's brand switcher)`];
 }
 
 /** The portal's lines: the demo customer and its sign-in link (null: none could be made, and why). */
@@ -128,7 +146,7 @@ export function portalLines(customer: PreparedDemo["customer"], url: string | nu
 
 /** npm run bootstrap: the demo, its credentials and a portal link, printed at once. */
 export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
-  const { credentials, lines, portal } = await prepareDemo({ newKeys: opts.newKeys, link: true });
+  const { credentials, lines, portal } = await prepareDemo({ newKeys: opts.newKeys, link: true }).finally(closeDatabase);
   console.log([...lines, ...portal].join("\n"));
   if (opts.json) console.log(JSON.stringify(credentials));
   return credentials;
@@ -139,8 +157,8 @@ export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
  * prints nothing: start prints the lines last, once the server answers, with a portal link minted then.
  */
 export async function seedForStart(): Promise<PreparedDemo> {
-  const { credentials, lines, customer } = await prepareDemo({ newKeys: false, link: false });
-  return { credentials, lines, customer };
+  const { credentials, lines, customer, sandbox } = await prepareDemo({ newKeys: false, link: false }).finally(closeDatabase);
+  return { credentials, lines, customer, sandbox };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

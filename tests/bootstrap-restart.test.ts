@@ -59,7 +59,8 @@ describe("credentials across restarts on PostgreSQL (DATABASE_URL)", () => {
     expect(await start()).toEqual(creds);
     expect(await status(creds)).toBe(200);
     expect((await ok(creds, "json", "Brand/List")).brands[0]).toMatchObject({ brand_id: creds.brand_id, name: "Demo Brand" });
-    expect((await ok(creds, "xml", "Brand/List")).brands.brand).toMatchObject({ brand_id: creds.brand_id, name: "Demo Brand" });
+    // The demo brand, then the sandbox one (scripts/demo-sandbox.ts).
+    expect((await ok(creds, "xml", "Brand/List")).brands.brand[0]).toMatchObject({ brand_id: creds.brand_id, name: "Demo Brand" });
 
     // A deploy without the saved file: the keys are not shown, not changed, and still work.
     rmSync(credsFile);
