@@ -202,6 +202,29 @@ describe("the audit trail", () => {
     expect(await entriesOf(accountId)).toHaveLength(before);
   });
 
+  it("one statement updating many rows records each row's own changes, old and new, and nothing for a row it left as it was", async () => {
+    const accounts = [await newAccount(t), await newAccount(t), await newAccount(t)].map((a) => a.accountId);
+    const db = await getDb();
+    const counts = async () => Promise.all(accounts.map(async (id) => (await entriesOf(id)).length));
+    const before = await counts();
+    // The first moves its city, the second its last name and company (to null and back: a null
+    // is a value), the third only updated_at.
+    await db.execute(sql`update customer_accounts set
+        city = case when id = ${accounts[0]} then 'Paris' else city end,
+        last_name = case when id = ${accounts[1]} then 'Byron' else last_name end,
+        company_name = case when id = ${accounts[1]} then 'Analytical' else company_name end,
+        updated_at = now()
+      where id in (${accounts[0]}, ${accounts[1]}, ${accounts[2]})`);
+    const [first, second] = [(await entriesOf(accounts[0])).at(-1)!, (await entriesOf(accounts[1])).at(-1)!];
+    expect(first).toMatchObject({ action: "update", brandId: t.brand_id, customerAccountId: accounts[0], resource: "customer_accounts" });
+    expect([first.oldValues, first.newValues]).toEqual([{ city: null }, { city: "Paris" }]);
+    expect([second.oldValues, second.newValues]).toEqual([
+      { last_name: "Lovelace", company_name: null },
+      { last_name: "Byron", company_name: "Analytical" },
+    ]);
+    expect(await counts()).toEqual([before[0] + 1, before[1] + 1, before[2]]);
+  });
+
   it("the dashboard reads: search, a record's history and the customer timeline, and another brand's staff sees none of it", async () => {
     const { accountId } = await newAccount(t);
     await ok(t, "json", "Account/Update", { method: "PATCH", params: { customer_account_id: accountId, first_name: "Grace" } });

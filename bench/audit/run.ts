@@ -2,10 +2,12 @@
  * npx tsx bench/audit/run.ts: what the audit triggers (migration 0016) cost a bulk billing write, measured
  * in the same run on the same rows: INSERT ... SELECT of N invoices (BENCH_AUDIT_ROWS, default 20,000)
  * and one UPDATE of all of them, with the audit triggers enabled and disabled, rounds interleaved so
- * both see the machine's load alike; the median of each. Needs the tests' PostgreSQL (TEST_DATABASE_URL).
+ * both see the machine's load alike; the median of each, and the database backend's CPU time summed over
+ * the rounds (when the server runs on this machine). Needs the tests' PostgreSQL (TEST_DATABASE_URL).
  */
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../../db/client";
+import { openDatabase, resultRows } from "../../db/client";
 import { createServiceAccount } from "../../lib/platform/bootstrap";
 import { newId } from "../../lib/ids";
 import { createDatabase, dropDatabase, urlFor } from "../../tests/support/pg";
@@ -14,6 +16,9 @@ process.env.LOG_LEVEL ??= "silent";
 const N = Number(process.env.BENCH_AUDIT_ROWS || 20_000);
 const ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS || 5);
 const name = `rb_bench_audit_${process.pid}`;
+
+/** The kernel's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -26,16 +31,30 @@ try {
   const accountId = newId();
   await db.execute(sql`insert into customer_accounts (id, brand_id, first_name, last_name, email_address, locale, timezone_id, security_code, email_verification_code, created_at, updated_at)
     values (${accountId}, ${tenant.brand_id}, 'Bench', 'Account', 'bench@example.com', 'en-US', 'UTC', 'x', 'x', now(), now())`);
-  const timed = async (q: ReturnType<typeof sql>) => {
-    const t0 = performance.now();
-    await db.execute(q);
-    return performance.now() - t0;
+  // Wall time, and the database backend's own CPU time (utime + stime of its process, when the
+  // server runs on this machine): on a shared machine the CPU time moves far less with the load.
+  const backendCpuMs = (pid: number) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    } catch {
+      return NaN;
+    }
   };
+  const timed = async (q: ReturnType<typeof sql>) =>
+    db.transaction(async (tx) => {
+      const [{ pid }] = resultRows<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
+      const cpu0 = backendCpuMs(pid);
+      const t0 = performance.now();
+      await tx.execute(q);
+      return { wall: performance.now() - t0, cpu: backendCpuMs(pid) - cpu0 };
+    });
   const insert = sql`insert into invoices (id, brand_id, customer_account_id, due_date, items, created_at, updated_at)
     select gen_random_uuid(), ${tenant.brand_id}::uuid, ${accountId}::uuid, date '2026-06-01' + (i % 3), '[{"itemName":"Plan","itemPrice":2500,"quantity":1,"kind":"recurring","taxExempt":"N","componentId":null},{"itemName":"Seats","itemPrice":700,"quantity":3,"kind":"component","taxExempt":"N","componentId":null}]'::jsonb, now(), now()
     from generate_series(1, ${N}) i`;
   const update = sql`update invoices set due_date = due_date + 1, updated_at = now() where brand_id = ${tenant.brand_id}`;
-  const results = { on: { insert: [] as number[], update: [] as number[] }, off: { insert: [] as number[], update: [] as number[] } };
+  type Timing = { wall: number; cpu: number };
+  const results = { on: { insert: [] as Timing[], update: [] as Timing[] }, off: { insert: [] as Timing[], update: [] as Timing[] } };
   for (let round = 0; round < ROUNDS; round++) {
     for (const mode of round % 2 ? (["off", "on"] as const) : (["on", "off"] as const)) {
       await db.execute(sql.raw(`alter table invoices ${mode === "on" ? "enable" : "disable"} trigger user`));
@@ -48,9 +67,12 @@ try {
     }
   }
   const line = (what: "insert" | "update") => {
-    const on = median(results.on[what]);
-    const off = median(results.off[what]);
-    return `  ${what} ${N} invoices: without audit ${(off / 1000).toFixed(2)} s, with audit ${(on / 1000).toFixed(2)} s  (${(on / off).toFixed(2)}x)`;
+    const on = median(results.on[what].map((r) => r.wall));
+    const off = median(results.off[what].map((r) => r.wall));
+    const cpuOn = results.on[what].reduce((n, r) => n + r.cpu, 0);
+    const cpuOff = results.off[what].reduce((n, r) => n + r.cpu, 0);
+    const cpu = Number.isNaN(cpuOn / cpuOff) ? "" : `; database CPU ${(cpuOn / cpuOff).toFixed(2)}x`;
+    return `  ${what} ${N} invoices: without audit ${(off / 1000).toFixed(2)} s, with audit ${(on / 1000).toFixed(2)} s  (${(on / off).toFixed(2)}x${cpu})`;
   };
   console.log(`audit trigger cost, median of ${ROUNDS} interleaved rounds:`);
   console.log(line("insert"));
