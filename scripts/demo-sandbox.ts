@@ -23,8 +23,8 @@ export const SANDBOX_BRAND_NAME = "Northwind Cloud (sandbox)";
 const CATALOG = {
   group: { name: "Northwind Cloud", description: "Hosted workspaces for small teams" },
   plans: {
-    starter: { name: "Starter monthly", expiration_interval: "30", recurring_price: "19.00" },
-    pro: { name: "Pro monthly", expiration_interval: "30", recurring_price: "49.00" },
+    starter: { name: "Starter monthly", expiration_interval: "30", recurring_price: "19.00", trial: "Y", trial_interval: "10", trial_price: "0.00" },
+    pro: { name: "Pro monthly", expiration_interval: "30", recurring_price: "49.00", trial: "Y", trial_interval: "10", trial_price: "0.00" },
     proYearly: { name: "Pro yearly", expiration_interval: "365", recurring_price: "490.00" },
     business: { name: "Business yearly", expiration_interval: "365", recurring_price: "1490.00" },
   },
@@ -52,8 +52,11 @@ const CATALOG = {
 type Plan = keyof typeof CATALOG.plans;
 type AddOn = keyof typeof CATALOG.addOns;
 
-/** New customers in each of the twelve months, oldest first: a business that grows (44 in all). */
-const SIGNUPS_PER_MONTH = [2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5];
+/**
+ * New customers in each 30-day month, oldest first: a business that grows (46 in all). The last
+ * "month" is the story's last days: those customers are still in Pro's trial.
+ */
+const SIGNUPS_PER_MONTH = [2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 2];
 /** Each customer's plan, add-ons and coupon, drawn with these odds. */
 const ODDS = {
   plan: [
@@ -77,12 +80,12 @@ const TURNS: { customer: number; after: number; turn: "cancel" | "cardDeclines" 
   { customer: 6, after: 200, turn: "cardDeclines" }, // reminded, suspended, cancelled by the rules
   { customer: 9, after: 70, turn: "cancel" },
   { customer: 12, after: 150, turn: "cardDeclines" }, // reminded, then pays with a new card
-  { customer: 12, after: 185, turn: "newCard" },
+  { customer: 12, after: 165, turn: "newCard" },
   { customer: 15, after: 40, turn: "upgrade" },
   { customer: 17, after: 100, turn: "cancel" },
-  { customer: 22, after: 80, turn: "cardDeclines" }, // still unpaid now: suspended
+  { customer: 22, after: 80, turn: "cardDeclines" }, // reminded, suspended, cancelled by the rules
   { customer: 26, after: 60, turn: "cancel" },
-  { customer: 33, after: 40, turn: "cardDeclines" }, // reminded, not yet suspended
+  { customer: 33, after: 40, turn: "cardDeclines" }, // the last renewal declined: reminded, suspended now
 ];
 /** Support: tickets customers open (some answered and closed) and notes staff keep, on random customers. */
 const TICKETS = [
@@ -109,7 +112,11 @@ const COMPANY = ["Labs", "Studio", "Analytics", "Logistics", "Foods", "Design", 
 const SEED = 20_261_127;
 
 const DAY_MS = 86_400_000;
-/** The story spans twelve 30-day months, ending before the real time (the clock is then moved to it). */
+/**
+ * The story's last day: it starts at 14:00 UTC of the day a year before the real time, and its
+ * events end four or five days before it (the clock is then moved to the real time), so the next
+ * renewals fall within the Overview's next seven days.
+ */
 const STORY_DAYS = 360;
 
 /** mulberry32: a small seeded generator (the same story every time). */
@@ -156,7 +163,15 @@ export function demoCustomers(): Customer[] {
       if (plan !== "starter" && r.chance(ODDS.api)) addOns.api = "0";
       const coupon = r.chance(ODDS.coupon) ? r.pick(Object.keys(CATALOG.coupons) as (keyof typeof CATALOG.coupons)[]) : undefined;
       // Signups land on every tenth day: renewals share their days, so a year takes fewer billing runs.
-      return { day: month * 30 + 10 * r.int(3), first: r.pick(FIRST), last: r.pick(LAST), company: `${r.pick(LAST)} ${r.pick(COMPANY)}`, plan, addOns, coupon };
+      return {
+        day: Math.min(month * 30 + 10 * r.int(3), STORY_DAYS),
+        first: r.pick(FIRST),
+        last: r.pick(LAST),
+        company: `${r.pick(LAST)} ${r.pick(COMPANY)}`,
+        plan,
+        addOns,
+        coupon,
+      };
     }),
   )
     .sort((a, b) => a.day - b.day)
@@ -206,7 +221,7 @@ export async function ensureDemoSandbox(db: Db, demoBrandId: string, now = new D
   const brandId = made.brand_id;
   // The story starts twelve months back: a new test clock is set there once, before anything
   // happens in the brand (the API moves a clock forward only).
-  const start = new Date(Math.floor((now.getTime() - (STORY_DAYS + 1) * DAY_MS) / DAY_MS) * DAY_MS + 14 * 3_600_000);
+  const start = new Date(Math.floor((now.getTime() - 365 * DAY_MS) / DAY_MS) * DAY_MS + 14 * 3_600_000);
   await db.update(brands).set({ testClockAt: start }).where(eq(brands.id, brandId));
   await playStory(db, brandId, start, now);
   return { brandId, created: true };
@@ -336,11 +351,11 @@ async function playStory(db: Db, brandId: string, start: Date, end: Date) {
         }
       },
     }[t.turn];
-    steps.push({ day: Math.min(c.day + t.after, STORY_DAYS - 1), run });
+    steps.push({ day: Math.min(c.day + t.after, STORY_DAYS), run });
   }
   TICKETS.forEach(([subject, message], i) => {
     const c = customers[r.int(customers.length)];
-    const day = Math.min(c.day + 3 + r.int(60), STORY_DAYS - 1);
+    const day = Math.min(c.day + 3 + r.int(60), STORY_DAYS);
     steps.push({
       day,
       run: async () => {
@@ -358,7 +373,7 @@ async function playStory(db: Db, brandId: string, start: Date, end: Date) {
   NOTES.forEach(([subject, contents]) => {
     const c = customers[r.int(customers.length)];
     steps.push({
-      day: Math.min(c.day + 1 + r.int(90), STORY_DAYS - 1),
+      day: Math.min(c.day + 1 + r.int(90), STORY_DAYS),
       run: async () => void (await call("Note/Create", { customer_account_id: who[c.n].account, subject, contents })),
     });
   });

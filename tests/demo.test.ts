@@ -110,6 +110,7 @@ describe("the demo", () => {
     const statuses = await db.selectDistinct({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.brandId, sandboxId));
     expect(statuses.map((s) => s.status).sort()).toEqual([1, 2, 3]);
     expect(await countIn(sandboxId, "subscriptions", sql`in_trial = 'N' and status = 1`)).toBeGreaterThanOrEqual(25);
+    expect(await countIn(sandboxId, "subscriptions", sql`in_trial = 'Y' and status = 1`)).toBeGreaterThanOrEqual(1);
     const owed = sql.raw(`(total_cents - coalesce((select sum(p.amount) from payments p where p.invoice_id = invoices.id and p.status = 'succeeded'), 0))`);
     expect(await countIn(sandboxId, "invoices", sql`total_cents > 0 and ${owed} = 0`)).toBeGreaterThanOrEqual(100);
     expect(await countIn(sandboxId, "invoices", sql`deleted_at is null and ${owed} > 0`)).toBeGreaterThanOrEqual(1);
