@@ -76,7 +76,7 @@ const ODDS = {
  */
 const TURNS: { customer: number; after: number; turn: "cancel" | "cardDeclines" | "newCard" | "upgrade" }[] = [
   { customer: 1, after: 130, turn: "cancel" },
-  { customer: 4, after: 95, turn: "upgrade" },
+  { customer: 4, after: 100, turn: "upgrade" },
   { customer: 6, after: 200, turn: "cardDeclines" }, // reminded, suspended, cancelled by the rules
   { customer: 9, after: 70, turn: "cancel" },
   { customer: 12, after: 150, turn: "cardDeclines" }, // reminded, then pays with a new card
@@ -118,6 +118,9 @@ const DAY_MS = 86_400_000;
  * renewals fall within the Overview's next seven days.
  */
 const STORY_DAYS = 360;
+
+/** The story's next tenth day from `day` on. */
+const tenth = (day: number) => Math.ceil(day / 10) * 10;
 
 /** mulberry32: a small seeded generator (the same story every time). */
 function seeded(seed: number) {
@@ -305,9 +308,10 @@ async function playStory(db: Db, brandId: string, start: Date, end: Date) {
         );
       },
     });
-    // Metered usage, reported mid-cycle every month while the subscription lasts.
+    // Metered usage, reported mid-cycle every month while the subscription lasts (on the signups'
+    // every tenth day, like every step of the story that can: each other day is one more billing run).
     if (c.addOns.api) {
-      for (let day = c.day + 15; day < STORY_DAYS; day += 30) {
+      for (let day = c.day + 20; day < STORY_DAYS; day += 30) {
         const units = String(30 + r.int(90));
         steps.push({
           day,
@@ -355,7 +359,7 @@ async function playStory(db: Db, brandId: string, start: Date, end: Date) {
   }
   TICKETS.forEach(([subject, message], i) => {
     const c = customers[r.int(customers.length)];
-    const day = Math.min(c.day + 3 + r.int(60), STORY_DAYS);
+    const day = Math.min(tenth(c.day + 3 + r.int(60)), STORY_DAYS);
     steps.push({
       day,
       run: async () => {
@@ -373,7 +377,7 @@ async function playStory(db: Db, brandId: string, start: Date, end: Date) {
   NOTES.forEach(([subject, contents]) => {
     const c = customers[r.int(customers.length)];
     steps.push({
-      day: Math.min(c.day + 1 + r.int(90), STORY_DAYS),
+      day: Math.min(tenth(c.day + 1 + r.int(90)), STORY_DAYS),
       run: async () => void (await call("Note/Create", { customer_account_id: who[c.n].account, subject, contents })),
     });
   });
