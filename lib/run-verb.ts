@@ -60,6 +60,8 @@ class Steps {
   committedSteps = 0;
   /** The verb's answer carries a secret (answersSecret): it is never stored for a replay. */
   secretAnswer = false;
+  /** Secrets the answer shows once that a stored copy leaves out (withheldFromReplay). */
+  readonly withheld = new Set<string>();
   /** Run once what the verb wrote so far is committed (an outbox nudge). */
   readonly afterCommit = new Set<() => void>();
   readonly db: Db;
@@ -163,6 +165,14 @@ export function answersSecret(ctx: Context) {
   if (steps) steps.secretAnswer = true;
 }
 
+/**
+ * Says the answer shows `secret` once (Account/Create's email_verification_code) but is still worth
+ * replaying: an Idempotency-Key keeps the answer with every occurrence of the secret left out (empty).
+ */
+export function withheldFromReplay(ctx: Context, secret: string) {
+  stepsOf.get(ctx.db)?.withheld.add(secret);
+}
+
 /** Commits what the verb wrote so far: writes that must outlive a refusal it is about to throw. */
 export const commitSoFar = (ctx: Context) => outsideTransaction(ctx, async () => {});
 
@@ -202,7 +212,7 @@ export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, op
       if (rowId) {
         const stored = opts.encode!(result);
         // A secret answer is recorded as done with no body: never kept, never replayed.
-        const responseBody = steps.secretAnswer ? null : stored.body;
+        const responseBody = steps.secretAnswer ? null : [...steps.withheld].reduce((body, secret) => body.split(secret).join(""), stored.body);
         await txCtx.db.update(idempotencyKeys).set({ statusCode: stored.status, responseBody }).where(eq(idempotencyKeys.id, rowId));
       }
       await steps.commit();

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb, resultRows } from "../db/client";
-import { emailDeliveries, outboxEvents, staffUsers } from "../db/schema";
+import { customerAccounts, emailDeliveries, outboxEvents, staffUsers } from "../db/schema";
 import { systemContext } from "../lib/auth/context";
 import { hashSecret, newId, newSecret } from "../lib/ids";
 import { sinkFor } from "../lib/jobs/sinks";
@@ -168,5 +168,34 @@ describe("Idempotency-Key answers", () => {
     const colleagues = await update(mate);
     expect(colleagues.status).toBe(200);
     expect(colleagues.headers.get("idempotent-replayed")).toBeNull();
+  });
+});
+
+describe("the account's email_verification_code (issue 28 item 5)", () => {
+  it("is shown once by Account/Create, kept as its hash, and is in no audit row, stored answer, list or replay", async () => {
+    const email = `code-${newId()}@example.com`;
+    const params = { first_name: "Cody", last_name: "Code", email_address: email, country: "US", locale: "en-US", timezone_id: "UTC", skip_notification: "Y" };
+    const created = await call("json", "Account/Create", { method: "POST", creds: t, params, headers: { "idempotency-key": "account-code" } });
+    expect(created.status, created.text).toBe(200);
+    const code = created.body.customer_account.email_verification_code as string;
+    expect(code).toMatch(/^[A-Za-z0-9]{35}$/);
+    const id = created.body.customer_account.customer_account_id as string;
+    const db = await getDb();
+    const [row] = await db.select().from(customerAccounts).where(eq(customerAccounts.id, id));
+    expect(row.emailVerificationCode).toBe(hashSecret(code));
+    const audit = resultRows<{ row: string }>(await db.execute(sql`select row_to_json(a)::text as row from audit_entries a where record_id = ${id}`));
+    expect(audit.length).toBeGreaterThan(0);
+    const trail = audit.map((a) => a.row).join("\n");
+    expect(trail).not.toContain(code);
+    expect(trail).not.toContain(hashSecret(code));
+    expect(await rowsText("idempotency_keys")).not.toContain(code);
+    // A replay answers the same account, the code left out; reads never show it.
+    const replay = await call("json", "Account/Create", { method: "POST", creds: t, params, headers: { "idempotency-key": "account-code" } });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body.customer_account.customer_account_id).toBe(id);
+    expect(replay.text).not.toContain(code);
+    const listed = await ok(t, "json", "Account/List", { params: { customer_account_id: id } });
+    expect(JSON.stringify(listed)).not.toContain(code);
+    expect(JSON.stringify(listed)).not.toContain(hashSecret(code));
   });
 });

@@ -3,7 +3,10 @@ import { formatCents } from "../money";
 
 export type AccountRow = typeof customerAccounts.$inferSelect;
 
-/** A customer account as the API shows it (namespace customer_account). */
+/**
+ * A customer account as the API shows it (namespace customer_account). Its email_verification_code
+ * is kept only as a hash and shown once, by Account/Create (lib/users/create-account.ts).
+ */
 export const accountView = (a: AccountRow) => ({
   customer_account_id: a.id,
   first_name: a.firstName,
@@ -29,7 +32,6 @@ export const accountView = (a: AccountRow) => ({
   custom_field_1: a.customField1,
   custom_field_2: a.customField2,
   security_code: a.securityCode,
-  email_verification_code: a.emailVerificationCode,
   prepaid_balance: formatCents(a.prepaidBalance),
   status: a.status,
   created: a.createdAt,

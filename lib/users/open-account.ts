@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { customerAccounts } from "../../db/schema";
 import type { Context } from "../auth/context";
-import { newId } from "../ids";
+import { hashSecret, newId } from "../ids";
 import { emit } from "../outbox/emit";
 import { customerPayload } from "../accounts/customer";
 import { userFields } from "./events";
@@ -31,12 +31,14 @@ export interface OpenAccountOptions {
 export async function openAccount(ctx: Context, fields: NewAccount, opts: OpenAccountOptions) {
   await assertAccountEmailFree(ctx, fields.emailAddress);
   const now = ctx.now();
+  // Kept only as its SHA-256 hash (like every code); Account/Create shows it once, in its answer.
+  const emailVerificationCode = randomString(EMAIL_CODE_LENGTH);
   const values: typeof customerAccounts.$inferInsert = {
     ...fields,
     id: newId(),
     brandId: ctx.brand.id,
     securityCode: String(randomInt(10_000, 100_000)),
-    emailVerificationCode: randomString(EMAIL_CODE_LENGTH),
+    emailVerificationCode: hashSecret(emailVerificationCode),
     createdAt: now,
     updatedAt: now,
   };
@@ -70,5 +72,5 @@ export async function openAccount(ctx: Context, fields: NewAccount, opts: OpenAc
       },
     });
   }
-  return { account, user };
+  return { account, user, emailVerificationCode };
 }
