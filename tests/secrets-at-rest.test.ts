@@ -10,7 +10,9 @@ import { customerAccounts, emailDeliveries, outboxEvents, staffUsers } from "../
 import { systemContext } from "../lib/auth/context";
 import { hashSecret, newId, newSecret } from "../lib/ids";
 import { sinkFor } from "../lib/jobs/sinks";
-import { deliverAllDue, deliverDue } from "../lib/outbox/deliver";
+import { MAILBOX_SECRET_HOURS, deliverAllDue, deliverDue, maskMailboxSecrets } from "../lib/outbox/deliver";
+import { MASKED_SECRET } from "../lib/notifications/placeholders";
+import { staffActions } from "../lib/dashboard/actions";
 import { emit } from "../lib/outbox/emit";
 import { call, ok, type Tenant } from "./support/api";
 import { makeTenant, newCustomer, outbox } from "./support/fake-customers";
@@ -197,5 +199,48 @@ describe("the account's email_verification_code (issue 28 item 5)", () => {
     const listed = await ok(t, "json", "Account/List", { params: { customer_account_id: id } });
     expect(JSON.stringify(listed)).not.toContain(code);
     expect(JSON.stringify(listed)).not.toContain(hashSecret(code));
+  });
+});
+
+describe("the local mailbox (issue 28 item 5)", () => {
+  it("keeps a password, a code and a sign-in link readable for a day, then masks them; the rest of the email stays", async () => {
+    const m = await makeTenant();
+    await ok(m, "json", "Notification/Create", {
+      method: "POST",
+      params: { notification_event: "User/2FARequest", default_notify_brand: "N", default_notify_customer: "Y", from_email: "billing@example.com" },
+    });
+    const { user } = await newCustomer(m, { password: "a fine password" });
+    await ok(m, "json", "User/2FARequest", { method: "POST", params: { verification_user_id: user.user_id, verification_method: "email" } });
+    const code = (await outbox(m, "User/2FARequest"))[0].user.email_verification_code as string;
+    const invitee = `invitee-${newId()}@example.com`;
+    expect(await staffActions.staffInvite.run({ staffUserId: m.staffUserId }, m.brand_id, { name: "Ivy", email: invitee, access_level: "USER" })).toMatchObject(
+      { ok: true },
+    );
+    await deliver();
+    const db = await getDb();
+    const kept = async () => db.select().from(emailDeliveries).where(eq(emailDeliveries.brandId, m.brand_id));
+    const fresh = await kept();
+    const codeMail = fresh.find((d) => d.eventType === "User/2FARequest")!;
+    const invite = fresh.find((d) => d.eventType === "staff/invite")!;
+    const token = /token=([A-Za-z0-9_-]+)/.exec(invite.html ?? "")?.[1] ?? "";
+    expect(token).toMatch(/^rbs_/);
+    expect(codeMail.html).toContain(code);
+    // The masked copy never holds them.
+    expect(codeMail.maskedHtml).not.toContain(code);
+    expect(invite.maskedHtml).not.toContain(token);
+
+    // Within the day nothing changes; a day on, the credentials are masked and the email still reads.
+    await maskMailboxSecrets(db, new Date(Date.now() + 23 * 3600_000));
+    expect((await kept()).map((d) => d.html).join("\n")).toContain(code);
+    await deliverAllDue({ db, now: () => new Date(Date.now() + MAILBOX_SECRET_HOURS * 3600_000 + 60_000), sinkFor });
+    const later = await kept();
+    const text = JSON.stringify(later);
+    expect(text).not.toContain(code);
+    expect(text).not.toContain(token);
+    const masked = later.find((d) => d.eventType === "User/2FARequest")!;
+    expect(masked.html).toContain(MASKED_SECRET);
+    expect(masked.html).toContain("It works once");
+    expect(later.find((d) => d.eventType === "staff/invite")!.html).toContain("/set-password?token=");
+    expect(later.every((d) => d.maskedHtml === null)).toBe(true);
   });
 });

@@ -62,6 +62,11 @@ export const emailDeliveries = pgTable(
     subject: text("subject").notNull(),
     /** Kept for the local mailbox only; a provider keeps its own copy of what it sent. */
     html: text("html"),
+    /**
+     * The same email with its credentials (a password, a code, a sign-in link's token) masked; it
+     * replaces html a day after the email was kept (lib/outbox/deliver.ts maskMailboxSecrets). Null: nothing to mask.
+     */
+    maskedHtml: text("masked_html"),
     status: text("status", { enum: ["sent", "failed", "mailbox"] }).notNull(),
     providerMessageId: text("provider_message_id"),
     error: text("error"),
@@ -73,5 +78,8 @@ export const emailDeliveries = pgTable(
   (t) => [
     uniqueIndex("email_deliveries_event_recipient").on(t.eventId, t.audience, t.recipient),
     index("email_deliveries_brand_created").on(t.brandId, t.createdAt),
+    index("email_deliveries_to_mask")
+      .on(t.createdAt)
+      .where(sql`masked_html IS NOT NULL`),
   ],
 );

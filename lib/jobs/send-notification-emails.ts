@@ -10,6 +10,7 @@ import type { OutboxRow, Sink } from "../outbox/deliver";
 import { isNotificationEvent } from "../notifications/events";
 import { liveNotificationOf, templateOf } from "../notifications/queries";
 import { renderTemplate, templateView, withoutSecrets } from "../notifications/templates";
+import { MASKED_SECRET } from "../notifications/placeholders";
 import type { NotificationRow } from "../notifications/view";
 
 type Audience = (typeof emailDeliveries.$inferInsert)["audience"];
@@ -84,6 +85,7 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
   const earlier = await db.select().from(emailDeliveries).where(eq(emailDeliveries.eventId, event.id));
   const view = templateView(event.type, brand, payload, event.createdAt);
   const publicView = withoutSecrets(view);
+  const maskedView = withoutSecrets(view, MASKED_SECRET);
   const from = formatSender(brand.name, notification.fromEmail);
 
   const failures: string[] = [];
@@ -94,12 +96,14 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
     if (before && before.status !== "failed") continue;
     let subject = "";
     let html = "";
+    let maskedHtml = "";
     let outcome: SendOutcome | undefined;
     let error: string | null = null;
     try {
       const seen = r.audience === "customer" ? view : publicView;
       subject = renderTemplate(templateOf(notification, `subject_${r.copy}`), seen, false);
       html = renderTemplate(templateOf(notification, `html_${r.copy}`), seen, true);
+      maskedHtml = r.audience === "customer" ? renderTemplate(templateOf(notification, `html_${r.copy}`), maskedView, true) : html;
       outcome = await sendEmail({ from, to: r.address, subject, html, idempotencyKey: idempotencyKey(event.id, r) });
       if (outcome.via === "mailbox") kept.push(r.address);
       else sent++;
@@ -108,7 +112,7 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
       failures.push(`${r.address}: ${error}`);
     }
     // The default notification of a requested User/Create email is no row: the delivery names none.
-    await recordDelivery(db, now(), { event, notificationId: stored?.id ?? null, recipient: r, from, subject, html, outcome, error });
+    await recordDelivery(db, now(), { event, notificationId: stored?.id ?? null, recipient: r, from, subject, html, maskedHtml, outcome, error });
   }
   if (failures.length) throw new Error(`${failures.length} of ${recipients.length} emails failed (${failures.join("; ")})`.slice(0, 1000));
   // Without an email provider the emails stay in the local mailbox (email_deliveries): say so, and to whom.
@@ -124,6 +128,8 @@ interface DeliveryRecord {
   from: string;
   subject: string;
   html: string;
+  /** html with its credentials masked (the same when it has none). */
+  maskedHtml: string;
   outcome?: SendOutcome;
   error: string | null;
 }
@@ -136,6 +142,7 @@ async function recordDelivery(db: Db, now: Date, d: DeliveryRecord) {
     fromEmail: d.from,
     subject: d.subject,
     html: status === "mailbox" ? d.html : null,
+    maskedHtml: status === "mailbox" && d.maskedHtml !== d.html ? d.maskedHtml : null,
     status,
     providerMessageId: d.outcome?.via === "resend" ? d.outcome.providerMessageId : null,
     error: d.error?.slice(0, 1000) ?? null,

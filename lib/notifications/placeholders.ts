@@ -92,3 +92,28 @@ export const placeholderNames = (namespaces: readonly Namespace[]) => namespaces
 export const SECRET_FIELDS = { user: ["initial_password", "temporary_password", "email_verification_code"] } as const satisfies {
   [N in PayloadNamespace]?: readonly (keyof (typeof PLACEHOLDERS)[N])[];
 };
+
+/** What a credential shows as once masked (the local mailbox's copy of an email, after it is read or a day old). */
+export const MASKED_SECRET = "••••••";
+
+/**
+ * An event payload or template view without its credentials (SECRET_FIELDS): each removed, or with
+ * `mask` replaced by it; undefined when it carries none. The one walk the outbox (erasing them after
+ * delivery), the brand's and cc copies (never showing them) and the local mailbox (masking them) share.
+ */
+export function withoutSecrets<T>(payload: T, mask?: string): T | undefined {
+  if (!payload || typeof payload !== "object") return undefined;
+  let out: Record<string, unknown> | undefined;
+  for (const [ns, fields] of Object.entries(SECRET_FIELDS)) {
+    const part = (payload as Record<string, unknown>)[ns];
+    if (!part || typeof part !== "object" || !fields.some((f) => f in part)) continue;
+    const kept: Record<string, unknown> = { ...(part as Record<string, unknown>) };
+    for (const f of fields) {
+      if (!(f in kept)) continue;
+      if (mask === undefined) delete kept[f];
+      else kept[f] = mask;
+    }
+    out = { ...(out ?? (payload as Record<string, unknown>)), [ns]: kept };
+  }
+  return out as T | undefined;
+}

@@ -1,7 +1,7 @@
 import Mustache from "mustache";
 import type { Brand } from "../auth/context";
 import { fieldsOf, namespacesOf, type NotificationEvent } from "./events";
-import { SECRET_FIELDS, type Namespace } from "./placeholders";
+import { withoutSecrets as erasedSecrets, type Namespace } from "./placeholders";
 
 type Token = [type: string, value: string, start: number, end: number, children?: Token[]];
 
@@ -80,16 +80,8 @@ export function templateView(event: NotificationEvent, brand: Brand, payload: Re
   return view;
 }
 
-/** The view for the brand's copy and the cc copy: the same, without credentials. */
-export function withoutSecrets(view: TemplateView): TemplateView {
-  const out = { ...view };
-  for (const [ns, fields] of Object.entries(SECRET_FIELDS)) {
-    if (!out[ns]) continue;
-    out[ns] = { ...out[ns] };
-    for (const f of fields) delete out[ns][f];
-  }
-  return out;
-}
+/** The view for the brand's copy and the cc copy: the same, without credentials (or with them masked: `mask`). */
+export const withoutSecrets = (view: TemplateView, mask?: string): TemplateView => erasedSecrets(view, mask) ?? view;
 
 /** Renders a checked template; values are HTML-escaped in HTML, left as they are in a subject line. */
 export function renderTemplate(template: string, view: TemplateView, html: boolean): string {

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { brands, outboxAttempts, outboxEvents } from "../../db/schema";
+import { brands, emailDeliveries, outboxAttempts, outboxEvents } from "../../db/schema";
 import { newId } from "../ids";
 import { describeError, logger } from "../log";
-import { SECRET_FIELDS } from "../notifications/placeholders";
+import { withoutSecrets as erasedSecrets } from "../notifications/placeholders";
 
 export type OutboxRow = typeof outboxEvents.$inferSelect;
 
@@ -32,18 +32,7 @@ export const MAX_ATTEMPTS = 25;
  * The payload without the credentials it carries (a temporary password, a code), or undefined when
  * it carries none. Delivery is the only use of them: they are erased once it succeeds or gives up.
  */
-export function withoutSecrets(payload: unknown): Record<string, unknown> | undefined {
-  if (!payload || typeof payload !== "object") return undefined;
-  let out: Record<string, unknown> | undefined;
-  for (const [ns, fields] of Object.entries(SECRET_FIELDS)) {
-    const part = (payload as Record<string, unknown>)[ns];
-    if (!part || typeof part !== "object" || !fields.some((f) => f in part)) continue;
-    const kept = { ...(part as Record<string, unknown>) };
-    for (const f of fields) delete kept[f];
-    out = { ...(out ?? (payload as Record<string, unknown>)), [ns]: kept };
-  }
-  return out;
-}
+export const withoutSecrets = (payload: unknown) => erasedSecrets(payload as Record<string, unknown>);
 
 /**
  * Delivers due events once each, at least once overall: rows are leased (so two workers never take
@@ -170,8 +159,28 @@ export async function deliverAllDue(opts: DeliverOptions & { budgetMs?: number }
     total.retried += batch.retried;
     total.failed += batch.failed;
     // Until a batch finds nothing: events written by this tick's deliveries go out in it too.
-    if (batch.delivered + batch.retried + batch.failed === 0 || performance.now() - started >= budgetMs) return total;
+    if (batch.delivered + batch.retried + batch.failed === 0 || performance.now() - started >= budgetMs) {
+      await maskMailboxSecrets(opts.db, opts.now());
+      return total;
+    }
   }
+}
+
+/** How long the local mailbox keeps an email's credentials readable. */
+export const MAILBOX_SECRET_HOURS = 24;
+
+/**
+ * The local mailbox (email_deliveries without RESEND_API_KEY) keeps an email as sent, so its
+ * addressee can read it, for MAILBOX_SECRET_HOURS; then its credentials (a temporary password, a
+ * code, a sign-in link's token) are masked: html becomes masked_html, made with the email
+ * (withoutSecrets with MASKED_SECRET). One set-based statement, run after each delivery pass.
+ */
+export async function maskMailboxSecrets(db: Db, now: Date) {
+  const before = new Date(now.getTime() - MAILBOX_SECRET_HOURS * 3600_000);
+  await db
+    .update(emailDeliveries)
+    .set({ html: sql`${emailDeliveries.maskedHtml}`, maskedHtml: null })
+    .where(and(isNotNull(emailDeliveries.maskedHtml), lte(emailDeliveries.createdAt, before)));
 }
 
 /** The test clock of each sandbox brand among these (a live brand's events are stamped with real time). */

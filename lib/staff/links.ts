@@ -7,6 +7,7 @@ import { config } from "../config";
 import { DomainError } from "../errors";
 import { hashSecret, newId, newSecret } from "../ids";
 import { emit } from "../outbox/emit";
+import { MASKED_SECRET } from "../notifications/placeholders";
 import type { Sink } from "../outbox/deliver";
 import type { StaffEmailPayload } from "../outbox/events";
 import { runVerb } from "../run-verb";
@@ -61,9 +62,12 @@ export function staffEmailSink(purpose: StaffLinkPurpose): Sink {
       expiresAt: new Date(at.getTime() + LINK_VALIDITY_MS[purpose]),
       createdAt: at,
     });
-    const link = `${config.publicUrl.replace(/\/+$/, "")}/set-password?token=${encodeURIComponent(token)}`;
     const copy = COPY[purpose];
-    const html = `<p>Hello ${escape(staff.name)},</p><p>${copy.intro}</p><p><a href="${escape(link)}">${copy.action}</a></p><p>${copy.validity}</p>`;
+    const email = (t: string) => {
+      const link = `${config.publicUrl.replace(/\/+$/, "")}/set-password?token=${encodeURIComponent(t)}`;
+      return `<p>Hello ${escape(staff.name)},</p><p>${copy.intro}</p><p><a href="${escape(link)}">${copy.action}</a></p><p>${copy.validity}</p>`;
+    };
+    const html = email(token);
     const from = defaultSender();
     let outcome: Awaited<ReturnType<typeof sendEmail>> | undefined;
     let error: string | null = null;
@@ -78,6 +82,8 @@ export function staffEmailSink(purpose: StaffLinkPurpose): Sink {
       subject: copy.subject,
       // The local mailbox stands in for the inbox, so it keeps the email (and its link) to read.
       html: status === "mailbox" ? html : null,
+      // A day later the kept copy loses the link's token (lib/outbox/deliver.ts maskMailboxSecrets).
+      maskedHtml: status === "mailbox" ? email(MASKED_SECRET) : null,
       status,
       providerMessageId: outcome?.via === "resend" ? outcome.providerMessageId : null,
       error,
