@@ -20,6 +20,9 @@ export async function register() {
   // not created yet at start is waited for instead, and the jobs start once it is there.
   const up = await getDb().catch((err) => void logger.error("the database is unavailable at start; the API answers 503 until it is back", { error: err }));
   const db = up ? Promise.resolve(up) : databaseOnceUp(getDb);
+  // Signing secrets stored in clear before they were sealed (issue 28 item 5): sealed once the database answers.
+  const { sealBrandSecrets } = await import("./lib/webhooks/post");
+  void db.then((d) => sealBrandSecrets(d)).catch((err) => logger.error("sealing stored signing secrets failed", { error: err }));
   if (!config.inngestConfigured && config.backgroundJobs) {
     const { startInProcessJobs } = await import("./lib/jobs/runner");
     void db.then((d) => startInProcessJobs(d));

@@ -24,6 +24,7 @@ import { systemContext } from "../lib/auth/context";
 import { emit } from "../lib/outbox/emit";
 import { deliverDue } from "../lib/outbox/deliver";
 import { sinkFor } from "../lib/jobs/sinks";
+import { openSigningSecret } from "../lib/webhooks/post";
 
 const SHOTS = "test-results/dashboard-deliveries";
 let app: RunningApp;
@@ -70,7 +71,8 @@ beforeAll(async () => {
   app = await startApp();
   base = `${app.baseUrl}/dashboard/${app.creds.brand_id}`;
   database = await openDatabase({ url: process.env.DATABASE_URL! });
-  secret = (await database.db.select().from(brands).where(eq(brands.id, app.creds.brand_id)))[0].webhookSecret;
+  const [brand] = await database.db.select().from(brands).where(eq(brands.id, app.creds.brand_id));
+  secret = openSigningSecret(brand.id, brand.webhookSecret);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }, 120_000);
 

@@ -15,6 +15,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
 import { axe, createStaffUser, dashboardApi, shot as shotIn, signedInPage } from "./support/dashboard";
 import { openDatabase, type Database } from "../db/client";
 import { brands } from "../db/schema";
+import { openSigningSecret } from "../lib/webhooks/post";
 
 const SHOTS = "test-results/dashboard-keys";
 let app: RunningApp;
@@ -106,9 +107,11 @@ describe("API keys and secrets", () => {
     const secret = await page.getByTestId("new-signing-secret").inputValue();
     expect(secret).toMatch(/^whsec_/);
     const [after] = await database.db.select().from(brands).where(eq(brands.id, app.creds.brand_id));
-    expect(after.webhookSecret).toBe(secret);
+    // Sealed at rest; the rotated-out secret moves as it was.
+    expect(after.webhookSecret).not.toContain(secret);
+    expect(openSigningSecret(after.id, after.webhookSecret)).toBe(secret);
     expect(after.previousWebhookSecret).toBe(before.webhookSecret);
-    await poll(() => page.getByText("the previous one").textContent()).toContain(before.webhookSecret.slice(0, 12));
+    await poll(() => page.getByText("the previous one").textContent()).toContain(openSigningSecret(before.id, before.webhookSecret).slice(0, 12));
     await shot(page, "4-secret-rotated-1280");
 
     await page.getByRole("button", { name: "Issue a new user key" }).click();

@@ -16,6 +16,7 @@ import { loadDemoSecrets } from "./demo-secrets";
 import { bootstrapDemo, type KnownCredentials } from "../lib/platform/bootstrap";
 import { DEMO_CUSTOMER_EMAIL, demoSignInLink, ensureDemoCustomer, ensureDemoGateway, type DemoCustomer } from "../lib/platform/demo-customer";
 import { ensureDemoSandbox, SANDBOX_BRAND_NAME } from "./demo-sandbox";
+import { sealBrandSecrets } from "../lib/webhooks/post";
 
 function readSaved(file: string): KnownCredentials | undefined {
   try {
@@ -58,6 +59,8 @@ async function prepareDemo(opts: { newKeys: boolean; link: boolean }): Promise<P
   // environment names now (a test may have changed it); its callers close it (closeDatabase).
   await closeDatabase();
   const database = await getDatabase();
+  // Signing secrets stored in clear before they were sealed (issue 28 item 5).
+  await sealBrandSecrets(database.db);
   const creds = await bootstrapDemo(database.db, { known: readSaved(savedPath), newKeys: opts.newKeys });
   const out: BootstrapOutput = {
     key: creds.key,

@@ -1,7 +1,10 @@
 /** npm run db:migrate: applies the committed migrations (idempotent) to DATABASE_URL or the embedded database. */
 import { openDatabase } from "../db/client";
+import { sealBrandSecrets } from "../lib/webhooks/post";
 
 const database = await openDatabase();
 await database.migrate();
+// Signing secrets stored in clear before they were sealed (issue 28 item 5).
+await sealBrandSecrets(database.db);
 await database.close();
 console.log(`Migrations applied (${database.driver}).`);

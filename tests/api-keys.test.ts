@@ -22,7 +22,7 @@ import { ownUserKey } from "../lib/keys/user-key";
 import { deliverDue } from "../lib/outbox/deliver";
 import { emit } from "../lib/outbox/emit";
 import { sinkFor } from "../lib/jobs/sinks";
-import { SIGNATURE_HEADER, verifySignature } from "../lib/webhooks/post";
+import { SIGNATURE_HEADER, openSigningSecret, sealBrandSecrets, signingSecrets, verifySignature } from "../lib/webhooks/post";
 import { call, makeTenant, type Tenant } from "./support/api";
 
 let db: Db;
@@ -48,6 +48,12 @@ afterEach(() => useClock(systemClock));
 
 const adminOf = (t: Tenant) => ({ staffUserId: t.staffUserId });
 const status = async (creds: { key: string; user_key: string; brand_id: string }) => (await call("json", "Brand/List", { creds })).status;
+
+/** The brand's current signing secret, opened (it is sealed at rest). */
+async function storedSecret(brandId: string) {
+  const [brand] = await db.select().from(brands).where(eq(brands.id, brandId));
+  return openSigningSecret(brand.id, brand.webhookSecret);
+}
 
 async function createKey(t: Tenant, name = "Integration") {
   const r = await staffActions.apiKeyCreate.run(adminOf(t), t.brand_id, { name });
@@ -268,7 +274,7 @@ describe("the brand's signing secret", () => {
       .update(brands)
       .set({ sandbox: true, testClockAt: new Date("2030-01-01T00:00:00Z") })
       .where(eq(brands.id, t.brand_id));
-    const [{ webhookSecret: old }] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
+    const old = await storedSecret(t.brand_id);
     const r = await staffActions.signingSecretRotate.run(adminOf(t), t.brand_id, { overlap_hours: "24" });
     if (!r.ok) throw new Error(r.error.message);
     const fresh = r.data.webhook_secret;
@@ -309,7 +315,7 @@ describe("the brand's signing secret", () => {
 
   it("an overlap of 0 hours ends the old secret at once; a stale timestamp is refused", async () => {
     const t = await makeTenant();
-    const [{ webhookSecret: old }] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
+    const old = await storedSecret(t.brand_id);
     const r = await staffActions.signingSecretRotate.run(adminOf(t), t.brand_id, { overlap_hours: "0" });
     if (!r.ok) throw new Error(r.error.message);
     const got = await post(t.brand_id);
@@ -333,5 +339,49 @@ describe("the brand's signing secret", () => {
     expect(repeat.status).toBe(200);
     expect(repeat.headers.get("idempotent-replayed")).toBe("true");
     expect(repeat.body.brand.brand_id).toBe(first.body.brand.brand_id);
+  });
+});
+
+describe("signing secrets at rest (issue 28 item 5)", () => {
+  it("are sealed like gateway credentials, bound to their brand; a rotation keeps both sealed; rows stored in clear are sealed once", async () => {
+    const t = await makeTenant();
+    const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
+    expect(brand.webhookSecret).toMatch(/^v1:/);
+    const secret = openSigningSecret(brand.id, brand.webhookSecret);
+    expect(secret).toMatch(/^whsec_/);
+    expect(brand.webhookSecret).not.toContain(secret);
+    // Copied onto another brand, it does not open.
+    const other = await makeTenant();
+    expect(() => openSigningSecret(other.brand_id, brand.webhookSecret)).toThrow();
+    const r = await staffActions.signingSecretRotate.run(adminOf(t), t.brand_id, { overlap_hours: "24" });
+    if (!r.ok) throw new Error(r.error.message);
+    const [rotated] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
+    expect(rotated.webhookSecret).toMatch(/^v1:/);
+    expect(rotated.previousWebhookSecret).toBe(brand.webhookSecret);
+    expect(signingSecrets(rotated, new Date())).toEqual([r.data.webhook_secret, secret]);
+    expect(await signingSecretStatus(await contextFromStaffSession(db, { staffUserId: t.staffUserId, brandId: t.brand_id }))).toMatchObject({
+      prefix: r.data.webhook_secret.slice(0, 12),
+      previous_prefix: secret.slice(0, 12),
+    });
+
+    // A brand stored before sealing (clear secrets) is sealed by the sweep, once, and signs with the same secrets.
+    const legacy = await makeTenant();
+    await db
+      .update(brands)
+      .set({
+        webhookSecret: "whsec_clear_current",
+        previousWebhookSecret: "whsec_clear_previous",
+        previousWebhookSecretUntil: new Date(Date.now() + 3_600_000),
+      })
+      .where(eq(brands.id, legacy.brand_id));
+    expect(await sealBrandSecrets(db)).toBeGreaterThanOrEqual(1);
+    const [sealed] = await db.select().from(brands).where(eq(brands.id, legacy.brand_id));
+    expect(sealed.webhookSecret).toMatch(/^v1:/);
+    expect(sealed.previousWebhookSecret).toMatch(/^v1:/);
+    expect(JSON.stringify(sealed)).not.toContain("whsec_clear");
+    expect(signingSecrets(sealed, new Date())).toEqual(["whsec_clear_current", "whsec_clear_previous"]);
+    await sealBrandSecrets(db);
+    const [again] = await db.select().from(brands).where(eq(brands.id, legacy.brand_id));
+    expect(again.webhookSecret).toBe(sealed.webhookSecret);
   });
 });

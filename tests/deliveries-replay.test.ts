@@ -18,6 +18,7 @@ import { emit } from "../lib/outbox/emit";
 import { sinkFor } from "../lib/jobs/sinks";
 import { REPLAY_HEADER, SIGNATURE_HEADER } from "../lib/webhooks/post";
 import { makeTenant, type Tenant } from "./support/api";
+import { openSigningSecret } from "../lib/webhooks/post";
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -69,7 +70,7 @@ beforeAll(async () => {
   db = await getDb();
   tenant = await makeTenant();
   const [brand] = await db.select().from(brands).where(eq(brands.id, tenant.brand_id));
-  secret = brand.webhookSecret;
+  secret = openSigningSecret(brand.id, brand.webhookSecret);
 });
 afterAll(() => new Promise((r) => server.close(r)));
 

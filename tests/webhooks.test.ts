@@ -11,6 +11,7 @@ import { emit } from "../lib/outbox/emit";
 import { deliverDue } from "../lib/outbox/deliver";
 import { sinkFor } from "../lib/jobs/sinks";
 import { SIGNATURE_HEADER } from "../lib/webhooks/post";
+import { openSigningSecret } from "../lib/webhooks/post";
 
 interface Received {
   headers: Record<string, string | string[] | undefined>;
@@ -41,7 +42,7 @@ beforeAll(async () => {
   db = await getDb();
   const t = await makeTenant();
   const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
-  secret = brand.webhookSecret;
+  secret = openSigningSecret(brand.id, brand.webhookSecret);
   ctx = { ...systemContext(db, brand), now: () => clock.now() };
 });
 afterAll(() => new Promise((r) => server.close(r)));

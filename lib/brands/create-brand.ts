@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { brands, serviceAccounts } from "../../db/schema";
 import { requireAdmin, type Context } from "../auth/context";
 import { DomainError } from "../errors";
+import { sealSigningSecret } from "../webhooks/post";
 import { newId, newSecret } from "../ids";
 import { clock as realClock } from "../clock";
 import type { CreateBrandInput } from "./schemas";
@@ -20,13 +21,14 @@ export async function createBrand({ ctx, input }: { ctx: Context; input: CreateB
     throw new DomainError("LIMIT_REACHED", `A service account can have at most ${MAX_BRANDS} brands; delete one before creating another`);
   }
   const now = ctx.now();
+  const id = newId();
   const values: typeof brands.$inferInsert = {
-    id: newId(),
+    id,
     serviceAccountId: ctx.brand.serviceAccountId,
     name: input.name,
     description: input.description,
     logoUrl: input.logo_url,
-    webhookSecret: newSecret("whsec"),
+    webhookSecret: sealSigningSecret(id, newSecret("whsec")),
     // A sandbox brand's clock starts at the real time, whatever the creating brand's clock says.
     ...(input.sandbox === "Y" ? { sandbox: true, testClockAt: realClock.now() } : {}),
     createdAt: now,

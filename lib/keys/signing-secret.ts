@@ -4,7 +4,7 @@ import { forgetResolvedCredentials, requireAdmin, type Context } from "../auth/c
 import { config } from "../config";
 import { newSecret } from "../ids";
 import { answersSecret } from "../run-verb";
-import { signingSecrets } from "../webhooks/post";
+import { sealSigningSecret, signingSecrets } from "../webhooks/post";
 import type { RotateSigningSecretInput } from "./schemas";
 
 /** The brand's signing secret as the dashboard shows it: never the secret, only its start and the overlap. */
@@ -18,11 +18,11 @@ export interface SigningSecretView {
 const PREFIX_LENGTH = 12;
 
 function view(brand: typeof brands.$inferSelect, at: Date): SigningSecretView {
-  const overlapping = signingSecrets(brand, at).length > 1;
+  const [current, previous] = signingSecrets(brand, at);
   return {
-    prefix: brand.webhookSecret.slice(0, PREFIX_LENGTH),
-    previous_prefix: overlapping ? brand.previousWebhookSecret!.slice(0, PREFIX_LENGTH) : null,
-    previous_valid_until: overlapping ? brand.previousWebhookSecretUntil!.toISOString() : null,
+    prefix: current.slice(0, PREFIX_LENGTH),
+    previous_prefix: previous !== undefined ? previous.slice(0, PREFIX_LENGTH) : null,
+    previous_valid_until: previous !== undefined ? brand.previousWebhookSecretUntil!.toISOString() : null,
   };
 }
 
@@ -53,7 +53,8 @@ export async function rotateSigningSecret({
   const [row] = await ctx.db
     .update(brands)
     .set({
-      webhookSecret: secret,
+      webhookSecret: sealSigningSecret(current.id, secret),
+      // Sealed for this brand as the current one is: it moves as it is.
       previousWebhookSecret: hours > 0 ? current.webhookSecret : null,
       previousWebhookSecretUntil: hours > 0 ? new Date(now.getTime() + hours * 3_600_000) : null,
       updatedAt: now,

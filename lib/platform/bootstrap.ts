@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { apiKeys, brands, serviceAccounts, staffUsers } from "../../db/schema";
 import { hashSecret, newId, newSecret } from "../ids";
+import { sealSigningSecret } from "../webhooks/post";
 import { forgetResolvedCredentials } from "../auth/context";
 import { hashPassword, randomPassword, verifyPassword } from "../users/passwords";
 
@@ -24,15 +25,16 @@ export async function createServiceAccount(
   const passwordHash = opts.staffPassword ? await hashPassword(opts.staffPassword) : null;
   return db.transaction(async (tx) => {
     const [account] = await tx.insert(serviceAccounts).values({ id: newId(), name: opts.name, createdAt: now }).returning();
+    const brandId = newId();
     const [brand] = await tx
       .insert(brands)
       .values({
-        id: newId(),
+        id: brandId,
         serviceAccountId: account.id,
         name: opts.brandName,
         description: `${opts.brandName}, created by bootstrap`,
         logoUrl: "https://example.com/logo.png",
-        webhookSecret: newSecret("whsec"),
+        webhookSecret: sealSigningSecret(brandId, newSecret("whsec")),
         createdAt: now,
         updatedAt: now,
       })

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, notLike, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { brands } from "../../db/schema";
+import { openCredential, sealCredential } from "../gateways/credentials";
 import { clockFor } from "../auth/context";
 import type { OutboxRow, Sink } from "../outbox/deliver";
 import type { PostPayload } from "../outbox/events";
@@ -34,13 +36,53 @@ export function verifySignature(secret: string, header: string, body: string, no
   return parts.some(([k, v]) => k === "v1" && v !== undefined && v.length === expected.length && timingSafeEqual(Buffer.from(v), expected));
 }
 
-/** The secrets a brand's posts are signed with at `at` (its clock): the current one, then the previous one during its overlap. */
-export function signingSecrets(
-  brand: Pick<typeof brands.$inferSelect, "webhookSecret" | "previousWebhookSecret" | "previousWebhookSecretUntil">,
-  at: Date,
-): string[] {
+/**
+ * The brand's signing secrets are sealed at rest like gateway credentials (AES-256-GCM under
+ * GATEWAY_ENCRYPTION_KEY, lib/gateways/credentials.ts), bound to the brand; the current and the
+ * rotated-out one share the binding, so rotation moves the sealed value as it is.
+ */
+const secretContext = (brandId: string) => `${brandId}/webhook_secret`;
+const SEALED = /^v1:/;
+
+/** A new signing secret sealed for the brand's row. */
+export const sealSigningSecret = (brandId: string, secret: string) => sealCredential(secret, secretContext(brandId));
+
+/** A stored signing secret in clear (one stored before sealing, until sealBrandSecrets runs, is clear already). */
+export const openSigningSecret = (brandId: string, stored: string) => (SEALED.test(stored) ? openCredential(stored, secretContext(brandId)) : stored);
+
+type SigningColumns = Pick<typeof brands.$inferSelect, "id" | "webhookSecret" | "previousWebhookSecret" | "previousWebhookSecretUntil">;
+
+/** The secrets a brand's posts are signed with at `at` (its clock), in clear: the current one, then the previous one during its overlap. */
+export function signingSecrets(brand: SigningColumns, at: Date): string[] {
   const previousValid = brand.previousWebhookSecret && brand.previousWebhookSecretUntil && brand.previousWebhookSecretUntil > at;
-  return previousValid ? [brand.webhookSecret, brand.previousWebhookSecret!] : [brand.webhookSecret];
+  const stored = previousValid ? [brand.webhookSecret, brand.previousWebhookSecret!] : [brand.webhookSecret];
+  return stored.map((s) => openSigningSecret(brand.id, s));
+}
+
+/**
+ * Seals the signing secrets still stored in clear (brands made before they were sealed), once,
+ * whatever runs first: the server at start, `npm run db:migrate`, `npm run bootstrap`. Each row is
+ * written only if it still holds the clear value read, so two processes at once seal it once.
+ */
+export async function sealBrandSecrets(db: Db): Promise<number> {
+  const clear = await db
+    .select({ id: brands.id, webhookSecret: brands.webhookSecret, previousWebhookSecret: brands.previousWebhookSecret })
+    .from(brands)
+    .where(or(notLike(brands.webhookSecret, "v1:%"), notLike(brands.previousWebhookSecret, "v1:%")));
+  for (const b of clear) {
+    const seal = (v: string | null) => (v === null || SEALED.test(v) ? v : sealSigningSecret(b.id, v));
+    await db
+      .update(brands)
+      .set({ webhookSecret: seal(b.webhookSecret)!, previousWebhookSecret: seal(b.previousWebhookSecret) })
+      .where(
+        and(
+          eq(brands.id, b.id),
+          eq(brands.webhookSecret, b.webhookSecret),
+          b.previousWebhookSecret === null ? isNull(brands.previousWebhookSecret) : eq(brands.previousWebhookSecret, b.previousWebhookSecret),
+        ),
+      );
+  }
+  return clear.length;
 }
 
 /** Delivers one post; anything but a 2xx answer (or no answer in 10 s) throws, so it is retried. */
