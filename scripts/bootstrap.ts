@@ -34,6 +34,12 @@ export interface PreparedDemo {
   customer: DemoCustomer | { error: string };
   /** The sandbox brand whose test clock rehearsed a year, or why there is none (never fails a start either). */
   sandbox: { brandId: string; created: boolean; seconds: number } | { error: string };
+  /**
+   * Whether the lines show the keys, the password and (for start) a portal link. Always for
+   * `npm run bootstrap`; for `npm start` only on the embedded database (the local demo): with
+   * DATABASE_URL (a real deployment) the server's log never holds them, and bootstrap shows them.
+   */
+  reveal: boolean;
 }
 
 export interface BootstrapOutput {
@@ -52,7 +58,7 @@ export interface BootstrapOutput {
  * and says what to sign in with; `link` mints the demo customer's portal link while the
  * database is open (bootstrap), else the caller mints it later through the API (start).
  */
-async function prepareDemo(opts: { newKeys: boolean; link: boolean }): Promise<PreparedDemo & { portal: string[] }> {
+async function prepareDemo(opts: { newKeys: boolean; link: boolean; forStart?: boolean }): Promise<PreparedDemo & { portal: string[] }> {
   const savedPath = config.demoCredentialsFile;
   // The process-wide database (migrated as it opens): the test clock's billing runs use it too, and
   // a second PGlite on the same folder would corrupt it. Opened afresh, so it is the one the
@@ -93,7 +99,9 @@ async function prepareDemo(opts: { newKeys: boolean; link: boolean }): Promise<P
   } catch (err) {
     sandbox = { error: err instanceof Error ? err.message : String(err) };
   }
-  const shown = (v: string | null) => v ?? "(issued earlier, not shown: only its hash is stored)";
+  const reveal = !opts.forStart || database.driver === "pglite";
+  const hidden = "(not printed into the server's log with DATABASE_URL set: `npm run bootstrap` shows it)";
+  const shown = (v: string | null) => (!reveal ? hidden : (v ?? "(issued earlier, not shown: only its hash is stored)"));
   const lines = [
     "",
     creds.created
@@ -111,21 +119,23 @@ async function prepareDemo(opts: { newKeys: boolean; link: boolean }): Promise<P
     "",
     `  Dashboard  ${out.dashboard_url}`,
     `  email      ${out.staff_email}`,
-    `  password   ${out.staff_password ?? "(set earlier, not shown: only its hash is stored)"}`,
+    `  password   ${!reveal ? hidden : (out.staff_password ?? "(set earlier, not shown: only its hash is stored)")}`,
     "",
-    ...(out.key
-      ? [
-          `Saved in ${savedPath}; restarts keep these keys and this password.`,
-          "Try it:",
-          `  curl -H 'X-Api-Key: ${out.key}' -H 'X-User-Key: ${out.user_key}' -H 'X-Brand-Id: ${out.brand_id}' ${out.base_url}/json/Brand/List`,
-        ]
-      : [
-          `The existing keys are unchanged and keep working, but ${savedPath} does not hold them.`,
-          "Keep using yours, or mint new ones (the current ones then stop working):  npm run bootstrap -- --new-keys",
-        ]),
+    ...(!reveal
+      ? ["Keys, the password and a portal sign-in link are not printed here with DATABASE_URL set; `npm run bootstrap` prints them."]
+      : out.key
+        ? [
+            `Saved in ${savedPath}; restarts keep these keys and this password.`,
+            "Try it:",
+            `  curl -H 'X-Api-Key: ${out.key}' -H 'X-User-Key: ${out.user_key}' -H 'X-Brand-Id: ${out.brand_id}' ${out.base_url}/json/Brand/List`,
+          ]
+        : [
+            `The existing keys are unchanged and keep working, but ${savedPath} does not hold them.`,
+            "Keep using yours, or mint new ones (the current ones then stop working):  npm run bootstrap -- --new-keys",
+          ]),
     "",
   ];
-  return { credentials: out, lines, customer, sandbox, portal };
+  return { credentials: out, lines, customer, sandbox, portal, reveal };
 }
 
 /** The sandbox brand's line: its id (the dashboard's brand switcher offers it), or why there is none. */
@@ -160,8 +170,17 @@ export async function runBootstrap(opts: { json: boolean; newKeys: boolean }) {
  * prints nothing: start prints the lines last, once the server answers, with a portal link minted then.
  */
 export async function seedForStart(): Promise<PreparedDemo> {
-  const { credentials, lines, customer, sandbox } = await prepareDemo({ newKeys: false, link: false }).finally(closeDatabase);
-  return { credentials, lines, customer, sandbox };
+  const { credentials, lines, customer, sandbox, reveal } = await prepareDemo({ newKeys: false, link: false, forStart: true }).finally(closeDatabase);
+  return { credentials, lines, customer, sandbox, reveal };
+}
+
+/**
+ * What `npm start` prints once the server answers: the demo's lines and the portal's, with a link
+ * `mint` makes then; with DATABASE_URL set (`reveal` false) no key, password or link, and no link made.
+ */
+export async function startLines(demo: PreparedDemo, mint: (demo: PreparedDemo) => Promise<string[]>): Promise<string[]> {
+  if (!demo.reveal) return [...demo.lines, ""];
+  return [...demo.lines, ...(await mint(demo))];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

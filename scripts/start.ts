@@ -2,10 +2,12 @@
  * npm start: migrate, make sure the demo exists, build the app when there is no build or a source
  * changed after it, serve it with scripts/serve.js (`npm run serve`) on PORT (default 3000), and once
  * the server answers print the sign-in block last (API keys, the dashboard's email and password, a
- * portal link minted then, so its 10 minutes start when it can be used).
+ * portal link minted then, so its 10 minutes start when it can be used). With DATABASE_URL set (a
+ * real deployment) the block names no key, password or link: they would sit in the server's log;
+ * `npm run bootstrap` prints them on demand. The embedded demo prints them.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { portalLines, seedForStart, type PreparedDemo } from "./bootstrap";
+import { portalLines, seedForStart, startLines, type PreparedDemo } from "./bootstrap";
 import { staleBuild } from "./build-freshness";
 import { loadDemoSecrets } from "./demo-secrets";
 
@@ -26,7 +28,7 @@ server.on("exit", (code) => process.exit(code ?? 0));
 
 const local = `http://127.0.0.1:${port}`;
 if (await answers(`${local}/api/health`)) {
-  const lines = [...demo.lines, ...(await portal(demo))];
+  const lines = await startLines(demo, portal);
   // The server logs each request as it ends: let the link's line pass before the block.
   await new Promise((r) => setTimeout(r, 500));
   console.log(lines.join("\n"));

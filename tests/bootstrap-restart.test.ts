@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { call, ok } from "./support/api";
-import { seedForStart } from "../scripts/bootstrap";
+import { seedForStart, startLines } from "../scripts/bootstrap";
 import { contextFromApiCredentials, forgetResolvedCredentials } from "../lib/auth/context";
 import { getDb, openDatabase } from "../db/client";
 import { signInStaff } from "../lib/staff/sign-in";
@@ -23,14 +23,19 @@ async function bootstrap(...args: string[]) {
 }
 
 /** The start path's seeding, as `npm start` runs it (in this process; its printout kept quiet). */
-async function start() {
+async function seeded() {
   const log = vi.spyOn(console, "log").mockImplementation(() => {});
   try {
-    return (await seedForStart()).credentials;
+    return await seedForStart();
   } finally {
     log.mockRestore();
   }
 }
+const start = async () => (await seeded()).credentials;
+
+/** What `npm start` prints once its server answers, a portal link minted by `mint` if it asks for one. */
+const printedByStart = async (demo: Awaited<ReturnType<typeof seedForStart>>, link = "http://demo.test:3000/portal/sign-in?token=tt_minted_link") =>
+  (await startLines(demo, async () => [`  Portal     ${link}`])).join("\n");
 
 /** The API's answer to the first credentials, as another process (the server) would see them now. */
 async function status(creds: { key: string; user_key: string; brand_id: string }) {
@@ -90,6 +95,34 @@ describe("credentials across restarts on PostgreSQL (DATABASE_URL)", () => {
   }, 180_000);
 });
 
+describe("the server's log with DATABASE_URL (issue 28 item 5)", () => {
+  it("npm start prints no key, password or sign-in link; npm run bootstrap shows them on demand", async () => {
+    const made = await bootstrap();
+    const demo = await seeded();
+    expect(demo.reveal).toBe(false);
+    const printed = await printedByStart(demo);
+    const secrets = [
+      made.out.key,
+      made.out.user_key,
+      made.out.staff_password,
+      demo.credentials.key,
+      demo.credentials.user_key,
+      demo.credentials.staff_password,
+    ];
+    expect(secrets.filter(Boolean).length).toBeGreaterThanOrEqual(2);
+    for (const secret of secrets.filter(Boolean)) expect(printed).not.toContain(secret);
+    expect(printed).not.toContain("tt_minted_link");
+    expect(printed).not.toMatch(/rbk_|rbu_|X-Api-Key/);
+    expect(printed).toContain("npm run bootstrap");
+    expect(printed).toContain(demo.credentials.staff_email);
+    // On demand: bootstrap prints the keys and a portal link.
+    const shown = await bootstrap();
+    expect(shown.stdout).toContain(shown.out.key);
+    expect(shown.stdout).toContain(shown.out.user_key);
+    expect(shown.stdout).toMatch(/Portal +http:\/\/demo\.test:3000\/portal\/sign-in\?token=tt_/);
+  }, 120_000);
+});
+
 describe("credentials across restarts on the embedded database (PGlite)", () => {
   it("keeps them beside the data folder: start, restart, and the first credentials still work", async () => {
     const was = { DATABASE_URL: process.env.DATABASE_URL, DEMO_CREDENTIALS_FILE: process.env.DEMO_CREDENTIALS_FILE };
@@ -98,8 +131,12 @@ describe("credentials across restarts on the embedded database (PGlite)", () => 
     delete process.env.DEMO_CREDENTIALS_FILE; // the default place: beside the data folder
     process.env.PGLITE_DATA_DIR = dataDir;
     try {
-      const first = await start();
+      const demo = await seeded();
+      const first = demo.credentials;
       expect(first.key).toMatch(/^rbk_/);
+      // The embedded demo (no DATABASE_URL) prints them, with a portal link.
+      const printed = await printedByStart(demo);
+      for (const secret of [first.key!, first.user_key!, first.staff_password!, "tt_minted_link"]) expect(printed).toContain(secret);
       expect(first.staff_password).toBeTruthy();
       expect(JSON.parse(readFileSync(path.join(dir, "embedded", "demo-credentials.json"), "utf8"))).toEqual(first);
       expect(await start()).toEqual(first);
