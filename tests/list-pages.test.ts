@@ -78,9 +78,9 @@ describe("listAccountsPage", () => {
     const first = await listAccountsPage(ctx, { pageSize: 2 });
     const second = await listAccountsPage(ctx, { pageSize: 2, page: 2 });
     const third = await listAccountsPage(ctx, { pageSize: 2, page: 3 });
-    expect(first.rows.map((r) => r.customer_account_id)).toEqual(ids.slice(0, 2));
-    expect(second.rows.map((r) => r.customer_account_id)).toEqual(ids.slice(2, 4));
-    expect(third.rows.map((r) => r.customer_account_id)).toEqual(ids.slice(4));
+    expect(first.rows.map((r) => r.id)).toEqual(ids.slice(0, 2));
+    expect(second.rows.map((r) => r.id)).toEqual(ids.slice(2, 4));
+    expect(third.rows.map((r) => r.id)).toEqual(ids.slice(4));
     expect([first.total, second.total, third.total]).toEqual([5, 5, 5]);
     // Past the end: no rows, still the full count.
     expect(await listAccountsPage(ctx, { pageSize: 2, page: 9 })).toEqual({ rows: [], total: 5 });
@@ -88,15 +88,15 @@ describe("listAccountsPage", () => {
 
   it("sorts by a whitelisted key, ascending or descending", async () => {
     const desc = await listAccountsPage(ctx, { sort: { key: "created_at", dir: "desc" } });
-    expect(desc.rows.map((r) => r.customer_account_id)).toEqual([...ids].reverse());
+    expect(desc.rows.map((r) => r.id)).toEqual([...ids].reverse());
     const byEmail = await listAccountsPage(ctx, { sort: { key: "email_address", dir: "asc" } });
-    expect(byEmail.rows.map((r) => r.email_address)).toEqual(["ada@one.example", "bob@two.example", "cy@three.example", "di@four.example", "ed@five.example"]);
+    expect(byEmail.rows.map((r) => r.emailAddress)).toEqual(["ada@one.example", "bob@two.example", "cy@three.example", "di@four.example", "ed@five.example"]);
     const byEmailDesc = await listAccountsPage(ctx, { sort: { key: "email_address", dir: "desc" }, pageSize: 1 });
-    expect(byEmailDesc).toMatchObject({ rows: [{ email_address: "ed@five.example" }], total: 5 });
+    expect(byEmailDesc).toMatchObject({ rows: [{ emailAddress: "ed@five.example" }], total: 5 });
   });
 
   it("searches names and emails in any case, with % and _ taken literally", async () => {
-    const search = async (q: string) => (await listAccountsPage(ctx, { filters: { q } })).rows.map((r) => r.customer_account_id);
+    const search = async (q: string) => (await listAccountsPage(ctx, { filters: { q } })).rows.map((r) => r.id);
     expect(await search("r%c")).toEqual([ids[0]]);
     expect(await search("percent")).toEqual([ids[1]]);
     expect(await search("r_s")).toEqual([ids[2]]);
@@ -107,7 +107,7 @@ describe("listAccountsPage", () => {
   });
 
   it("filters combine with the search and scope to one customer account", async () => {
-    expect((await listAccountsPage(ctx, { filters: { customerAccountId: ids[3] } })).rows.map((r) => r.customer_account_id)).toEqual([ids[3]]);
+    expect((await listAccountsPage(ctx, { filters: { customerAccountId: ids[3] } })).rows.map((r) => r.id)).toEqual([ids[3]]);
     expect(await listAccountsPage(ctx, { filters: { customerAccountId: ids[3], q: "ada" } })).toEqual({ rows: [], total: 0 });
     // An id that is not a UUID matches nothing (no query error).
     expect(await listAccountsPage(ctx, { filters: { customerAccountId: "nope" } })).toEqual({ rows: [], total: 0 });
@@ -116,7 +116,7 @@ describe("listAccountsPage", () => {
   it("never shows another brand's rows", async () => {
     const other = await listAccountsPage(otherCtx, { filters: { q: "r%c" } });
     expect(other.total).toBe(1);
-    expect(ids).not.toContain(other.rows[0].customer_account_id);
+    expect(ids).not.toContain(other.rows[0].id);
     expect(await listAccountsPage(otherCtx, { filters: { customerAccountId: ids[0] } })).toEqual({ rows: [], total: 0 });
   });
 
@@ -214,7 +214,7 @@ describe("listSubscriptionsPage", () => {
 
 describe("read rows and the wire", () => {
   /** An export's rows as the API's JSON carries them (wireValue: null as "", numbers as strings, instants to the second). */
-  const exported = async (name: "subscriptions" | "invoices") => {
+  const exported = async (name: "accounts" | "subscriptions" | "invoices") => {
     const rows: unknown[] = [];
     for await (const batch of exportBatches(ctx, DASHBOARD_LISTS[name], { q: "", filters: {}, sort: { key: "created_at", dir: "desc" } })) rows.push(...batch);
     return wireValue(rows) as Record<string, unknown>[];
@@ -222,6 +222,13 @@ describe("read rows and the wire", () => {
 
   it("a page reads cents, Dates and the named status; the CSV export holds the API's fields, field for field", async () => {
     const customer = await fixtures.Account(a);
+    const [account] = (await listAccountsPage(ctx, { filters: { customerAccountId: customer } })).rows;
+    expect(account).toMatchObject({ id: customer, prepaidBalanceCents: 0, taxExempt: expect.any(Boolean), status: 1 });
+    expect(account.createdAt).toBeInstanceOf(Date);
+    const accounts = (await ok(a, "json", "Account/List", { params: { customer_account_id: customer } })).customer_accounts;
+    expect(await exported("accounts")).toEqual(expect.arrayContaining(accounts));
+    expect(Object.keys((await exported("accounts"))[0])).toEqual(Object.keys(accounts[0]));
+
     const subscriptionId = await subscriptionFor(a, customer);
     const [sub] = (await listSubscriptionsPage(ctx, { filters: { id: subscriptionId } })).rows;
     expect(sub).toMatchObject({ id: subscriptionId, customerAccountId: customer, status: 1, autoPay: expect.any(Boolean) });

@@ -4,6 +4,7 @@ import { notFound } from "../errors";
 import { STATUS } from "../lifecycle";
 import { id, opt, text } from "../wire/params";
 import { listAccountsPage } from "./list-accounts";
+import type { AccountRead } from "./read";
 
 /** How many accounts one answer of the picker offers; typing more narrows them. */
 export const ACCOUNT_MATCHES = 20;
@@ -18,9 +19,9 @@ export interface AccountChoice {
   label: string;
 }
 
-type Listed = { customer_account_id: string; first_name: string; last_name: string; company_name: string | null; email_address: string };
+type Listed = Pick<AccountRead, "firstName" | "lastName" | "companyName" | "emailAddress">;
 
-export const accountChoiceLabel = (a: Listed) => `${a.first_name} ${a.last_name}${a.company_name ? ` (${a.company_name})` : ""} · ${a.email_address}`;
+export const accountChoiceLabel = (a: Listed) => `${a.firstName} ${a.lastName}${a.companyName ? ` (${a.companyName})` : ""} · ${a.emailAddress}`;
 
 /**
  * A form's customer account picker: active accounts matching what is typed, by last name, through
@@ -31,12 +32,12 @@ export async function findAccountChoices({ ctx, input }: { ctx: Context; input: 
   if (input.customer_account_id) {
     const [one] = (await listAccountsPage(ctx, { filters: { customerAccountId: input.customer_account_id } })).rows;
     if (!one) throw notFound("Customer account", "customer_account_id");
-    return { accounts: [{ value: one.customer_account_id, label: accountChoiceLabel(one) }], more: false };
+    return { accounts: [{ value: one.id, label: accountChoiceLabel(one) }], more: false };
   }
   const { rows, total } = await listAccountsPage(ctx, {
     filters: { status: STATUS.ACTIVE, q: input.q?.trim() || null },
     sort: { key: "last_name", dir: "asc" },
     pageSize: ACCOUNT_MATCHES,
   });
-  return { accounts: rows.map((a): AccountChoice => ({ value: a.customer_account_id, label: accountChoiceLabel(a) })), more: total > rows.length };
+  return { accounts: rows.map((a): AccountChoice => ({ value: a.id, label: accountChoiceLabel(a) })), more: total > rows.length };
 }

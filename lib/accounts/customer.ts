@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { customerAccounts } from "../../db/schema";
 import { findAccount } from "./queries";
-import type { AccountRow } from "./view";
+import type { AccountRow } from "./columns";
 import type { Context } from "../auth/context";
 import { invalidState } from "../errors";
 import { STATUS } from "../lifecycle";

@@ -3,7 +3,8 @@ import { customerAccounts, customerUsers } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { STATUS, type Status } from "../lifecycle";
-import { accountView, type AccountRow } from "./view";
+import type { AccountRow } from "./columns";
+import { accountView } from "./view";
 
 /** Moves an account and the chosen users of it to `status` (deleted_at set on delete, cleared otherwise). */
 export async function setAccountStatus(ctx: Context, account: AccountRow, status: Status, usersToMove: SQL | undefined) {

@@ -5,7 +5,8 @@ import { DomainError, invalidState } from "../errors";
 import { STATUS } from "../lifecycle";
 import { accountEmailTaken, assertAccountEmailFree, findAccount, refusingDuplicates } from "./queries";
 import { addressProblem, type UpdateAccountInput } from "./schemas";
-import { ACCOUNT_COLUMNS, accountView, columnsFrom } from "./view";
+import { ACCOUNT_COLUMNS, columnsFrom } from "./columns";
+import { accountView } from "./view";
 
 /** Account/Update: sets each supplied field, clears optional ones sent empty; the address rules hold after the change. */
 export async function updateAccount({ ctx, input }: { ctx: Context; input: UpdateAccountInput }) {

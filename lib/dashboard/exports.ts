@@ -7,6 +7,7 @@ import { PAYMENT_SOURCES, paymentList } from "../payments/list-payments";
 import { subscriptionList } from "../subscriptions/list-subscriptions";
 import { subscriptionToWire } from "../subscriptions/view";
 import { invoiceToWire } from "../invoices/view";
+import { accountToWire } from "../accounts/view";
 import { PAYMENT_STATUSES } from "../../db/schema";
 import { onReplica } from "../replica";
 
@@ -59,6 +60,7 @@ const CREATED_DAYS = ["created_from", "created_to"];
 export const DASHBOARD_LISTS = {
   accounts: {
     list: accountList as unknown as Windowed,
+    wire: accountToWire,
     sortKeys: accountList.sortKeys,
     defaultSort: { key: "created_at", dir: "asc" },
     urlFilters: { status: ["1", "2", "3"] },

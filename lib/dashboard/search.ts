@@ -5,6 +5,7 @@ import { isUuid } from "../ids";
 import { subscriptionList } from "../subscriptions/list-subscriptions";
 import { ticketList } from "../tickets/list-tickets";
 import { formatDate, formatMoney, shortId, statusLabel } from "../format";
+import { STATUS } from "../lifecycle";
 
 /** One record found by the global search, with the path of its dashboard page. */
 export interface FoundRecord {
@@ -49,10 +50,10 @@ export async function searchBrand(ctx: Context, text: string, perKind = 5): Prom
       total: accounts.total,
       results: accounts.rows.map((a) => ({
         kind: "account",
-        id: a.customer_account_id,
-        title: `${a.first_name} ${a.last_name}`,
-        detail: [a.company_name, a.email_address, a.status !== 1 ? statusLabel("record", a.status) : null].filter(Boolean).join(" · "),
-        href: `${base}/accounts/${a.customer_account_id}`,
+        id: a.id,
+        title: `${a.firstName} ${a.lastName}`,
+        detail: [a.companyName, a.emailAddress, a.status !== STATUS.ACTIVE ? statusLabel("record", a.status) : null].filter(Boolean).join(" · "),
+        href: `${base}/accounts/${a.id}`,
       })),
     },
     {

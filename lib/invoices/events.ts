@@ -1,4 +1,4 @@
-import type { AccountRow } from "../accounts/view";
+import type { AccountRow } from "../accounts/columns";
 import type { Context } from "../auth/context";
 import { emit } from "../outbox/emit";
 import { customerPayload } from "../accounts/customer";

@@ -3,7 +3,8 @@ import type { Context } from "../auth/context";
 import { withheldFromReplay } from "../run-verb";
 import { openAccount, type NewAccount } from "./open-account";
 import type { CreateAccountInput } from "../accounts/schemas";
-import { ACCOUNT_COLUMNS, accountView, columnsFrom } from "../accounts/view";
+import { ACCOUNT_COLUMNS, columnsFrom } from "../accounts/columns";
+import { accountView } from "../accounts/view";
 
 /** Account/Create: the account (with its email_verification_code, shown once), its initial user (returned in the user namespace) and the Account/Create event. */
 export async function createAccount({ ctx, input }: { ctx: Context; input: CreateAccountInput }) {

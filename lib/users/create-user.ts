@@ -1,5 +1,5 @@
 import { findAccount } from "../accounts/queries";
-import { columnsFrom } from "../accounts/view";
+import { columnsFrom } from "../accounts/columns";
 import { requireAdmin, type Context } from "../auth/context";
 import { assertStatus, STATUS } from "../lifecycle";
 import { emit } from "../outbox/emit";

@@ -1,4 +1,4 @@
-import type { AccountRow } from "../accounts/view";
+import type { AccountRow } from "../accounts/columns";
 import type { NotificationPayload } from "../notifications/placeholders";
 import { customerPayload } from "../accounts/customer";
 import type { UserRow } from "./view";

@@ -8,7 +8,7 @@ import { userFields } from "./events";
 import { insertUser } from "./insert-user";
 import { EMAIL_CODE_LENGTH, randomString } from "./secrets";
 import { accountEmailTaken, assertAccountEmailFree, refusingDuplicates } from "../accounts/queries";
-import type { AccountRow } from "../accounts/view";
+import type { AccountRow } from "../accounts/columns";
 
 export type NewAccount = Omit<
   typeof customerAccounts.$inferInsert,

@@ -11,5 +11,5 @@ export async function anyActiveAccount(ctx: Context) {
 export async function accountName(ctx: Context, id: string | null) {
   if (!id) return null;
   const a = (await listAccountsPage(ctx, { filters: { customerAccountId: id } })).rows[0];
-  return a ? `${a.first_name} ${a.last_name}` : null;
+  return a ? `${a.firstName} ${a.lastName}` : null;
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { customerUsers } from "../../db/schema";
 import { refusingDuplicates } from "../accounts/queries";
-import { columnsFrom } from "../accounts/view";
+import { columnsFrom } from "../accounts/columns";
 import { requireAdmin, type Context } from "../auth/context";
 import { invalidState } from "../errors";
 import { STATUS } from "../lifecycle";

@@ -1,6 +1,7 @@
 import { defineEndpoint } from "../endpoint";
 import { AccountIdParams, CreateAccountParams, ListAccountsParams, UpdateAccountParams } from "../../accounts/schemas";
 import { listAccounts } from "../../accounts/list-accounts";
+import { accountToWire } from "../../accounts/view";
 import { createAccount } from "../../users/create-account";
 import { updateAccount } from "../../accounts/update-account";
 import { suspendAccount } from "../../accounts/suspend-account";
@@ -19,6 +20,7 @@ export const accountEndpoints = [
     returns,
     list: "customer_accounts",
     handler: listAccounts,
+    wire: accountToWire,
   }),
   defineEndpoint({
     resource: "Account",

@@ -5,19 +5,11 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
-import { formatInstant } from "@/lib/format";
+import { formatInstant, formatMoney } from "@/lib/format";
+import type { AccountRead } from "@/lib/accounts/read";
 
-/** The fields of the API's customer_account view this list shows. */
-export interface AccountRow {
-  customer_account_id: string;
-  first_name: string;
-  last_name: string;
-  email_address: string;
-  company_name: string | null;
-  prepaid_balance: string;
-  status: number;
-  created: Date | string;
-}
+/** The fields of a customer account's read row this list shows (only these cross to the browser). */
+export type AccountRow = Pick<AccountRead, "id" | "firstName" | "lastName" | "emailAddress" | "companyName" | "prepaidBalanceCents" | "status" | "createdAt">;
 
 function columns(brandId: string): ColumnDef<AccountRow, unknown>[] {
   return [
@@ -25,16 +17,22 @@ function columns(brandId: string): ColumnDef<AccountRow, unknown>[] {
       id: "last_name",
       header: "Name",
       cell: ({ row: { original: a } }) => (
-        <Link href={`/dashboard/${brandId}/accounts/${a.customer_account_id}`}>
-          {a.first_name} {a.last_name}
+        <Link href={`/dashboard/${brandId}/accounts/${a.id}`}>
+          {a.firstName} {a.lastName}
         </Link>
       ),
     },
-    { id: "email_address", header: "Email", cell: ({ row }) => row.original.email_address },
-    { id: "company_name", header: "Company", cell: ({ row }) => row.original.company_name ?? "—" },
+    { id: "email_address", header: "Email", cell: ({ row }) => row.original.emailAddress },
+    { id: "company_name", header: "Company", cell: ({ row }) => row.original.companyName ?? "—" },
     { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-    { id: "prepaid_balance", header: "Prepaid balance", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => row.original.prepaid_balance },
-    { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.created) },
+    {
+      id: "prepaid_balance",
+      header: "Prepaid balance",
+      enableSorting: false,
+      meta: { numeric: true },
+      cell: ({ row }) => formatMoney(row.original.prepaidBalanceCents),
+    },
+    { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.createdAt) },
   ];
 }
 
@@ -60,7 +58,7 @@ export function AccountsTable({
       rows={rows}
       total={total}
       query={query}
-      getRowId={(r) => r.customer_account_id}
+      getRowId={(r) => r.id}
       searchPlaceholder="Name, company or email"
       filters={[{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }]}
       empty={

@@ -28,6 +28,16 @@ export default async function AccountsPage({ params, searchParams }: { params: P
     if (!(err instanceof DomainError)) throw err;
     return <TableError message={err.message} resetHref={base} />;
   }
+  const rows = result.rows.map((a) => ({
+    id: a.id,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    emailAddress: a.emailAddress,
+    companyName: a.companyName,
+    prepaidBalanceCents: a.prepaidBalanceCents,
+    status: a.status,
+    createdAt: a.createdAt,
+  }));
   return (
     <>
       <div className="page-head">
@@ -36,7 +46,7 @@ export default async function AccountsPage({ params, searchParams }: { params: P
           New account
         </Link>
       </div>
-      <AccountsTable brandId={brandId} sortKeys={accountList.sortKeys} rows={result.rows} total={result.total} query={query} />
+      <AccountsTable brandId={brandId} sortKeys={accountList.sortKeys} rows={rows} total={result.total} query={query} />
     </>
   );
 }

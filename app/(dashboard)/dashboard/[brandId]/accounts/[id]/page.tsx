@@ -71,8 +71,8 @@ export default async function AccountPage({
   if (!a) notFound();
   const dash = `/dashboard/${brandId}`;
   const base = `${dash}/accounts`;
-  const name = `${a.first_name} ${a.last_name}`;
-  const address = [a.address, a.address_2, [a.unit_type, a.unit].filter(Boolean).join(" "), [a.city, a.state, a.zip_code].filter(Boolean).join(", "), a.country]
+  const name = `${a.firstName} ${a.lastName}`;
+  const address = [a.address, a.address2, [a.unitType, a.unit].filter(Boolean).join(" "), [a.city, a.state, a.zipCode].filter(Boolean).join(", "), a.country]
     .filter(Boolean)
     .join(" · ");
   const liveSubs = subs.rows.filter((s) => s.status !== STATUS.DELETED).length;
@@ -89,17 +89,17 @@ export default async function AccountPage({
           {name} <StatusBadge status={a.status} />
         </h1>
         <div className="actions">
-          {a.status !== 3 && (
-            <Link href={`${base}/${a.customer_account_id}/edit`} className="button secondary">
+          {a.status !== STATUS.DELETED && (
+            <Link href={`${base}/${a.id}/edit`} className="button secondary">
               Edit
             </Link>
           )}
-          <AccountActions brandId={brandId} id={a.customer_account_id} name={name} status={a.status} liveSubscriptions={liveSubs} />
+          <AccountActions brandId={brandId} id={a.id} name={name} status={a.status} liveSubscriptions={liveSubs} />
         </div>
       </div>
-      {a.status !== 3 && (
+      {a.status !== STATUS.DELETED && (
         <div className="actions hub-actions" role="group" aria-label="Work on this account">
-          <HubActions brandId={brandId} accountId={a.customer_account_id} users={a.status === 1 ? activeUsers : []} />
+          <HubActions brandId={brandId} accountId={a.id} users={a.status === STATUS.ACTIVE ? activeUsers : []} />
         </div>
       )}
 
@@ -107,32 +107,32 @@ export default async function AccountPage({
         <h2 id="profile">Profile</h2>
         <dl className="details">
           <dt>Email</dt>
-          <dd>{a.email_address}</dd>
+          <dd>{a.emailAddress}</dd>
           <dt>Company</dt>
-          <dd>{a.company_name ?? "—"}</dd>
+          <dd>{a.companyName ?? "—"}</dd>
           <dt>Phone</dt>
-          <dd>{a.phone_number ? `+${a.phone_number_country_code ?? ""} ${a.phone_number}` : "—"}</dd>
+          <dd>{a.phoneNumber ? `+${a.phoneNumberCountryCode ?? ""} ${a.phoneNumber}` : "—"}</dd>
           <dt>Address</dt>
           <dd>{address || "—"}</dd>
           <dt>Locale and time zone</dt>
           <dd>
-            {a.locale} · {a.timezone_id}
+            {a.locale} · {a.timezoneId}
           </dd>
           <dt>Tax exempt</dt>
-          <dd>{a.tax_exempt === "Y" ? `Yes${a.tax_exempt_reason ? ` (${a.tax_exempt_reason})` : ""}` : "No"}</dd>
+          <dd>{a.taxExempt ? `Yes${a.taxExemptReason ? ` (${a.taxExemptReason})` : ""}` : "No"}</dd>
           <dt>Prepaid balance</dt>
-          <dd className="num">{a.prepaid_balance}</dd>
+          <dd className="num">{formatMoney(a.prepaidBalanceCents)}</dd>
           <dt>Open invoice balance</dt>
           <dd className="num">
             {formatMoney(openBalance)}
             {invoices.total > invoices.rows.length ? " (latest invoices)" : ""}
           </dd>
           <dt>Created</dt>
-          <dd>{formatInstant(a.created)}</dd>
-          {a.deleted && (
+          <dd>{formatInstant(a.createdAt)}</dd>
+          {a.deletedAt && (
             <>
               <dt>Deleted</dt>
-              <dd>{formatInstant(a.deleted)}</dd>
+              <dd>{formatInstant(a.deletedAt)}</dd>
             </>
           )}
         </dl>
