@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { brands } from "./brands";
 import type { Status } from "./status";
 
@@ -52,6 +52,10 @@ export const productGroups = pgTable(
   (t) => [index("product_groups_brand").on(t.brandId, t.createdAt)],
 );
 
+/** What a product's expiration_interval counts: days (the spec's meaning, the default), weeks, calendar months or years. */
+export const INTERVAL_UNITS = ["day", "week", "month", "year"] as const;
+export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
+
 export const products = pgTable(
   "products",
   {
@@ -62,8 +66,10 @@ export const products = pgTable(
       .references(() => productGroups.id),
     name: text("name").notNull(),
     description: text("description").notNull(),
-    /** Days a subscription runs; 0 is a one-time purchase that never renews. */
+    /** Periods of interval_unit a subscription runs; 0 is a one-time purchase that never renews. */
     expirationInterval: integer("expiration_interval").notNull(),
+    /** What expiration_interval counts: day (the spec's meaning), week, month or year (lib/pricing/periods.ts). */
+    intervalUnit: text("interval_unit", { enum: INTERVAL_UNITS }).notNull().default("day"),
     setupFeeCents: cents("setup_fee_cents").notNull(),
     recurringPriceCents: cents("recurring_price_cents").notNull(),
     trial: flag("trial"),
@@ -77,7 +83,10 @@ export const products = pgTable(
     customField1: text("custom_field_1"),
     customField2: text("custom_field_2"),
   },
-  (t) => [index("products_brand_group").on(t.brandId, t.productGroupId)],
+  (t) => [
+    index("products_brand_group").on(t.brandId, t.productGroupId),
+    check("products_interval_unit", sql`${t.intervalUnit} in ('day', 'week', 'month', 'year')`),
+  ],
 );
 
 export const COMPONENT_TYPES = ["traditional", "metered", "quantitative"] as const;

@@ -40,6 +40,14 @@ export const subscriptions = pgTable(
     startDate: date("start_date", { mode: "string" }).notNull(),
     periodStart: date("period_start", { mode: "string" }).notNull(),
     renewalDate: date("renewal_date", { mode: "string" }),
+    /**
+     * The date renewal dates count from (lib/pricing/periods.ts periodEnd): the start, the trial's
+     * end or the first billing day; moved with a renewal date moved by hand, a restore or a change of
+     * period. Null (subscriptions from before anchors): the renewal date is the anchor.
+     */
+    billingAnchor: date("billing_anchor", { mode: "string" }),
+    /** Subscription/Create's billing_day (1-31): the day of month month and year periods end on, clamped. */
+    billingDay: smallint("billing_day"),
     /** True during the trial period (its renewal starts the first regular period). */
     inTrial: text("in_trial", { enum: ["Y", "N"] })
       .notNull()

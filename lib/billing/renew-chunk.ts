@@ -17,7 +17,7 @@ import { recordOutcomes, type AnsweredAttempt } from "../payments/settle-charges
 import { settleCharge } from "../payments/settle-charge";
 import type { PaymentRow } from "../payments/view";
 import { toInvoiceLines } from "../pricing/invoice-lines";
-import { addDays, today } from "../pricing/periods";
+import { renewalAfter, today } from "../pricing/periods";
 import { usageLines } from "../pricing/pricing";
 import { runVerb } from "../run-verb";
 import { withDetails, type SubscriptionRow } from "../subscriptions/details";
@@ -223,6 +223,13 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
     renewals.push({ sub: s, invoice, d });
   }
   if (!renewals.length) return committed;
+  // Each next renewal date from the subscription's anchor (periodEnd), the same function as the one-by-one path.
+  const nextOf = new Map(renewals.map((r) => [r.sub.id, renewalAfter(r.sub.renewalDate!, r.sub, r.d.product!)]));
+  const nextColumn = (rs: typeof renewals) =>
+    sqlArray(
+      rs.map((r) => nextOf.get(r.sub.id) ?? ""),
+      "text[]",
+    );
 
   if (usage.length) {
     // Parenthesised: || and -> bind alike, left to right, and (items || lines) -> n is one line, not an array.
@@ -248,7 +255,8 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
         .update(subscriptions)
         .set({
           periodStart: sql`x.period_start`,
-          renewalDate: sql`case when x.days > 0 then x.period_start + x.days end`,
+          renewalDate: sql`nullif(x.next, '')::date`,
+          billingAnchor: sql`coalesce(${subscriptions.billingAnchor}, x.period_start)`,
           inTrial: "N",
           version: sql`${subscriptions.version} + 1`,
           updatedAt: now,
@@ -260,10 +268,7 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
           )}, ${sqlArray(
             renewals.map((r) => r.sub.renewalDate!),
             "date[]",
-          )}, ${sqlArray(
-            renewals.map((r) => String(r.d.product!.expirationInterval)),
-            "int[]",
-          )}) as x(id, period_start, days)`,
+          )}, ${nextColumn(renewals)}) as x(id, period_start, next)`,
         )
         .where(and(eq(subscriptions.id, sql`x.id`), eq(subscriptions.renewalDate, sql`x.period_start`)))
         .returning({ id: subscriptions.id })
@@ -284,7 +289,7 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
   // more of this process's time than the database spent on it.
   await ctx.db.execute(sql`
     insert into subscription_periods (id, brand_id, subscription_id, period_start, period_end, invoice_id, created_at)
-    select x.id, ${ctx.brand.id}::uuid, x.subscription_id, x.period_start, case when x.days > 0 then x.period_start + x.days end, x.invoice_id, ${now.toISOString()}::timestamptz
+    select x.id, ${ctx.brand.id}::uuid, x.subscription_id, x.period_start, nullif(x.next, '')::date, x.invoice_id, ${now.toISOString()}::timestamptz
     from unnest(${sqlArray(
       advanced.map(() => newId()),
       "uuid[]",
@@ -294,21 +299,18 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
     )}, ${sqlArray(
       advanced.map((r) => r.sub.renewalDate!),
       "date[]",
-    )}, ${sqlArray(
-      advanced.map((r) => String(r.d.product!.expirationInterval)),
-      "int[]",
-    )}, ${sqlArray(
+    )}, ${nextColumn(advanced)}, ${sqlArray(
       advanced.map((r) => r.invoice.id),
       "uuid[]",
-    )}) as x(id, subscription_id, period_start, days, invoice_id)
+    )}) as x(id, subscription_id, period_start, next, invoice_id)
     on conflict do nothing`);
   for (const r of advanced) {
     if (r.d.group.actionUrl) {
-      const days = r.d.product!.expirationInterval;
       const sub = {
         ...r.sub,
         periodStart: r.sub.renewalDate!,
-        renewalDate: days > 0 ? addDays(r.sub.renewalDate!, days) : null,
+        renewalDate: nextOf.get(r.sub.id) ?? null,
+        billingAnchor: r.sub.billingAnchor ?? r.sub.renewalDate!,
         inTrial: "N" as const,
         version: r.sub.version + 1,
         updatedAt: now,

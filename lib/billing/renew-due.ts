@@ -16,7 +16,7 @@ import type { InvoiceRow } from "../invoices/queries";
 import { payFromPrepaid } from "../payments/prepaid";
 import { postActionUrl } from "../subscriptions/events";
 import { pricedComponent } from "../subscriptions/terms";
-import { addDays, today } from "../pricing/periods";
+import { renewalAfter, today } from "../pricing/periods";
 import { usageLines } from "../pricing/pricing";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { appendLines } from "../invoices/lines";
@@ -226,10 +226,17 @@ async function renewSubscription({ ctx, input: id }: { ctx: Context; input: stri
     }
   }
   // A one-time product (interval 0) ends here: its renewal date goes, it never renews again.
-  const next = d.product.expirationInterval > 0 ? addDays(s.renewalDate, d.product.expirationInterval) : null;
+  const next = renewalAfter(s.renewalDate, s, d.product);
   const advanced = await ctx.db
     .update(subscriptions)
-    .set({ periodStart: s.renewalDate, renewalDate: next, inTrial: "N", version: sql`${subscriptions.version} + 1`, updatedAt: now })
+    .set({
+      periodStart: s.renewalDate,
+      renewalDate: next,
+      billingAnchor: s.billingAnchor ?? s.renewalDate,
+      inTrial: "N",
+      version: sql`${subscriptions.version} + 1`,
+      updatedAt: now,
+    })
     .where(and(eq(subscriptions.id, s.id), eq(subscriptions.renewalDate, s.renewalDate)))
     .returning();
   if (!advanced.length) return null;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { date, flag, id, integer, json, keep, money, oneOf, opt, req, multilineText, text, url } from "../wire/params";
-import { COMPONENT_TYPES } from "../../db/schema/catalog";
+import { COMPONENT_TYPES, INTERVAL_UNITS, type IntervalUnit } from "../../db/schema/catalog";
 import { GroupVariableSchema, VARIABLE_SLOTS, VARIABLE_TYPES, type VariableSlot } from "./variables";
 import { componentViolation, couponViolation, productViolation, reportViolation } from "./rules";
 import { componentRuleFields, couponRuleFields, productRuleFields } from "./values";
@@ -60,9 +60,11 @@ const productId = (description: string) => req(id(), description, { refersTo: "P
 const productFields = {
   name: req(name(), "The product's name", { example: "Gold monthly" }),
   description: req(description(), "What the customer gets", { example: "All channels, billed monthly" }),
-  expiration_interval: req(integer({ min: 0, max: 36_500 }), "Days a subscription runs before it renews; 0 is a one-time purchase that never renews", {
-    example: "30",
-  }),
+  expiration_interval: req(
+    integer({ min: 0, max: 36_500 }),
+    "Periods of interval_unit (days unless told) a subscription runs before it renews; 0 is a one-time purchase that never renews",
+    { example: "30" },
+  ),
   setup_fee: req(money(), "One-time fee charged at the start (added to the components' setup fees)", { example: "0.00" }),
   recurring_price: req(money(), "Price charged every expiration_interval", { example: "19.99" }),
   trial: req(flag(), "Whether subscriptions start with a trial", { example: "N" }),
@@ -79,7 +81,7 @@ const productFields = {
   custom_field_2: customField(2),
 };
 
-export type ProductFieldsInput = z.output<z.ZodObject<typeof productFields>>;
+export type ProductFieldsInput = z.output<z.ZodObject<typeof productFields>> & { interval_unit?: IntervalUnit };
 
 export const ListProductsParams = z.object({
   product_id: opt(id(), "Only this product, also when deleted", { refersTo: "Product" }),
@@ -88,12 +90,23 @@ export const ListProductsParams = z.object({
   custom_field_2: opt(text(255), "Only products with this custom_field_2"),
 });
 
+const INTERVAL_UNIT_DESCRIPTION =
+  "What expiration_interval counts: day (the spec's meaning), week, month or year. Month and year periods end on the subscription's anchor day, clamped to the month's last day";
+
 export const CreateProductParams = z
-  .object({ product_group_id: productGroupId("The group the product belongs to, for good (it cannot change)"), ...productFields })
+  .object({
+    product_group_id: productGroupId("The group the product belongs to, for good (it cannot change)"),
+    ...productFields,
+    interval_unit: keep(oneOf(INTERVAL_UNITS), `${INTERVAL_UNIT_DESCRIPTION} (default day)`, { example: "month" }),
+  })
   .superRefine((p, c) => reportViolation(productViolation(productRuleFields(p, null)), c));
 
 /** product_group_id is not a parameter here: it cannot change (spec). */
-export const UpdateProductParams = z.object({ product_id: productId("The product to change"), ...productFields });
+export const UpdateProductParams = z.object({
+  product_id: productId("The product to change"),
+  ...productFields,
+  interval_unit: keep(oneOf(INTERVAL_UNITS), `${INTERVAL_UNIT_DESCRIPTION} (absent keeps the stored one)`),
+});
 
 export const SuspendProductParams = z.object({ product_id: productId("The product to suspend: no new subscriptions; existing ones keep being billed") });
 export const DeleteProductParams = z.object({

@@ -60,6 +60,8 @@ export function productValues(input: ProductFieldsInput, stored: Product | null)
     name: input.name,
     description: input.description,
     expirationInterval: input.expiration_interval,
+    // Create stores the default (day); Update keeps the stored unit when it is absent.
+    ...sent({ intervalUnit: input.interval_unit ?? (stored ? undefined : ("day" as const)) }),
     setupFeeCents: input.setup_fee,
     promptForVariables: input.prompt_for_variables,
     taxExempt: input.tax_exempt,

@@ -41,6 +41,7 @@ export const productView = (p: Product) => ({
   name: p.name,
   description: p.description,
   expiration_interval: p.expirationInterval,
+  interval_unit: p.intervalUnit,
   setup_fee: money(p.setupFeeCents),
   recurring_price: money(p.recurringPriceCents),
   trial: p.trial,

@@ -17,13 +17,16 @@
  * - Changes made before a renewal change the next charge; the current period is not prorated.
  */
 
+import type { IntervalUnit } from "./periods";
+
 export type ComponentType = "traditional" | "metered" | "quantitative";
 
 export interface PricedProduct {
   setupFeeCents: number;
   recurringPriceCents: number;
-  /** Days a period lasts; 0 is a one-time purchase that never renews. */
+  /** Periods of intervalUnit a period lasts; 0 is a one-time purchase that never renews. */
   expirationInterval: number;
+  intervalUnit: IntervalUnit;
   trial: boolean;
   trialIntervalDays: number | null;
   trialPriceCents: number | null;
@@ -125,8 +128,35 @@ export function recurringLines({ product, productName, components, coupons, auto
   return [...lines, ...couponLines(net, coupons)];
 }
 
-/** The up-front charge of a new subscription: setup fees and the first period (trial or regular). */
-export function initialLines(input: RecurringInput): Line[] {
+/** `cents` × days / ofDays, rounded half away from zero to the cent, in integers only. */
+export function prorate(cents: number, days: number, ofDays: number) {
+  const whole = Math.floor((Math.abs(cents) * days * 2 + ofDays) / (2 * ofDays));
+  return cents < 0 ? -whole : whole;
+}
+
+/** A first partial period (billing_day): `days` of a full period of `ofDays`. */
+export interface PartialPeriod {
+  days: number;
+  ofDays: number;
+}
+
+/**
+ * One regular period's charge for part of a period: the price, components and auto pay discount
+ * each prorated (days / days in the full period, half away from zero), then the coupons on what is left.
+ */
+export function proratedLines(input: RecurringInput, part: PartialPeriod): Line[] {
+  const full = recurringLines({ ...input, coupons: [] });
+  const lines = full.map((l) => ({
+    ...l,
+    name: `${l.name} (${part.days} of ${part.ofDays} days)`,
+    amountCents: prorate(l.amountCents, part.days, part.ofDays),
+    quantity: 1,
+  }));
+  return [...lines, ...couponLines(sumLines(lines), input.coupons)];
+}
+
+/** The up-front charge of a new subscription: setup fees and the first period (trial, regular, or a billing day's partial one). */
+export function initialLines(input: RecurringInput, part?: PartialPeriod | null): Line[] {
   const { product, productName, components } = input;
   const setup: Line[] = [];
   if (product.setupFeeCents > 0) setup.push({ kind: "setup_fee", name: `${productName} setup fee`, amountCents: product.setupFeeCents, quantity: 1 });
@@ -136,7 +166,7 @@ export function initialLines(input: RecurringInput): Line[] {
   if (inTrial(product)) {
     return [...setup, { kind: "trial", name: `${productName} trial`, amountCents: product.trialPriceCents ?? 0, quantity: 1 }];
   }
-  return [...setup, ...recurringLines(input)];
+  return [...setup, ...(part ? proratedLines(input, part) : recurringLines(input))];
 }
 
 export const inTrial = (p: PricedProduct) => p.trial && (p.trialIntervalDays ?? 0) > 0;

@@ -3,7 +3,7 @@ import { customerAccounts, subscriptionComponents, subscriptions } from "../../d
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { STATUS } from "../lifecycle";
-import { endLocked, resumedRenewal } from "./status-changes";
+import { endLocked, resumedColumns } from "./status-changes";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 
 /**
@@ -88,7 +88,7 @@ export async function groupBillingChanged(ctx: Context, groupId: string, resumed
     if (resumed)
       await ctx.db
         .update(subscriptions)
-        .set({ renewalDate: resumedRenewal(ctx, s.renewalDate), updatedAt: ctx.now() })
+        .set({ ...resumedColumns(ctx, s.renewalDate), updatedAt: ctx.now() })
         .where(eq(subscriptions.id, s.id));
     await afterSubscriptionChange(ctx, s.id);
   }

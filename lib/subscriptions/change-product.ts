@@ -9,7 +9,10 @@ import { assertNotDeleted, setComponents, setCoupons, subscriptionOf } from "./q
 import { assertInvoiceable, loadSubscription } from "./details";
 import { postActionUrl } from "./events";
 import { afterSubscriptionChange } from "./upcoming-invoice";
-import { resumedRenewal } from "./status-changes";
+import { resumedColumns } from "./status-changes";
+import { periodEnd, today } from "../pricing/periods";
+import type { Product } from "../catalog/view";
+import type { SubscriptionRow } from "./details";
 import { isProductBillable } from "../catalog/availability";
 import { subscriptionView } from "./view";
 
@@ -33,14 +36,29 @@ export async function changeProduct({ ctx, input }: { ctx: Context; input: z.out
   // Not billed until now (its product deleted, its group suspended): billing resumes from today, as
   // Subscription/Restore does, and the periods it was not billed for are not back-billed.
   const wasBilled = d.product !== null && isProductBillable(d.product, d.group);
-  const renewalDate = wasBilled ? d.sub.renewalDate : resumedRenewal(ctx, d.sub.renewalDate);
+  const dates = wasBilled ? newPeriod(ctx, d.sub, d.product!, product) : resumedColumns(ctx, d.sub.renewalDate);
   await ctx.db
     .update(subscriptions)
-    .set({ productId: product.id, productGroupId: group.id, renewalDate, updatedAt: ctx.now() })
+    .set({ productId: product.id, productGroupId: group.id, ...dates, updatedAt: ctx.now() })
     .where(eq(subscriptions.id, d.sub.id));
   // The new product's prices with the components kept (refused in the same transaction: nothing is committed).
   assertInvoiceable(ctx, await loadSubscription(ctx, d.sub.id), "product_id");
   const after = await afterSubscriptionChange(ctx, d.sub.id);
   await postActionUrl(ctx, after, "swap_subscription");
   return subscriptionView(ctx, after);
+}
+
+/**
+ * A plan of another unit or length starts a new period on the day of the change: the subscription
+ * renews today (the run bills the new plan's period from today, priced as behaviour 2 says: no
+ * proration) and counts its later renewals from today. A period that started today takes the new
+ * length at once instead. Same unit and length, a trial, a one-time purchase or a one-time plan:
+ * the dates stay.
+ */
+function newPeriod(ctx: Context, s: SubscriptionRow, from: Product, to: Product) {
+  const same = from.intervalUnit === to.intervalUnit && from.expirationInterval === to.expirationInterval;
+  if (same || s.inTrial === "Y" || s.renewalDate === null || to.expirationInterval === 0) return { renewalDate: s.renewalDate };
+  const day = today(ctx.now(), ctx.brand.timezoneId);
+  if (s.periodStart < day) return { renewalDate: day, billingAnchor: day, billingDay: null };
+  return { renewalDate: periodEnd(day, to.intervalUnit, to.expirationInterval, 1), billingAnchor: day, billingDay: null };
 }

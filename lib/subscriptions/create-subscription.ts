@@ -9,7 +9,7 @@ import { createInvoiceForSubscription } from "../invoices/create-invoice-for-sub
 import { carriesCoupon } from "../invoices/lines";
 import { chargeInvoice } from "../payments/charge-invoice";
 import { createPayment } from "../payments/create-payment";
-import { firstRenewal, invoiceGenerationAt, invoiceHorizon, today } from "../pricing/periods";
+import { billingAnchor, firstPartialPeriod, firstRenewal, invoiceGenerationAt, invoiceHorizon, today } from "../pricing/periods";
 import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import { holdEventsFor } from "../outbox/emit";
 import { stillPending } from "../payments/settle-pending";
@@ -44,10 +44,22 @@ async function newSubscriptionTerms(ctx: Context, input: EstimateSubscriptionInp
     coupons: coupons.map(pricedCoupon),
     autoPay,
   };
-  assertTermsWithinMax(pricing);
   const start = today(ctx.now(), ctx.brand.timezoneId);
-  const renewal = firstRenewal(start, pricing.product);
-  return { account, product, group, attached, coupons, payMethod, pricing, start, renewal, upfront: initialLines(pricing) };
+  const billingDay = input.billing_day ?? null;
+  if (billingDay !== null) {
+    const unit = pricing.product.intervalUnit;
+    if ((unit !== "month" && unit !== "year") || pricing.product.expirationInterval === 0 || inTrial(pricing.product)) {
+      throw new DomainError("INVALID_PARAMETER", "billing_day is only accepted for a product billed in months or years, without a trial", {
+        parameter: "billing_day",
+      });
+    }
+  }
+  const renewal = firstRenewal(start, pricing.product, billingDay);
+  const anchor = billingAnchor(start, pricing.product, billingDay);
+  const part = billingDay !== null ? firstPartialPeriod(start, anchor, pricing.product, billingDay) : null;
+  const upfront = initialLines(pricing, part);
+  assertTermsWithinMax(pricing);
+  return { account, product, group, attached, coupons, payMethod, pricing, start, renewal, anchor, billingDay, upfront };
 }
 
 /** The coupons that still discount the first renewal, whose invoice is priced 72 hours before it. */
@@ -138,6 +150,8 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     startDate: t.start,
     periodStart: t.start,
     renewalDate: t.renewal,
+    billingAnchor: t.anchor,
+    billingDay: t.billingDay,
     inTrial: inTrial(t.pricing.product) ? "Y" : "N",
     overrideInitialBilling: input.override_initial_billing,
     paymentGateway: input.payment_gateway ?? null,

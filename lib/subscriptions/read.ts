@@ -12,6 +12,7 @@ import { notFound } from "../errors";
 import { isUuid } from "../ids";
 import { STATUS, type Status, SUBSCRIPTION_PENDING } from "../lifecycle";
 import { sumLines, type ComponentType, type Line } from "../pricing/pricing";
+import type { IntervalUnit } from "../pricing/periods";
 import { couponQualification, nextPeriodLines, withDetails, type SubscriptionDetails } from "./details";
 import { subscriptionList } from "./list-subscriptions";
 
@@ -35,6 +36,9 @@ export interface SubscriptionRead {
   periodStart: string;
   /** Null: it never renews (a one-time purchase). */
   renewalDate: string | null;
+  /** What the product's expiration_interval counts (null once the product was deleted), and the billing day month and year periods end on. */
+  intervalUnit: IntervalUnit | null;
+  billingDay: number | null;
   inTrial: boolean;
   /** The next renewal's lines and total; none unless it is active and renews. */
   nextLines: Line[];
@@ -69,6 +73,8 @@ export function readSubscription(ctx: Context, d: SubscriptionDetails): Subscrip
     startDate: s.startDate,
     periodStart: s.periodStart,
     renewalDate: s.renewalDate,
+    intervalUnit: d.product?.intervalUnit ?? null,
+    billingDay: s.billingDay,
     inTrial: s.inTrial === "Y",
     nextLines,
     nextRenewalCents: renews ? sumLines(nextLines) : null,

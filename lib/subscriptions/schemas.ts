@@ -47,6 +47,13 @@ export const ListSubscriptionsParams = z.object({
   custom_field_2: opt(text(255), "Only subscriptions with this custom_field_2"),
 });
 
+const billingDay = (verb: string) =>
+  opt(
+    integer({ min: 1, max: 31 }),
+    `Day of month (1-31) the periods of a month or year product end on, clamped to the month's last day: the first period ${verb} to the next such day, prorated (days in it / days in a full period, half away from zero to the cent); later periods anchor on it. Refused for day and week products and products with a trial`,
+    { example: "1" },
+  );
+
 export const EstimateSubscriptionParams = z.object({
   customer_account_id: account("The customer account the subscription would be for"),
   product_id: product("The product to estimate"),
@@ -56,6 +63,7 @@ export const EstimateSubscriptionParams = z.object({
     "A pay method of the account whose status to confirm (it is not charged): answered as pay_method_status verified, unverified or deleted",
   ),
   override_initial_billing: opt(flag(), "Y: the initial invoice would be marked paid without a charge"),
+  billing_day: billingDay("would run"),
 });
 
 export const CreateSubscriptionParams = z.object({
@@ -68,6 +76,7 @@ export const CreateSubscriptionParams = z.object({
   payment_gateway: opt(text(100), "Name of the third-party gateway that took the payment (override_initial_billing Y only)"),
   payment_transaction_id: opt(text(255), "That gateway's transaction id (override_initial_billing Y only)"),
   auto_pay: req(flag(), "Y charges the pay method (or the customer's default) on each renewal date", { example: "Y" }),
+  billing_day: billingDay("runs"),
   ...customFields,
   ...variables,
 });

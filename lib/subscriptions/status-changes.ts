@@ -55,6 +55,16 @@ export function resumedRenewal(ctx: Context, renewalDate: string | null) {
 }
 
 /**
+ * A renewal date moved other than by a renewal (by hand, by a restore, by a change of period): the
+ * later renewals count from it, so it becomes the anchor (and a billing day gives way to its day).
+ */
+export const movedRenewal = (renewalDate: string | null, before: string | null) =>
+  renewalDate !== null && renewalDate !== before ? { renewalDate, billingAnchor: renewalDate, billingDay: null } : { renewalDate };
+
+/** resumedRenewal's date with its anchor: the columns a resumed subscription sets. */
+export const resumedColumns = (ctx: Context, renewalDate: string | null) => movedRenewal(resumedRenewal(ctx, renewalDate), renewalDate);
+
+/**
  * Subscription/Restore: suspended (by staff or by dunning) -> active; a deleted one cannot be
  * restored (Errors 3). A renewal date passed while suspended becomes today: the subscription
  * renews now rather than billing the suspended periods.
@@ -65,7 +75,7 @@ export async function restoreSubscription({ ctx, input }: { ctx: Context; input:
   if (d.sub.status !== STATUS.SUSPENDED) throw invalidState("This subscription is not suspended", "subscription_id");
   await ctx.db
     .update(subscriptions)
-    .set({ status: STATUS.ACTIVE, suspendedBy: null, renewalDate: resumedRenewal(ctx, d.sub.renewalDate), updatedAt: ctx.now() })
+    .set({ status: STATUS.ACTIVE, suspendedBy: null, ...resumedColumns(ctx, d.sub.renewalDate), updatedAt: ctx.now() })
     .where(eq(subscriptions.id, d.sub.id));
   const after = await afterSubscriptionChange(ctx, d.sub.id);
   await postActionUrl(ctx, after, "status_subscription");

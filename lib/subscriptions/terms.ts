@@ -29,6 +29,7 @@ export const pricedProduct = (p: Product): PricedProduct => ({
   setupFeeCents: p.setupFeeCents,
   recurringPriceCents: p.recurringPriceCents,
   expirationInterval: p.expirationInterval,
+  intervalUnit: p.intervalUnit,
   trial: p.trial === "Y",
   trialIntervalDays: p.trialInterval,
   trialPriceCents: p.trialPriceCents,

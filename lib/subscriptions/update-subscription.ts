@@ -10,6 +10,7 @@ import { assertInvoiceable, loadSubscription } from "./details";
 import { couponCyclesUsed } from "./periods";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 import { subscriptionView } from "./view";
+import { movedRenewal } from "./status-changes";
 
 /**
  * Subscription/Update: supplied parameters are set, empty ones cleared; payment_transaction_id and
@@ -41,7 +42,7 @@ export async function updateSubscription({ ctx, input }: { ctx: Context; input: 
         parameter: "renewal_date",
       });
     }
-    changes.renewalDate = input.renewal_date;
+    Object.assign(changes, movedRenewal(input.renewal_date, s.renewalDate));
   }
   if (input.pay_method_id !== undefined) {
     changes.payMethodId = input.pay_method_id === null ? null : (await chargeablePayMethod(ctx, input.pay_method_id, s.customerAccountId)).id;

@@ -37,6 +37,9 @@ export const subscriptionToWire = (r: SubscriptionRead) => ({
   start_date: day(r.startDate),
   period_start: day(r.periodStart),
   renewal_date: day(r.renewalDate),
+  // Beside the spec (issue 32): what the product's expiration_interval counts, and the billing day periods end on.
+  interval_unit: r.intervalUnit,
+  billing_day: r.billingDay,
   in_trial: yn(r.inTrial),
   next_renewal_amount: r.nextRenewalCents === null ? null : formatCents(r.nextRenewalCents),
   override_initial_billing: yn(r.overrideInitialBilling),
