@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { brands } from "../db/schema";
 import { systemContext } from "../lib/auth/context";
-import { brandOverview, normalisedTo30Days } from "../lib/insights/overview";
+import { brandOverview, normalisedToMonth } from "../lib/insights/overview";
 import { ok, makeTenant, type Tenant } from "./support/api";
 import { makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { makeAccount } from "./support/payments";
@@ -55,7 +55,7 @@ describe("overview figures of subscriptions with several coupons", () => {
     const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
     const o = await brandOverview(systemContext(db, brand), "30d");
     expect(o.active).toBe(5);
-    expect(o.mrr).toBe(Math.round(charges.reduce((sum, c) => sum + (c.charge * 30) / c.days, 0)));
+    expect(o.mrr).toBe(Math.round(charges.reduce((sum, c) => sum + (c.charge * 365) / 12 / c.days, 0)));
     // Created today: each renews one interval from now, so all but the yearly one within 30 days, none within 7.
     const renew30 = charges.filter((c) => c.days <= 30);
     expect(o.renewals).toEqual([
@@ -65,27 +65,36 @@ describe("overview figures of subscriptions with several coupons", () => {
   });
 });
 
-describe("MRR's normalisation to 30 days", () => {
-  it("adds the intervals' charges exactly before rounding half up (a sum of thirds and sixths can be exactly half a cent)", () => {
-    // 1 cent a 9-day interval and 5 a 36-day one: 10/3 + 25/6 = 7.5 cents, each alone a repeating decimal.
+describe("MRR's normalisation to a month", () => {
+  const days = (count: number, amount: bigint) => ({ unit: "day" as const, count, amount });
+  it("adds the periods' charges exactly before rounding half away from zero (a sum of repeating decimals can be exactly half a cent)", () => {
+    // 2 cents every 73 days and 1 every 365: 2 × 365/876 + 365/4380 = 5/6 + 1/12 = 0.9166…; 1 cent a 5-day and 1 a 10-day: 6.083… + 3.041… = 9.125.
+    expect(normalisedToMonth([days(73, 2n), days(365, 1n)])).toBe(1);
+    expect(normalisedToMonth([days(5, 1n), days(10, 1n)])).toBe(9);
+    // 6 cents a week and 1 a year: 6 × 52/12 + 1/12 = 26.0833 -> 26; 1 cent 2 weeks and 1 cent a 24-day: 52/24 + 365/288 = 3.4340
     expect(
-      normalisedTo30Days([
-        { days: 9, amount: 1n },
-        { days: 36, amount: 5n },
+      normalisedToMonth([
+        { unit: "week", count: 1, amount: 6n },
+        { unit: "year", count: 1, amount: 1n },
       ]),
-    ).toBe(8);
+    ).toBe(26);
+    expect(normalisedToMonth([{ unit: "week", count: 2, amount: 1n }, days(24, 1n)])).toBe(3);
+    // 1 cent every 2 months and 6 a year: 0.5 + 0.5 = 1, rounded once at the total (each alone would round to 1: 2).
     expect(
-      normalisedTo30Days([
-        { days: 30, amount: 2_069n },
-        { days: 90, amount: 9_450n },
+      normalisedToMonth([
+        { unit: "month", count: 2, amount: 1n },
+        { unit: "year", count: 1, amount: 6n },
       ]),
-    ).toBe(2_069 + 3_150);
+    ).toBe(1);
+    // 3 cents every 2 months: 1.5 -> 2, half away from zero.
+    expect(normalisedToMonth([{ unit: "month", count: 2, amount: 3n }])).toBe(2);
     expect(
-      normalisedTo30Days([
-        { days: 365, amount: 33_333n },
-        { days: 14, amount: 1_399n },
+      normalisedToMonth([
+        { unit: "month", count: 1, amount: 2_999n },
+        { unit: "year", count: 1, amount: 29_900n },
+        { unit: "month", count: 3, amount: 9_000n },
       ]),
-    ).toBe(Math.round((33_333 * 30) / 365 + (1_399 * 30) / 14));
-    expect(normalisedTo30Days([])).toBe(0);
+    ).toBe(Math.round(2_999 + 29_900 / 12 + 9_000 / 3));
+    expect(normalisedToMonth([])).toBe(0);
   });
 });

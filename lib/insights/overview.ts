@@ -4,7 +4,7 @@ import { resultRows, type Db } from "../../db/client";
 import { withDb, type Context } from "../auth/context";
 import { INVOICE_AGES, type InvoiceAge } from "../invoices/list-invoices";
 import { STATUS, SUBSCRIPTION_PENDING } from "../lifecycle";
-import { addDays, today as brandDay } from "../pricing/periods";
+import { addDays, monthlyShare, today as brandDay, type IntervalUnit } from "../pricing/periods";
 import { DEFAULT_PERIOD, periodOf, type Period, type PeriodKey } from "./periods";
 import { onReplica } from "../replica";
 
@@ -69,7 +69,7 @@ type Part = SQL;
  * Every subscription figure but reactivated, over one half of the subscriptions (by a hash of their id:
  * the halves are parts of their own, so two processes share the largest part). Active and trialing
  * counts. MRR's terms: each active (not trialing) subscription's next regular charge (net of the auto
- * pay discount and the coupons that still discount it, as lib/pricing) summed per product interval
+ * pay discount and the coupons that still discount it, as lib/pricing) summed per product period (unit:count)
  * (figures() normalises them). Renewals: active subscriptions (trialing ones too) renewing from today
  * to today + N days, with that charge. Created: in the period (new ones and reactivated ones); churned:
  * ended in the period.
@@ -89,10 +89,10 @@ function subscriptionPart(ctx: Context, today: string, p: Period, half: 0 | 1): 
   return sql`
     select f.figure, f.key, sum(f.n)::bigint as n, sum(f.amount)::bigint as amount
     from (
-      select paying, trialing, days, renews, created, churned, sum(n) as n, sum(charge) as charge
+      select paying, trialing, period, renews, created, churned, sum(n) as n, sum(charge) as charge
       from (
         select sub.status = ${STATUS.ACTIVE} and sub.in_trial = 'N' as paying, sub.status = ${STATUS.ACTIVE} and sub.in_trial = 'Y' as trialing,
-               p.expiration_interval as days, case when ${renewing(7)} then 7 when ${renewing(30)} then 30 end as renews,
+               case when p.expiration_interval > 0 then p.interval_unit || ':' || p.expiration_interval end as period, case when ${renewing(7)} then 7 when ${renewing(30)} then 30 end as renews,
                ${within(sql`sub.created_at`, p)} as created, ${within(sql`sub.deleted_at`, p)} as churned,
                case when couponed.id is null then count(*) else 1 end as n,
                case when couponed.id is null then sum_cents(a.after_ap) else max(a.after_ap) - least(max(a.after_ap), ${off}) end as charge
@@ -126,7 +126,7 @@ function subscriptionPart(ctx: Context, today: string, p: Period, half: 0 | 1): 
     ) g
     cross join lateral (values
       ('active', null, case when paying then n end, null), ('trialing', null, case when trialing then n end, null),
-      ('charge', days::text, null, case when paying and days > 0 then charge end),
+      ('charge', period, null, case when paying and period is not null then charge end),
       ('renew7', null, case when renews = 7 then n end, case when renews = 7 then charge end),
       ('renew30', null, case when renews is not null then n end, case when renews is not null then charge end),
       ('created', null, case when created then n end, null), ('churned', null, case when churned then n end, null)
@@ -252,12 +252,15 @@ export async function brandOverview(ctx: Context, keys: PeriodKey | Partial<Reco
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
 
 /**
- * MRR from the charges summed per interval: each sum x 30 / its interval in days, added and rounded to
- * the cent (half up), exactly: over the intervals' least common multiple, in BigInt.
+ * MRR from the charges summed per period (unit and count): each sum × its period's share of a month
+ * (monthlyShare: a month's 1, a year's 1/12, n months' 1/n, a week's 52/12, n days' 365/12/n), added
+ * and rounded to the cent once (half away from zero), exactly: over the shares' least common
+ * denominator, in BigInt.
  */
-export function normalisedTo30Days(sums: { days: number; amount: bigint }[]): number {
-  const common = sums.reduce((l, s) => (l * BigInt(s.days)) / gcd(l, BigInt(s.days)), 1n);
-  const total = sums.reduce((t, s) => t + s.amount * 30n * (common / BigInt(s.days)), 0n);
+export function normalisedToMonth(sums: { unit: IntervalUnit; count: number; amount: bigint }[]): number {
+  const shares = sums.map((s) => ({ ...monthlyShare(s.unit, s.count), amount: s.amount }));
+  const common = shares.reduce((l, s) => (l * BigInt(s.per)) / gcd(l, BigInt(s.per)), 1n);
+  const total = shares.reduce((t, s) => t + s.amount * BigInt(s.times) * (common / BigInt(s.per)), 0n);
   const sign = total < 0n ? -1n : 1n; // half away from zero, as PostgreSQL's round()
   return Number(sign * ((2n * sign * total + common) / (2n * common)));
 }
@@ -298,10 +301,13 @@ async function figures(ctx: Context, keys: Record<OverviewSection, PeriodKey>): 
   }
   const outstanding = [notDue, ...aging].reduce((t, b) => ({ count: t.count + b.count, amount: t.amount + b.amount }), { count: 0, amount: 0 });
   const reactivated = one("reactivated").count;
-  const mrr = normalisedTo30Days(
+  const mrr = normalisedToMonth(
     figure("charge")
       .filter((r) => r.amount !== null)
-      .map((r) => ({ days: Number(r.key), amount: BigInt(r.amount!) })),
+      .map((r) => {
+        const [unit, count] = r.key!.split(":");
+        return { unit: unit as IntervalUnit, count: Number(count), amount: BigInt(r.amount!) };
+      }),
   );
   return {
     periods,

@@ -148,3 +148,15 @@ export function daysOverdue(dueDate: string, now: Date, timeZone: string) {
   const d = DateTime.fromISO(today(now, timeZone), { zone: "UTC" }).diff(DateTime.fromISO(dueDate, { zone: "UTC" }), "days").days;
   return Math.max(0, Math.floor(d));
 }
+
+/**
+ * What one period is of a month, as a fraction times / per: a month's 1, n months' 1/n, a year's
+ * 1/12, n years' 1/(12n), a week's 52/12 (n weeks' 52/(12n)), n days' 365/12/n. MRR is each plan's
+ * charge × its share (lib/insights/overview.ts sums them exactly).
+ */
+export function monthlyShare(unit: IntervalUnit, count: number): { times: number; per: number } {
+  if (unit === "month") return { times: 1, per: count };
+  if (unit === "year") return { times: 1, per: 12 * count };
+  if (unit === "week") return { times: 52, per: 12 * count };
+  return { times: 365, per: 12 * count };
+}

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import { customerAccounts, subscriptionComponents, subscriptions } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { STATUS } from "../lifecycle";
+import type { IntervalUnit } from "../pricing/periods";
 import { endLocked, resumedColumns } from "./status-changes";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 
@@ -92,4 +93,31 @@ export async function groupBillingChanged(ctx: Context, groupId: string, resumed
         .where(eq(subscriptions.id, s.id));
     await afterSubscriptionChange(ctx, s.id);
   }
+}
+
+/**
+ * A product's period changed (Product/Update of interval_unit or expiration_interval): each of its
+ * subscriptions counts its later renewals from its coming renewal date, so the next period has the
+ * new length (not a remainder of the old anchor's). A month or year plan keeps its day of month (a
+ * subscription anchored on the 31st renewing February 28 goes on ending on the 31st); from days or
+ * weeks the renewal date's day becomes it.
+ */
+export async function reanchorSubscriptions(ctx: Context, productId: string, fromUnit: IntervalUnit) {
+  const locked = await lockSubscriptions(ctx, and(eq(subscriptions.productId, productId), isNotNull(subscriptions.renewalDate)));
+  if (!locked.length) return;
+  const calendar = fromUnit === "month" || fromUnit === "year";
+  await ctx.db
+    .update(subscriptions)
+    .set({
+      billingAnchor: sql`${subscriptions.renewalDate}`,
+      billingDay: calendar
+        ? sql`coalesce(${subscriptions.billingDay}, extract(day from coalesce(${subscriptions.billingAnchor}, ${subscriptions.renewalDate}))::smallint)`
+        : null,
+    })
+    .where(
+      inArray(
+        subscriptions.id,
+        locked.map((s) => s.id),
+      ),
+    );
 }

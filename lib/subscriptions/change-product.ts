@@ -9,7 +9,7 @@ import { assertNotDeleted, setComponents, setCoupons, subscriptionOf } from "./q
 import { assertInvoiceable, loadSubscription } from "./details";
 import { postActionUrl } from "./events";
 import { afterSubscriptionChange } from "./upcoming-invoice";
-import { resumedColumns } from "./status-changes";
+import { resumedRenewal } from "./status-changes";
 import { periodEnd, today } from "../pricing/periods";
 import type { Product } from "../catalog/view";
 import type { SubscriptionRow } from "./details";
@@ -36,7 +36,7 @@ export async function changeProduct({ ctx, input }: { ctx: Context; input: z.out
   // Not billed until now (its product deleted, its group suspended): billing resumes from today, as
   // Subscription/Restore does, and the periods it was not billed for are not back-billed.
   const wasBilled = d.product !== null && isProductBillable(d.product, d.group);
-  const dates = wasBilled ? newPeriod(ctx, d.sub, d.product!, product) : resumedColumns(ctx, d.sub.renewalDate);
+  const dates = wasBilled ? newPeriod(ctx, d.sub, d.product!, product) : reanchored(resumedRenewal(ctx, d.sub.renewalDate));
   await ctx.db
     .update(subscriptions)
     .set({ productId: product.id, productGroupId: group.id, ...dates, updatedAt: ctx.now() })
@@ -62,3 +62,6 @@ function newPeriod(ctx: Context, s: SubscriptionRow, from: Product, to: Product)
   if (s.periodStart < day) return { renewalDate: day, billingAnchor: day, billingDay: null };
   return { renewalDate: periodEnd(day, to.intervalUnit, to.expirationInterval, 1), billingAnchor: day, billingDay: null };
 }
+
+/** Not billed until now (its product deleted, its group suspended): its later renewals count from the (resumed) renewal date, whatever the old period was. */
+const reanchored = (renewalDate: string | null) => (renewalDate === null ? { renewalDate } : { renewalDate, billingAnchor: renewalDate, billingDay: null });

@@ -10,6 +10,11 @@
  * (lib/billing/check-ledger.ts), to "the prepaid balance pays before any card", and to the dunning
  * rule (every overdue unpaid invoice dunned, never a voided one). No step may answer 5xx.
  *
+ * Periods are days, weeks, months and years, from a clock started on any day of 2024 to 2040: the
+ * renewal dates the model expects are its own calendar arithmetic (each start the anchor's day
+ * clamped to its month), and after every run the periods of each subscription must tile: each
+ * started period's start strictly after the one before, one invoice each (the ledger checker).
+ *
  * Reproduce a failure with the seed and path fast-check prints:
  *   BILLING_PROPERTY_SEED=... BILLING_PROPERTY_PATH=... npx vitest run tests/scenarios/billing-exactly-once.property.test.ts
  * BILLING_PROPERTY_RUNS (default 15) and BILLING_PROPERTY_STEPS (default 14) widen the search.
@@ -55,6 +60,10 @@ const pick = fc.nat({ max: 1000 });
 const recent = fc.nat({ max: 3 });
 const of = <T>(list: readonly T[], i: number) => list[i % list.length];
 const INTERVALS = [0, 1, 5, 7, 10, 30];
+/** A period: days (the spec's), or weeks, months and years of a few units (0 is one-time in each). */
+const period = fc
+  .tuple(fc.constantFrom<M.MUnit>("day", "day", "week", "month", "month", "year"), fc.constantFrom(...INTERVALS))
+  .map(([unit, n]) => ({ unit, interval: unit === "day" ? n : n % (unit === "week" ? 3 : unit === "month" ? 4 : 2) }));
 const money = (c: number) => (c / 100).toFixed(2);
 
 /** Which runners bill through the fanned-out Inngest function (bit i: runner i), the others through runBilling. */
@@ -104,7 +113,7 @@ const step = fc.oneof(
       kind: fc.constant("updateProduct" as const),
       product: pick,
       price: fc.integer({ min: 1, max: 5000 }),
-      interval: fc.constantFrom(...INTERVALS),
+      period,
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteAccount" as const), account: pick }) },
@@ -115,13 +124,14 @@ const step = fc.oneof(
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
 const catalog = fc.record({
-  prices: fc.array(
-    fc.record({ price: fc.integer({ min: 1, max: 5000 }), interval: fc.constantFrom(...INTERVALS), trial: fc.boolean(), discount: fc.boolean() }),
-    {
-      minLength: 1,
-      maxLength: 3,
-    },
-  ),
+  /** Where the clock starts: any day from 2024 to 2040 (anchors on the 29th to 31st, in leap years and not). */
+  start: fc
+    .integer({ min: Date.UTC(2024, 0, 1) / 86_400_000, max: Date.UTC(2040, 11, 31) / 86_400_000 })
+    .map((d) => new Date(d * 86_400_000 + 10 * 3_600_000).toISOString()),
+  prices: fc.array(fc.record({ price: fc.integer({ min: 1, max: 5000 }), period, trial: fc.boolean(), discount: fc.boolean() }), {
+    minLength: 1,
+    maxLength: 3,
+  }),
   seatPrice: fc.integer({ min: 1, max: 900 }),
   meterPrice: fc.integer({ min: 1, max: 300 }),
   coupons: fc.array(
@@ -156,16 +166,16 @@ const catalog = fc.record({
 type Catalog = typeof catalog extends fc.Arbitrary<infer C> ? C : never;
 
 async function build(c: Catalog): Promise<World> {
-  clock.set("2026-03-01T10:00:00Z");
+  clock.set(c.start);
   const t = await makeTenant();
   await makeGateway(t);
   const group = (await makeGroup(t)).product_group_id as string;
   const products: M.MProduct[] = [];
   for (const p of c.prices) {
-    const trial = p.trial && p.interval > 0;
+    const trial = p.trial && p.period.interval > 0;
     const discount = p.discount && p.price >= 4 ? Math.round(p.price / 4) : 0;
-    const id = (await makeProduct(t, group, productParams({ price: p.price, interval: p.interval, trial, discount }))).product_id;
-    products.push({ id, price: p.price, interval: p.interval, trial, discount, deleted: false });
+    const id = (await makeProduct(t, group, productParams({ price: p.price, ...p.period, trial, discount }))).product_id;
+    products.push({ id, price: p.price, ...p.period, trial, discount, deleted: false });
   }
   const seats = (await makeComponent(t, group, { component_type: "quantitative", unit_price: money(c.seatPrice), starting_quantity: "1", maximum_units: "10" }))
     .component_id;
@@ -196,7 +206,13 @@ async function build(c: Catalog): Promise<World> {
   const accounts = [];
   for (let i = 0; i < 2; i++) {
     const id = await makeAccount(t);
-    const cards = [await makeCard(t, id), await makeCard(t, id, CARDS.declines, { require_verification: "N" }), await makeCard(t, id, CARDS.timesOut)];
+    // Valid past the clock's latest start (2040).
+    const expiry = { expiration_year: "2045" };
+    const cards = [
+      await makeCard(t, id, CARDS.ok, expiry),
+      await makeCard(t, id, CARDS.declines, { require_verification: "N", ...expiry }),
+      await makeCard(t, id, CARDS.timesOut, expiry),
+    ];
     accounts.push({ id, cards, deleted: false });
   }
   if (c.prepaid) {
@@ -245,6 +261,7 @@ async function build(c: Catalog): Promise<World> {
       product: i % products.length,
       status: 1,
       renewal: null,
+      anchorDay: 1,
       inTrial: false,
       seats: 1 + i,
       meter: true,
@@ -265,12 +282,13 @@ async function build(c: Catalog): Promise<World> {
   return { t, group, seats, meter, accounts, m, dunning: c.dunning ? { days: c.dunning.days, amount: c.dunning.amount * 100 } : null, dunned: new Set() };
 }
 
-function productParams(p: { price: number; interval: number; trial: boolean; discount: number }) {
+function productParams(p: { price: number; interval: number; unit: M.MUnit; trial: boolean; discount: number }) {
   return {
     ...PRODUCT_PARAMS,
     setup_fee: "0.00",
     recurring_price: money(p.price),
     expiration_interval: String(p.interval),
+    interval_unit: p.unit,
     ...(p.trial ? { trial: "Y", trial_interval: "3", trial_price: "0.00" } : { trial: "N" }),
     ...(p.discount ? { auto_pay_discount: "Y", auto_pay_discount_amount: money(p.discount) } : { auto_pay_discount: "N" }),
   };
@@ -378,7 +396,11 @@ async function act(w: World, s: Step): Promise<void> {
       expect(r.status === 200, `ChangeProduct: ${r.text}`).toBe(x.status !== 3 && !m.products[target].deleted && m.groupActive);
       if (r.status === 200) {
         // Not billed until now (product deleted): billing resumes from today.
-        if (!M.billable(m, x)) M.resume(m, x, now());
+        if (!M.billable(m, x)) {
+          M.resume(m, x, now());
+          // Not billed until now: its later renewals count from its (resumed) renewal date.
+          if (x.renewal !== null) M.moveRenewal(x, x.renewal, true);
+        } else M.changePeriod(m, x, m.products[target], now());
         x.product = target;
         changed(x);
       }
@@ -464,7 +486,7 @@ async function act(w: World, s: Step): Promise<void> {
       // Only after the current period's start (a renewal today cannot be renewed again).
       expect(r.status === 200, r.text).toBe(x.status !== 3 && x.renewal !== null && date > x.started.at(-1)!.start);
       if (r.status === 200) {
-        x.renewal = date;
+        M.moveRenewal(x, date);
         changed(x);
       }
       return;
@@ -553,10 +575,14 @@ async function act(w: World, s: Step): Promise<void> {
       const p = m.products[i];
       // Never below its auto pay discount (refused, as it should be).
       const price = Math.max(s.price, p.discount);
-      const r = await api("Product/Update", "PATCH", { product_id: p.id, ...productParams({ ...p, price, interval: s.interval }) });
+      const r = await api("Product/Update", "PATCH", { product_id: p.id, ...productParams({ ...p, price, ...s.period }) });
       expect(r.status === 200, r.text).toBe(!p.deleted);
-      // A catalog change, not a subscription's: it prices invoices generated from now on.
-      if (r.status === 200) Object.assign(p, { price, interval: s.interval });
+      // A catalog change, not a subscription's: it prices invoices generated from now on; a new
+      // period re-anchors its subscriptions on their renewal dates.
+      if (r.status === 200) {
+        if (p.unit !== s.period.unit || p.interval !== s.period.interval) M.productPeriodChanged(m, i, p.unit);
+        Object.assign(p, { price, ...s.period });
+      }
       return;
     }
     case "deleteAccount": {
@@ -705,6 +731,9 @@ async function compare(w: World): Promise<string[]> {
       .filter((p) => p.subscription_id === s.id)
       .map((p) => p.start)
       .sort();
+    // Periods tile: each starts strictly after the one before (none twice, none overlapping), in the order they started.
+    if (s.started.some((i, k) => k > 0 && i.start <= s.started[k - 1].start)) diffs.push(`${name}: model periods out of order`);
+    if (new Set(started).size !== started.length) diffs.push(`${name}: a period started twice: ${started.join(", ")}`);
     const expected = s.started.map((i) => i.start).sort();
     if (started.join() !== expected.join()) diffs.push(`${name}: periods started ${started.join(" ")}, model ${expected.join(" ")}`);
     const mine = invoices.filter((i) => i.subscription_id === s.id);

@@ -10,15 +10,22 @@
  *   invoices priced after it;
  * - metered usage goes on the renewal that ends the cycle (not after a trial, and it waits when
  *   staff deleted that invoice);
- * - a coupon's cycles are the started invoices that carry it; percent coupons first, then amounts.
+ * - a coupon's cycles are the started invoices that carry it; percent coupons first, then amounts;
+ * - periods are days, weeks, calendar months or years: a month or year renewal falls `months` after
+ *   the one before, on the anchor's day clamped to the month's last day (computed here with Date.UTC,
+ *   not lib/pricing/periods.ts); a renewal date moved by hand, a restore or a ChangeProduct to another
+ *   period (which renews that day) moves the anchor's day; a Product/Update of the period keeps a
+ *   calendar plan's day and takes the renewal date's from days or weeks.
  */
 import { addDays, invoiceHorizon, today } from "../../lib/pricing/periods";
 
 export type CouponDuration = "once" | "cycles" | "forever";
+export type MUnit = "day" | "week" | "month" | "year";
 export interface MProduct {
   id: string;
   price: number;
   interval: number;
+  unit: MUnit;
   trial: boolean;
   /** Auto pay discount in cents (0: none); every subscription here has auto pay Y. */
   discount: number;
@@ -44,6 +51,8 @@ export interface MSub {
   product: number | null;
   status: 1 | 2 | 3;
   renewal: string | null;
+  /** The day of month month and year renewals fall on (clamped): the anchor's. */
+  anchorDay: number;
   inTrial: boolean;
   /** Quantitative seats (units), null once detached; whether the meter is attached and its usage. */
   seats: number | null;
@@ -98,19 +107,60 @@ export function price(m: Model, s: MSub): { total: number; coupons: string[] } {
   return { total: left, coupons: on.map((c) => c.code) };
 }
 
+const dayOf = (iso: string) => Number(iso.slice(8, 10));
+
+/** The renewal one period of `p` after `from`, a calendar month or year plan on `anchorDay` clamped. */
+export function after(p: MProduct, from: string, anchorDay: number): string | null {
+  if (p.interval === 0) return null;
+  if (p.unit === "day") return addDays(from, p.interval);
+  if (p.unit === "week") return addDays(from, 7 * p.interval);
+  const d = new Date(`${from}T00:00:00Z`);
+  const months = d.getUTCMonth() + p.interval * (p.unit === "year" ? 12 : 1);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(d.getUTCFullYear(), months, Math.min(anchorDay, last))).toISOString().slice(0, 10);
+}
+
 /** The up-front invoice of a new subscription: the trial (free here) or the first regular period. */
 export function startSub(m: Model, s: MSub, now: Date) {
   const p = productOf(m, s)!;
   const start = today(now, m.tz);
   s.started.push(p.trial ? { start, total: 0, coupons: [], deleted: false } : { start, ...price(m, s), deleted: false });
   s.inTrial = p.trial;
-  s.renewal = p.trial ? addDays(start, 3) : p.interval > 0 ? addDays(start, p.interval) : null;
+  s.renewal = p.trial ? addDays(start, 3) : after(p, start, dayOf(start));
+  s.anchorDay = dayOf(p.trial ? s.renewal! : start);
+}
+
+/** A renewal date moved other than by a renewal: it is the anchor from now on. */
+export function moveRenewal(s: MSub, to: string, always = false) {
+  if (always || to !== s.renewal) s.anchorDay = dayOf(to);
+  s.renewal = to;
 }
 
 /** Billing resumes from today: a renewal date that passed while not billed becomes today. */
 export function resume(m: Model, s: MSub, now: Date) {
   const day = today(now, m.tz);
-  if (s.renewal !== null && s.renewal < day) s.renewal = day;
+  if (s.renewal !== null && s.renewal < day) moveRenewal(s, day);
+}
+
+/**
+ * ChangeProduct of a billed subscription to a plan of another unit or length (not in a trial, not a
+ * one-time purchase or plan): a new period starts today (it renews today; a period that started
+ * today takes the new length), and today is the anchor.
+ */
+export function changePeriod(m: Model, s: MSub, to: MProduct, now: Date) {
+  const from = productOf(m, s)!;
+  if ((from.unit === to.unit && from.interval === to.interval) || s.inTrial || s.renewal === null || to.interval === 0) return;
+  const day = today(now, m.tz);
+  s.anchorDay = dayOf(day);
+  s.renewal = s.started.at(-1)!.start < day ? day : after(to, day, dayOf(day));
+}
+
+/** A product's period changed: a calendar plan keeps its day of month; from days or weeks the renewal date's becomes it. */
+export function productPeriodChanged(m: Model, i: number, from: MUnit) {
+  for (const s of m.subs) {
+    if (s.product !== i || s.renewal === null) continue;
+    if (from !== "month" && from !== "year") s.anchorDay = dayOf(s.renewal);
+  }
 }
 
 /**
@@ -147,8 +197,7 @@ export function bill(m: Model, now: Date, beforePass: (pass: number) => void = (
         }
       }
       s.started.push(invoice);
-      const interval = productOf(m, s)!.interval;
-      s.renewal = interval > 0 ? addDays(start, interval) : null;
+      s.renewal = after(productOf(m, s)!, start, s.anchorDay);
       s.inTrial = false;
       renewed++;
     }

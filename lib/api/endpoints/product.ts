@@ -9,7 +9,7 @@ import {
 } from "../../catalog/schemas";
 import { listProducts } from "../../catalog/list-products";
 import { createProduct } from "../../catalog/create-product";
-import { updateProduct } from "../../catalog/update-product";
+import { updateProduct } from "../../subscriptions/update-product";
 import { suspendProduct } from "../../catalog/suspend-product";
 import { deleteProduct } from "../../subscriptions/delete-product";
 import { restoreProduct } from "../../catalog/restore-product";

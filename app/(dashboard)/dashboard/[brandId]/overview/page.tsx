@@ -89,7 +89,7 @@ export default async function OverviewPage({ params, searchParams }: { params: P
       <section aria-labelledby="recurring" className={styles.section}>
         <h2 id="recurring">Recurring revenue</h2>
         <div className={styles.grid}>
-          <Figure label="MRR" value={formatUsd(o.mrr)} note="Next charges per 30 days, net of discounts" href={href(links.active)} />
+          <Figure label="MRR" value={formatUsd(o.mrr)} note="Next charges per month, net of discounts" href={href(links.active)} />
           <Figure label="ARR" value={formatUsd(o.arr)} note="12 × MRR" href={href(links.active)} />
           <Figure label="Active subscriptions" value={o.active.toLocaleString("en-US")} note="Paying, not in a trial" href={href(links.active)} />
           <Figure label="Trialing" value={o.trialing.toLocaleString("en-US")} note="Active, in their trial" href={href(links.trialing)} />

@@ -1,0 +1,19 @@
+import type { Context } from "../auth/context";
+import { PRODUCT } from "../catalog/queries";
+import type { UpdateProductInput } from "../catalog/schemas";
+import { loadForChange } from "../catalog/status-changes";
+import { updateProduct as updateCatalogProduct } from "../catalog/update-product";
+import { reanchorSubscriptions } from "./catalog-effects";
+
+/**
+ * Product/Update: the catalog's change (lib/catalog/update-product.ts), and when the product's period
+ * changes (unit or length), its subscriptions re-anchored on their coming renewal dates.
+ */
+export async function updateProduct({ ctx, input }: { ctx: Context; input: UpdateProductInput }) {
+  const before = await loadForChange(ctx, PRODUCT, input.product_id);
+  const answer = await updateCatalogProduct({ ctx, input });
+  if (answer.interval_unit !== before.intervalUnit || answer.expiration_interval !== before.expirationInterval) {
+    await reanchorSubscriptions(ctx, before.id, before.intervalUnit);
+  }
+  return answer;
+}
