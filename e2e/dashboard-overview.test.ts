@@ -107,12 +107,13 @@ describe("the brand overview", () => {
     );
     expect(declined.exception.code).toBe("PAYMENT_DECLINED");
 
-    // What the API says, computed here: MRR 29.00 + 75.00 x 30 / 90 = 54.00; receivables 120.00 overdue + 50.00 not yet due.
+    // What the API says, computed here: MRR per month of 365/12 days: 29.00 x 365/360 + 75.00 x 365/1080 = 54.75 exactly;
+    // receivables 120.00 overdue + 50.00 not yet due.
     const subs = (await api("GET", "Subscription/List")).subscriptions as any[];
     const live = subs.filter((s) => Number(s.status) === 1);
     expect(live).toHaveLength(2);
-    const mrr = Math.round(live.reduce((sum, s) => sum + (cents(s.next_renewal_amount) * 30) / (s.product_id === quarterly ? 90 : 30), 0));
-    expect(mrr).toBe(5400);
+    const mrr = Math.round(live.reduce((sum, s) => sum + (cents(s.next_renewal_amount) * 365) / 12 / (s.product_id === quarterly ? 90 : 30), 0));
+    expect(mrr).toBe(5475);
     const invoices = (await api("GET", "Invoice/List")).invoices as any[];
     const outstanding = invoices.reduce((sum, i) => sum + cents(i.balance), 0);
     expect(outstanding).toBe(17000);

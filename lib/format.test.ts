@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatInstant, formatMoney, formatsFor, statusLabel, statusLook, statusOptions } from "./format";
+import { formatDate, formatInstant, formatMoney, formatPeriod, formatsFor, statusLabel, statusLook, statusOptions } from "./format";
 import { INVOICE_STATUS, STATUS } from "../db/schema/status";
 
 describe("the one formatter", () => {
@@ -59,5 +59,19 @@ describe("the one formatter", () => {
     ]);
     expect(statusLook("invoice", 9)).toEqual(["9", "info"]);
     expect(formatsFor("en-US", "UTC").status("invoice", INVOICE_STATUS.DELETED)).toBe("Void");
+  });
+});
+
+describe("formatPeriod: a billing period as people say it", () => {
+  it("one unit by its word, more as 'Every n units', none as a one-time purchase", () => {
+    expect(formatPeriod("month", 1)).toBe("Monthly");
+    expect(formatPeriod("month", 3)).toBe("Every 3 months");
+    expect(formatPeriod("year", 1)).toBe("Yearly");
+    expect(formatPeriod("year", 2)).toBe("Every 2 years");
+    expect(formatPeriod("week", 1)).toBe("Weekly");
+    expect(formatPeriod("week", 2)).toBe("Every 2 weeks");
+    expect(formatPeriod("day", 30)).toBe("Every 30 days");
+    expect(formatPeriod("day", 1)).toBe("Daily");
+    expect(formatPeriod("month", 0)).toBe("One time");
   });
 });

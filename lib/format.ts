@@ -125,6 +125,18 @@ export const statusLabel = (kind: StatusKind, status: number | string, audience:
 /** A status filter's choices (value as the list's URL carries it, staff's label). */
 export const statusOptions = (kind: StatusKind) => Object.entries(STATUS_LABELS[kind] as Labels).map(([value, { staff }]) => ({ value, label: staff[0] }));
 
+/**
+ * A billing period as people say it: "Monthly", "Every 3 months", "Yearly", "Weekly", "Every 30
+ * days", "Daily"; a count of 0 is "One time" (a one-time purchase). Every page, email and PDF that
+ * shows a product's period says it through this.
+ */
+export function formatPeriod(unit: "day" | "week" | "month" | "year", count: number): string {
+  if (count === 0) return "One time";
+  if (count === 1) return PERIOD_WORDS[unit];
+  return `Every ${count} ${unit}s`;
+}
+const PERIOD_WORDS = { day: "Daily", week: "Weekly", month: "Monthly", year: "Yearly" } as const;
+
 /** A reader's formats, bound once: the portal's customer (their locale and zone) or the PDF's. */
 export interface Formats {
   locale: string;

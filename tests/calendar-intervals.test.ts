@@ -5,6 +5,11 @@
  * and to the cent; ChangeProduct to another period starts a new period on the day of the change.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { brands } from "../db/schema";
+import { systemContext } from "../lib/auth/context";
+import { invoicePdf } from "../lib/documents/invoice-pdf";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { FORMATS, makeGroup, makeProduct, PRODUCT_PARAMS } from "./support/catalog";
 import { expectRefusal, makeAccount, makeCard, makeGateway } from "./support/payments";
@@ -205,5 +210,16 @@ describe("a test clock year of calendar periods", () => {
     ]);
     expect(await getSub(yearly.subscription_id)).toMatchObject({ period_start: "2/28/2029", renewal_date: "2/28/2030" });
     expect((await invoicesOf(changed.subscription_id)).length).toBe(3);
+  });
+
+  it("the invoice PDF says the period and how often it renews", async () => {
+    const invoice = (await invoicesOf(monthly.subscription_id))[1];
+    const db = await getDb();
+    const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
+    const { bytes } = await invoicePdf(systemContext(db, brand), invoice.invoice_id, { fetchLogo: async () => null });
+    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    const pdf = await pdfjs.getDocument({ data: bytes, verbosity: 0 }).promise;
+    const text = (await (await pdf.getPage(1)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join("\n");
+    expect(text).toContain("Period Feb 29, 2028 – Mar 31, 2028 · Monthly");
   });
 });

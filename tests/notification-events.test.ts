@@ -102,6 +102,7 @@ const subscriptionValues = (sub: any, product: any, status: string) => ({
   "subscription.status": status,
   "subscription.renewal_date": sub.renewal_date,
   "subscription.recurring_price": product.recurring_price,
+  "subscription.billing_period": "Every 30 days",
   "subscription.auto_pay": "N",
 });
 

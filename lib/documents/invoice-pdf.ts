@@ -3,12 +3,13 @@ import { isIP } from "node:net";
 import { asc, eq } from "drizzle-orm";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import { selectRows } from "../../db/client";
-import { customerAccounts, invoices, payments } from "../../db/schema";
+import { customerAccounts, invoices, payments, products, subscriptionPeriods, subscriptions } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
-import { formatsFor } from "../format";
+import { formatPeriod, formatsFor } from "../format";
+import { renewalAfter } from "../pricing/periods";
 import { paymentMethodName } from "../portal/queries";
 import { invoiceNumber } from "../invoices/read";
 import { invoiceDetails } from "../invoices/queries";
@@ -62,6 +63,8 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   w.text(`Number ${number}`, { right: true });
   w.text(`Issued ${f.day(row.createdAt)}`, { right: true });
   w.text(`Due ${f.date(row.dueDate)}`, { right: true });
+  const period = await invoicePeriod(ctx, row);
+  if (period) w.text(`Period ${f.date(period.start)}${period.end ? ` – ${f.date(period.end)}` : ""} · ${period.label}`, { right: true });
   w.text(`Status: ${f.status("invoice", amounts.status)}`, { right: true, bold: true });
   w.gap(16);
 
@@ -297,4 +300,21 @@ export async function invoicePdfResponse(ctx: Context, invoiceId: string): Promi
       return new Response("Invoice not found", { status: 404, headers: { "content-type": "text/plain" } });
     throw err;
   }
+}
+
+/**
+ * A subscription invoice's period: from its start to the end recorded when the period started (or,
+ * for one generated ahead, the renewal after it), with the product's period as people say it.
+ */
+async function invoicePeriod(ctx: Context, row: typeof invoices.$inferSelect) {
+  if (!row.subscriptionId || !row.billingPeriodStart) return null;
+  const [sub] = await selectRows(ctx.db, subscriptions, { where: inBrand(ctx, subscriptions, eq(subscriptions.id, row.subscriptionId)) });
+  if (!sub?.productId) return null;
+  const [[product], [started]] = await Promise.all([
+    selectRows(ctx.db, products, { where: inBrand(ctx, products, eq(products.id, sub.productId)) }),
+    selectRows(ctx.db, subscriptionPeriods, { where: inBrand(ctx, subscriptionPeriods, eq(subscriptionPeriods.invoiceId, row.id)) }),
+  ]);
+  if (!product) return null;
+  const end = started ? started.periodEnd : renewalAfter(row.billingPeriodStart, sub, product);
+  return { start: row.billingPeriodStart, end, label: formatPeriod(product.intervalUnit, product.expirationInterval) };
 }

@@ -68,7 +68,7 @@ export const DEFAULT_TEMPLATES: Record<NotificationEvent, Template> = {
     "New subscription: {{subscription.product_name}}",
     "Your {{subscription.product_name}} subscription has started",
     "Subscription {{subscription.subscription_id}} to {{subscription.product_name}} was started.",
-    "<p>Your subscription to {{subscription.product_name}} has started.{{#subscription.renewal_date}} It renews on {{subscription.renewal_date}}{{#subscription.recurring_price}} for {{subscription.recurring_price}}{{/subscription.recurring_price}}.{{/subscription.renewal_date}}</p>",
+    "<p>Your subscription to {{subscription.product_name}} has started.{{#subscription.renewal_date}} It renews on {{subscription.renewal_date}}{{#subscription.recurring_price}} for {{subscription.recurring_price}} ({{subscription.billing_period}}){{/subscription.recurring_price}}.{{/subscription.renewal_date}}</p>",
   ),
   "Subscription/Suspend": template(
     "Subscription suspended: {{subscription.product_name}}",

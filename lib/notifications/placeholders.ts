@@ -47,6 +47,7 @@ export const PLACEHOLDERS = {
     status: "The subscription's status (1 active, 2 suspended, 3 deleted)",
     renewal_date: "The next renewal date, M/D/YYYY",
     recurring_price: "The recurring price, like 25.00",
+    billing_period: 'How often it renews, as people say it: "Monthly", "Every 3 months", "Yearly", "Every 30 days" ("One time" when it never renews)',
     auto_pay: "Y or N",
   },
   invoice: {

@@ -32,6 +32,7 @@ export const SAMPLE_PAYLOAD: NotificationPayload = {
     status: 1,
     renewal_date: "12/25/2026",
     recurring_price: "25.00",
+    billing_period: "Monthly",
     auto_pay: "Y",
   },
   invoice: {

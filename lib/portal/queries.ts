@@ -9,6 +9,7 @@ import { isComponentAttachable, isProductSellable } from "../catalog/availabilit
 import { customerInvoice, customerInvoices } from "../invoices/read";
 import { STATUS } from "../lifecycle";
 import { customerSubscription, customerSubscriptions, type SubscriptionRead } from "../subscriptions/read";
+import { formatPeriod } from "../format";
 
 /**
  * What the Customer Facing Portal's pages read, for a customer context only: every query starts
@@ -95,7 +96,7 @@ async function subscriptionChoices(ctx: Context, s: SubscriptionRead) {
         name: p.name,
         description: p.description,
         recurringPriceCents: p.recurringPriceCents,
-        intervalDays: p.expirationInterval,
+        period: formatPeriod(p.intervalUnit, p.expirationInterval),
         current: p.id === s.productId,
       })),
     addOns: addOns

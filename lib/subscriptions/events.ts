@@ -1,6 +1,7 @@
 import type { Context } from "../auth/context";
 import { formatWireDate } from "../dates";
 import { formatCents } from "../money";
+import { formatPeriod } from "../format";
 import { emit } from "../outbox/emit";
 import { findAccount } from "../accounts/queries";
 import { customerPayload } from "../accounts/customer";
@@ -48,6 +49,7 @@ export async function emitSubscriptionEvent(
         status: String(d.sub.status),
         renewal_date: d.sub.renewalDate ? formatWireDate(d.sub.renewalDate) : "",
         recurring_price: d.product ? formatCents(d.product.recurringPriceCents) : "",
+        billing_period: d.product ? formatPeriod(d.product.intervalUnit, d.product.expirationInterval) : "",
         auto_pay: d.sub.autoPay,
       },
     },

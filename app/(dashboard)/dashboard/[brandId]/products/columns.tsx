@@ -5,6 +5,8 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable, type FilterOption } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
+import { formatPeriod } from "@/lib/format";
+import type { IntervalUnit } from "@/lib/pricing/periods";
 
 export interface ProductRow {
   product_id: string;
@@ -13,6 +15,7 @@ export interface ProductRow {
   group_name: string;
   recurring_price: string;
   expiration_interval: number;
+  interval_unit: IntervalUnit;
   trial: string;
   status: number;
 }
@@ -30,7 +33,7 @@ function columns(brandId: string): ColumnDef<ProductRow, unknown>[] {
       id: "expiration_interval",
       header: "Period",
       meta: { numeric: true },
-      cell: ({ row: { original: p } }) => (p.expiration_interval === 0 ? "One time" : `${p.expiration_interval} days`),
+      cell: ({ row: { original: p } }) => formatPeriod(p.interval_unit, p.expiration_interval),
     },
     { id: "trial", header: "Trial", cell: ({ row }) => (row.original.trial === "Y" ? "Yes" : "No") },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },

@@ -45,6 +45,7 @@ export default async function ProductsPage({ params, searchParams }: { params: P
     group_name: names.get(p.product_group_id) ?? "—",
     recurring_price: p.recurring_price ?? "—",
     expiration_interval: p.expiration_interval,
+    interval_unit: p.interval_unit,
     trial: p.trial,
     status: p.status,
   }));

@@ -6,7 +6,7 @@ import { listComponentsPage } from "@/lib/catalog/list-components";
 import { listDunningRulesPage } from "@/lib/dunning/list-dunning-rules";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant } from "@/lib/format";
+import { formatInstant, formatPeriod } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { loadGroup } from "../_components/load-group";
@@ -141,7 +141,7 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
           </Link>,
           <StatusBadge key="s" status={p.status} />,
           p.recurring_price,
-          p.expiration_interval === 0 ? "One time" : plural(p.expiration_interval, "day"),
+          formatPeriod(p.interval_unit, p.expiration_interval),
         ])}
       />
       <Related

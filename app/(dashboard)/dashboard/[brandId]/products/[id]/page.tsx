@@ -2,7 +2,7 @@ import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant } from "@/lib/format";
+import { formatInstant, formatPeriod } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { loadProduct } from "../_components/load-product";
@@ -79,7 +79,7 @@ export default async function ProductPage({ params }: { params: Promise<{ brandI
           <dt>Recurring price</dt>
           <dd className="num">{p.recurring_price}</dd>
           <dt>Billing period</dt>
-          <dd>{p.expiration_interval === 0 ? "One-time purchase (never renews)" : `Every ${plural(p.expiration_interval, "day")}`}</dd>
+          <dd>{p.expiration_interval === 0 ? "One-time purchase (never renews)" : formatPeriod(p.interval_unit, p.expiration_interval)}</dd>
           <dt>Setup fee</dt>
           <dd className="num">{p.setup_fee}</dd>
           <dt>Trial</dt>

@@ -5,11 +5,26 @@ import { Form, type Field, type FormValues } from "@/components/forms/form";
 import type { FilterOption } from "@/components/data-table/data-table";
 import { createProduct, updateProduct } from "../actions";
 
+const PERIOD_UNITS: FilterOption[] = [
+  { value: "day", label: "Days" },
+  { value: "week", label: "Weeks" },
+  { value: "month", label: "Months" },
+  { value: "year", label: "Years" },
+];
+
 const fields = (groups: FilterOption[]): Field[] => [
   { name: "product_group_id", label: "Product group", required: true, kind: "select", options: groups, notOnUpdate: true, hint: "Cannot change later" },
   { name: "name", label: "Name", required: true },
   { name: "recurring_price", label: "Recurring price", required: true, kind: "money", hint: "Charged every billing period, like 19.99" },
-  { name: "expiration_interval", label: "Billing period (days)", required: true, kind: "integer", hint: "Days before it renews; 0 for a one-time purchase" },
+  { name: "expiration_interval", label: "Billing period", required: true, kind: "integer", hint: "How many units before it renews; 0 for a one-time purchase" },
+  {
+    name: "interval_unit",
+    label: "Period unit",
+    required: true,
+    kind: "select",
+    options: PERIOD_UNITS,
+    hint: "Months and years renew on the start's day of month (the last day in shorter months)",
+  },
   { name: "setup_fee", label: "Setup fee", required: true, kind: "money", hint: "Charged once at the start; 0.00 for none" },
   { name: "tax_exempt", label: "Tax exempt", required: true, kind: "flag" },
   { name: "trial", label: "Starts with a trial", required: true, kind: "flag" },
@@ -41,6 +56,7 @@ const NEW: FormValues = {
   description: "",
   recurring_price: "",
   expiration_interval: "30",
+  interval_unit: "day",
   setup_fee: "0.00",
   tax_exempt: "N",
   trial: "N",
