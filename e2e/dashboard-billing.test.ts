@@ -178,9 +178,9 @@ describe("the dashboard's billing pages", () => {
     await page.getByRole("button", { name: "Refund" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain("goes back up by 10.00");
+    expect(await dialog.textContent()).toContain("goes back up by $10.00");
     await page.screenshot({ path: `${SHOTS}/payment-refund-dialog-1280.png` });
-    await dialog.getByRole("button", { name: "Refund 10.00" }).click();
+    await dialog.getByRole("button", { name: "Refund $10.00" }).click();
     // A refusal would show in the dialog: the poll reports it.
     const shown = async () => ((await dialog.getByRole("alert").count()) ? dialog.getByRole("alert").textContent() : heading.textContent());
     await poll(shown).toContain("Refunded");

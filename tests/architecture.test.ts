@@ -193,7 +193,7 @@ describe("reads and the wire", () => {
   const ROOT = path.resolve(__dirname, "..");
   const ANY_IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
   const posix = (p: string) => p.split(path.sep).join("/");
-  const CONVERTED = ["accounts", "invoices", "subscriptions"];
+  const CONVERTED = ["accounts", "invoices", "payments", "subscriptions"];
   const WRITE_SIDE_STILL_ON_THE_WIRE = [
     "lib/accounts/status.ts",
     "lib/accounts/update-account.ts",
@@ -235,6 +235,7 @@ describe("reads and the wire", () => {
     expect(found).toContainEqual(["lib/api/endpoints/subscription.ts", "lib/subscriptions/view"]);
     expect(found).toContainEqual(["lib/api/endpoints/invoice.ts", "lib/invoices/view"]);
     expect(found).toContainEqual(["lib/api/endpoints/account.ts", "lib/accounts/view"]);
+    expect(found).toContainEqual(["lib/api/endpoints/payment.ts", "lib/payments/view"]);
   });
 
   it("pages and components never import a wire view: they read rows and format them through lib/format.ts", () => {

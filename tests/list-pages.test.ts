@@ -214,7 +214,7 @@ describe("listSubscriptionsPage", () => {
 
 describe("read rows and the wire", () => {
   /** An export's rows as the API's JSON carries them (wireValue: null as "", numbers as strings, instants to the second). */
-  const exported = async (name: "accounts" | "subscriptions" | "invoices") => {
+  const exported = async (name: "accounts" | "subscriptions" | "invoices" | "payments") => {
     const rows: unknown[] = [];
     for await (const batch of exportBatches(ctx, DASHBOARD_LISTS[name], { q: "", filters: {}, sort: { key: "created_at", dir: "desc" } })) rows.push(...batch);
     return wireValue(rows) as Record<string, unknown>[];
@@ -253,6 +253,17 @@ describe("read rows and the wire", () => {
     expect(file).toEqual(expect.arrayContaining(invoices));
     expect(Object.keys(file[0])).toEqual(Object.keys(invoices[0]));
     expect(file.find((r) => r.invoice_id === invoiceId)!.total).toBe("12.50");
+
+    await ok(a, "json", "Payment/Create", {
+      method: "POST",
+      params: { customer_account_id: customer, invoice_id: invoiceId, apply_to_prepaid_balance: "N", override_billing: "Y", amount: "2.50" },
+    });
+    const [payment] = (await listPaymentsPage(ctx, { filters: { invoiceId } })).rows;
+    expect(payment).toMatchObject({ invoiceId, amountCents: 250, status: "succeeded", processedBy: "recorded", target: "invoice" });
+    const payments = (await ok(a, "json", "Payment/List", { params: { customer_account_id: customer } })).payments;
+    const paid = await exported("payments");
+    expect(paid).toEqual(expect.arrayContaining(payments));
+    expect(Object.keys(paid[0])).toEqual(Object.keys(payments[0]));
   });
 });
 

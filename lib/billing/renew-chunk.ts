@@ -15,7 +15,7 @@ import { logger } from "../log";
 import type { PayMethodRow } from "../pay-methods/view";
 import { recordOutcomes, type AnsweredAttempt } from "../payments/settle-charges";
 import { settleCharge } from "../payments/settle-charge";
-import type { PaymentRow } from "../payments/view";
+import type { PaymentRow } from "../payments/queries";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { renewalAfter, today } from "../pricing/periods";
 import { usageLines } from "../pricing/pricing";

@@ -8,6 +8,7 @@ import { subscriptionList } from "../subscriptions/list-subscriptions";
 import { subscriptionToWire } from "../subscriptions/view";
 import { invoiceToWire } from "../invoices/view";
 import { accountToWire } from "../accounts/view";
+import { paymentToWire } from "../payments/view";
 import { PAYMENT_STATUSES } from "../../db/schema";
 import { onReplica } from "../replica";
 
@@ -92,6 +93,7 @@ export const DASHBOARD_LISTS = {
   },
   payments: {
     list: paymentList as unknown as Windowed,
+    wire: paymentToWire,
     sortKeys: paymentList.sortKeys,
     defaultSort: { key: "created_at", dir: "desc" },
     urlFilters: { status: PAYMENT_STATUSES, source: PAYMENT_SOURCES, ...dayRange("created") },

@@ -4,7 +4,8 @@ import type { Context } from "../auth/context";
 import { reloadInvoice } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
 import { formatCents } from "../money";
-import { paymentView, type PaymentRow } from "./view";
+import type { PaymentRow } from "./queries";
+import { paymentView } from "./view";
 
 /**
  * Payment/Create and Payment/Delete answer the payment plus where it went: the invoice namespace,

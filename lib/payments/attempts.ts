@@ -17,7 +17,7 @@ import type { PayMethodRow } from "../pay-methods/view";
 import { customerPayload } from "../accounts/customer";
 import { commitSoFar, outsideTransaction } from "../run-verb";
 import { settleCharge } from "./settle-charge";
-import type { PaymentRow } from "./view";
+import type { PaymentRow } from "./queries";
 
 export type AttemptOutcome = { status: "succeeded" | "failed" | "pending"; payment: PaymentRow };
 

@@ -16,7 +16,7 @@ import { creditPrepaid } from "./prepaid";
 import { refundThroughGateway } from "./refund";
 import { PREPAID_BALANCE, type DeletePaymentInput } from "./schemas";
 import { stillPending } from "./settle-pending";
-import type { PaymentRow } from "./view";
+import type { PaymentRow } from "./queries";
 
 /**
  * Payment/Delete: reverses a payment. A real-time one is refunded through the gateway that charged

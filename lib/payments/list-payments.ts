@@ -2,12 +2,12 @@ import { or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { invoices, payments as t, PAYMENT_STATUSES } from "../../db/schema";
 import { dayFilters, defineList, equalsFilter, idFilter, sqlFilter } from "../lists";
-import { anyOf, contains, inBrand } from "../../db/scope";
+import { contains } from "../../db/scope";
 import { isUuid } from "../ids";
 import { accountMatches } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import type { ListPaymentsInput } from "./schemas";
-import { paymentView } from "./view";
+import { readPayments } from "./read";
 
 export const PAYMENT_LIST_LIMIT = 400;
 
@@ -37,18 +37,8 @@ export const paymentList = defineList({
   search: (q) => or(contains(t.paymentTransactionId, q), accountMatches(t.customerAccountId, q))!,
   sortable: { created_at: t.createdAt, amount: t.amount },
   defaultSort: { key: "created_at", dir: "desc" },
-  read: async (ctx, rows) => {
-    // Each payment shows its invoice's subscription.
-    const invoiceIds = [...new Set(rows.flatMap((p) => (p.invoiceId ? [p.invoiceId] : [])))];
-    const subs = invoiceIds.length
-      ? await ctx.db
-          .select({ id: invoices.id, subscriptionId: invoices.subscriptionId })
-          .from(invoices)
-          .where(inBrand(ctx, invoices, anyOf(invoices.id, invoiceIds)))
-      : [];
-    const subscriptionOf = new Map(subs.map((i) => [i.id, i.subscriptionId]));
-    return rows.map((p) => paymentView(p, (p.invoiceId && subscriptionOf.get(p.invoiceId)) || null));
-  },
+  // Lazily: ./read.ts reads through this list too.
+  read: (ctx, rows) => readPayments(ctx, rows),
 });
 export const listPaymentsPage = paymentList.page;
 

@@ -7,7 +7,8 @@ import { isUuid } from "../ids";
 import { formatCents } from "../money";
 import { invoiceDetails } from "../invoices/queries";
 import type { InvoiceRow } from "../invoices/queries";
-import type { PaymentRow } from "./view";
+
+export type PaymentRow = typeof payments.$inferSelect;
 
 /** A payment of this customer account, or NOT_FOUND. */
 export async function findPayment(ctx: Context, id: string, customerAccountId: string, parameter = "payment_id"): Promise<PaymentRow> {

@@ -1,7 +1,7 @@
 import { DomainError, invalidState } from "../errors";
 import { gatewayFailure } from "../gateways/errors";
 import { GatewayUnknownOutcome, type GatewayConnection } from "../gateways/providers/types";
-import type { PaymentRow } from "./view";
+import type { PaymentRow } from "./queries";
 
 const MAX_TRIES = 3;
 

@@ -15,7 +15,7 @@ import { deliveryDueAt } from "../outbox/emit";
 import { wakeOutbox } from "../outbox/wake";
 import { afterCommit } from "../run-verb";
 import { customerPayload } from "../accounts/customer";
-import type { PaymentRow } from "./view";
+import type { PaymentRow } from "./queries";
 
 /** A charge attempt committed as pending, and its gateway's answer. */
 export interface AnsweredAttempt {

@@ -1,22 +1,23 @@
-import type { payments } from "../../db/schema";
 import { formatCents } from "../money";
-
-export type PaymentRow = typeof payments.$inferSelect;
+import type { PaymentRow } from "./queries";
+import { readPayment, type PaymentRead } from "./read";
 
 /**
- * A payment as the API shows it (namespace payment). Its own state is payment_status (pending,
- * succeeded, failed, reversed); "status" in Payment/Create's answer is the invoice's (spec).
+ * The wire: a payment as the API answers it (namespace payment), from its read row. Its own state
+ * is payment_status (pending, succeeded, failed, reversed); "status" in Payment/Create's answer is
+ * the invoice's (spec). Only lib/api calls it (and, until they answer read rows, the write verbs
+ * through paymentView).
  */
-export const paymentView = (p: PaymentRow, subscriptionId: string | null = null) => ({
+export const paymentToWire = (p: PaymentRead) => ({
   payment_id: p.id,
   customer_account_id: p.customerAccountId,
   invoice_id: p.invoiceId,
-  subscription_id: subscriptionId,
+  subscription_id: p.subscriptionId,
   pay_method_id: p.payMethodId,
   gateway_id: p.gatewayId,
   apply_to_prepaid_balance: p.target === "prepaid_balance" ? "Y" : "N",
   override_billing: p.processedBy === "recorded" ? "Y" : "N",
-  amount: formatCents(p.amount),
+  amount: formatCents(p.amountCents),
   payment_status: p.status,
   failure_reason: p.failureReason,
   payment_gateway: p.paymentGateway,
@@ -26,3 +27,6 @@ export const paymentView = (p: PaymentRow, subscriptionId: string | null = null)
   updated: p.updatedAt,
   reversed: p.reversedAt,
 });
+
+/** What the write verbs answer today: the wire of the payment as it now stands. */
+export const paymentView = (p: PaymentRow, subscriptionId: string | null = null) => paymentToWire(readPayment(p, subscriptionId));

@@ -1,12 +1,13 @@
-import { desc, eq, isNull, ne, notInArray, asc } from "drizzle-orm";
+import { desc, eq, isNull, ne, asc } from "drizzle-orm";
 import { selectRows } from "../../db/client";
-import { components, customerAccounts, customerUsers, payMethods, payments, productGroups, products, tickets } from "../../db/schema";
+import { components, customerAccounts, customerUsers, payMethods, productGroups, products, tickets } from "../../db/schema";
 import { anyOf, inAccount, inBrand } from "../../db/scope";
 import { findInBrand } from "../scope";
 import type { Brand, Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
 import { isComponentAttachable, isProductSellable } from "../catalog/availability";
 import { customerInvoice, customerInvoices } from "../invoices/read";
+import { paymentList } from "../payments/list-payments";
 import { STATUS } from "../lifecycle";
 import { customerSubscription, customerSubscriptions, type SubscriptionRead } from "../subscriptions/read";
 import { formatPeriod } from "../format";
@@ -162,10 +163,9 @@ export async function portalInvoices(ctx: Context, opts: Parameters<typeof custo
 export async function portalInvoice(ctx: Context, id: string) {
   customerOf(ctx);
   const invoice = await customerInvoice(ctx, id);
-  const paid = await selectRows(ctx.db, payments, {
-    where: inAccount(ctx, payments, eq(payments.invoiceId, invoice.id), notInArray(payments.status, ["pending"])),
-    orderBy: [asc(payments.createdAt), asc(payments.id)],
-  });
+  // The payments list with the customer scope (lib/payments/read.ts); one whose charge is still being made is not shown.
+  const listed = await paymentList.page(ctx, { filters: { invoiceId: invoice.id }, sort: { key: "created_at", dir: "asc" }, pageSize: 100 });
+  const paid = listed.rows.filter((p) => p.status !== "pending");
   // The pay methods the payments were made with, to name them as the customer knows them ("Visa ending 4242").
   const methodIds = [...new Set(paid.map((p) => p.payMethodId).filter((m): m is string => m !== null))];
   const methods = methodIds.length ? await selectRows(ctx.db, payMethods, { where: inAccount(ctx, payMethods, anyOf(payMethods.id, methodIds)) }) : [];
@@ -175,7 +175,7 @@ export async function portalInvoice(ctx: Context, id: string) {
     payments: paid.map((p) => ({
       id: p.id,
       date: p.createdAt,
-      amountCents: p.amount,
+      amountCents: p.amountCents,
       status: p.status,
       payMethod: p.payMethodId ? (methodOf.get(p.payMethodId) ?? null) : null,
       method: paymentMethodName(p),

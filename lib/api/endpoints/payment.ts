@@ -3,6 +3,7 @@ import { CreatePaymentParams, DeletePaymentParams, ListPaymentsParams } from "..
 import { listPayments, PAYMENT_LIST_LIMIT } from "../../payments/list-payments";
 import { createPayment } from "../../payments/create-payment";
 import { deletePayment } from "../../payments/delete-payment";
+import { paymentToWire } from "../../payments/view";
 
 const returns = "payment";
 const ANSWER =
@@ -18,6 +19,7 @@ export const paymentEndpoints = [
     returns,
     list: "payments",
     handler: listPayments,
+    wire: paymentToWire,
   }),
   defineEndpoint({
     resource: "Payment",

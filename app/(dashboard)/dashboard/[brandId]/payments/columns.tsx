@@ -4,23 +4,18 @@ import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
-import { formatInstant, shortId, statusOptions } from "@/lib/format";
+import { formatInstant, formatMoney, shortId, statusOptions } from "@/lib/format";
+import type { PaymentRead } from "@/lib/payments/read";
 import { StatusBadge } from "@/components/ui/status";
 
 const PAYMENT_STATUS_OPTIONS = statusOptions("payment");
 
 export const PaymentStatus = ({ status }: { status: string }) => <StatusBadge kind="payment" status={status} />;
 
-export interface PaymentRow {
-  payment_id: string;
-  customer_account_id: string;
-  customer_name: string;
-  invoice_id: string | null;
-  amount: string;
-  payment_status: string;
+export type PaymentRow = Pick<PaymentRead, "id" | "customerAccountId" | "invoiceId" | "amountCents" | "status" | "createdAt"> & {
+  customerName: string;
   method: string;
-  created: Date | string;
-}
+};
 
 function columns(brandId: string): ColumnDef<PaymentRow, unknown>[] {
   return [
@@ -28,25 +23,25 @@ function columns(brandId: string): ColumnDef<PaymentRow, unknown>[] {
       id: "payment",
       header: "Payment",
       enableSorting: false,
-      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/payments/${p.payment_id}`}>Payment …{shortId(p.payment_id)}</Link>,
+      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/payments/${p.id}`}>Payment …{shortId(p.id)}</Link>,
     },
     {
       id: "account",
       header: "Customer",
       enableSorting: false,
-      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/accounts/${p.customer_account_id}`}>{p.customer_name}</Link>,
+      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/accounts/${p.customerAccountId}`}>{p.customerName}</Link>,
     },
     {
       id: "to",
       header: "Paid to",
       enableSorting: false,
       cell: ({ row: { original: p } }) =>
-        p.invoice_id ? <Link href={`/dashboard/${brandId}/invoices/${p.invoice_id}`}>Invoice …{shortId(p.invoice_id)}</Link> : "Prepaid balance",
+        p.invoiceId ? <Link href={`/dashboard/${brandId}/invoices/${p.invoiceId}`}>Invoice …{shortId(p.invoiceId)}</Link> : "Prepaid balance",
     },
     { id: "method", header: "How", enableSorting: false, cell: ({ row }) => row.original.method },
-    { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <PaymentStatus status={row.original.payment_status} /> },
-    { id: "amount", header: "Amount", meta: { numeric: true }, cell: ({ row }) => row.original.amount },
-    { id: "created_at", header: "Date", cell: ({ row }) => formatInstant(row.original.created) },
+    { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <PaymentStatus status={row.original.status} /> },
+    { id: "amount", header: "Amount", meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.amountCents) },
+    { id: "created_at", header: "Date", cell: ({ row }) => formatInstant(row.original.createdAt) },
   ];
 }
 
@@ -71,7 +66,7 @@ export function PaymentsTable({
       rows={rows}
       total={total}
       query={query}
-      getRowId={(r) => r.payment_id}
+      getRowId={(r) => r.id}
       exportName="payments"
       searchPlaceholder="Transaction id, customer name or email"
       filters={[

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { paymentList } from "@/lib/payments/list-payments";
-import { paymentsPage } from "@/lib/payments/page-queries";
+import { paymentsPage } from "@/lib/payments/read";
 import { DomainError } from "@/lib/errors";
 import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
 import { TableError } from "@/components/data-table/table-error";
@@ -34,14 +34,14 @@ export default async function PaymentsPage({ params, searchParams }: { params: P
     return <TableError message={err.message} resetHref={base} />;
   }
   const rows = result.rows.map((p) => ({
-    payment_id: p.payment_id,
-    customer_account_id: p.customer_account_id,
-    customer_name: p.customer_name,
-    invoice_id: p.invoice_id,
-    amount: p.amount,
-    payment_status: p.payment_status,
+    id: p.id,
+    customerAccountId: p.customerAccountId,
+    customerName: p.customerName,
+    invoiceId: p.invoiceId,
+    amountCents: p.amountCents,
+    status: p.status,
     method: paymentMethodLabel(p),
-    created: p.created,
+    createdAt: p.createdAt,
   }));
   return (
     <>

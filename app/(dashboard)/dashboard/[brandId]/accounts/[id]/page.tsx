@@ -12,7 +12,7 @@ import { listTicketsPage } from "@/lib/tickets/list-tickets";
 import { accountTimeline, type TimelineKind } from "@/lib/dashboard/timeline";
 import { isUuid } from "@/lib/ids";
 import { StatusBadge } from "@/components/ui/status";
-import { formatDate, formatInstant, formatMoney, shortId } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, shortId, statusLabel } from "@/lib/format";
 import { STATUS } from "@/lib/lifecycle";
 import { INVOICE_STATUS } from "@/lib/invoices/amounts";
 import { CompactSection } from "@/components/dashboard/compact-table";
@@ -201,12 +201,12 @@ export default async function AccountPage({
           title="Payments"
           total={payments.total}
           rows={payments.rows}
-          rowKey={(p) => p.payment_id}
+          rowKey={(p) => p.id}
           empty="No payments."
           columns={[
-            { header: "Date", cell: (p) => <Link href={`${dash}/payments/${p.payment_id}`}>{formatInstant(p.created)}</Link> },
-            { header: "Status", cell: (p) => p.payment_status },
-            { header: "Amount", numeric: true, cell: (p) => p.amount },
+            { header: "Date", cell: (p) => <Link href={`${dash}/payments/${p.id}`}>{formatInstant(p.createdAt)}</Link> },
+            { header: "Status", cell: (p) => statusLabel("payment", p.status) },
+            { header: "Amount", numeric: true, cell: (p) => formatMoney(p.amountCents) },
           ]}
         />
         <CompactSection

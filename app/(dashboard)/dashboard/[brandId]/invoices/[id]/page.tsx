@@ -135,14 +135,14 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
               </thead>
               <tbody>
                 {payments.rows.map((p) => (
-                  <tr key={p.payment_id}>
+                  <tr key={p.id}>
                     <td>
-                      <Link href={`${dash}/payments/${p.payment_id}`}>Payment …{shortId(p.payment_id)}</Link>
+                      <Link href={`${dash}/payments/${p.id}`}>Payment …{shortId(p.id)}</Link>
                     </td>
-                    <td>{statusLabel("payment", p.payment_status)}</td>
-                    <td>{p.override_billing === "Y" ? (p.payment_gateway ?? "Recorded") : "Gateway charge"}</td>
-                    <td className="num">{p.amount}</td>
-                    <td>{formatInstant(p.created)}</td>
+                    <td>{statusLabel("payment", p.status)}</td>
+                    <td>{p.processedBy === "recorded" ? (p.paymentGateway ?? "Recorded") : "Gateway charge"}</td>
+                    <td className="num">{formatMoney(p.amountCents)}</td>
+                    <td>{formatInstant(p.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
-import { paymentDetail } from "@/lib/payments/page-queries";
-import { formatInstant, shortId } from "@/lib/format";
+import { paymentDetail } from "@/lib/payments/read";
+import { formatInstant, formatMoney, shortId } from "@/lib/format";
 import { PaymentStatus } from "../columns";
 import { paymentMethodLabel } from "../_components/labels";
 import { RefundButton } from "../_components/refund-button";
@@ -16,7 +16,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ brandI
   const p = await paymentDetail(ctx, id);
   if (!p) notFound();
   const dash = `/dashboard/${brandId}`;
-  const title = `Payment …${shortId(p.payment_id)}`;
+  const title = `Payment …${shortId(p.id)}`;
   return (
     <>
       <p className="breadcrumb">
@@ -24,18 +24,18 @@ export default async function PaymentPage({ params }: { params: Promise<{ brandI
       </p>
       <div className="page-head">
         <h1>
-          {title} <PaymentStatus status={p.payment_status} />
+          {title} <PaymentStatus status={p.status} />
         </h1>
         <div className="actions">
-          {p.payment_status === "succeeded" && (
+          {p.status === "succeeded" && (
             <RefundButton
               brandId={brandId}
               payment={{
-                payment_id: p.payment_id,
-                customer_account_id: p.customer_account_id,
-                invoice_id: p.invoice_id,
-                amount: p.amount,
-                through_gateway: p.override_billing === "N" && Boolean(p.gateway_id),
+                payment_id: p.id,
+                customer_account_id: p.customerAccountId,
+                invoice_id: p.invoiceId,
+                amount: formatMoney(p.amountCents),
+                through_gateway: p.processedBy !== "recorded" && Boolean(p.gatewayId),
               }}
             />
           )}
@@ -46,56 +46,56 @@ export default async function PaymentPage({ params }: { params: Promise<{ brandI
         <dl className="details">
           <dt>Amount</dt>
           <dd className="num">
-            <strong>{p.amount}</strong>
+            <strong>{formatMoney(p.amountCents)}</strong>
           </dd>
           <dt>Customer</dt>
           <dd>
-            <Link href={`${dash}/accounts/${p.customer_account_id}`}>{p.customer_name}</Link>
+            <Link href={`${dash}/accounts/${p.customerAccountId}`}>{p.customerName}</Link>
           </dd>
           <dt>Paid to</dt>
-          <dd>{p.invoice_id ? <Link href={`${dash}/invoices/${p.invoice_id}`}>Invoice …{shortId(p.invoice_id)}</Link> : "Prepaid balance"}</dd>
-          {p.subscription_id && (
+          <dd>{p.invoiceId ? <Link href={`${dash}/invoices/${p.invoiceId}`}>Invoice …{shortId(p.invoiceId)}</Link> : "Prepaid balance"}</dd>
+          {p.subscriptionId && (
             <>
               <dt>Subscription</dt>
               <dd>
-                <Link href={`${dash}/subscriptions/${p.subscription_id}`}>View subscription</Link>
+                <Link href={`${dash}/subscriptions/${p.subscriptionId}`}>View subscription</Link>
               </dd>
             </>
           )}
           <dt>How</dt>
           <dd>{paymentMethodLabel(p)}</dd>
-          {p.pay_method_id && (
+          {p.payMethodId && (
             <>
               <dt>Pay method</dt>
               <dd>
-                <Link href={`${dash}/pay-methods/${p.pay_method_id}`}>View pay method</Link>
+                <Link href={`${dash}/pay-methods/${p.payMethodId}`}>View pay method</Link>
               </dd>
             </>
           )}
           <dt>Transaction id</dt>
-          <dd>{p.payment_transaction_id ? <code>{p.payment_transaction_id}</code> : "—"}</dd>
-          {p.failure_reason && (
+          <dd>{p.paymentTransactionId ? <code>{p.paymentTransactionId}</code> : "—"}</dd>
+          {p.failureReason && (
             <>
               <dt>Failure</dt>
-              <dd>{p.failure_reason}</dd>
+              <dd>{p.failureReason}</dd>
             </>
           )}
-          {p.reversed && (
+          {p.reversedAt && (
             <>
               <dt>Refunded</dt>
               <dd>
-                {formatInstant(p.reversed)}
-                {p.refund_transaction_id ? (
+                {formatInstant(p.reversedAt)}
+                {p.refundTransactionId ? (
                   <>
                     {" "}
-                    (gateway refund <code>{p.refund_transaction_id}</code>)
+                    (gateway refund <code>{p.refundTransactionId}</code>)
                   </>
                 ) : null}
               </dd>
             </>
           )}
           <dt>Date</dt>
-          <dd>{formatInstant(p.created)}</dd>
+          <dd>{formatInstant(p.createdAt)}</dd>
         </dl>
       </section>
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />

@@ -1,0 +1,79 @@
+import type { PaymentStatus } from "../../db/schema";
+import { anyOf, inBrand } from "../../db/scope";
+import { invoices } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { withCustomerNameReads } from "../accounts/names";
+import { paymentList } from "./list-payments";
+import type { PaymentRow } from "./queries";
+
+/**
+ * Payments as every reader gets them (the dashboard, the API's List through toWire in ./view.ts,
+ * which only lib/api calls): the amount in cents, instants as Dates, the status as the schema names
+ * it (PAYMENT_STATUSES: pending, succeeded, failed, reversed).
+ */
+export interface PaymentRead {
+  id: string;
+  customerAccountId: string;
+  invoiceId: string | null;
+  /** The subscription of the payment's invoice, if any. */
+  subscriptionId: string | null;
+  payMethodId: string | null;
+  gatewayId: string | null;
+  /** What it pays: an invoice, or the customer's prepaid balance. */
+  target: PaymentRow["target"];
+  /** Who took it: a gateway charge, recorded by hand (or with a subscription's override), or the prepaid balance. */
+  processedBy: PaymentRow["processedBy"];
+  amountCents: number;
+  status: PaymentStatus;
+  failureReason: string | null;
+  paymentGateway: string | null;
+  paymentTransactionId: string | null;
+  refundTransactionId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  reversedAt: Date | null;
+}
+
+export const readPayment = (p: PaymentRow, subscriptionId: string | null = null): PaymentRead => ({
+  id: p.id,
+  customerAccountId: p.customerAccountId,
+  invoiceId: p.invoiceId,
+  subscriptionId,
+  payMethodId: p.payMethodId,
+  gatewayId: p.gatewayId,
+  target: p.target,
+  processedBy: p.processedBy,
+  amountCents: p.amount,
+  status: p.status,
+  failureReason: p.failureReason,
+  paymentGateway: p.paymentGateway,
+  paymentTransactionId: p.paymentTransactionId,
+  refundTransactionId: p.refundTransactionId,
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+  reversedAt: p.reversedAt,
+});
+
+/** The list definition's rows (lib/lists.ts): each payment with its invoice's subscription (one query). */
+export async function readPayments(ctx: Context, rows: PaymentRow[]) {
+  const invoiceIds = [...new Set(rows.flatMap((p) => (p.invoiceId ? [p.invoiceId] : [])))];
+  const subs = invoiceIds.length
+    ? await ctx.db
+        .select({ id: invoices.id, subscriptionId: invoices.subscriptionId })
+        .from(invoices)
+        .where(inBrand(ctx, invoices, anyOf(invoices.id, invoiceIds)))
+    : [];
+  const subscriptionOf = new Map(subs.map((i) => [i.id, i.subscriptionId]));
+  return rows.map((p) => readPayment(p, (p.invoiceId && subscriptionOf.get(p.invoiceId)) || null));
+}
+
+// Through a function: ./list-payments.ts reads through this module too, and may load first.
+const named = withCustomerNameReads(
+  (ctx, input: Parameters<typeof paymentList.page>[1]) => paymentList.page(ctx, input),
+  (id) => ({ filters: { id } }),
+);
+
+/** The dashboard's payments list: read rows, with each customer's name. */
+export const paymentsPage = named.page;
+/** One payment of the brand with its customer's name; null when it has none by that id. */
+export const paymentDetail = named.one;
