@@ -114,7 +114,7 @@ function PlanSection(p: Shared) {
                 </span>
                 <span className="p-choice-price">
                   {f.money(x.recurringPriceCents)}
-                  <span className="muted"> {x.period}</span>
+                  <span className="muted p-choice-period">{x.period}</span>
                 </span>
               </label>
             </li>
