@@ -317,7 +317,8 @@ describe("brand overview figures", () => {
       const { rows, total } = await spec.list.window(ctx, { filters: spec.filtersFor(query) });
       return { total, rows: rows as any[] };
     };
-    const sum = (rows: any[], field: string) => rows.reduce((s, r) => s + cents(r[field]), 0);
+    // The lists answer typed rows: amounts are integer cents already.
+    const sum = (rows: any[], field: string) => rows.reduce((s, r) => s + (r[field] as number), 0);
     const checked: string[] = [];
     for (const [movement, revenue] of [
       ["30d", "12m"],
@@ -333,23 +334,23 @@ describe("brand overview figures", () => {
       expect((await listed(links.reactivated)).total, `reactivated ${at}`).toBe(o.reactivated);
       expect((await listed(links.churned)).total, `churned ${at}`).toBe(o.churned);
       const failed = await listed(links.failedPayments);
-      expect({ count: failed.total, amount: sum(failed.rows, "amount") }, `failed ${at}`).toEqual(o.failedPayments);
-      expect(sum((await listed(links.invoiced)).rows, "total"), `invoiced ${at}`).toBe(o.invoiced);
-      expect(sum((await listed(links.collected)).rows, "amount"), `collected ${at}`).toBe(o.collected);
+      expect({ count: failed.total, amount: sum(failed.rows, "amountCents") }, `failed ${at}`).toEqual(o.failedPayments);
+      expect(sum((await listed(links.invoiced)).rows, "totalCents"), `invoiced ${at}`).toBe(o.invoiced);
+      expect(sum((await listed(links.collected)).rows, "amountCents"), `collected ${at}`).toBe(o.collected);
       for (const m of o.revenueByMonth) {
-        expect(sum((await listed(links.invoicedIn(m.month))).rows, "total"), `invoiced ${m.month} ${at}`).toBe(m.invoiced);
-        expect(sum((await listed(links.collectedIn(m.month))).rows, "amount"), `collected ${m.month} ${at}`).toBe(m.collected);
+        expect(sum((await listed(links.invoicedIn(m.month))).rows, "totalCents"), `invoiced ${m.month} ${at}`).toBe(m.invoiced);
+        expect(sum((await listed(links.collectedIn(m.month))).rows, "amountCents"), `collected ${m.month} ${at}`).toBe(m.collected);
       }
       const bucket = async (l: FigureLink) => {
         const r = await listed(l);
-        return { count: r.total, amount: sum(r.rows, "balance") };
+        return { count: r.total, amount: sum(r.rows, "balanceCents") };
       };
       expect(await bucket(links.outstanding), `outstanding ${at}`).toEqual(o.receivables.outstanding);
       expect(await bucket(links.notDue), `not due ${at}`).toEqual(o.receivables.notDue);
       for (const a of o.receivables.aging) expect(await bucket(links.aging[a.key]), `${a.key} ${at}`).toEqual({ count: a.count, amount: a.amount });
       for (const r of o.renewals) {
         const renewing = await listed(links.renewals(r.days));
-        expect({ count: renewing.total, amount: sum(renewing.rows, "next_renewal_amount") }, `renewals ${r.days} ${at}`).toEqual({
+        expect({ count: renewing.total, amount: sum(renewing.rows, "nextRenewalCents") }, `renewals ${r.days} ${at}`).toEqual({
           count: r.count,
           amount: r.amount,
         });
