@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, gotoForm } from "./support/browser";
 import { axe, dashboardApi, shot as shotIn, signedInPage } from "./support/dashboard";
 
 const SHOTS = "test-results/dashboard-catalog";
@@ -66,7 +66,7 @@ describe("the catalog in the dashboard", () => {
     await look(page, "products-empty-1280");
 
     // A product group with an Options variable: the editor refuses Options without options, on the row.
-    await page.goto(`${base}/product-groups/new`);
+    await gotoForm(page, `${base}/product-groups/new`);
     await page.locator("#name").fill("Apparel club");
     await page.locator("#description").fill("Monthly shirt subscriptions");
     await page.getByRole("button", { name: "Add variable" }).click();
@@ -178,7 +178,7 @@ describe("the catalog in the dashboard", () => {
     await expect.poll(async () => (await api("GET", "Component/List", { component_id: componentId })).components[0].maximum_units, SLOW).toBe("8");
 
     // A coupon restricted to the product; a code already taken is refused by the server, on the field.
-    await page.goto(`${base}/coupons/new`);
+    await gotoForm(page, `${base}/coupons/new`);
     await page.getByLabel("Code").fill("SHIRT10");
     await page.locator("#name").fill("Ten percent off shirts");
     await page.locator("#discount_value").fill("10");
@@ -188,7 +188,7 @@ describe("the catalog in the dashboard", () => {
     const couponId = idIn(page);
     let coupon = (await api("GET", "Coupon/List", { coupon_id: couponId })).coupons[0];
     expect(coupon).toMatchObject({ coupon_code: "SHIRT10", discount_type: "percent", discount_value: "10.00", product_ids: productId, status: "active" });
-    await page.goto(`${base}/coupons/new`);
+    await gotoForm(page, `${base}/coupons/new`);
     await page.getByLabel("Code").fill("shirt10");
     await page.locator("#name").fill("Same code");
     await page.locator("#discount_value").fill("5");
@@ -198,7 +198,7 @@ describe("the catalog in the dashboard", () => {
     await look(page, "coupon-new-server-error-1280");
 
     // Edit the coupon's name, then delete it behind its confirmation.
-    await page.goto(`${base}/coupons/${couponId}/edit`);
+    await gotoForm(page, `${base}/coupons/${couponId}/edit`);
     await page.locator("#name").fill("Shirts: ten percent off");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByRole("heading", { name: "Shirts: ten percent off" }).waitFor();
@@ -219,7 +219,7 @@ describe("the catalog in the dashboard", () => {
     await look(page, "coupons-deleted-1280");
 
     // A dunning rule posting to a URL: the URL and a long enough description are asked for.
-    await page.goto(`${base}/dunning-rules/new`);
+    await gotoForm(page, `${base}/dunning-rules/new`);
     await page.locator("#name").fill("Tell the CRM");
     await page.getByLabel("Action").selectOption("POST");
     await page.locator("#description").fill("Posts overdue invoices to the CRM after a week");

@@ -28,3 +28,13 @@ export async function axe(page: Page, what: string, exclude?: string) {
     what,
   ).toEqual([]);
 }
+
+/**
+ * Open a page with a form and wait until React has hydrated it (its submit button is enabled only
+ * then). A fill that races hydration can lose its select-all when the form sets its initial
+ * values, appending to the old text instead of replacing it (seen once in CI on an edit page).
+ */
+export async function gotoForm(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("form button[type=submit]:enabled").first().waitFor();
+}
