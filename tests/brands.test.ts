@@ -34,6 +34,7 @@ describe("Brand/Create", () => {
         social_media_site2: "https://micro.example/acme",
         social_media_site3: "https://video.example/acme",
         social_media_site4: "https://photo.example/acme",
+        currency: "EUR",
       };
       const body = await ok(t, format, "Brand/Create", { method: "POST", params });
       expect(body.status).toBe("success");

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, pgTable, uuid, text, timestamp, index } from "drizzle-orm/pg-core";
+import { boolean, check, pgTable, uuid, text, timestamp, index } from "drizzle-orm/pg-core";
 import { serviceAccounts } from "./accounts";
 
 /** The tenant. Every brand-owned table carries brand_id referencing this. */
@@ -25,6 +25,8 @@ export const brands = pgTable(
     socialMediaSite3: text("social_media_site3"),
     socialMediaSite4: text("social_media_site4"),
     timezoneId: text("timezone_id").notNull().default("UTC"),
+    /** ISO 4217 code the brand bills in; every amount of the brand is integer minor units of it (lib/money.ts). */
+    currency: text("currency").notNull().default("USD"),
     /** Signs outgoing posts (action_url, dunning) with HMAC-SHA256. */
     webhookSecret: text("webhook_secret").notNull(),
     /** The secret before the last rotation: posts carry its signature too until previous_webhook_secret_until. */
@@ -41,5 +43,5 @@ export const brands = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [index("brands_account").on(t.serviceAccountId)],
+  (t) => [index("brands_account").on(t.serviceAccountId), check("brands_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`)],
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, flag, id, imageUrl, integer, keep, opt, req, multilineText, text, url } from "../wire/params";
+import { currency, email, flag, id, imageUrl, integer, keep, opt, req, multilineText, text, url } from "../wire/params";
 
 /** Brand fields other than the three required on Create, all optional and clearable. */
 const optionalFields = {
@@ -31,6 +31,13 @@ export const CreateBrandParams = z.object({
   description: req(description(), "What the brand sells", { example: "Video streaming plans" }),
   logo_url: req(logo(), "Address of the logo: a GIF, PNG, JPG or JPEG image", { example: "https://example.com/logo.png" }),
   ...optionalFields,
+  currency: opt(
+    currency(),
+    "ISO 4217 code of the currency the brand bills in (default USD); every amount of the brand has its decimals: 25.00 USD, 2500 JPY, 12.345 KWD",
+    {
+      example: "USD",
+    },
+  ),
   sandbox: opt(
     flag(),
     "Y: a sandbox brand, for rehearsing: its time is a test clock, frozen at creation and moved only by TestClock/Advance (default N: live, real time)",
@@ -44,6 +51,7 @@ export const UpdateBrandParams = z.object({
   description: keep(description(), "What the brand sells"),
   logo_url: keep(logo(), "Address of the logo: a GIF, PNG, JPG or JPEG image"),
   ...optionalFields,
+  currency: keep(currency(), "ISO 4217 code of the currency the brand bills in; cannot change once the brand has an invoice or a payment (409)"),
   sandbox: opt(
     flag(),
     "Y turns a live brand into a sandbox brand, its test clock frozen at the real time now; a sandbox brand never goes back to live (N is refused)",

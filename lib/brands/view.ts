@@ -17,6 +17,7 @@ export const brandView = (b: Brand) => ({
   social_media_site2: b.socialMediaSite2,
   social_media_site3: b.socialMediaSite3,
   social_media_site4: b.socialMediaSite4,
+  currency: b.currency,
   status: b.deletedAt ? "deleted" : "active",
   created: b.createdAt,
   updated: b.updatedAt,

@@ -26,6 +26,8 @@ export interface InvoiceRead {
   totalCents: number;
   paidCents: number;
   balanceCents: number;
+  /** ISO 4217 code of the brand's currency; every amount here (lines too) is its minor units. */
+  currency: string;
   customField1: string | null;
   customField2: string | null;
   /** In order; a line's amount is itemPrice × quantity (cents). */
@@ -37,7 +39,7 @@ export interface InvoiceRead {
 
 export const invoiceNumber = (id: string) => id.replace(/-/g, "").slice(-8).toUpperCase();
 
-export const readInvoice = ({ row, amounts }: InvoiceDetails): InvoiceRead => ({
+export const readInvoice = ({ row, amounts, currency }: InvoiceDetails): InvoiceRead => ({
   id: row.id,
   number: invoiceNumber(row.id),
   customerAccountId: row.customerAccountId,
@@ -48,6 +50,7 @@ export const readInvoice = ({ row, amounts }: InvoiceDetails): InvoiceRead => ({
   totalCents: amounts.total,
   paidCents: amounts.paid,
   balanceCents: amounts.balance,
+  currency,
   customField1: row.customField1,
   customField2: row.customField2,
   lines: row.items,

@@ -29,6 +29,7 @@ export const invoiceToWire = (r: InvoiceRead) => ({
   total: formatCents(r.totalCents),
   amount_paid: formatCents(r.paidCents),
   balance: formatCents(r.balanceCents),
+  currency: r.currency,
   custom_field_1: r.customField1,
   custom_field_2: r.customField2,
   items: r.lines.map(lineView),

@@ -24,6 +24,8 @@ export interface PaymentRead {
   /** Who took it: a gateway charge, recorded by hand (or with a subscription's override), or the prepaid balance. */
   processedBy: PaymentRow["processedBy"];
   amountCents: number;
+  /** ISO 4217 code of the brand's currency, of which amountCents is minor units. */
+  currency: string;
   status: PaymentStatus;
   failureReason: string | null;
   paymentGateway: string | null;
@@ -34,7 +36,7 @@ export interface PaymentRead {
   reversedAt: Date | null;
 }
 
-export const readPayment = (p: PaymentRow, subscriptionId: string | null = null): PaymentRead => ({
+export const readPayment = (p: PaymentRow, currency: string, subscriptionId: string | null = null): PaymentRead => ({
   id: p.id,
   customerAccountId: p.customerAccountId,
   invoiceId: p.invoiceId,
@@ -44,6 +46,7 @@ export const readPayment = (p: PaymentRow, subscriptionId: string | null = null)
   target: p.target,
   processedBy: p.processedBy,
   amountCents: p.amount,
+  currency,
   status: p.status,
   failureReason: p.failureReason,
   paymentGateway: p.paymentGateway,
@@ -64,7 +67,7 @@ export async function readPayments(ctx: Context, rows: PaymentRow[]) {
         .where(inBrand(ctx, invoices, anyOf(invoices.id, invoiceIds)))
     : [];
   const subscriptionOf = new Map(subs.map((i) => [i.id, i.subscriptionId]));
-  return rows.map((p) => readPayment(p, (p.invoiceId && subscriptionOf.get(p.invoiceId)) || null));
+  return rows.map((p) => readPayment(p, ctx.brand.currency, (p.invoiceId && subscriptionOf.get(p.invoiceId)) || null));
 }
 
 // Through a function: ./list-payments.ts reads through this module too, and may load first.

@@ -18,6 +18,7 @@ export const paymentToWire = (p: PaymentRead) => ({
   apply_to_prepaid_balance: p.target === "prepaid_balance" ? "Y" : "N",
   override_billing: p.processedBy === "recorded" ? "Y" : "N",
   amount: formatCents(p.amountCents),
+  currency: p.currency,
   payment_status: p.status,
   failure_reason: p.failureReason,
   payment_gateway: p.paymentGateway,
@@ -29,4 +30,4 @@ export const paymentToWire = (p: PaymentRead) => ({
 });
 
 /** What the write verbs answer today: the wire of the payment as it now stands. */
-export const paymentView = (p: PaymentRow, subscriptionId: string | null = null) => paymentToWire(readPayment(p, subscriptionId));
+export const paymentView = (p: PaymentRow, currency: string, subscriptionId: string | null = null) => paymentToWire(readPayment(p, currency, subscriptionId));

@@ -42,6 +42,7 @@ export const subscriptionToWire = (r: SubscriptionRead) => ({
   billing_day: r.billingDay,
   in_trial: yn(r.inTrial),
   next_renewal_amount: r.nextRenewalCents === null ? null : formatCents(r.nextRenewalCents),
+  currency: r.currency,
   override_initial_billing: yn(r.overrideInitialBilling),
   payment_gateway: r.paymentGateway,
   payment_transaction_id: r.paymentTransactionId,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MONEY_PATTERN, toCents } from "../money";
+import { isCurrency, MONEY_PATTERN, toCents } from "../money";
 import { parseWireDate } from "../dates";
 
 /**
@@ -103,6 +103,13 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
 
 /** A non-negative amount with at most two decimals, as integer cents. */
 export const money = () => z.string().regex(MONEY_PATTERN, { error: "must be an amount with at most two decimals, like 25.00" }).transform(toCents);
+
+/** An ISO 4217 currency code in circulation (lib/money.ts); lower case is read as upper: "jpy" is JPY. */
+export const currency = () =>
+  z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .refine(isCurrency, { error: "must be an ISO 4217 currency code, like USD, EUR or JPY" });
 
 export const integer = ({ min = 0, max = 2_147_483_647 } = {}) =>
   z
