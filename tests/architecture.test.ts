@@ -154,6 +154,24 @@ describe("components/", () => {
   });
 });
 
+describe("statuses", () => {
+  // A status is compared by its name (STATUS, INVOICE_STATUS in db/schema/status.ts), never as a
+  // bare number: `status === 3` says nothing to a reader and survives a renumbering silently.
+  const LITERAL = /\bstatus\s*[!=]==?\s*\d|\bstatus,\s*\d\s*\)|\bstatus:\s*\d\s*[,}]/g;
+  const literalsIn = (text: string) => [...text.matchAll(LITERAL)].map((m) => m[0]);
+  it("finds a literal when there is one (the check itself)", () => {
+    expect(literalsIn("if (s.status === 1) x; eq(t.status, 3); ({ status: 1, a })")).toHaveLength(3);
+    expect(literalsIn("if (s.status === STATUS.ACTIVE) x; eq(t.status, STATUS.DELETED)")).toEqual([]);
+  });
+  it("are named in one place: no status literal in app/, components/ or lib/", () => {
+    const ROOT = path.resolve(__dirname, "..");
+    const files = ["app", "components", "lib"].flatMap((d) => sourceFiles(path.join(ROOT, d)));
+    const found = files.flatMap((file) => literalsIn(readFileSync(file, "utf8")).map((l) => `${path.relative(ROOT, file)}: ${l}`));
+    expect(files.length).toBeGreaterThan(100);
+    expect(found).toEqual([]);
+  });
+});
+
 describe("transaction steps", () => {
   /**
    * The files whose code commits part-way through a verb (outsideTransaction, commitSoFar): every

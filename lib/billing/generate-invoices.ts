@@ -13,6 +13,7 @@ import { deliveryDueAt } from "../outbox/emit";
 import { brandsInRun } from "./brands-in-run";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { inContext } from "../run-verb";
+import { STATUS } from "../lifecycle";
 
 export interface GenerateOptions {
   db: Db;
@@ -94,7 +95,7 @@ export async function generateDueInvoices({
           where: inBrand(
             ctx,
             subscriptions,
-            eq(subscriptions.status, 1),
+            eq(subscriptions.status, STATUS.ACTIVE),
             lte(subscriptions.renewalDate, horizon),
             after ? sql`(${subscriptions.renewalDate}, ${subscriptions.id}) > (${after.renewalDate}::date, ${after.id}::uuid)` : undefined,
             subscriptionIds ? anyOf(subscriptions.id, subscriptionIds) : undefined,

@@ -23,6 +23,7 @@ import { runVerb } from "../run-verb";
 import { withDetails, type SubscriptionRow } from "../subscriptions/details";
 import { postActionUrl } from "../subscriptions/events";
 import { pricedComponent } from "../subscriptions/terms";
+import { STATUS } from "../lifecycle";
 
 /** Gateway calls in flight at once for a chunk's charges (each is a network round trip, not CPU). */
 const GATEWAY_PARALLELISM = 8;
@@ -159,7 +160,7 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
     ctx,
     subscriptions,
     anyOf(subscriptions.id, ids),
-    eq(subscriptions.status, 1),
+    eq(subscriptions.status, STATUS.ACTIVE),
     lte(subscriptions.renewalDate, today(now, ctx.brand.timezoneId)),
   );
   // The lock order everywhere: accounts, subscriptions, invoices; each set in id order, so two

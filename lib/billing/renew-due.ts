@@ -24,6 +24,7 @@ import { findAccount } from "../accounts/queries";
 import { runVerb } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
 import { chargePending, renewChunk } from "./renew-chunk";
+import { STATUS } from "../lifecycle";
 
 /** A run for one brand (a test clock's step) renews its day in fewer, larger chunks: fewer statements and transactions. */
 const ONE_BRAND_CHUNK = 1000;
@@ -87,7 +88,7 @@ export async function renewDue({
     // Ids only, their brands read once: a brand row joined to each of a thousand ids cost more to map than the query.
     const due = await selectColumns(db, subscriptions, ["id", "brandId"], {
       where: and(
-        eq(subscriptions.status, 1),
+        eq(subscriptions.status, STATUS.ACTIVE),
         gt(subscriptions.id, cursor),
         sql`exists (select 1 from ${brands} where ${brands.id} = ${subscriptions.brandId} and ${brandsInRun({ brandId })}
           and ${subscriptions.renewalDate} <= (${now.toISOString()}::timestamptz at time zone ${brands.timezoneId})::date)`,
@@ -195,7 +196,7 @@ async function renewSubscription({ ctx, input: id }: { ctx: Context; input: stri
   const brand = ctx.brand;
   const d = await loadSubscription(ctx, id, { forUpdate: true });
   const s = d.sub;
-  if (s.status !== 1 || !s.renewalDate || s.renewalDate > today(now, brand.timezoneId)) return null;
+  if (s.status !== STATUS.ACTIVE || !s.renewalDate || s.renewalDate > today(now, brand.timezoneId)) return null;
   if (!d.product || !isProductBillable(d.product, d.group)) return null;
   // A period never starts without its invoice: the one generated ahead, else one made now.
   const invoice = await periodInvoice(ctx, d, s.renewalDate);

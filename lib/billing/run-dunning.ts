@@ -19,6 +19,7 @@ import { loadSubscription } from "../subscriptions/details";
 import { endLocked, suspendLocked } from "../subscriptions/status-changes";
 import { today, addDays } from "../pricing/periods";
 import { owedSql } from "../invoices/lines";
+import { STATUS } from "../lifecycle";
 
 export interface DunningOptions extends RunScope {
   db: Db;
@@ -171,8 +172,8 @@ async function applyRule(ctx: Context, rule: Rule, m: Match): Promise<boolean> {
     case "SUSPEND":
     case "DELETE": {
       const d = await loadSubscription(ctx, m.subscriptionId!, { forUpdate: true });
-      if (rule.enforcementAction === "SUSPEND" && d.sub.status === 1) await suspendLocked(ctx, d, "dunning");
-      if (rule.enforcementAction === "DELETE" && d.sub.status !== 3) await endLocked(ctx, d.sub.id);
+      if (rule.enforcementAction === "SUSPEND" && d.sub.status === STATUS.ACTIVE) await suspendLocked(ctx, d, "dunning");
+      if (rule.enforcementAction === "DELETE" && d.sub.status !== STATUS.DELETED) await endLocked(ctx, d.sub.id);
       return true;
     }
     case "REMIND": {

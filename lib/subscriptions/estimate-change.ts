@@ -12,6 +12,7 @@ import { loadSubscription, nextPeriodLines, type SubscriptionDetails } from "./d
 import { pricedComponent } from "./terms";
 import { subscriptionOf } from "./queries";
 import type { Verb } from "../run-verb";
+import { STATUS } from "../lifecycle";
 
 /** What a subscription's next invoice holds, in cents: as billing will write it, or as it is written already. */
 export interface NextInvoice {
@@ -74,7 +75,7 @@ async function prepaidBalance(ctx: Context, customerAccountId: string) {
 export async function nextInvoice(ctx: Context, subscriptionId: string): Promise<NextInvoice | null> {
   const d = await loadSubscription(ctx, subscriptionId);
   const s = d.sub;
-  if (s.status !== 1 || !s.renewalDate || !d.product || !isProductBillable(d.product, d.group)) return null;
+  if (s.status !== STATUS.ACTIVE || !s.renewalDate || !d.product || !isProductBillable(d.product, d.group)) return null;
   const usage = usageSoFar(d);
   const [written] = await ctx.db
     .select()

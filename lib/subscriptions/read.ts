@@ -159,8 +159,8 @@ export async function payMethodChoices(ctx: Context, customerAccountId: string |
 /** What a subscription can be made of: active products, their groups' active components, usable coupons. */
 export async function catalogChoices(ctx: Context) {
   const [products, components, coupons] = await Promise.all([
-    listProductsPage(ctx, { filters: { status: 1 }, sort: { key: "name", dir: "asc" }, pageSize: MAX_CHOICES }),
-    listComponentsPage(ctx, { filters: { status: 1 }, sort: { key: "name", dir: "asc" }, pageSize: MAX_CHOICES }),
+    listProductsPage(ctx, { filters: { status: STATUS.ACTIVE }, sort: { key: "name", dir: "asc" }, pageSize: MAX_CHOICES }),
+    listComponentsPage(ctx, { filters: { status: STATUS.ACTIVE }, sort: { key: "name", dir: "asc" }, pageSize: MAX_CHOICES }),
     listCouponsPage(ctx, { filters: { status: "active" }, sort: { key: "coupon_code", dir: "asc" }, pageSize: MAX_CHOICES }),
   ]);
   return {

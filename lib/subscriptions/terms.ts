@@ -23,6 +23,7 @@ import {
 import { MAX_INVOICE_TOTAL } from "../invoices/lines";
 import { formatCents } from "../money";
 import type { AttachedComponentInput } from "./schemas";
+import { STATUS } from "../lifecycle";
 
 /** Catalog rows to the pure pricing inputs (lib/billing/pricing.ts). */
 export const pricedProduct = (p: Product): PricedProduct => ({
@@ -106,7 +107,7 @@ export async function checkComponents(ctx: Context, group: ProductGroup, attache
     const c = byId.get(a.component_id);
     if (!c) throw notFound("Component", P);
     if (c.productGroupId !== group.id) throw invalid(P, `component ${c.id} belongs to another product group than the product`);
-    if (!isComponentAttachable(c) && !(kept.has(c.id) && c.status !== 3))
+    if (!isComponentAttachable(c) && !(kept.has(c.id) && c.status !== STATUS.DELETED))
       throw invalidState(`Component ${c.id} is suspended or deleted and cannot be added`, P);
     if (c.componentType === "traditional" && a.units !== 1) throw invalid(P, `units of the traditional component ${c.id} must be 1`);
     if (c.componentType === "quantitative" && c.maximumUnits !== null && a.units > c.maximumUnits) {

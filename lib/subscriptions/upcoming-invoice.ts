@@ -12,6 +12,7 @@ import { toInvoiceLines } from "../pricing/invoice-lines";
 import { invoiceHorizon } from "../pricing/periods";
 import { withDetails, nextPeriodLines, type SubscriptionDetails } from "./details";
 import { requestInvoiceGeneration } from "./events";
+import { STATUS } from "../lifecycle";
 
 /**
  * After any change to a subscription (its terms, its state, its renewal date, its catalog), with
@@ -40,7 +41,7 @@ export async function afterSubscriptionChange(ctx: Context, subscriptionId: stri
     .where(and(eq(invoices.subscriptionId, s.id), gt(invoices.billingPeriodStart, s.periodStart), isNull(invoices.deletedAt)))
     .orderBy(asc(invoices.billingPeriodStart))
     .for("no key update");
-  const renews = s.status === 1 && s.renewalDate !== null && d.product !== null && isProductBillable(d.product, d.group);
+  const renews = s.status === STATUS.ACTIVE && s.renewalDate !== null && d.product !== null && isProductBillable(d.product, d.group);
   let upcoming = renews ? unstarted.find((i) => i.billingPeriodStart === s.renewalDate) : undefined;
   for (const invoice of unstarted) {
     if (invoice === upcoming) continue;

@@ -78,7 +78,9 @@ export default async function AccountPage({
   const liveSubs = subs.rows.filter((s) => s.status !== STATUS.DELETED).length;
   const openBalance = invoices.rows.reduce((n, i) => n + (i.status !== INVOICE_STATUS.DELETED ? i.balanceCents : 0), 0);
   const tlPages = Math.max(1, Math.ceil(timeline.total / TIMELINE_PAGE));
-  const activeUsers = users.rows.filter((u) => u.status === 1).map((u) => ({ id: u.user_id, label: `${u.first_name} ${u.last_name} (${u.username})` }));
+  const activeUsers = users.rows
+    .filter((u) => u.status === STATUS.ACTIVE)
+    .map((u) => ({ id: u.user_id, label: `${u.first_name} ${u.last_name} (${u.username})` }));
   return (
     <>
       <p className="breadcrumb">
