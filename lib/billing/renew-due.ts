@@ -60,9 +60,9 @@ export async function renewDue({
   /** Stop after this many chunks, answering where to go on (`next`): one chunk is one Inngest step. */
   maxChunks?: number;
   /**
-   * Leave the chunks' gateway charges for chargeRenewals (an Inngest step of their own): answered
-   * in `charges`. The rare renewals made one by one still charge as they renew (their attempt
-   * committed as pending before the gateway is called).
+   * Leave the renewals' gateway charges for chargeRenewals (an Inngest step of their own): answered
+   * in `charges`, the chunks' attempts committed as pending, and the invoices of renewals made one
+   * by one (charged there through chargeInvoice, which commits its attempt before calling the gateway).
    */
   deferCharges?: boolean;
 } & RunScope): Promise<RenewOutcome> {
@@ -135,7 +135,11 @@ export async function renewDue({
     }
     for (const id of oneByOne) {
       try {
-        count(await renewOne(db, now, brand, id));
+        const one = await renewOne(db, now, brand, id, deferCharges);
+        if (typeof one === "object" && one) {
+          count("renewed");
+          deferred.later.push(one.later);
+        } else count(one);
       } catch (err) {
         logger.error("renewal failed", { subscriptionId: id, error: err });
       }
@@ -152,11 +156,15 @@ export interface RenewOutcome {
   charges?: DeferredCharges;
 }
 
-/** Renewal charges left for chargeRenewals: attempts committed as pending, and invoices whose earlier attempt's answer was lost. */
+/**
+ * Renewal charges left for chargeRenewals: attempts committed as pending, and invoices charged
+ * through chargeInvoice (an earlier attempt's answer was lost, or the renewal was made one by one).
+ */
 export interface DeferredCharges {
   paymentIds: string[];
-  later: { subscriptionId: string; invoiceId: string; payMethodId: string }[];
+  later: LaterCharge[];
 }
+type LaterCharge = { subscriptionId: string; invoiceId: string; payMethodId: string };
 
 /**
  * Sends the charges renewDue left (deferCharges) for one brand. Safe to run again (a retried
@@ -185,13 +193,20 @@ async function chargeRenewal(db: Db, now: Date, brand: Brand, c: { invoiceId: st
 
 /**
  * Through runVerb: the renewal commits with its charge attempt before the gateway is called (the
- * renewal stands whatever the card does), and the answer is settled in a new transaction.
+ * renewal stands whatever the card does), and the answer is settled in a new transaction. With
+ * `deferCharge` the gateway is not called here: the charge it would have made is answered (`later`).
  */
-async function renewOne(db: Db, now: Date, brand: Brand, id: string) {
-  return runVerb(systemContext(db, brand, now), renewSubscription, id);
+async function renewOne(db: Db, now: Date, brand: Brand, id: string, deferCharge = false) {
+  return runVerb(systemContext(db, brand, now), renewSubscription, { id, deferCharge });
 }
 
-async function renewSubscription({ ctx, input: id }: { ctx: Context; input: string }): Promise<"renewed" | "charged" | "declined" | null> {
+async function renewSubscription({
+  ctx,
+  input: { id, deferCharge },
+}: {
+  ctx: Context;
+  input: { id: string; deferCharge: boolean };
+}): Promise<"renewed" | "charged" | "declined" | null | { later: LaterCharge }> {
   const now = ctx.now();
   const brand = ctx.brand;
   const d = await loadSubscription(ctx, id, { forUpdate: true });
@@ -251,6 +266,7 @@ async function renewSubscription({ ctx, input: id }: { ctx: Context; input: stri
   if ((await reloadInvoice(ctx, invoice.id)).amounts.balance <= 0) return "renewed";
   const payMethod = await renewalPayMethod(ctx, s);
   if (!payMethod) return "renewed";
+  if (deferCharge) return { later: { subscriptionId: s.id, invoiceId: invoice.id, payMethodId: payMethod.id } };
   try {
     const r = await chargeInvoice({ ctx, input: { invoiceId: invoice.id, payMethodId: payMethod.id } });
     return r.status === "succeeded" ? "charged" : r.status === "failed" ? "declined" : "renewed";
