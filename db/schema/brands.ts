@@ -27,6 +27,14 @@ export const brands = pgTable(
     timezoneId: text("timezone_id").notNull().default("UTC"),
     /** ISO 4217 code the brand bills in; every amount of the brand is integer minor units of it (lib/money.ts). */
     currency: text("currency").notNull().default("USD"),
+    /**
+     * Names the brand's invoices, <prefix>-<sequence> (lib/document-numbers.ts): 2 to 10 capitals
+     * or digits. Written without one (created, or cleared), PostgreSQL derives it from the name
+     * (default_invoice_prefix, trigger brands_invoice_prefix_default, migration 0031).
+     */
+    invoicePrefix: text("invoice_prefix")
+      .notNull()
+      .default(sql`null`),
     /** Signs outgoing posts (action_url, dunning) with HMAC-SHA256. */
     webhookSecret: text("webhook_secret").notNull(),
     /** The secret before the last rotation: posts carry its signature too until previous_webhook_secret_until. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { brands } from "./brands";
 import { customerAccounts } from "./customers";
 
@@ -135,6 +135,12 @@ export const invoices = pgTable(
     /** Set for invoices generated for a subscription (and by Invoice/Create's auto_subscription_id). */
     subscriptionId: uuid("subscription_id"),
     billingPeriodStart: date("billing_period_start", { mode: "string" }),
+    /**
+     * The invoice's name, <prefix>-<sequence>, gapless and unique per brand (lib/document-numbers.ts),
+     * taken in the transaction that issues it. Null only while a subscription's first charge is
+     * pending: that invoice is numbered when the charge goes through (a declined one never was issued).
+     */
+    number: text("number"),
     dueDate: date("due_date", { mode: "string" }).notNull(),
     customField1: text("custom_field_1"),
     customField2: text("custom_field_2"),
@@ -168,6 +174,7 @@ export const invoices = pgTable(
     // Billing can never create two invoices for one subscription period (NULLs never clash).
     uniqueIndex("invoices_subscription_period").on(t.subscriptionId, t.billingPeriodStart),
     index("invoices_brand_created").on(t.brandId, t.createdAt),
+    uniqueIndex("invoices_brand_number").on(t.brandId, t.number),
     index("invoices_brand_account").on(t.brandId, t.customerAccountId, t.createdAt),
     // The overview's invoiced by month and receivables read the live invoices' totals from these alone (0021 adds INCLUDE).
     index("invoices_live_created")
@@ -178,6 +185,23 @@ export const invoices = pgTable(
       .where(sql`${t.deletedAt} is null`),
     check("invoices_items", sql`jsonb_typeof(${t.items}) = 'array' and not jsonb_path_exists(${t.items}, ${sql.raw(`'${INVOICE_ITEMS_INVALID}'`)})`),
   ],
+);
+
+export const DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/**
+ * The last sequence a brand gave each kind of document (lib/document-numbers.ts). Taking a
+ * number locks the row until the transaction ends: gapless (a rollback gives it back) and unique.
+ */
+export const documentCounters = pgTable(
+  "document_counters",
+  {
+    brandId: brandId(),
+    kind: text("kind", { enum: DOCUMENT_KINDS }).notNull(),
+    last: bigint("last", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.kind] }), check("document_counters_last", sql`${t.last} >= 0`)],
 );
 
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "reversed"] as const;

@@ -183,6 +183,7 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     periodStart: t.start,
     dueDate: t.start,
     lines,
+    issued: !charging,
   });
   await recordPeriod(ctx, { subscriptionId: id, periodStart: t.start, periodEnd: t.renewal, invoiceId });
   if (total > 0 && override) {
