@@ -2,8 +2,6 @@
  * Invoice numbers (issue 31): <prefix>-<sequence>, gapless and unique per brand under concurrency,
  * taken in the transaction that issues the invoice (lib/document-numbers.ts, migration 0031).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, resultRows, type Db } from "../db/client";
@@ -16,9 +14,7 @@ import { newId } from "../lib/ids";
 import { ok, call, makeTenant } from "./support/api";
 import { fixtures, subscriptionFor } from "./support/fixtures";
 import { CARDS, makeAccount, makeCard, makeGateway, makeInvoice } from "./support/payments";
-import { createDatabase, dropDatabase, urlFor, withConnection } from "./support/pg";
-
-const MIGRATIONS_FOLDER = path.join(__dirname, "..", "db", "migrations");
+import { beforeMigration } from "./support/pg";
 
 let db: Db;
 beforeAll(async () => {
@@ -177,51 +173,37 @@ describe("document numbers", () => {
 
 describe("migration 0031 (invoice numbers)", () => {
   it("numbers existing invoices per brand in creation order, derives prefixes and sets the counters, unaudited", async () => {
-    const name = `rb_test_migration_0030_${process.pid}`;
-    await dropDatabase(name);
-    await createDatabase(name);
-    try {
-      await withConnection(urlFor(name), async (pg) => {
-        const files = readdirSync(MIGRATIONS_FOLDER)
-          .filter((f) => f.endsWith(".sql"))
-          .sort();
-        const run = async (file: string) => {
-          for (const statement of readFileSync(path.join(MIGRATIONS_FOLDER, file), "utf8").split("--> statement-breakpoint")) await pg.unsafe(statement);
-        };
-        for (const file of files.filter((f) => f < "0030")) await run(file);
-        const service = newId();
-        await pg`insert into service_accounts (id, name, created_at) values (${service}, 'Migration', now())`;
-        const made: Record<string, string[]> = {};
-        for (const brandName of ["Northwind Cloud", "Acme"]) {
-          const brand = newId();
-          const account = newId();
-          await pg`insert into brands (id, service_account_id, name, description, logo_url, timezone_id, webhook_secret, created_at, updated_at)
+    await beforeMigration(`rb_test_migration_0030_${process.pid}`, "0030", async (pg, migrate) => {
+      const service = newId();
+      await pg`insert into service_accounts (id, name, created_at) values (${service}, 'Migration', now())`;
+      const made: Record<string, string[]> = {};
+      for (const brandName of ["Northwind Cloud", "Acme"]) {
+        const brand = newId();
+        const account = newId();
+        await pg`insert into brands (id, service_account_id, name, description, logo_url, timezone_id, webhook_secret, created_at, updated_at)
                    values (${brand}, ${service}, ${brandName}, 'd', 'https://example.com/l.png', 'UTC', 's', now(), now())`;
-          await pg`insert into customer_accounts (id, brand_id, first_name, last_name, email_address, locale, timezone_id, security_code, email_verification_code, created_at, updated_at)
+        await pg`insert into customer_accounts (id, brand_id, first_name, last_name, email_address, locale, timezone_id, security_code, email_verification_code, created_at, updated_at)
                    values (${account}, ${brand}, 'A', 'B', 'a@example.com', 'en-US', 'UTC', '12345', 'code', now(), now())`;
-          // Created out of id order: numbered by created_at.
-          const ids = [newId(), newId(), newId()];
-          const days = ["2026-01-03", "2026-01-01", "2026-01-02"];
-          for (const [i, id] of ids.entries()) {
-            await pg`insert into invoices (id, brand_id, customer_account_id, due_date, created_at, updated_at) values (${id}, ${brand}, ${account}, '2026-05-01', ${days[i]}, now())`;
-          }
-          made[brand] = [ids[1], ids[2], ids[0]];
+        // Created out of id order: numbered by created_at.
+        const ids = [newId(), newId(), newId()];
+        const days = ["2026-01-03", "2026-01-01", "2026-01-02"];
+        for (const [i, id] of ids.entries()) {
+          await pg`insert into invoices (id, brand_id, customer_account_id, due_date, created_at, updated_at) values (${id}, ${brand}, ${account}, '2026-05-01', ${days[i]}, now())`;
         }
-        const auditBefore = (await pg`select count(*)::int as n from audit_entries where resource = 'invoices'`)[0].n;
-        await run(files.find((f) => f.startsWith("0030"))!);
-        for (const [brand, inOrder] of Object.entries(made)) {
-          const [b] = await pg`select invoice_prefix from brands where id = ${brand}`;
-          const rows = await pg`select id, number from invoices where brand_id = ${brand} order by number`;
-          expect(rows.map((r) => r.id)).toEqual(inOrder);
-          expect(rows.map((r) => r.number)).toEqual(seq(b.invoice_prefix, 1, 3));
-          expect((await pg`select last::int from document_counters where brand_id = ${brand} and kind = 'invoice'`)[0].last).toBe(3);
-        }
-        expect((await pg`select invoice_prefix from brands order by invoice_prefix`).map((r) => r.invoice_prefix)).toEqual(["ACME", "NC"]);
-        // Filling the column is nobody's change: no audit entries.
-        expect((await pg`select count(*)::int as n from audit_entries where resource = 'invoices'`)[0].n).toBe(auditBefore);
-      });
-    } finally {
-      await dropDatabase(name);
-    }
+        made[brand] = [ids[1], ids[2], ids[0]];
+      }
+      const auditBefore = (await pg`select count(*)::int as n from audit_entries where resource = 'invoices'`)[0].n;
+      await migrate();
+      for (const [brand, inOrder] of Object.entries(made)) {
+        const [b] = await pg`select invoice_prefix from brands where id = ${brand}`;
+        const rows = await pg`select id, number from invoices where brand_id = ${brand} order by number`;
+        expect(rows.map((r) => r.id)).toEqual(inOrder);
+        expect(rows.map((r) => r.number)).toEqual(seq(b.invoice_prefix, 1, 3));
+        expect((await pg`select last::int from document_counters where brand_id = ${brand} and kind = 'invoice'`)[0].last).toBe(3);
+      }
+      expect((await pg`select invoice_prefix from brands order by invoice_prefix`).map((r) => r.invoice_prefix)).toEqual(["ACME", "NC"]);
+      // Filling the column is nobody's change: no audit entries.
+      expect((await pg`select count(*)::int as n from audit_entries where resource = 'invoices'`)[0].n).toBe(auditBefore);
+    });
   });
 });
