@@ -173,7 +173,7 @@ describe("document numbers", () => {
 
 describe("migration 0031 (invoice numbers)", () => {
   it("numbers existing invoices per brand in creation order, derives prefixes and sets the counters, unaudited", async () => {
-    await beforeMigration(`rb_test_migration_0030_${process.pid}`, "0030", async (pg, migrate) => {
+    await beforeMigration(`rb_test_migration_0031_${process.pid}`, "0031", async (pg, migrate) => {
       const service = newId();
       await pg`insert into service_accounts (id, name, created_at) values (${service}, 'Migration', now())`;
       const made: Record<string, string[]> = {};
