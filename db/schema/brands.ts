@@ -35,6 +35,14 @@ export const brands = pgTable(
     invoicePrefix: text("invoice_prefix")
       .notNull()
       .default(sql`null`),
+    /** Who issues the brand's invoices (their PDF's seller; migration 0032): the legal entity's name, */
+    legalName: text("legal_name"),
+    /** its postal address, lines joined by line feeds, */
+    address: text("address"),
+    /** ISO 3166-1 alpha-2, */
+    country: text("country"),
+    /** and its tax or VAT number. */
+    taxId: text("tax_id"),
     /** Signs outgoing posts (action_url, dunning) with HMAC-SHA256. */
     webhookSecret: text("webhook_secret").notNull(),
     /** The secret before the last rotation: posts carry its signature too until previous_webhook_secret_until. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currency, email, flag, id, imageUrl, integer, keep, opt, req, multilineText, text, url } from "../wire/params";
+import { addressLines, country, currency, email, flag, id, imageUrl, integer, keep, opt, req, multilineText, text, url } from "../wire/params";
 
 /** Brand fields other than the three required on Create, all optional and clearable. */
 const optionalFields = {
@@ -14,7 +14,27 @@ const optionalFields = {
   social_media_site2: opt(url(), "Profile on a microblog"),
   social_media_site3: opt(url(), "Profile on a video site"),
   social_media_site4: opt(url(), "Profile on a photo-sharing site"),
+  legal_name: opt(text(255), "The legal name of the business issuing the brand's invoices (their seller; default the brand's name)", {
+    example: "Acme Streaming Ltd",
+  }),
+  address: opt(addressLines(), "The seller's postal address on invoices: its lines separated by line feeds (at most 6 of 100 characters)", {
+    example: "1 Main Street\nSpringfield, IL 62701",
+  }),
+  country: opt(country(), "The seller's country, ISO 3166-1 two-letter code", { example: "US" }),
+  tax_id: opt(text(50), "The seller's tax or VAT number, printed on invoices", { example: "GB123456789" }),
+  invoice_prefix: opt(
+    invoicePrefix(),
+    "Starts the brand's invoice numbers, <prefix>-000001: 2 to 10 letters or digits, any case (stored upper case); default (and empty) from the brand's name. A change names only invoices numbered afterwards",
+    { example: "ACME" },
+  ),
 };
+
+function invoicePrefix() {
+  return z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .refine((s) => /^[A-Z0-9]{2,10}$/.test(s), { error: "must be 2 to 10 letters or digits, like ACME" });
+}
 
 const name = () => text(255).min(1, { error: "must not be empty" });
 const description = () => multilineText(2000).min(1, { error: "must not be empty" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import countries from "i18n-iso-countries";
 import { isCurrency, MONEY_PATTERN, toCents } from "../money";
 import { parseWireDate } from "../dates";
 
@@ -110,6 +111,32 @@ export const currency = () =>
     .string()
     .transform((s) => s.toUpperCase())
     .refine(isCurrency, { error: "must be an ISO 4217 currency code, like USD, EUR or JPY" });
+
+/** ISO 3166-1 alpha-2, any case on the wire, upper case inside. */
+export const country = () =>
+  z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { error: "must be a two-letter ISO 3166 country code, like US" })
+    .transform((s) => s.toUpperCase())
+    .refine((s) => countries.isValid(s), { error: "must be a two-letter ISO 3166 country code, like US" });
+
+/**
+ * A postal address on the wire: its lines in one string, separated by line feeds (CR LF too); lines
+ * trimmed, empty ones dropped, at most `lines` of `width` characters. Stored and answered as the
+ * lines joined by line feeds.
+ */
+export const addressLines = ({ lines = 6, width = 100 } = {}) =>
+  multilineText(lines * (width + 2))
+    .transform((s) =>
+      s
+        .split(/\r?\n|\r/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    )
+    .refine((ls) => !ls.some((l) => l.includes("\t")), { error: "must not contain tabs" })
+    .refine((ls) => ls.length <= lines, { error: `must have at most ${lines} lines` })
+    .refine((ls) => ls.every((l) => l.length <= width), { error: `must have lines of at most ${width} characters` })
+    .transform((ls) => ls.join("\n"));
 
 export const integer = ({ min = 0, max = 2_147_483_647 } = {}) =>
   z

@@ -4,15 +4,17 @@ import { useRouter } from "next/navigation";
 import { Form, type Field } from "@/components/forms/form";
 import { UpdateBrandParams } from "@/lib/brands/schemas";
 import { updateBrand } from "./actions";
+import { DOCUMENT_FIELDS } from "../brands/_components/brand-form";
 
 const FIELDS: Field[] = [
   { name: "name", label: "Name" },
   { name: "description", label: "Description" },
   { name: "support_email", label: "Support email", kind: "email" },
   { name: "website_url", label: "Website", kind: "url" },
+  ...DOCUMENT_FIELDS,
 ];
 
-type Values = { name: string; description: string; support_email: string; website_url: string };
+type Values = Record<(typeof FIELDS)[number]["name"], string>;
 
 /** The brand's main fields; the server refuses a USER staff user whatever this form shows. */
 export function BrandForm({ brandId, brand, readOnly }: { brandId: string; brand: Values; readOnly: boolean }) {

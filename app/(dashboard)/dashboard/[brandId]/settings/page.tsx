@@ -20,7 +20,17 @@ export default async function SettingsPage({ params }: { params: Promise<{ brand
         <BrandForm
           brandId={brandId}
           readOnly={!admin}
-          brand={{ name: b.name, description: b.description, support_email: b.supportEmail ?? "", website_url: b.websiteUrl ?? "" }}
+          brand={{
+            name: b.name,
+            description: b.description,
+            support_email: b.supportEmail ?? "",
+            website_url: b.websiteUrl ?? "",
+            legal_name: b.legalName ?? "",
+            address: b.address ?? "",
+            country: b.country ?? "",
+            tax_id: b.taxId ?? "",
+            invoice_prefix: b.invoicePrefix,
+          }}
         />
       </div>
     </>
