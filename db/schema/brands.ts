@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, pgTable, uuid, text, timestamp, index } from "drizzle-orm/pg-core";
+import { boolean, check, pgTable, uuid, text, timestamp, index, smallint } from "drizzle-orm/pg-core";
 import { serviceAccounts } from "./accounts";
 
 /** The tenant. Every brand-owned table carries brand_id referencing this. */
@@ -55,6 +55,8 @@ export const brands = pgTable(
     /** A sandbox brand lives at its test clock (test_clock_at), moved only by TestClock/Advance; a live brand at the real time. */
     sandbox: boolean("sandbox").notNull().default(false),
     testClockAt: timestamp("test_clock_at", { withTimezone: true }),
+    /** Days after a declined renewal charge on which it is retried, ascending (lib/pricing/retries.ts); empty: never. */
+    retryDays: smallint("retry_days").array().notNull().default(sql`'{}'`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),

@@ -235,6 +235,8 @@ export const payments = pgTable(
     failureReason: text("failure_reason"),
     refundTransactionId: text("refund_transaction_id"),
     reversedAt: instant("reversed_at"),
+    /** Which retry of the brand's schedule this attempt is (1 = the first), for a declined renewal; null otherwise. */
+    retry: smallint("retry"),
     ...timestamps(),
   },
   (t) => [
@@ -251,5 +253,13 @@ export const payments = pgTable(
     index("payments_pending")
       .on(t.brandId, t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // One attempt per retry of an invoice, whatever the runners (lib/billing/retry-declines.ts).
+    uniqueIndex("payments_retry_once")
+      .on(t.invoiceId, t.retry)
+      .where(sql`${t.retry} is not null`),
+    // The declined charges whose retries may still come.
+    index("payments_declined")
+      .on(t.brandId, t.createdAt)
+      .where(sql`${t.status} = 'failed' and ${t.processedBy} = 'gateway' and ${t.invoiceId} is not null`),
   ],
 );

@@ -396,6 +396,7 @@ async function recordAttempts(ctx: Context, advanced: { sub: SubscriptionRow; in
       processedBy: "gateway",
       amount: balances.get(r.invoice.id)!,
       status: "pending",
+      retry: null,
       paymentGateway: gateway.provider,
       paymentTransactionId: null,
       failureReason: null,

@@ -300,7 +300,7 @@ async function periodInvoice(ctx: Context, d: SubscriptionDetails, periodStart: 
 }
 
 /** Spec, behaviour 1: the subscription's own pay method while it can be charged, or else the customer's default. */
-async function renewalPayMethod(ctx: Context, s: SubscriptionRow) {
+export async function renewalPayMethod(ctx: Context, s: SubscriptionRow) {
   if (s.payMethodId) {
     const [own] = await ctx.db
       .select()

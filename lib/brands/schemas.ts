@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addressLines, country, currency, email, flag, id, imageUrl, integer, keep, opt, req, multilineText, text, url } from "../wire/params";
+import { MAX_RETRIES, MAX_RETRY_DAY, parseRetryDays } from "../pricing/retries";
 
 /** Brand fields other than the three required on Create, all optional and clearable. */
 const optionalFields = {
@@ -37,6 +38,18 @@ function invoicePrefix() {
 }
 
 const name = () => text(255).min(1, { error: "must not be empty" });
+
+/** Retries of declined renewals (issue 32): "1,3,5" -> [1, 3, 5]; empty clears (none, the default). */
+const retryDays = opt(
+  text(100).transform((s, c) => {
+    const days = parseRetryDays(s);
+    if (typeof days !== "string") return days;
+    c.issues.push({ code: "custom", message: days, input: s });
+    return z.NEVER;
+  }),
+  `Days after a declined renewal charge on which it is retried, ascending, comma-separated (at most ${MAX_RETRIES}, the last at most ${MAX_RETRY_DAY} days after); empty: never retried (the default). Retries run before and apart from dunning rules; one that pays stops both`,
+  { example: "1,3,5" },
+);
 const description = () => multilineText(2000).min(1, { error: "must not be empty" });
 const logo = () => imageUrl();
 
@@ -58,6 +71,7 @@ export const CreateBrandParams = z.object({
       example: "USD",
     },
   ),
+  retry_days: retryDays,
   sandbox: opt(
     flag(),
     "Y: a sandbox brand, for rehearsing: its time is a test clock, frozen at creation and moved only by TestClock/Advance (default N: live, real time)",
@@ -72,6 +86,7 @@ export const UpdateBrandParams = z.object({
   logo_url: keep(logo(), "Address of the logo: a GIF, PNG, JPG or JPEG image"),
   ...optionalFields,
   currency: keep(currency(), "ISO 4217 code of the currency the brand bills in; cannot change once the brand has an invoice or a payment (409)"),
+  retry_days: retryDays,
   sandbox: opt(
     flag(),
     "Y turns a live brand into a sandbox brand, its test clock frozen at the real time now; a sandbox brand never goes back to live (N is refused)",

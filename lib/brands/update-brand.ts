@@ -22,6 +22,7 @@ export async function updateBrand({ ctx, input }: { ctx: Context; input: UpdateB
     const v = input[param as keyof UpdateBrandInput];
     if (v !== undefined) changes[column] = v;
   }
+  if (input.retry_days !== undefined) changes.retryDays = input.retry_days ?? [];
   if (Object.keys(changes).length === 0) return brandView(brand);
   const [row] = await ctx.db
     .update(brands)

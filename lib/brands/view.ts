@@ -1,4 +1,5 @@
 import type { Brand } from "../auth/context";
+import { formatRetryDays } from "../pricing/retries";
 
 /** A brand as the API shows it (never its webhook secret). */
 export const brandView = (b: Brand) => ({
@@ -23,6 +24,7 @@ export const brandView = (b: Brand) => ({
   country: b.country,
   tax_id: b.taxId,
   invoice_prefix: b.invoicePrefix,
+  retry_days: formatRetryDays(b.retryDays),
   status: b.deletedAt ? "deleted" : "active",
   created: b.createdAt,
   updated: b.updatedAt,

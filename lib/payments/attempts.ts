@@ -27,6 +27,8 @@ export interface NewCharge {
   invoiceId: string | null;
   payMethod: PayMethodRow;
   amount: number;
+  /** Which retry of a declined renewal this is (lib/billing/retry-declines.ts). */
+  retry?: number;
 }
 
 const description = (p: { id: string; invoiceId: string | null }) => (p.invoiceId ? `Invoice ${p.invoiceId}` : "Prepaid balance") + ` (payment ${p.id})`;
@@ -52,6 +54,7 @@ export async function attemptCharge(ctx: Context, c: NewCharge): Promise<Attempt
     processedBy: "gateway",
     amount: c.amount,
     status: "pending",
+    retry: c.retry ?? null,
     paymentGateway: gateway.provider,
     paymentTransactionId: null,
     failureReason: null,

@@ -31,6 +31,8 @@ export interface PaymentRead {
   paymentGateway: string | null;
   paymentTransactionId: string | null;
   refundTransactionId: string | null;
+  /** Which retry of a declined renewal charge it was (1 = the first), or null (issue 32). */
+  retry: number | null;
   createdAt: Date;
   updatedAt: Date;
   reversedAt: Date | null;
@@ -52,6 +54,7 @@ export const readPayment = (p: PaymentRow, currency: string, subscriptionId: str
   paymentGateway: p.paymentGateway,
   paymentTransactionId: p.paymentTransactionId,
   refundTransactionId: p.refundTransactionId,
+  retry: p.retry,
   createdAt: p.createdAt,
   updatedAt: p.updatedAt,
   reversedAt: p.reversedAt,

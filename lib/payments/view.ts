@@ -24,6 +24,8 @@ export const paymentToWire = (p: PaymentRead) => ({
   payment_gateway: p.paymentGateway,
   payment_transaction_id: p.paymentTransactionId,
   refund_transaction_id: p.refundTransactionId,
+  /** Issue 32: the retry of a declined renewal charge this attempt was ("1" the first), empty for any other payment. */
+  retry: p.retry === null ? "" : String(p.retry),
   created: p.createdAt,
   updated: p.updatedAt,
   reversed: p.reversedAt,
