@@ -90,7 +90,9 @@ describe("retry_days on Brand/Create and Brand/Update", () => {
     expect(created.brand.retry_days).toBe("2,4");
     const id = created.brand.brand_id;
     expect((await ok(live, "json", "Brand/Update", { method: "PATCH", params: { update_brand_id: id, retry_days: "1, 3,5" } })).brand.retry_days).toBe("1,3,5");
-    expect((await ok(live, "xml", "Brand/Update", { method: "PATCH", params: { update_brand_id: id, name: "Still retrying" } })).brand.retry_days).toBe("1,3,5");
+    expect((await ok(live, "xml", "Brand/Update", { method: "PATCH", params: { update_brand_id: id, name: "Still retrying" } })).brand.retry_days).toBe(
+      "1,3,5",
+    );
     expect((await ok(live, "json", "Brand/Update", { method: "PATCH", params: { update_brand_id: id, retry_days: "" } })).brand.retry_days).toBe("");
   });
 

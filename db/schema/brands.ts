@@ -56,7 +56,10 @@ export const brands = pgTable(
     sandbox: boolean("sandbox").notNull().default(false),
     testClockAt: timestamp("test_clock_at", { withTimezone: true }),
     /** Days after a declined renewal charge on which it is retried, ascending (lib/pricing/retries.ts); empty: never. */
-    retryDays: smallint("retry_days").array().notNull().default(sql`'{}'`),
+    retryDays: smallint("retry_days")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),

@@ -161,7 +161,9 @@ export const billBrand = inngest.createFunction(
     for (let chunk = 0; retries; chunk++) {
       if (await handOff({ pass: MAX_PASSES, phase: "retry", retryAfter })) return totals;
       const from = retryAfter;
-      const r = await step.run(`retry-${chunk}`, async () => retryDeclines({ db: await getDb(), now, brandId, after: from, limit: chunkSize ?? RETRIES_PER_STEP }));
+      const r = await step.run(`retry-${chunk}`, async () =>
+        retryDeclines({ db: await getDb(), now, brandId, after: from, limit: chunkSize ?? RETRIES_PER_STEP }),
+      );
       totals.steps++;
       totals.retried += r.retried;
       totals.charged += r.charged;

@@ -5,10 +5,11 @@ import { inBrand } from "../../db/scope";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { owedSql } from "../invoices/lines";
 import { logger } from "../log";
+import { STATUS } from "../lifecycle";
 import { chargeInvoice } from "../payments/charge-invoice";
 import { payFromPrepaid } from "../payments/prepaid";
 import { reloadInvoice } from "../invoices/queries";
-import { MAX_RETRY_DAY, nextRetry, retryDue } from "../pricing/retries";
+import { nextRetry, retryDue } from "../pricing/retries";
 import { startOfDay, addDays, today } from "../pricing/periods";
 import { loadSubscription } from "../subscriptions/details";
 import { runVerb } from "../run-verb";
@@ -37,7 +38,10 @@ export async function retryDeclines({
   limit,
 }: { db: Db; now: Date; after?: string; limit?: number } & RunScope): Promise<{ retried: number; charged: number; declined: number; next?: string }> {
   const outcome = { retried: 0, charged: 0, declined: 0 };
-  const live = await db.select().from(brands).where(and(brandsInRun({ brandId }), sql`cardinality(${brands.retryDays}) > 0`));
+  const live = await db
+    .select()
+    .from(brands)
+    .where(and(brandsInRun({ brandId }), sql`cardinality(${brands.retryDays}) > 0`));
   let next: string | undefined;
   for (const brand of live) {
     const found = await declinedInvoices(db, brand, now, { after, limit });
@@ -115,7 +119,7 @@ async function retryCharge({
   input: { invoiceId: string; subscriptionId: string; retry: number };
 }): Promise<"succeeded" | "failed" | "pending" | null> {
   const d = await loadSubscription(ctx, input.subscriptionId, { forUpdate: true });
-  if (d.sub.status !== 1 || d.sub.autoPay !== "Y") return null;
+  if (d.sub.status !== STATUS.ACTIVE || d.sub.autoPay !== "Y") return null;
   const [invoice] = await ctx.db
     .select()
     .from(invoices)
@@ -153,6 +157,11 @@ export async function scheduledRetry(ctx: Context, invoiceId: string): Promise<{
       where i.brand_id = ${ctx.brand.id} and i.id = ${invoiceId}`),
   );
   if (!row || !row.declined_at || !row.retried || Number(row.owed) <= 0) return null;
-  const next = nextRetry(today(new Date(row.declined_at), ctx.brand.timezoneId), days, today(ctx.now(), ctx.brand.timezoneId), row.last_retry === null ? null : Number(row.last_retry));
+  const next = nextRetry(
+    today(new Date(row.declined_at), ctx.brand.timezoneId),
+    days,
+    today(ctx.now(), ctx.brand.timezoneId),
+    row.last_retry === null ? null : Number(row.last_retry),
+  );
   return next && { ...next, of: days.length };
 }

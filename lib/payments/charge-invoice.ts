@@ -50,7 +50,13 @@ export async function chargeInvoice({
   }
   const before = await statusNow();
   if (before.balance <= 0) return { status: "nothing_due", invoiceStatus: before.status };
-  const outcome = await attemptCharge(ctx, { customerAccountId: invoice.customerAccountId, invoiceId: invoice.id, payMethod, amount: before.balance, retry: a.retry });
+  const outcome = await attemptCharge(ctx, {
+    customerAccountId: invoice.customerAccountId,
+    invoiceId: invoice.id,
+    payMethod,
+    amount: before.balance,
+    retry: a.retry,
+  });
   const invoiceStatus = (await statusNow()).status;
   const paymentId = outcome.payment.id;
   if (outcome.status === "failed") return { status: "failed", paymentId, reason: outcome.payment.failureReason ?? "declined", invoiceStatus };
