@@ -111,7 +111,7 @@ describe("Inngest functions", () => {
             const [g] = await db.select().from(payGateways).where(eq(payGateways.id, gateway));
             const [card] = await db.select().from(payMethods).where(eq(payMethods.id, pending[1].pay_method_id));
             await connectGateway(g)
-              .charge({ token: card.token, amount: Number(pending[1].amount), idempotencyKey: pending[1].id, description: "" })
+              .charge({ token: card.token, amount: Number(pending[1].amount), currency: "USD", idempotencyKey: pending[1].id, description: "" })
               .catch(() => undefined);
             throw new Error("crashed half-way through the chunk's charges");
           },

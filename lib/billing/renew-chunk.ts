@@ -108,7 +108,13 @@ async function loadPending({ ctx, input: ids }: { ctx: Context; input: string[] 
     const token = methods.get(payment.payMethodId!);
     const gateway = gateways.get(payment.gatewayId!);
     if (!token || !gateway) return [];
-    return [{ payment, gateway, request: { token, amount: payment.amount, idempotencyKey: payment.id, description: description(payment) } }];
+    return [
+      {
+        payment,
+        gateway,
+        request: { token, amount: payment.amount, currency: ctx.brand.currency, idempotencyKey: payment.id, description: description(payment) },
+      },
+    ];
   });
 }
 
@@ -408,7 +414,7 @@ async function recordAttempts(ctx: Context, advanced: { sub: SubscriptionRow; in
     committed.charges.push({
       payment,
       gateway,
-      request: { token: payMethod.token, amount: payment.amount, idempotencyKey: payment.id, description: description(payment) },
+      request: { token: payMethod.token, amount: payment.amount, currency: ctx.brand.currency, idempotencyKey: payment.id, description: description(payment) },
     });
   }
   if (committed.charges.length)

@@ -8,7 +8,7 @@ import { brandsInRun, type RunScope } from "./brands-in-run";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { newId } from "../ids";
 import { logger } from "../log";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import { emitInvoiceEvent, invoiceEventPayload } from "../invoices/events";
 import { reloadInvoice, withAmounts } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
@@ -139,18 +139,18 @@ async function notifyAll(ctx: Context, rule: Rule, matches: Match[]): Promise<nu
   } else if (rule.postUrl) {
     await emitAll(
       ctx,
-      mine.map((m) => ({ type: "post/dunning" as const, payload: postPayload(rule, m) })),
+      mine.map((m) => ({ type: "post/dunning" as const, payload: postPayload(rule, m, ctx.brand.currency) })),
     );
   }
   return mine.length;
 }
 
-const postPayload = (rule: Rule, m: Match): PostPayload => ({
+const postPayload = (rule: Rule, m: Match, currency: string): PostPayload => ({
   url: rule.postUrl!,
   fields: [
     ["invoice_id", m.invoiceId],
     ["customer_account_id", m.customerAccountId],
-    ["outstanding_balance", formatCents(m.balance)],
+    ["outstanding_balance", formatAmount(m.balance, currency)],
     ["overdue_days", String(rule.overdueDays)],
   ],
 });
@@ -183,7 +183,7 @@ async function applyRule(ctx: Context, rule: Rule, m: Match): Promise<boolean> {
     }
     case "POST": {
       if (!rule.postUrl) return true;
-      await emit(ctx, { type: "post/dunning", payload: postPayload(rule, m) });
+      await emit(ctx, { type: "post/dunning", payload: postPayload(rule, m, ctx.brand.currency) });
       return true;
     }
   }

@@ -81,8 +81,8 @@ export async function searchBrand(ctx: Context, text: string, perKind = 5): Prom
         detail: [
           statusLabel("invoice", i.status),
           `due ${formatDate(i.dueDate)}`,
-          `total ${formatMoney(i.totalCents)}`,
-          `balance ${formatMoney(i.balanceCents)}`,
+          `total ${formatMoney(i.totalCents, i.currency)}`,
+          `balance ${formatMoney(i.balanceCents, i.currency)}`,
         ].join(" · "),
         href: `${base}/invoices/${i.id}`,
       })),

@@ -35,7 +35,7 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
     where: inBrand(ctx, payments, eq(payments.invoiceId, row.id)),
     orderBy: [asc(payments.createdAt), asc(payments.id)],
   });
-  const f = formatsFor(account.locale, account.timezoneId);
+  const f = formatsFor(account.locale, account.timezoneId, ctx.brand.currency);
   const logo = await (opts.fetchLogo ?? fetchLogo)(ctx.brand.logoUrl);
   const number = invoiceNumber(row.id);
 

@@ -35,7 +35,7 @@ export async function createInvoiceForSubscription(ctx: Context, s: Subscription
   for (const l of s.lines) {
     if (!Number.isSafeInteger(l.itemPrice) || (l.itemPrice < 0 && l.kind !== "discount")) throw new Error(`invalid line price ${l.itemPrice} (${l.kind})`);
   }
-  assertLinesTotal(s.lines, "lines");
+  assertLinesTotal(s.lines, ctx.brand.currency, "lines");
   const now = ctx.now();
   const issued = s.issued ?? true;
   const number = issued ? await nextDocumentNumber(ctx.db, ctx.brand.id, "invoice") : null;

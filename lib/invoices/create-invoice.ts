@@ -22,7 +22,7 @@ export async function createInvoice({ ctx, input }: { ctx: Context; input: Creat
     if (sub.customerAccountId !== account.id) throw notFound("Subscription of this customer account", "auto_subscription_id");
   }
   const lines = manualLines(input.attached_items ?? [], account);
-  assertLinesTotal(lines);
+  assertLinesTotal(lines, ctx.brand.currency);
   const id = newId();
   const now = ctx.now();
   await ctx.db.insert(invoices).values({

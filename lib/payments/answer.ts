@@ -3,7 +3,7 @@ import { WithExtras } from "../wire/results";
 import type { Context } from "../auth/context";
 import { reloadInvoice } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import type { PaymentRow } from "./queries";
 import { paymentView } from "./view";
 
@@ -19,6 +19,6 @@ export async function paymentAnswer(ctx: Context, payment: PaymentRow) {
   }
   const account = await findAccount(ctx, payment.customerAccountId);
   return new WithExtras(paymentView(payment, ctx.brand.currency), {
-    customer_account: { customer_account_id: account.id, prepaid_balance: formatCents(account.prepaidBalance) },
+    customer_account: { customer_account_id: account.id, prepaid_balance: formatAmount(account.prepaidBalance, ctx.brand.currency) },
   });
 }

@@ -7,7 +7,7 @@ import { inBrand } from "../../db/scope";
 import { commitSoFar, outsideTransaction } from "../run-verb";
 import { connectGateway, gatewayById } from "../gateways/queries";
 import { findInvoice } from "../invoices/queries";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import { paymentAnswer } from "./answer";
 import { resolveAttempt } from "./attempts";
 import { lockCustomer } from "../accounts/customer";
@@ -43,7 +43,10 @@ export async function deletePayment({ ctx, input }: { ctx: Context; input: Delet
       .from(customerAccounts)
       .where(eq(customerAccounts.id, account.id));
     if (prepaidBalance < payment.amount) {
-      throw invalidState(`The prepaid balance (${formatCents(prepaidBalance)}) no longer holds this payment's ${formatCents(payment.amount)}`, "payment_id");
+      throw invalidState(
+        `The prepaid balance (${formatAmount(prepaidBalance, ctx.brand.currency)}) no longer holds this payment's ${formatAmount(payment.amount, ctx.brand.currency)}`,
+        "payment_id",
+      );
     }
   }
   const now = ctx.now();
@@ -71,7 +74,7 @@ async function refundReversed(ctx: Context, reversed: PaymentRow, opts: { heldIn
   const gateway = connectGateway(await gatewayById(ctx, reversed.gatewayId!));
   let refundId: string;
   try {
-    refundId = await outsideTransaction(ctx, () => refundThroughGateway(gateway, reversed));
+    refundId = await outsideTransaction(ctx, () => refundThroughGateway(gateway, reversed, ctx.brand.currency));
   } catch (err) {
     await takeBackReversal(ctx, reversed, opts);
     await commitSoFar(ctx);
@@ -113,7 +116,7 @@ export async function retryUnfinishedRefunds(ctx: Context, olderThanMs = 60_000)
   for (const p of unfinished) {
     try {
       const gateway = connectGateway(await gatewayById(ctx, p.gatewayId!));
-      const refundId = await outsideTransaction(ctx, () => refundThroughGateway(gateway, p));
+      const refundId = await outsideTransaction(ctx, () => refundThroughGateway(gateway, p, ctx.brand.currency));
       await ctx.db.update(payments).set({ refundTransactionId: refundId, updatedAt: ctx.now() }).where(eq(payments.id, p.id));
       refunded++;
     } catch (err) {

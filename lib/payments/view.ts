@@ -1,4 +1,4 @@
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import type { PaymentRow } from "./queries";
 import { readPayment, type PaymentRead } from "./read";
 
@@ -17,7 +17,7 @@ export const paymentToWire = (p: PaymentRead) => ({
   gateway_id: p.gatewayId,
   apply_to_prepaid_balance: p.target === "prepaid_balance" ? "Y" : "N",
   override_billing: p.processedBy === "recorded" ? "Y" : "N",
-  amount: formatCents(p.amountCents),
+  amount: formatAmount(p.amountCents, p.currency),
   currency: p.currency,
   payment_status: p.status,
   failure_reason: p.failureReason,

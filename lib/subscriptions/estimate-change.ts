@@ -4,7 +4,7 @@ import { withDb, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { formatWireDate } from "../dates";
 import { invoiceDetails } from "../invoices/queries";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { invoiceGenerationAt } from "../pricing/periods";
 import { usageLines } from "../pricing/pricing";
@@ -112,33 +112,34 @@ function usageSoFar(d: SubscriptionDetails): InvoiceLine[] {
   return toInvoiceLines(usage, { product: d.product, account: null, components: metered.map((a) => a.component) });
 }
 
-const invoiceLineView = (l: InvoiceLine) => ({
+const invoiceLineView = (l: InvoiceLine, currency: string) => ({
   kind: l.kind,
   name: l.itemName,
   quantity: l.quantity,
-  unit_price: formatCents(l.itemPrice),
-  amount: formatCents(l.itemPrice * l.quantity),
+  unit_price: formatAmount(l.itemPrice, currency),
+  amount: formatAmount(l.itemPrice * l.quantity, currency),
 });
 
-const nextInvoiceView = (n: NextInvoice | null) =>
+const nextInvoiceView = (n: NextInvoice | null, currency: string) =>
   n && {
     renewal_date: formatWireDate(n.renewalDate),
     generated: n.generated ? "Y" : "N",
-    total: formatCents(n.total),
-    paid: formatCents(n.paid),
-    balance: formatCents(n.balance),
-    lines: n.lines.map(invoiceLineView),
-    usage_lines: n.usageLines.map(invoiceLineView),
+    total: formatAmount(n.total, currency),
+    paid: formatAmount(n.paid, currency),
+    balance: formatAmount(n.balance, currency),
+    lines: n.lines.map((l) => invoiceLineView(l, currency)),
+    usage_lines: n.usageLines.map((l) => invoiceLineView(l, currency)),
   };
 
-/** The estimate as the API vocabulary writes money and dates ("25.00", "11/25/2026"), for the pages. */
-export function changeEstimateView(e: ChangeEstimate) {
+/** The estimate as the API vocabulary writes money and dates ("25.00", "11/25/2026"), for the pages; amounts in `currency`, the brand's. */
+export function changeEstimateView(e: ChangeEstimate, currency: string) {
   return {
-    charged_now: "0.00",
-    prepaid_credit: formatCents(Math.max(0, e.prepaidCredit)),
-    prepaid_taken_back: formatCents(Math.max(0, -e.prepaidCredit)),
-    before: nextInvoiceView(e.before),
-    after: nextInvoiceView(e.after),
+    charged_now: formatAmount(0, currency),
+    prepaid_credit: formatAmount(Math.max(0, e.prepaidCredit), currency),
+    prepaid_taken_back: formatAmount(Math.max(0, -e.prepaidCredit), currency),
+    currency,
+    before: nextInvoiceView(e.before, currency),
+    after: nextInvoiceView(e.after, currency),
   };
 }
 export type ChangeEstimateView = ReturnType<typeof changeEstimateView>;
@@ -152,5 +153,5 @@ export const estimated =
   async ({ ctx, input }: { ctx: Context; input: I }) => {
     const { sub } = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
     const estimate = await estimateChange(ctx, sub.id, (dry) => change({ ctx: dry, input }));
-    return { subscription_id: sub.id, customer_account_id: sub.customerAccountId, ...changeEstimateView(estimate) };
+    return { subscription_id: sub.id, customer_account_id: sub.customerAccountId, ...changeEstimateView(estimate, ctx.brand.currency) };
   };

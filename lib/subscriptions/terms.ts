@@ -21,7 +21,7 @@ import {
   type RecurringInput,
 } from "../pricing/pricing";
 import { MAX_INVOICE_TOTAL } from "../invoices/lines";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import type { AttachedComponentInput } from "./schemas";
 import { STATUS } from "../lifecycle";
 
@@ -57,21 +57,21 @@ const invalid = (parameter: string, message: string) => new DomainError("INVALID
  * A charge must be an amount an invoice can hold (the API's largest amount): units x unit price can
  * pass it, and 2^53 cents, so it is refused naming the parameter that caused it instead of failing later.
  */
-export function assertChargeWithinMax(lines: readonly Line[], parameter: string) {
+export function assertChargeWithinMax(lines: readonly Line[], parameter: string, currency: string) {
   if (!(grossOfLines(lines) <= MAX_INVOICE_TOTAL)) {
-    throw invalid(parameter, `would bring a charge to more than ${formatCents(MAX_INVOICE_TOTAL)}, the largest an invoice can total`);
+    throw invalid(parameter, `would bring a charge to more than ${formatAmount(MAX_INVOICE_TOTAL, currency)}, the largest an invoice can total`);
   }
 }
 
 /** A new subscription's up-front charge and its renewals: the product's own prices first, then with the components. */
-export function assertTermsWithinMax(pricing: RecurringInput) {
+export function assertTermsWithinMax(pricing: RecurringInput, currency: string) {
   const productOnly = { ...pricing, components: [] };
   for (const [p, parameter] of [
     [productOnly, "product_id"],
     [pricing, "attached_components"],
   ] as const) {
-    assertChargeWithinMax(initialLines(p), parameter);
-    assertChargeWithinMax(recurringLines(p), parameter);
+    assertChargeWithinMax(initialLines(p), parameter, currency);
+    assertChargeWithinMax(recurringLines(p), parameter, currency);
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import countries from "i18n-iso-countries";
-import { isCurrency, MONEY_PATTERN, toCents } from "../money";
+import { amountPattern, amountRule, isCurrency, parseAmount } from "../money";
 import { parseWireDate } from "../dates";
 
 /**
@@ -102,8 +102,43 @@ export const flag = () => z.enum(["Y", "N"], { error: "must be Y or N" });
 
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(", ")}` });
 
-/** A non-negative amount with at most two decimals, as integer cents. */
-export const money = () => z.string().regex(MONEY_PATTERN, { error: "must be an amount with at most two decimals, like 25.00" }).transform(toCents);
+/**
+ * The currency amounts are read in while a parse runs: the brand's, set by parseParams (./parse.ts)
+ * around the schema's synchronous safeParse, so "2500" is yen for a JPY brand and "25.00" dollars for
+ * a USD one. Only synchronous: no parameter schema may have an async refinement.
+ */
+let parsingCurrency: string | undefined;
+
+/** Runs a synchronous parse with amounts in `currency`. */
+export function withAmountsIn<T>(currency: string, parse: () => T): T {
+  const outer = parsingCurrency;
+  parsingCurrency = currency;
+  try {
+    return parse();
+  } finally {
+    parsingCurrency = outer;
+  }
+}
+
+/** The currency of the parse running now (for a rule that reads an amount its own way, e.g. a coupon's discount_value). */
+export function amountsCurrency(): string {
+  if (parsingCurrency === undefined) throw new Error("amounts are read in the brand's currency: parse through parseParams or withAmountsIn");
+  return parsingCurrency;
+}
+
+/**
+ * A non-negative amount with at most as many decimals as the brand's currency has (2 for USD, 0 for
+ * JPY, 3 for KWD), as integer minor units. More decimals are refused, never rounded.
+ */
+export const money = () =>
+  z.string().transform((s, c) => {
+    const currency = amountsCurrency();
+    if (!amountPattern(currency).test(s)) {
+      c.issues.push({ code: "custom", message: amountRule(currency), input: s });
+      return z.NEVER;
+    }
+    return parseAmount(s, currency);
+  });
 
 /** An ISO 4217 currency code in circulation (lib/money.ts); lower case is read as upper: "jpy" is JPY. */
 export const currency = () =>

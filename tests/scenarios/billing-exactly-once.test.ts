@@ -361,7 +361,9 @@ async function withLostCharge() {
   await database.execute(sql`insert into payments (id, brand_id, customer_account_id, invoice_id, pay_method_id, gateway_id, target, processed_by, amount, status, created_at, updated_at)
     values (${paymentId}, ${s.t.brand_id}, ${s.account}, ${upcoming.invoice_id}, ${lost}, ${s.gatewayId}, 'invoice', 'gateway', 2000, 'pending', now(), now())`);
   await expect(
-    sandboxProvider.connect({ id: s.gatewayId } as never).charge({ token: card.token, amount: 2000, idempotencyKey: paymentId, description: "lost" }),
+    sandboxProvider
+      .connect({ id: s.gatewayId } as never)
+      .charge({ token: card.token, amount: 2000, currency: "USD", idempotencyKey: paymentId, description: "lost" }),
   ).rejects.toThrow();
   return { s, bronze };
 }

@@ -1,14 +1,18 @@
 "use client";
 
-import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "@/components/data-table/data-table";
+import type { TableQuery } from "@/components/data-table/search-params";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
 import { formatInstant, formatMoney } from "@/lib/format";
 import type { AccountRead } from "@/lib/accounts/read";
 
 /** The fields of a customer account's read row this list shows (only these cross to the browser). */
-export type AccountRow = Pick<AccountRead, "id" | "firstName" | "lastName" | "emailAddress" | "companyName" | "prepaidBalanceCents" | "status" | "createdAt">;
+export type AccountRow = Pick<
+  AccountRead,
+  "id" | "firstName" | "lastName" | "emailAddress" | "companyName" | "prepaidBalanceCents" | "currency" | "status" | "createdAt"
+>;
 
 function columns(brandId: string): ColumnDef<AccountRow, unknown>[] {
   return [
@@ -29,22 +33,42 @@ function columns(brandId: string): ColumnDef<AccountRow, unknown>[] {
       header: "Prepaid balance",
       enableSorting: false,
       meta: { numeric: true },
-      cell: ({ row }) => formatMoney(row.original.prepaidBalanceCents),
+      cell: ({ row }) => formatMoney(row.original.prepaidBalanceCents, row.original.currency),
     },
     { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.createdAt) },
   ];
 }
 
-export const AccountsTable = listTable<AccountRow>(({ brandId }) => ({
-  exportName: "accounts",
-  label: "Customer accounts",
-  columns: columns(brandId),
-  getRowId: (r) => r.id,
-  searchPlaceholder: "Name, company or email",
-  filters: [{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }],
-  empty: (
-    <>
-      No customer accounts yet. <Link href={`/dashboard/${brandId}/accounts/new`}>Create the first one</Link>.
-    </>
-  ),
-}));
+export function AccountsTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: AccountRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
+  return (
+    <DataTable
+      exportName="accounts"
+      label="Customer accounts"
+      columns={columns(brandId)}
+      sortKeys={sortKeys}
+      rows={rows}
+      total={total}
+      query={query}
+      getRowId={(r) => r.id}
+      searchPlaceholder="Name, company or email"
+      filters={[{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }]}
+      empty={
+        <>
+          No customer accounts yet. <Link href={`/dashboard/${brandId}/accounts/new`}>Create the first one</Link>.
+        </>
+      }
+    />
+  );
+}

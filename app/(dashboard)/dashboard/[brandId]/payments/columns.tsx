@@ -1,8 +1,9 @@
 "use client";
 
-import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "@/components/data-table/data-table";
+import type { TableQuery } from "@/components/data-table/search-params";
 import { formatInstant, formatMoney, shortId, statusOptions } from "@/lib/format";
 import type { PaymentRead } from "@/lib/payments/read";
 import { StatusBadge } from "@/components/ui/status";
@@ -11,7 +12,7 @@ const PAYMENT_STATUS_OPTIONS = statusOptions("payment");
 
 export const PaymentStatus = ({ status }: { status: string }) => <StatusBadge kind="payment" status={status} />;
 
-export type PaymentRow = Pick<PaymentRead, "id" | "customerAccountId" | "invoiceId" | "amountCents" | "status" | "createdAt"> & {
+export type PaymentRow = Pick<PaymentRead, "id" | "customerAccountId" | "invoiceId" | "amountCents" | "currency" | "status" | "createdAt"> & {
   customerName: string;
   method: string;
 };
@@ -39,34 +40,54 @@ function columns(brandId: string): ColumnDef<PaymentRow, unknown>[] {
     },
     { id: "method", header: "How", enableSorting: false, cell: ({ row }) => row.original.method },
     { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <PaymentStatus status={row.original.status} /> },
-    { id: "amount", header: "Amount", meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.amountCents) },
+    { id: "amount", header: "Amount", meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.amountCents, row.original.currency) },
     { id: "created_at", header: "Date", cell: ({ row }) => formatInstant(row.original.createdAt) },
   ];
 }
 
-export const PaymentsTable = listTable<PaymentRow>(({ brandId }) => ({
-  label: "Payments",
-  columns: columns(brandId),
-  getRowId: (r) => r.id,
-  exportName: "payments",
-  searchPlaceholder: "Transaction id, customer name or email",
-  filters: [
-    { name: "status", label: "Status", options: PAYMENT_STATUS_OPTIONS },
-    {
-      name: "source",
-      label: "Source",
-      options: [
-        { value: "received", label: "Money received (not prepaid)" },
-        { value: "gateway", label: "Gateway charge" },
-        { value: "recorded", label: "Recorded" },
-        { value: "prepaid_balance", label: "Prepaid balance" },
-      ],
-    },
-  ],
-  dateRanges: [{ name: "created", label: "Created" }],
-  empty: (
-    <>
-      No payments yet. <Link href={`/dashboard/${brandId}/payments/new`}>Record one</Link>.
-    </>
-  ),
-}));
+export function PaymentsTable({
+  brandId,
+  rows,
+  total,
+  query,
+  sortKeys,
+}: {
+  brandId: string;
+  rows: PaymentRow[];
+  total: number;
+  query: TableQuery<string>;
+  sortKeys: readonly string[];
+}) {
+  return (
+    <DataTable
+      label="Payments"
+      columns={columns(brandId)}
+      sortKeys={sortKeys}
+      rows={rows}
+      total={total}
+      query={query}
+      getRowId={(r) => r.id}
+      exportName="payments"
+      searchPlaceholder="Transaction id, customer name or email"
+      filters={[
+        { name: "status", label: "Status", options: PAYMENT_STATUS_OPTIONS },
+        {
+          name: "source",
+          label: "Source",
+          options: [
+            { value: "received", label: "Money received (not prepaid)" },
+            { value: "gateway", label: "Gateway charge" },
+            { value: "recorded", label: "Recorded" },
+            { value: "prepaid_balance", label: "Prepaid balance" },
+          ],
+        },
+      ]}
+      dateRanges={[{ name: "created", label: "Created" }]}
+      empty={
+        <>
+          No payments yet. <Link href={`/dashboard/${brandId}/payments/new`}>Record one</Link>.
+        </>
+      }
+    />
+  );
+}

@@ -123,10 +123,10 @@ export default async function AccountPage({
           <dt>Tax exempt</dt>
           <dd>{a.taxExempt ? `Yes${a.taxExemptReason ? ` (${a.taxExemptReason})` : ""}` : "No"}</dd>
           <dt>Prepaid balance</dt>
-          <dd className="num">{formatMoney(a.prepaidBalanceCents)}</dd>
+          <dd className="num">{formatMoney(a.prepaidBalanceCents, a.currency)}</dd>
           <dt>Open invoice balance</dt>
           <dd className="num">
-            {formatMoney(openBalance)}
+            {formatMoney(openBalance, a.currency)}
             {invoices.total > invoices.rows.length ? " (latest invoices)" : ""}
           </dd>
           <dt>Created</dt>
@@ -153,7 +153,7 @@ export default async function AccountPage({
           { header: "Status", cell: (s) => <StatusBadge status={s.status} /> },
           { header: "Started", cell: (s) => formatDate(s.startDate) },
           { header: "Renews", cell: (s) => formatDate(s.renewalDate) },
-          { header: "Next charge", numeric: true, cell: (s) => (s.nextRenewalCents === null ? "—" : formatMoney(s.nextRenewalCents)) },
+          { header: "Next charge", numeric: true, cell: (s) => (s.nextRenewalCents === null ? "—" : formatMoney(s.nextRenewalCents, s.currency)) },
         ]}
       />
 
@@ -176,9 +176,9 @@ export default async function AccountPage({
           },
           { header: "Due", cell: (i) => formatDate(i.dueDate) },
           { header: "Status", cell: (i) => <StatusBadge status={i.status} kind="invoice" /> },
-          { header: "Total", numeric: true, cell: (i) => formatMoney(i.totalCents) },
-          { header: "Paid", numeric: true, cell: (i) => formatMoney(i.paidCents) },
-          { header: "Balance", numeric: true, cell: (i) => formatMoney(i.balanceCents) },
+          { header: "Total", numeric: true, cell: (i) => formatMoney(i.totalCents, i.currency) },
+          { header: "Paid", numeric: true, cell: (i) => formatMoney(i.paidCents, i.currency) },
+          { header: "Balance", numeric: true, cell: (i) => formatMoney(i.balanceCents, i.currency) },
         ]}
       />
 
@@ -208,7 +208,7 @@ export default async function AccountPage({
           columns={[
             { header: "Date", cell: (p) => <Link href={`${dash}/payments/${p.id}`}>{formatInstant(p.createdAt)}</Link> },
             { header: "Status", cell: (p) => statusLabel("payment", p.status) },
-            { header: "Amount", numeric: true, cell: (p) => formatMoney(p.amountCents) },
+            { header: "Amount", numeric: true, cell: (p) => formatMoney(p.amountCents, p.currency) },
           ]}
         />
         <CompactSection

@@ -82,12 +82,12 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
             {open && i.daysOverdue >= 1 ? ` (${i.daysOverdue} day${i.daysOverdue === 1 ? "" : "s"} overdue)` : ""}
           </dd>
           <dt>Total</dt>
-          <dd className="num">{formatMoney(i.totalCents)}</dd>
+          <dd className="num">{formatMoney(i.totalCents, i.currency)}</dd>
           <dt>Paid</dt>
-          <dd className="num">{formatMoney(i.paidCents)}</dd>
+          <dd className="num">{formatMoney(i.paidCents, i.currency)}</dd>
           <dt>Balance</dt>
           <dd className="num">
-            <strong>{formatMoney(i.balanceCents)}</strong>
+            <strong>{formatMoney(i.balanceCents, i.currency)}</strong>
           </dd>
           <dt>Created</dt>
           <dd>{formatInstant(i.createdAt)}</dd>
@@ -109,10 +109,16 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
             label="Lines of this invoice"
             head={["Item", "Kind", "Qty", "Unit price", "Amount"]}
             numeric={[2, 3, 4]}
-            rows={i.lines.map((l) => [l.itemName, KIND[l.kind] ?? l.kind, String(l.quantity), formatMoney(l.itemPrice), formatMoney(l.itemPrice * l.quantity)])}
+            rows={i.lines.map((l) => [
+              l.itemName,
+              KIND[l.kind] ?? l.kind,
+              String(l.quantity),
+              formatMoney(l.itemPrice, i.currency),
+              formatMoney(l.itemPrice * l.quantity, i.currency),
+            ])}
           />
         )}
-        {discounts.length > 0 && <p>Discounts: {discounts.map((d) => `${d.itemName} (${formatMoney(d.itemPrice)})`).join(", ")}</p>}
+        {discounts.length > 0 && <p>Discounts: {discounts.map((d) => `${d.itemName} (${formatMoney(d.itemPrice, i.currency)})`).join(", ")}</p>}
       </section>
 
       <section className="card" aria-labelledby="payments">
@@ -141,7 +147,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
                     </td>
                     <td>{statusLabel("payment", p.status)}</td>
                     <td>{p.processedBy === "recorded" ? (p.paymentGateway ?? "Recorded") : "Gateway charge"}</td>
-                    <td className="num">{formatMoney(p.amountCents)}</td>
+                    <td className="num">{formatMoney(p.amountCents, p.currency)}</td>
                     <td>{formatInstant(p.createdAt)}</td>
                   </tr>
                 ))}

@@ -34,7 +34,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ brandI
                 payment_id: p.id,
                 customer_account_id: p.customerAccountId,
                 invoice_id: p.invoiceId,
-                amount: formatMoney(p.amountCents),
+                amount: formatMoney(p.amountCents, p.currency),
                 through_gateway: p.processedBy !== "recorded" && Boolean(p.gatewayId),
               }}
             />
@@ -46,7 +46,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ brandI
         <dl className="details">
           <dt>Amount</dt>
           <dd className="num">
-            <strong>{formatMoney(p.amountCents)}</strong>
+            <strong>{formatMoney(p.amountCents, p.currency)}</strong>
           </dd>
           <dt>Customer</dt>
           <dd>

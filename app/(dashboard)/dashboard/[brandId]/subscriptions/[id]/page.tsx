@@ -127,14 +127,14 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
         ) : (
           <>
             <p>
-              Renews on <strong>{formatDate(s.renewalDate)}</strong> for <strong className="num">{formatMoney(s.nextRenewalCents)}</strong>
+              Renews on <strong>{formatDate(s.renewalDate)}</strong> for <strong className="num">{formatMoney(s.nextRenewalCents, s.currency)}</strong>
               {s.autoPay ? ", charged automatically" : ""}. The invoice is generated 72 hours before.
             </p>
             <SimpleTable
               label="Lines of the upcoming invoice"
               head={["Line", "Qty", "Amount"]}
               numeric={[1, 2]}
-              rows={s.nextLines.map((l) => [l.name, String(l.quantity), formatMoney(l.amountCents)])}
+              rows={s.nextLines.map((l) => [l.name, String(l.quantity), formatMoney(l.amountCents, s.currency)])}
             />
           </>
         )}
@@ -170,8 +170,8 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
                     <td>
                       <StatusBadge status={i.status} kind="invoice" />
                     </td>
-                    <td className="num">{formatMoney(i.totalCents)}</td>
-                    <td className="num">{formatMoney(i.balanceCents)}</td>
+                    <td className="num">{formatMoney(i.totalCents, i.currency)}</td>
+                    <td className="num">{formatMoney(i.balanceCents, i.currency)}</td>
                   </tr>
                 ))}
               </tbody>

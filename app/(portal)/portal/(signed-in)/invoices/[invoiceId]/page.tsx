@@ -65,6 +65,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
       <PayNow
         invoiceId={invoice.id}
         balanceCents={invoice.balanceCents}
+        currency={invoice.currency}
         balanceLabel={f.money(invoice.balanceCents)}
         methods={methods.filter((m) => m.verified).map((m) => ({ id: m.id, label: payMethodLabel(m), isDefault: m.isDefault }))}
       />
