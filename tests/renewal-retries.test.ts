@@ -7,7 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InngestTestEngine } from "@inngest/test";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { brands } from "../db/schema";
+import { systemContext } from "../lib/auth/context";
+import { scheduledRetry } from "../lib/invoices/read";
 import { getDb, resultRows } from "../db/client";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { makeGroup, makeProduct } from "./support/catalog";
@@ -35,6 +38,13 @@ const attemptsOf = async (t: Tenant, invoiceId: string) =>
     .filter((p) => p.payment_gateway !== "prepaid_balance")
     .sort((a, b) => a.created.localeCompare(b.created))
     .map((p) => [p.created, p.payment_status, p.retry]);
+
+/** The next retry the dashboard and the portal show for an invoice, at the brand's (test clock's) time. */
+const shownRetry = async (t: Tenant, invoiceId: string) => {
+  const db = await getDb();
+  const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
+  return scheduledRetry(systemContext(db, brand), invoiceId);
+};
 
 /** A subscription to a 10-day plan at 20.00 paid up front by a good card, then renewing on `card`. */
 async function subscribe(t: Tenant, productId: string, card: string = CARDS.declines) {
@@ -164,6 +174,7 @@ describe("a test clock retries declined renewals on the brand's days, in order, 
       ["2027-01-15T00:00:00Z", "failed", ""],
       ["2027-01-16T00:00:00Z", "failed", "1"],
     ]);
+    expect(await shownRetry(t, invoice.invoice_id)).toEqual({ retry: 2, of: 3, on: "2027-01-18" });
   });
 
   it("January 17: the dunning rule reminds (it does not wait for the retries); January 18: the second retry", async () => {
@@ -179,6 +190,7 @@ describe("a test clock retries declined renewals on the brand's days, in order, 
     expect(await advanceTo(t, "2027-01-20T12:00:00Z")).toMatchObject({ charges_succeeded: "1", charges_declined: "1" });
     const invoice = (await invoicesOf(t, dunned.id)).at(-1);
     expect(invoice.balance).toBe("0.00");
+    expect(await shownRetry(t, invoice.invoice_id)).toBeNull();
     expect(await attemptsOf(t, invoice.invoice_id)).toEqual([
       ["2027-01-15T00:00:00Z", "failed", ""],
       ["2027-01-16T00:00:00Z", "failed", "1"],
@@ -213,6 +225,7 @@ describe("a test clock retries declined renewals on the brand's days, in order, 
 
   it("a brand without a schedule never retries (the spec's behaviour)", async () => {
     await advanceTo(plain, "2027-02-03T12:00:00Z");
+    expect(await shownRetry(plain, (await invoicesOf(plain, plainSub.id))[1].invoice_id)).toBeNull();
     for (const invoice of (await invoicesOf(plain, plainSub.id)).slice(1, -1)) {
       expect((await attemptsOf(plain, invoice.invoice_id)).map(([, status, retry]) => [status, retry])).toEqual([["failed", ""]]);
     }

@@ -9,7 +9,7 @@ import { STATUS } from "../lifecycle";
 import { chargeInvoice } from "../payments/charge-invoice";
 import { payFromPrepaid } from "../payments/prepaid";
 import { reloadInvoice } from "../invoices/queries";
-import { nextRetry, retryDue } from "../pricing/retries";
+import { retryDue } from "../pricing/retries";
 import { startOfDay, addDays, today } from "../pricing/periods";
 import { loadSubscription } from "../subscriptions/details";
 import { runVerb } from "../run-verb";
@@ -137,31 +137,4 @@ async function retryCharge({
   if (!payMethod) return null;
   const r = await chargeInvoice({ ctx, input: { invoiceId: invoice.id, payMethodId: payMethod.id, retry: input.retry } });
   return r.status === "nothing_due" ? null : r.status;
-}
-
-/**
- * The next retry of an invoice's declined renewal charge, for the pages: its number and day, or
- * null (no schedule, nothing declined, paid, spent, or the subscription no longer retried).
- */
-export async function scheduledRetry(ctx: Context, invoiceId: string): Promise<{ retry: number; of: number; on: string } | null> {
-  const days = ctx.brand.retryDays;
-  if (!days.length) return null;
-  const [row] = resultRows<{ declined_at: Date | string | null; last_retry: number | null; owed: number | string; retried: boolean }>(
-    await ctx.db.execute(sql`
-      select
-        (select min(p.created_at) from ${payments} p where p.brand_id = i.brand_id and p.invoice_id = i.id and p.status = 'failed' and p.processed_by = 'gateway' and p.retry is null) as declined_at,
-        (select max(p.retry) from ${payments} p where p.brand_id = i.brand_id and p.invoice_id = i.id) as last_retry,
-        ${owedSql(sql`i`)} as owed,
-        (i.deleted_at is null and i.voided_at is null and s.status = 1 and s.auto_pay = 'Y') as retried
-      from ${invoices} i join subscriptions s on s.id = i.subscription_id
-      where i.brand_id = ${ctx.brand.id} and i.id = ${invoiceId}`),
-  );
-  if (!row || !row.declined_at || !row.retried || Number(row.owed) <= 0) return null;
-  const next = nextRetry(
-    today(new Date(row.declined_at), ctx.brand.timezoneId),
-    days,
-    today(ctx.now(), ctx.brand.timezoneId),
-    row.last_retry === null ? null : Number(row.last_retry),
-  );
-  return next && { ...next, of: days.length };
 }

@@ -12,6 +12,12 @@ const FIELDS: Field[] = [
   { name: "support_email", label: "Support email", kind: "email" },
   { name: "website_url", label: "Website", kind: "url" },
   ...DOCUMENT_FIELDS,
+  {
+    name: "retry_days",
+    label: "Retry declined renewals",
+    hint: "Days after a declined renewal charge on which it is tried again, like 1,3,5 (before and apart from dunning). Empty: never.",
+    inputMode: "text",
+  },
 ];
 
 type Values = Record<(typeof FIELDS)[number]["name"], string>;

@@ -1,5 +1,6 @@
 import { dashboardContext } from "@/app/_auth/session";
 import { BrandForm } from "./brand-form";
+import { formatRetryDays } from "@/lib/pricing/retries";
 
 export const metadata = { title: "Brand settings · Recurring Billing" };
 
@@ -30,6 +31,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ brand
             country: b.country ?? "",
             tax_id: b.taxId ?? "",
             invoice_prefix: b.invoicePrefix,
+            retry_days: formatRetryDays(b.retryDays),
           }}
         />
       </div>

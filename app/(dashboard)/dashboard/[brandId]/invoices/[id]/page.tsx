@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
-import { invoiceDetail } from "@/lib/invoices/read";
+import { invoiceDetail, scheduledRetry } from "@/lib/invoices/read";
 import { listPaymentsPage } from "@/lib/payments/list-payments";
 import { StatusBadge } from "@/components/ui/status";
 import { formatDate, formatInstant, formatMoney, shortId, statusLabel } from "@/lib/format";
@@ -33,6 +33,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
   const title = `Invoice …${shortId(i.id)}`;
   const discounts = i.lines.filter((l) => l.kind === "discount");
   const open = isOwed(i);
+  const retry = open ? await scheduledRetry(ctx, i.id) : null;
   return (
     <>
       <p className="breadcrumb">
@@ -81,6 +82,14 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
             {formatDate(i.dueDate)}
             {open && i.daysOverdue >= 1 ? ` (${i.daysOverdue} day${i.daysOverdue === 1 ? "" : "s"} overdue)` : ""}
           </dd>
+          {retry && (
+            <>
+              <dt>Next retry</dt>
+              <dd>
+                {formatDate(retry.on)} (retry {retry.retry} of {retry.of} of the declined renewal charge)
+              </dd>
+            </>
+          )}
           <dt>Total</dt>
           <dd className="num">{formatMoney(i.totalCents, i.currency)}</dd>
           <dt>Paid</dt>
@@ -146,7 +155,9 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
                       <Link href={`${dash}/payments/${p.id}`}>Payment …{shortId(p.id)}</Link>
                     </td>
                     <td>{statusLabel("payment", p.status)}</td>
-                    <td>{p.processedBy === "recorded" ? (p.paymentGateway ?? "Recorded") : "Gateway charge"}</td>
+                    <td>
+                      {p.processedBy === "recorded" ? (p.paymentGateway ?? "Recorded") : p.retry ? `Gateway charge (retry ${p.retry})` : "Gateway charge"}
+                    </td>
                     <td className="num">{formatMoney(p.amountCents, p.currency)}</td>
                     <td>{formatInstant(p.createdAt)}</td>
                   </tr>
