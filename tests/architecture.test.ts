@@ -211,7 +211,7 @@ describe("reads and the wire", () => {
   const ROOT = path.resolve(__dirname, "..");
   const ANY_IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
   const posix = (p: string) => p.split(path.sep).join("/");
-  const CONVERTED = ["accounts", "invoices", "payments", "subscriptions"];
+  const CONVERTED = ["accounts", "credit-notes", "invoices", "payments", "subscriptions"];
   const WRITE_SIDE_STILL_ON_THE_WIRE = [
     "lib/accounts/status.ts",
     "lib/accounts/update-account.ts",
@@ -219,17 +219,18 @@ describe("reads and the wire", () => {
     "lib/billing/run-dunning.ts",
     "lib/invoices/create-invoice-for-subscription.ts",
     "lib/invoices/create-invoice.ts",
-    "lib/invoices/delete-invoice.ts",
     "lib/invoices/events.ts",
     "lib/invoices/remind-invoice.ts",
     "lib/payments/answer.ts",
     "lib/payments/attempts.ts",
+    "lib/payments/delete-invoice.ts",
     "lib/payments/settle-charges.ts",
     "lib/payments/update-invoice.ts",
     "lib/subscriptions/change-product.ts",
     "lib/subscriptions/create-subscription.ts",
     "lib/subscriptions/delete-account.ts",
     "lib/subscriptions/status-changes.ts",
+    "lib/subscriptions/upcoming-invoice.ts",
     "lib/subscriptions/update-subscription.ts",
     "lib/subscriptions/usage-and-auto-pay.ts",
     "lib/users/create-account.ts",

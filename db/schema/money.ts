@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, check, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { brands } from "./brands";
 import { customerAccounts } from "./customers";
 
@@ -168,9 +168,27 @@ export const invoices = pgTable(
      * invoice bills nothing; one deleted by staff forgives a period that did start.
      */
     voidedAt: instant("voided_at"),
+    /**
+     * What credit notes for a re-pricing took off this final invoice (issue 31): its lines and total
+     * never change once something is paid on it, so what is due is total - credited - paid.
+     */
+    creditedCents: bigint("credited_cents", { mode: "number" }).notNull().default(0),
+    /**
+     * The renewal invoice this one adds to (issue 31): the rise of a change made after something was
+     * paid on it, or usage billed at a renewal whose invoice was already paid. Charged with it.
+     */
+    /**
+     * The lines a final renewal invoice's period is priced at after a change (its own lines stay as
+     * issued): what coupon cycles are counted by at the renewal (lib/billing/renew-due.ts).
+     */
+    repricedItems: jsonb("repriced_items").$type<InvoiceLine[]>(),
+    adjustsInvoiceId: uuid("adjusts_invoice_id").references((): AnyPgColumn => invoices.id),
     ...timestamps(),
   },
   (t) => [
+    index("invoices_adjusts")
+      .on(t.brandId, t.adjustsInvoiceId)
+      .where(sql`${t.adjustsInvoiceId} is not null`),
     // Billing can never create two invoices for one subscription period (NULLs never clash).
     uniqueIndex("invoices_subscription_period").on(t.subscriptionId, t.billingPeriodStart),
     index("invoices_brand_created").on(t.brandId, t.createdAt),
@@ -261,5 +279,46 @@ export const payments = pgTable(
     index("payments_declined")
       .on(t.brandId, t.createdAt)
       .where(sql`${t.status} = 'failed' and ${t.processedBy} = 'gateway' and ${t.invoiceId} is not null`),
+  ],
+);
+
+export const CREDIT_NOTE_REASONS = ["repriced", "deleted", "withdrawn", "refunded"] as const;
+export type CreditNoteReason = (typeof CREDIT_NOTE_REASONS)[number];
+export const CREDIT_NOTE_DESTINATIONS = ["prepaid_balance", "refund"] as const;
+export type CreditNoteDestination = (typeof CREDIT_NOTE_DESTINATIONS)[number];
+
+/**
+ * A credit note (issue 31): money taken off an issued invoice, numbered like invoices and never
+ * changed. `repriced`: a change before the renewal lowered a final invoice's price (what was paid
+ * above the new price went to the prepaid balance, the rest is no longer owed); `deleted`: staff
+ * deleted an invoice with payments on it; `withdrawn`: billing voided an invoice whose period will
+ * not start; both move what was paid on it to the prepaid balance. `refunded`: Payment/Delete
+ * reversed a payment on it (to the card or bank, or back to the prepaid balance it came from).
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: brandId(),
+    customerAccountId: uuid("customer_account_id")
+      .notNull()
+      .references(() => customerAccounts.id),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    /** The reversed payment of a `refunded` note. */
+    paymentId: uuid("payment_id").references(() => payments.id),
+    number: text("number").notNull(),
+    reason: text("reason", { enum: CREDIT_NOTE_REASONS }).notNull(),
+    destination: text("destination", { enum: CREDIT_NOTE_DESTINATIONS }).notNull(),
+    amount: cents("amount").notNull(),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [
+    check("credit_notes_amount", sql`${t.amount} > 0`),
+    uniqueIndex("credit_notes_brand_number").on(t.brandId, t.number),
+    index("credit_notes_brand_invoice").on(t.brandId, t.invoiceId),
+    index("credit_notes_brand_account").on(t.brandId, t.customerAccountId, t.createdAt),
+    index("credit_notes_brand_created").on(t.brandId, t.createdAt),
   ],
 );

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import { selectColumns, selectRows, type Db } from "../../db/client";
+import { resultRows, selectColumns, selectRows, type Db } from "../../db/client";
 import { customerAccounts, invoices, payGateways, payMethods, payments, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
 import { anyOf, inBrand, sqlArray } from "../../db/scope";
 import { systemContext, type Brand, type Context } from "../auth/context";
@@ -159,6 +159,21 @@ async function askGateways(charges: PendingCharge[]): Promise<AnsweredAttempt[]>
   return answered;
 }
 
+/** Of these invoices, those paid on (final, issue 31) or with invoices adding to them: one query. */
+async function finalOrAdded(ctx: Context, rows: InvoiceRow[]) {
+  if (!rows.length) return new Set<string>();
+  const ids = sqlArray(
+    rows.map((r) => r.id),
+    "uuid[]",
+  );
+  const found = resultRows<{ id: string }>(
+    await ctx.db.execute(sql`
+      select invoice_id as id from ${payments} where brand_id = ${ctx.brand.id} and invoice_id = any(${ids}) and status in ('succeeded', 'reversed')
+      union select adjusts_invoice_id from ${invoices} where brand_id = ${ctx.brand.id} and adjusts_invoice_id = any(${ids}) and deleted_at is null`),
+  );
+  return new Set(found.map((r) => r.id));
+}
+
 async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string[] }): Promise<Committed> {
   const now = ctx.now();
   const committed: Committed = { renewed: 0, charges: [], oneByOne: [], chargeLater: [] };
@@ -200,6 +215,7 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
     forUpdate: "no key update",
   });
   const invoiceOf = new Map(periodInvoices.map((i) => [i.subscriptionId!, i]));
+  const withAdditions = await finalOrAdded(ctx, periodInvoices);
   const accountById = new Map(accounts.map((a) => [a.id, a]));
 
   // What each renewal writes, decided before anything is written.
@@ -211,8 +227,9 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
     const invoice = invoiceOf.get(s.id);
     const account = accountById.get(s.customerAccountId);
     const live = invoice?.deletedAt === null;
-    // The rare cases keep their one path: a period whose invoice was never generated, a prepaid balance to spend first.
-    if (!invoice || !account || (live && account.prepaidBalance > 0)) {
+    // The rare cases keep their one path: a period whose invoice was never generated, a prepaid
+    // balance to spend first, an invoice already paid on (its usage is an invoice of its own) or added to.
+    if (!invoice || !account || (live && account.prepaidBalance > 0) || withAdditions.has(invoice.id)) {
       committed.oneByOne.push(s.id);
       continue;
     }

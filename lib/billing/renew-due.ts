@@ -20,6 +20,8 @@ import { renewalAfter, today } from "../pricing/periods";
 import { usageLines } from "../pricing/pricing";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { appendLines } from "../invoices/lines";
+import { isFinal } from "../payments/credit-notes";
+import { adjustmentsOf, createAdjustment } from "../subscriptions/upcoming-invoice";
 import { findAccount } from "../accounts/queries";
 import { runVerb } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
@@ -138,7 +140,7 @@ export async function renewDue({
         const one = await renewOne(db, now, brand, id, deferCharges);
         if (typeof one === "object" && one) {
           count("renewed");
-          deferred.later.push(one.later);
+          deferred.later.push(...one.later);
         } else count(one);
       } catch (err) {
         logger.error("renewal failed", { subscriptionId: id, error: err });
@@ -206,7 +208,7 @@ async function renewSubscription({
 }: {
   ctx: Context;
   input: { id: string; deferCharge: boolean };
-}): Promise<"renewed" | "charged" | "declined" | null | { later: LaterCharge }> {
+}): Promise<"renewed" | "charged" | "declined" | null | { later: LaterCharge[] }> {
   const now = ctx.now();
   const brand = ctx.brand;
   const d = await loadSubscription(ctx, id, { forUpdate: true });
@@ -224,7 +226,10 @@ async function renewSubscription({
     const usage = s.inTrial === "Y" ? [] : usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
     if (usage.length) {
       const account = await findAccount(ctx, s.customerAccountId);
-      await appendLines(ctx, invoice.id, toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) }));
+      const lines = toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) });
+      // An invoice with something paid on it is final (issue 31): the usage is an invoice adding to it.
+      if (await isFinal(ctx, invoice.id)) await createAdjustment(ctx, invoice, lines);
+      else await appendLines(ctx, invoice.id, lines);
     }
     await ctx.db
       .update(subscriptionComponents)
@@ -232,9 +237,10 @@ async function renewSubscription({
       .where(and(eq(subscriptionComponents.subscriptionId, s.id), sql`${subscriptionComponents.usage} <> 0`));
   }
   // A coupon's cycle is counted when, and only when, the period's invoice carries it (an invoice
-  // staff deleted forgives the period's money, not the coupon's cycle: it was given).
+  // staff deleted forgives the period's money, not the coupon's cycle: it was given); a final one
+  // re-priced after a change, when the lines it is now priced at do.
   for (const c of d.coupons) {
-    if (carriesCoupon(invoice.items, c.coupon.couponCode)) {
+    if (carriesCoupon(invoice.repricedItems ?? invoice.items, c.coupon.couponCode)) {
       await ctx.db
         .update(subscriptionCoupons)
         .set({ cyclesApplied: c.cyclesApplied + 1 })
@@ -260,21 +266,30 @@ async function renewSubscription({
   await postActionUrl(ctx, { ...d, sub: advanced[0] }, "renew_subscription");
   if (!live) return "renewed";
 
-  // The prepaid balance pays first; the card, with auto pay, what is left.
-  await payFromPrepaid(ctx, invoice.id);
-  if (s.autoPay !== "Y") return "renewed";
-  if ((await reloadInvoice(ctx, invoice.id)).amounts.balance <= 0) return "renewed";
-  const payMethod = await renewalPayMethod(ctx, s);
-  if (!payMethod) return "renewed";
-  if (deferCharge) return { later: { subscriptionId: s.id, invoiceId: invoice.id, payMethodId: payMethod.id } };
-  try {
-    const r = await chargeInvoice({ ctx, input: { invoiceId: invoice.id, payMethodId: payMethod.id } });
-    return r.status === "succeeded" ? "charged" : r.status === "failed" ? "declined" : "renewed";
-  } catch (err) {
-    // An unusable pay method leaves the invoice unpaid for dunning; the renewal itself stands.
-    logger.error("renewal charge refused", { subscriptionId: s.id, error: err });
-    return "renewed";
+  // The period's invoice and those adding to it (issue 31), each as the renewal's own: the prepaid
+  // balance pays first; the card, with auto pay, what is left.
+  let result: "renewed" | "charged" | "declined" = "renewed";
+  const later: LaterCharge[] = [];
+  for (const i of [invoice, ...(await adjustmentsOf(ctx, invoice.id))]) {
+    await payFromPrepaid(ctx, i.id);
+    if (s.autoPay !== "Y") continue;
+    if ((await reloadInvoice(ctx, i.id)).amounts.balance <= 0) continue;
+    const payMethod = await renewalPayMethod(ctx, s);
+    if (!payMethod) continue;
+    if (deferCharge) {
+      later.push({ subscriptionId: s.id, invoiceId: i.id, payMethodId: payMethod.id });
+      continue;
+    }
+    try {
+      const r = await chargeInvoice({ ctx, input: { invoiceId: i.id, payMethodId: payMethod.id } });
+      if (r.status === "failed") result = "declined";
+      else if (r.status === "succeeded" && result === "renewed") result = "charged";
+    } catch (err) {
+      // An unusable pay method leaves the invoice unpaid for dunning; the renewal itself stands.
+      logger.error("renewal charge refused", { subscriptionId: s.id, error: err });
+    }
   }
+  return later.length ? { later } : result;
 }
 
 /** The invoice of the period starting on `periodStart` (live, or deleted by staff), made now if billing never generated it. */

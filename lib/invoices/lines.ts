@@ -60,11 +60,11 @@ export const linesTotalSql = (items: SQL) =>
 
 /**
  * What is still owed on the invoice aliased `i` in SQL: its lines' total (the generated total_cents)
- * less its succeeded payments. The payments are looked up by brand and invoice, their index: without
+ * less its credit notes' and its succeeded payments. The payments are looked up by brand and invoice, their index: without
  * the brand every invoice would scan all the payments.
  */
 export const owedSql = (i: SQL) =>
-  sql<number>`(${i}.total_cents - coalesce((select sum(p.amount) from ${payments} p where p.brand_id = ${i}.brand_id and p.invoice_id = ${i}.id and p.status = 'succeeded'), 0))`;
+  sql<number>`(${i}.total_cents - ${i}.credited_cents - coalesce((select sum(p.amount) from ${payments} p where p.brand_id = ${i}.brand_id and p.invoice_id = ${i}.id and p.status = 'succeeded'), 0))`;
 
 /** Replaces all lines of an invoice. */
 export async function replaceLines(ctx: Context, invoiceId: string, lines: readonly NewLine[]) {

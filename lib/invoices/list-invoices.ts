@@ -16,12 +16,12 @@ export const FILTERED_LIST_LIMIT = 400;
 
 /**
  * invoiceAmounts' status in SQL, for a page's status filter (status is never stored): 3 deleted,
- * else 1 when the succeeded payments cover the lines' total, 2 when some are paid, else 0.
+ * else 1 when the succeeded payments cover the lines' total less credit notes, 2 when some are paid, else 0.
  */
 const statusSql = sql<number>`(case when ${t.deletedAt} is not null then ${INVOICE_STATUS.DELETED} else (
   select case when paid >= total then ${INVOICE_STATUS.PAID} when paid > 0 then ${INVOICE_STATUS.PARTIALLY_PAID} else ${INVOICE_STATUS.UNPAID} end
   from (select
-    ${t.totalCents} as total,
+    ${t.totalCents} - ${t.creditedCents} as total,
     coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${t.id} and ${payments.status} = 'succeeded'), 0) as paid
   ) amounts) end)`;
 
@@ -68,6 +68,9 @@ export const invoiceList = defineList({
     customField2: equalsFilter(t.customField2, z.string()),
   },
   search: (q) => or(contains(sql`${t.id}::text`, q), accountMatches(t.customerAccountId, q))!,
+  // Issue 31: a subscription's first invoice is issued (numbered) once its charge goes through;
+  // until then it is not listed, but asked for by id.
+  scope: (f) => (f.id ? undefined : sql`${t.number} is not null`),
   sortable: { created_at: t.createdAt, due_date: t.dueDate },
   defaultSort: { key: "created_at", dir: "desc" },
   // Lazily: ./read.ts reads through this list too.

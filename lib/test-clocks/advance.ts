@@ -108,7 +108,7 @@ async function nextStep(db: Db, brand: Context["brand"], after: Date): Promise<D
         -- Only invoices whose rule day may still come are joined (a due date within the longest
         -- rule's days); their unpaid amounts are computed in rule day order until one is owed (offset 0).
         select t from (
-          select ${midnight(sql`i.due_date + r.overdue_days`)} as t, i.id, i.brand_id, i.total_cents
+          select ${midnight(sql`i.due_date + r.overdue_days`)} as t, i.id, i.brand_id, i.total_cents, i.credited_cents
             from ${invoices} i join ${subscriptions} s on s.id = i.subscription_id join ${dunningRules} r on r.product_group_id = s.product_group_id
             where i.brand_id = ${brand.id} and i.deleted_at is null and i.voided_at is null
               and i.due_date >= ${today(after, tz)}::date - (select coalesce(max(overdue_days), 0) from ${dunningRules} where brand_id = ${brand.id})
