@@ -80,6 +80,12 @@ export function formatInstant(at: Date | string | null | undefined, where?: { ti
   return cached(`i|${loc}|${zone}|${where.day ? 1 : 0}`, () => new Intl.DateTimeFormat(loc, { ...style, timeZone: zone })).format(d);
 }
 
+/**
+ * An invoice's name wherever a person reads one (issue 31): its number, "Invoice NC-000042". Only
+ * a subscription's first invoice, while its charge is pending, has none yet.
+ */
+export const invoiceName = (i: { number: string | null }) => `Invoice ${i.number || "(not issued)"}`;
+
 /** A record id shown short (its last 8 characters); the full id stays in links and titles. */
 export const shortId = (id: string | null | undefined) => (id ? id.slice(-8) : "—");
 
@@ -101,7 +107,7 @@ const STATUS_LABELS = {
     [INVOICE_STATUS.UNPAID]: { staff: ["Unpaid", "warn"], customer: ["Unpaid", "bad"] },
     [INVOICE_STATUS.PAID]: { staff: ["Paid", "ok"] },
     [INVOICE_STATUS.PARTIALLY_PAID]: { staff: ["Partly paid", "info"], customer: ["Partly paid", "warn"] },
-    [INVOICE_STATUS.DELETED]: { staff: ["Deleted", "bad"], customer: ["Void", "plain"] },
+    [INVOICE_STATUS.DELETED]: { staff: ["Void", "bad"], customer: ["Void", "plain"] },
   },
   payment: {
     pending: { staff: ["Pending", "info"] },

@@ -13,7 +13,7 @@ import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { ok, call, makeTenant } from "./support/api";
 import { fixtures, subscriptionFor } from "./support/fixtures";
-import { CARDS, makeAccount, makeCard, makeGateway, makeInvoice } from "./support/payments";
+import { CARDS, items, makeAccount, makeCard, makeGateway, makeInvoice } from "./support/payments";
 import { beforeMigration } from "./support/pg";
 
 let db: Db;
@@ -206,4 +206,31 @@ describe("migration 0031 (invoice numbers)", () => {
       expect((await pg`select count(*)::int as n from audit_entries where resource = 'invoices'`)[0].n).toBe(auditBefore);
     });
   });
+});
+
+describe("the number on the wire", () => {
+  for (const format of ["json", "xml"]) {
+    it(`${format}: Invoice/Create and List answer number; List filters by it (any case); a deleted invoice keeps it`, async () => {
+      const t = await makeTenant();
+      const account = await makeAccount(t);
+      const prefix = await prefixOf(t.brand_id);
+      const first = (
+        await ok(t, format, "Invoice/Create", {
+          method: "POST",
+          params: { customer_account_id: account, due_date: "12/31/2030", attached_items: items("1.00") },
+        })
+      ).invoice;
+      expect(first.number).toBe(`${prefix}-000001`);
+      const second = await makeInvoice(t, account, "2.00");
+      const one = (body: any) => (format === "json" ? body.invoices : [body.invoices.invoice].flat().filter(Boolean));
+      const found = one(await ok(t, format, "Invoice/List", { params: { number: ` ${prefix.toLowerCase()}-000002 ` } }));
+      expect(found.map((i: any) => [i.invoice_id, i.number])).toEqual([[second, `${prefix}-000002`]]);
+      expect(one(await ok(t, format, "Invoice/List", { params: { number: `${prefix}-000009` } }))).toEqual([]);
+      await ok(t, "json", "Invoice/Delete", { method: "DELETE", params: { invoice_id: second, customer_account_id: account } });
+      const deleted = one(await ok(t, format, "Invoice/List", { params: { number: `${prefix}-000002` } }));
+      expect(deleted.map((i: any) => [i.number, i.status])).toEqual([[`${prefix}-000002`, "3"]]);
+      await makeInvoice(t, account, "3.00");
+      expect(await numbersOf(t.brand_id)).toEqual(seq(prefix, 1, 3));
+    });
+  }
 });

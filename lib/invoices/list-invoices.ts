@@ -50,7 +50,7 @@ const ageFilter = sqlFilter(z.enum(Object.keys(INVOICE_AGES) as [InvoiceAge, ...
 });
 const created = dayFilters(t.createdAt, "instant");
 
-/** Invoices, deleted ones too (status 3); `q` searches the invoice number (its id) and the customer's name and email. */
+/** Invoices, deleted ones too (status 3); `q` searches the invoice number, its id and the customer's name and email. */
 export const invoiceList = defineList({
   table: t,
   portal: "account",
@@ -66,8 +66,9 @@ export const invoiceList = defineList({
     createdTo: created.to,
     customField1: equalsFilter(t.customField1, z.string()),
     customField2: equalsFilter(t.customField2, z.string()),
+    number: equalsFilter(t.number, z.string()),
   },
-  search: (q) => or(contains(sql`${t.id}::text`, q), accountMatches(t.customerAccountId, q))!,
+  search: (q) => or(contains(t.number, q), contains(sql`${t.id}::text`, q), accountMatches(t.customerAccountId, q))!,
   // Issue 31: a subscription's first invoice is issued (numbered) once its charge goes through;
   // until then it is not listed, but asked for by id.
   scope: (f) => (f.id ? undefined : sql`${t.number} is not null`),
@@ -87,6 +88,7 @@ export async function listInvoices({ ctx, input }: { ctx: Context; input: ListIn
       subscriptionId: input.subscription_id,
       customField1: input.custom_field_1,
       customField2: input.custom_field_2,
+      number: input.number,
     },
     limit: input.customer_account_id || input.subscription_id ? FILTERED_LIST_LIMIT : LIST_LIMIT,
   });

@@ -1,7 +1,7 @@
 import type { Context } from "../auth/context";
 import { brandToday } from "../brand-time";
 import { formatWireDate } from "../dates";
-import { formatDate, formatMoney, shortId } from "../format";
+import { formatDate, formatMoney, invoiceName } from "../format";
 import { isUuid } from "../ids";
 import { formatAmount } from "../money";
 import { openInvoices, type InvoiceRead } from "./read";
@@ -25,7 +25,7 @@ export async function openInvoiceChoices(ctx: Context, customerAccountId: string
   if (!customerAccountId || !isUuid(customerAccountId)) return [];
   return (await openInvoices(ctx, customerAccountId)).map((i) => ({
     value: i.id,
-    label: `Invoice …${shortId(i.id)}, due ${formatDate(i.dueDate)}, balance ${formatMoney(i.balanceCents, i.currency)}`,
+    label: `${invoiceName(i)}, due ${formatDate(i.dueDate)}, balance ${formatMoney(i.balanceCents, i.currency)}`,
     balance: formatAmount(i.balanceCents, i.currency),
   }));
 }

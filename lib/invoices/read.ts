@@ -22,7 +22,10 @@ import { today } from "../pricing/periods";
  */
 export interface InvoiceRead {
   id: string;
-  /** A short number to read out to support: the id's last 8 characters, upper case. */
+  /**
+   * Its name, <prefix>-<sequence> (lib/document-numbers.ts), kept when it is deleted (void); empty
+   * only while a subscription's first charge is pending.
+   */
   number: string;
   customerAccountId: string;
   subscriptionId: string | null;
@@ -43,11 +46,9 @@ export interface InvoiceRead {
   deletedAt: Date | null;
 }
 
-export const invoiceNumber = (id: string) => id.replace(/-/g, "").slice(-8).toUpperCase();
-
 export const readInvoice = ({ row, amounts, currency }: InvoiceDetails): InvoiceRead => ({
   id: row.id,
-  number: invoiceNumber(row.id),
+  number: row.number ?? "",
   customerAccountId: row.customerAccountId,
   subscriptionId: row.subscriptionId,
   billingPeriodStart: row.billingPeriodStart,

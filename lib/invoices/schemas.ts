@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { date, flag, id, json, keep, money, opt, req, text } from "../wire/params";
 import { cardFreeText } from "../gateways/card-numbers";
+import { normalizeDocumentNumber } from "../document-numbers";
 
 /** At most this many items on one manual invoice. */
 export const MAX_ITEMS = 100;
@@ -45,6 +46,7 @@ export const ListInvoicesParams = z.object({
   subscription_id: opt(id(), "Only invoices generated for this subscription (up to 400 returned)"),
   custom_field_1: opt(text(255), "Only invoices whose custom_field_1 is exactly this"),
   custom_field_2: opt(text(255), "Only invoices whose custom_field_2 is exactly this"),
+  number: opt(text(40).transform(normalizeDocumentNumber), "Only the invoice with this number, like NC-000042 (any case)", { example: "NC-000042" }),
 });
 
 export const CreateInvoiceParams = z.object({

@@ -21,6 +21,7 @@ export const lineView = (l: InvoiceLine, currency: string) => ({
 /** An invoice, its lines nested as items and attached_items. */
 export const invoiceToWire = (r: InvoiceRead) => ({
   invoice_id: r.id,
+  number: r.number,
   customer_account_id: r.customerAccountId,
   subscription_id: r.subscriptionId,
   billing_period_start: r.billingPeriodStart ? formatWireDate(r.billingPeriodStart) : null,

@@ -5,12 +5,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
 import { INVOICE_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
-import { formatDate, formatInstant, formatMoney, shortId } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, invoiceName } from "@/lib/format";
 import type { InvoiceRead } from "@/lib/invoices/read";
 
 export type InvoiceRow = Pick<
   InvoiceRead,
-  "id" | "customerAccountId" | "dueDate" | "status" | "totalCents" | "paidCents" | "balanceCents" | "currency" | "createdAt"
+  "id" | "number" | "customerAccountId" | "dueDate" | "status" | "totalCents" | "paidCents" | "balanceCents" | "currency" | "createdAt"
 > & {
   customerName: string;
 };
@@ -23,7 +23,7 @@ function columns(brandId: string): ColumnDef<InvoiceRow, unknown>[] {
       enableSorting: false,
       cell: ({ row: { original: i } }) => (
         <Link href={`/dashboard/${brandId}/invoices/${i.id}`} title={i.id}>
-          Invoice …{shortId(i.id)}
+          {invoiceName(i)}
         </Link>
       ),
     },

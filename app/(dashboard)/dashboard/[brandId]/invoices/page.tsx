@@ -34,6 +34,7 @@ export default async function InvoicesPage({ params, searchParams }: { params: P
   }
   const rows = result.rows.map((i) => ({
     id: i.id,
+    number: i.number,
     customerAccountId: i.customerAccountId,
     customerName: i.customerName,
     dueDate: i.dueDate,

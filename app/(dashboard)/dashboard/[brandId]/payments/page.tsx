@@ -38,6 +38,7 @@ export default async function PaymentsPage({ params, searchParams }: { params: P
     customerAccountId: p.customerAccountId,
     customerName: p.customerName,
     invoiceId: p.invoiceId,
+    invoiceNumber: p.invoiceNumber,
     amountCents: p.amountCents,
     currency: p.currency,
     status: p.status,

@@ -12,7 +12,7 @@ import { listTicketsPage } from "@/lib/tickets/list-tickets";
 import { accountTimeline, type TimelineKind } from "@/lib/dashboard/timeline";
 import { isUuid } from "@/lib/ids";
 import { StatusBadge } from "@/components/ui/status";
-import { formatDate, formatInstant, formatMoney, shortId, statusLabel } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, invoiceName, shortId, statusLabel } from "@/lib/format";
 import { STATUS } from "@/lib/lifecycle";
 import { INVOICE_STATUS } from "@/lib/invoices/amounts";
 import { CompactSection } from "@/components/dashboard/compact-table";
@@ -168,11 +168,7 @@ export default async function AccountPage({
         columns={[
           {
             header: "Invoice",
-            cell: (i) => (
-              <Link href={`${dash}/invoices/${i.id}`}>
-                <code>{shortId(i.id)}</code>
-              </Link>
-            ),
+            cell: (i) => <Link href={`${dash}/invoices/${i.id}`}>{invoiceName(i)}</Link>,
           },
           { header: "Due", cell: (i) => formatDate(i.dueDate) },
           { header: "Status", cell: (i) => <StatusBadge status={i.status} kind="invoice" /> },

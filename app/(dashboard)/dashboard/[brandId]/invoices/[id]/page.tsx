@@ -4,7 +4,7 @@ import { dashboardContext } from "@/app/_auth/session";
 import { invoiceDetail, scheduledRetry } from "@/lib/invoices/read";
 import { listPaymentsPage } from "@/lib/payments/list-payments";
 import { StatusBadge } from "@/components/ui/status";
-import { formatDate, formatInstant, formatMoney, shortId, statusLabel } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, invoiceName, shortId, statusLabel } from "@/lib/format";
 import { isOwed } from "@/lib/invoices/read";
 import { INVOICE_STATUS } from "@/lib/invoices/amounts";
 import { SimpleTable } from "@/components/ui/simple-table";
@@ -30,7 +30,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
   if (!i) notFound();
   const payments = await listPaymentsPage(ctx, { filters: { invoiceId: i.id }, pageSize: 100 });
   const dash = `/dashboard/${brandId}`;
-  const title = `Invoice …${shortId(i.id)}`;
+  const title = invoiceName(i);
   const discounts = i.lines.filter((l) => l.kind === "discount");
   const open = isOwed(i);
   const retry = open ? await scheduledRetry(ctx, i.id) : null;

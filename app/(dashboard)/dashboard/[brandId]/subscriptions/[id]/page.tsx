@@ -4,7 +4,7 @@ import { dashboardContext } from "@/app/_auth/session";
 import { subscriptionDetail } from "@/lib/subscriptions/read";
 import { listInvoicesPage } from "@/lib/invoices/list-invoices";
 import { StatusBadge } from "@/components/ui/status";
-import { formatDate, formatInstant, formatMoney, shortId } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, invoiceName } from "@/lib/format";
 import { SimpleTable } from "@/components/ui/simple-table";
 import { STATUS } from "@/lib/lifecycle";
 import { SubscriptionActions } from "../_components/subscription-actions";
@@ -164,7 +164,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
                 {invoices.rows.map((i) => (
                   <tr key={i.id}>
                     <td>
-                      <Link href={`${dash}/invoices/${i.id}`}>Invoice …{shortId(i.id)}</Link>
+                      <Link href={`${dash}/invoices/${i.id}`}>{invoiceName(i)}</Link>
                     </td>
                     <td>{formatDate(i.dueDate)}</td>
                     <td>
