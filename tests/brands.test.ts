@@ -41,6 +41,7 @@ describe("Brand/Create", () => {
         tax_id: "12-3456789",
         invoice_prefix: "ACME",
         retry_days: "1,3,5",
+        proration: "prorate",
       };
       const body = await ok(t, format, "Brand/Create", { method: "POST", params });
       expect(body.status).toBe("success");

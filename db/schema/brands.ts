@@ -2,6 +2,10 @@ import { sql } from "drizzle-orm";
 import { boolean, check, pgTable, uuid, text, timestamp, index, smallint } from "drizzle-orm/pg-core";
 import { serviceAccounts } from "./accounts";
 
+/** How a change mid-period is billed: none (the spec's behaviour 2: the next charge only) or prorate (the unused part at once). */
+export const PRORATIONS = ["none", "prorate"] as const;
+export type Proration = (typeof PRORATIONS)[number];
+
 /** The tenant. Every brand-owned table carries brand_id referencing this. */
 export const brands = pgTable(
   "brands",
@@ -60,9 +64,15 @@ export const brands = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /** Issue 32: whether a change mid-period bills or credits its unused part at once (lib/subscriptions/proration.ts). */
+    proration: text("proration", { enum: PRORATIONS }).notNull().default("none"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [index("brands_account").on(t.serviceAccountId), check("brands_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`)],
+  (t) => [
+    index("brands_account").on(t.serviceAccountId),
+    check("brands_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("brands_proration", sql`${t.proration} in ('none', 'prorate')`),
+  ],
 );

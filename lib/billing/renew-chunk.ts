@@ -348,7 +348,7 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
 
 /**
  * With auto pay, each live invoice's balance is charged to the subscription's own pay method while
- * it can be charged, or else the customer's default (renewalPayMethod): the attempts are recorded
+ * it can be charged, or else the customer's default (autoPayMethod): the attempts are recorded
  * as pending here, committed with the renewals, and sent once the transaction is over.
  */
 async function recordAttempts(ctx: Context, advanced: { sub: SubscriptionRow; invoice: InvoiceRow }[], committed: Committed) {

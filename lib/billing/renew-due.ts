@@ -1,14 +1,14 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { hasConnectionPool, selectColumns, selectRows, type Db } from "../../db/client";
 import { anyOf } from "../../db/scope";
-import { brands, invoices, payMethods, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
+import { brands, invoices, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { logger } from "../log";
-import { defaultPayMethod } from "../pay-methods/queries";
+import { autoPayMethod } from "../pay-methods/queries";
 import { chargeInvoice } from "../payments/charge-invoice";
 import { reloadInvoice } from "../invoices/queries";
-import { loadSubscription, nextPeriodLines, type SubscriptionDetails, type SubscriptionRow } from "../subscriptions/details";
+import { loadSubscription, nextPeriodLines, type SubscriptionDetails } from "../subscriptions/details";
 import { recordPeriod } from "../subscriptions/periods";
 import { createInvoiceForSubscription } from "../invoices/create-invoice-for-subscription";
 import { carriesCoupon } from "../invoices/lines";
@@ -314,14 +314,5 @@ async function periodInvoice(ctx: Context, d: SubscriptionDetails, periodStart: 
   return (await find())!;
 }
 
-/** Spec, behaviour 1: the subscription's own pay method while it can be charged, or else the customer's default. */
-export async function renewalPayMethod(ctx: Context, s: SubscriptionRow) {
-  if (s.payMethodId) {
-    const [own] = await ctx.db
-      .select()
-      .from(payMethods)
-      .where(and(eq(payMethods.id, s.payMethodId), eq(payMethods.customerAccountId, s.customerAccountId)));
-    if (own && !own.deletedAt && own.verified === "Y") return own;
-  }
-  return defaultPayMethod(ctx, s.customerAccountId);
-}
+/** Spec, behaviour 1 (lib/pay-methods/queries.ts autoPayMethod, which a proration charge uses too). */
+export const renewalPayMethod = autoPayMethod;

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { addressLines, country, currency, email, flag, id, imageUrl, integer, keep, opt, req, multilineText, text, url } from "../wire/params";
+import { addressLines, country, currency, email, flag, id, imageUrl, integer, keep, oneOf, opt, req, multilineText, text, url } from "../wire/params";
 import { MAX_RETRIES, MAX_RETRY_DAY, parseRetryDays } from "../pricing/retries";
+import { PRORATIONS } from "../../db/schema/brands";
 
 /** Brand fields other than the three required on Create, all optional and clearable. */
 const optionalFields = {
@@ -36,6 +37,15 @@ function invoicePrefix() {
     .transform((s) => s.toUpperCase())
     .refine((s) => /^[A-Z0-9]{2,10}$/.test(s), { error: "must be 2 to 10 letters or digits, like ACME" });
 }
+
+const PRORATION_DESCRIPTION =
+  "How a change mid-period (Subscription/ChangeProduct, components attached, detached or re-counted, coupons) is billed: none (default, the spec's behaviour 2: the next charge is priced from the changed data) or prorate (also bills, or credits to the prepaid balance, at once (days left / days in the period) x (new price - old price), half away from zero to the cent)";
+
+/** The setting as the dashboard's brand forms offer it. */
+export const PRORATION_OPTIONS = [
+  { value: "none", label: "Price the next charge (no proration)" },
+  { value: "prorate", label: "Prorate: bill or credit the rest of the period at once" },
+];
 
 const name = () => text(255).min(1, { error: "must not be empty" });
 
@@ -76,6 +86,7 @@ export const CreateBrandParams = z.object({
     flag(),
     "Y: a sandbox brand, for rehearsing: its time is a test clock, frozen at creation and moved only by TestClock/Advance (default N: live, real time)",
   ),
+  proration: opt(oneOf(PRORATIONS), PRORATION_DESCRIPTION, { example: "none" }),
 });
 
 /** Send only what changes: name, description and logo_url can change but not be cleared. */
@@ -91,6 +102,7 @@ export const UpdateBrandParams = z.object({
     flag(),
     "Y turns a live brand into a sandbox brand, its test clock frozen at the real time now; a sandbox brand never goes back to live (N is refused)",
   ),
+  proration: keep(oneOf(PRORATIONS), `${PRORATION_DESCRIPTION}; absent keeps the stored one`),
 });
 
 export const DeleteBrandParams = z.object({

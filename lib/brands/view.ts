@@ -25,6 +25,7 @@ export const brandView = (b: Brand) => ({
   tax_id: b.taxId,
   invoice_prefix: b.invoicePrefix,
   retry_days: formatRetryDays(b.retryDays),
+  proration: b.proration,
   status: b.deletedAt ? "deleted" : "active",
   created: b.createdAt,
   updated: b.updatedAt,
@@ -51,4 +52,5 @@ export const BRAND_COLUMNS = {
   country: "country",
   tax_id: "taxId",
   invoice_prefix: "invoicePrefix",
+  proration: "proration",
 } as const;

@@ -13,6 +13,7 @@ import { pricedComponent } from "./terms";
 import { subscriptionOf } from "./queries";
 import type { Verb } from "../run-verb";
 import { STATUS } from "../lifecycle";
+import { recordingProration, type Proration } from "./proration";
 
 /** What a subscription's next invoice holds, in cents: as billing will write it, or as it is written already. */
 export interface NextInvoice {
@@ -32,6 +33,8 @@ export interface ChangeEstimate {
   after: NextInvoice | null;
   /** Moved to the customer's prepaid balance by the change (negative: taken back from it). */
   prepaidCredit: number;
+  /** With the brand's proration: the unused part of the period billed (positive) or credited (negative) at once. */
+  proration: Proration | null;
 }
 
 /** Thrown to roll the dry run back, carrying what it measured. */
@@ -44,8 +47,8 @@ class DryRun extends Error {
 /**
  * What a change to an existing subscription will invoice, credit and leave due, measured by making
  * the change itself (the same verb, with every check it makes) inside a savepoint that is then
- * rolled back: the estimate cannot drift from the change. Nothing is charged at once (the current
- * period is not prorated); a renewal invoice already written is repriced, its overpayment credited
+ * rolled back: the estimate cannot drift from the change. With the brand's proration the unused
+ * part of the period is billed or credited at once (as the change does it); a renewal invoice already written is repriced, its overpayment credited
  * to the prepaid balance; otherwise the next invoice is priced as billing will price it, 72 hours
  * before the renewal (coupons qualifying then, with the cycles they have used by then).
  */
@@ -56,8 +59,10 @@ export async function estimateChange(ctx: Context, subscriptionId: string, chang
       const { sub } = await loadSubscription(dry, subscriptionId, { forUpdate: true });
       const prepaid = () => prepaidBalance(dry, sub.customerAccountId);
       const [before, prepaidBefore] = [await nextInvoice(dry, subscriptionId), await prepaid()];
-      await change(dry);
-      throw new DryRun({ before, after: await nextInvoice(dry, subscriptionId), prepaidCredit: (await prepaid()) - prepaidBefore });
+      const proration = await recordingProration(() => change(dry));
+      // The prepaid balance's move by the repriced renewal invoice alone: the proration's is told apart.
+      const prorated = proration ? Math.max(0, -proration.cents) - proration.fromPrepaid : 0;
+      throw new DryRun({ before, after: await nextInvoice(dry, subscriptionId), prepaidCredit: (await prepaid()) - prepaidBefore - prorated, proration });
     });
   } catch (err) {
     if (err instanceof DryRun) return err.estimate;
@@ -133,8 +138,13 @@ const nextInvoiceView = (n: NextInvoice | null, currency: string) =>
 
 /** The estimate as the API vocabulary writes money and dates ("25.00", "11/25/2026"), for the pages; amounts in `currency`, the brand's. */
 export function changeEstimateView(e: ChangeEstimate, currency: string) {
+  const p = e.proration;
   return {
-    charged_now: formatAmount(0, currency),
+    charged_now: formatAmount(Math.max(0, p?.cents ?? 0), currency),
+    prorated_credit: formatAmount(Math.max(0, -(p?.cents ?? 0)), currency),
+    proration_days_left: String(p?.days ?? 0),
+    proration_period_days: String(p?.ofDays ?? 0),
+    prorated_from_prepaid: formatAmount(p?.fromPrepaid ?? 0, currency),
     prepaid_credit: formatAmount(Math.max(0, e.prepaidCredit), currency),
     prepaid_taken_back: formatAmount(Math.max(0, -e.prepaidCredit), currency),
     currency,

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { Form, type Field } from "@/components/forms/form";
-import { UpdateBrandParams } from "@/lib/brands/schemas";
+import { PRORATION_OPTIONS, UpdateBrandParams } from "@/lib/brands/schemas";
 import { updateBrand } from "./actions";
 import { DOCUMENT_FIELDS } from "../brands/_components/brand-form";
 
@@ -17,6 +17,14 @@ const FIELDS: Field[] = [
     label: "Retry declined renewals",
     hint: "Days after a declined renewal charge on which it is tried again, like 1,3,5 (before and apart from dunning). Empty: never.",
     inputMode: "text",
+  },
+  {
+    name: "proration",
+    label: "Changes mid-period",
+    required: true,
+    kind: "select",
+    options: PRORATION_OPTIONS,
+    hint: "Prorate bills a rise (or credits a cut to the prepaid balance) for the rest of the period at once; otherwise a change prices the next charge only",
   },
 ];
 

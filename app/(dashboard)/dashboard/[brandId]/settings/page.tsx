@@ -32,6 +32,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ brand
             tax_id: b.taxId ?? "",
             invoice_prefix: b.invoicePrefix,
             retry_days: formatRetryDays(b.retryDays),
+            proration: b.proration,
           }}
         />
       </div>

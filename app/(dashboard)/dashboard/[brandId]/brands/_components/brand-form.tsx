@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { Form, type Field } from "@/components/forms/form";
-import { CreateBrandParams, UpdateBrandParams } from "@/lib/brands/schemas";
+import { CreateBrandParams, PRORATION_OPTIONS, UpdateBrandParams } from "@/lib/brands/schemas";
 import { createBrand, updateBrand } from "../actions";
 
 /** Who issues the brand's invoices and how they are numbered (issue 31): the settings page edits them too. */
@@ -35,6 +35,7 @@ const FIELDS: Field[] = [
   { name: "social_media_site3", label: "Video site profile", kind: "url" },
   { name: "social_media_site4", label: "Photo site profile", kind: "url" },
   ...DOCUMENT_FIELDS,
+  { name: "proration", label: "Changes mid-period", kind: "select", options: PRORATION_OPTIONS, hint: "Empty: none (the next charge only)" },
 ];
 
 /** Create a brand, or edit one (only changed fields are sent; an emptied optional field is cleared). */

@@ -125,10 +125,24 @@ export function EstimatePreview({
   const next = e.after;
   const credit = minor(e.prepaid_credit, e.currency) ?? 0;
   const takenBack = minor(e.prepaid_taken_back, e.currency) ?? 0;
+  const chargedNow = minor(e.charged_now, e.currency) ?? 0;
+  const proratedCredit = minor(e.prorated_credit, e.currency) ?? 0;
   return (
     <div className="p-preview" role="region" aria-label={title} aria-live="polite">
       <h3>{title}</h3>
-      <p>Nothing is charged now: the current period is not prorated.</p>
+      {chargedNow > 0 ? (
+        <p>
+          For the {e.proration_days_left} days left of {e.proration_period_days} in this period, <strong data-testid="estimate-now">{money(chargedNow)}</strong>{" "}
+          would be invoiced now (charged at once with auto pay, your prepaid balance first).
+        </p>
+      ) : proratedCredit > 0 ? (
+        <p>
+          For the {e.proration_days_left} days left of {e.proration_period_days} in this period,{" "}
+          <strong data-testid="estimate-now">{money(proratedCredit)}</strong> would be credited to your prepaid balance now.
+        </p>
+      ) : (
+        <p>Nothing is charged now.</p>
+      )}
       {next === null ? (
         <p>After this change the subscription does not renew.</p>
       ) : (
