@@ -51,6 +51,14 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_BILLING_ROUNDS || 3));
 export const NOW = new Date("2026-06-01T12:00:00Z");
 const TIME_ZONES = ["UTC", "America/New_York", "Europe/Berlin", "Asia/Tokyo"];
 const GROUPS_PER_BRAND = 2;
+/** The products' periods, one per product of a group: days (the spec's), months and a year. */
+const PERIODS = [
+  { expirationInterval: 30, intervalUnit: "day" as const },
+  { expirationInterval: 1, intervalUnit: "month" as const },
+  { expirationInterval: 30, intervalUnit: "day" as const },
+  { expirationInterval: 3, intervalUnit: "month" as const },
+  { expirationInterval: 1, intervalUnit: "year" as const },
+];
 const PRODUCTS_PER_GROUP = 5;
 const prefix = `rb_bench_billing_${process.pid}`;
 
@@ -91,7 +99,8 @@ export async function seedCatalog(db: Db) {
       name: `Plan ${p}`,
       description: "Bench plan",
       status: 1 as const,
-      expirationInterval: 30,
+      // Issue 32: the spec's 30 days beside calendar plans (a month, 3 months, a year).
+      ...PERIODS[p % PERIODS.length],
       setupFeeCents: 0,
       recurringPriceCents: 999 + 500 * p,
       trial: "N" as const,
@@ -214,10 +223,10 @@ export async function seedSubscriptions(db: Db, n: number, ids: Awaited<ReturnTy
     from ${series}`);
   await db.execute(sql`
     insert into subscriptions (id, brand_id, customer_account_id, product_id, product_group_id, status, auto_pay, start_date, period_start, renewal_date,
-                               in_trial, override_initial_billing, created_at, updated_at)
+                               billing_anchor, in_trial, override_initial_billing, created_at, updated_at)
     select ${sub}, (${arr(ids.brands)})[${b} + 1], md5('c' || i)::uuid, (${arr(ids.products)})[${p} + 1], (${arr(ids.groups)})[${g} + 1], 1,
            case when i % 2 = 0 then 'Y' else 'N' end, ${today}::date + (i % 3) - 30, ${today}::date + (i % 3) - 30, ${today}::date + (i % 3),
-           'N', 'N', ${now}::timestamptz, ${now}::timestamptz
+           ${today}::date + (i % 3), 'N', 'N', ${now}::timestamptz, ${now}::timestamptz
     from ${series}`);
   await db.execute(sql`
     insert into subscription_components (id, brand_id, subscription_id, component_id, units, usage, created_at)
