@@ -39,6 +39,3 @@ export async function nextDocumentNumber(tx: Db, brandId: string, kind: Document
 export async function returnDocumentNumber(tx: Db, brandId: string, kind: DocumentKind): Promise<void> {
   await tx.execute(sql`update document_counters set last = last - 1 where brand_id = ${brandId}::uuid and kind = ${kind}`);
 }
-
-/** A document number as typed by a person, for a lookup: trimmed, uppercase (prefixes are uppercase). */
-export const normalizeDocumentNumber = (text: string) => text.trim().toUpperCase();

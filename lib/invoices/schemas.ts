@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { date, flag, id, json, keep, money, opt, req, text } from "../wire/params";
+import { date, flag, id, json, keep, money, normalizeDocumentNumber, opt, req, text } from "../wire/params";
 import { cardFreeText } from "../gateways/card-numbers";
-import { normalizeDocumentNumber } from "../document-numbers";
 
 /** At most this many items on one manual invoice. */
 export const MAX_ITEMS = 100;

@@ -264,3 +264,10 @@ export const json = <T extends z.ZodType>(schema: T, what = "JSON") =>
 
 /** Credentials are read by dispatch, never by endpoints; listed here so they are not "ignored". */
 export const CREDENTIAL_PARAMS = ["key", "user_key", "brand_id"] as const;
+
+/**
+ * A document number as typed by a person, for a lookup: trimmed, uppercase (prefixes are uppercase).
+ * Here, not beside the counter in lib/document-numbers.ts: schemas reach the browser's forms, the
+ * counter's database client must not.
+ */
+export const normalizeDocumentNumber = (text: string) => text.trim().toUpperCase();
