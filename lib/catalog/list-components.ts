@@ -24,7 +24,7 @@ export const componentList = defineList({
   search: [t.name],
   sortable: { created_at: t.createdAt, name: t.name, unit_price: t.unitPriceCents },
   defaultSort: { key: "created_at", dir: "asc" },
-  read: (ctx, rows) => rows.map((c) => componentView(c, ctx.brand.currency)),
+  read: (_ctx, rows) => rows.map(componentView),
 });
 export const listComponentsPage = componentList.page;
 

@@ -7,7 +7,6 @@ import { emitInvoiceEvent } from "./events";
 import { assertLinesTotal, storedLines, type NewLine } from "./lines";
 import { reloadInvoice } from "./queries";
 import { invoiceView } from "./view";
-import { nextDocumentNumber, returnDocumentNumber } from "../document-numbers";
 
 export interface SubscriptionInvoice {
   customerAccountId: string;
@@ -18,11 +17,6 @@ export interface SubscriptionInvoice {
   dueDate: string;
   /** Prices in integer cents; only `discount` lines may be negative, the total may not. */
   lines: readonly NewLine[];
-  /**
-   * False for Subscription/Create's invoice while its initial charge is pending: numbered when the
-   * charge goes through (activatePending), never if it is declined (the invoice is discarded).
-   */
-  issued?: boolean;
 }
 
 /**
@@ -35,10 +29,8 @@ export async function createInvoiceForSubscription(ctx: Context, s: Subscription
   for (const l of s.lines) {
     if (!Number.isSafeInteger(l.itemPrice) || (l.itemPrice < 0 && l.kind !== "discount")) throw new Error(`invalid line price ${l.itemPrice} (${l.kind})`);
   }
-  assertLinesTotal(s.lines, ctx.brand.currency, "lines");
+  assertLinesTotal(s.lines, "lines");
   const now = ctx.now();
-  const issued = s.issued ?? true;
-  const number = issued ? await nextDocumentNumber(ctx.db, ctx.brand.id, "invoice") : null;
   const [inserted] = await ctx.db
     .insert(invoices)
     .values({
@@ -47,7 +39,6 @@ export async function createInvoiceForSubscription(ctx: Context, s: Subscription
       customerAccountId: account.id,
       subscriptionId: s.subscriptionId,
       billingPeriodStart: s.periodStart,
-      number,
       dueDate: s.dueDate,
       items: storedLines(s.lines),
       createdAt: now,
@@ -56,7 +47,6 @@ export async function createInvoiceForSubscription(ctx: Context, s: Subscription
     .onConflictDoNothing({ target: [invoices.subscriptionId, invoices.billingPeriodStart] })
     .returning({ id: invoices.id });
   if (!inserted) {
-    if (issued) await returnDocumentNumber(ctx.db, ctx.brand.id, "invoice"); // it names no invoice
     const [existing] = await ctx.db
       .select({ id: invoices.id })
       .from(invoices)

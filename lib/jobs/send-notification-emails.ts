@@ -6,7 +6,6 @@ import { brands, emailDeliveries } from "../../db/schema";
 import { defaultSender, formatSender, sendEmail, type SendOutcome } from "../adapters/email";
 import { systemContext } from "../auth/context";
 import { newId } from "../ids";
-import { STATUS } from "../lifecycle";
 import type { OutboxRow, Sink } from "../outbox/deliver";
 import { isNotificationEvent } from "../notifications/events";
 import { liveNotificationOf, templateOf } from "../notifications/queries";
@@ -56,7 +55,7 @@ function requestedWithoutNotification(event: OutboxRow, brandId: string): Notifi
     htmlBrand: null,
     htmlCustomer: null,
     fromEmail: defaultSender(),
-    status: STATUS.ACTIVE,
+    status: 1,
     deletedAt: null,
     createdAt: at,
     updatedAt: at,

@@ -1,5 +1,5 @@
 import { formatWireDate } from "../dates";
-import { formatAmount } from "../money";
+import { formatCents } from "../money";
 import type { Context } from "../auth/context";
 import type { Line } from "../pricing/pricing";
 import type { SubscriptionDetails } from "./details";
@@ -14,12 +14,12 @@ const day = (d: string | null) => (d ? formatWireDate(d) : null);
 const yn = (b: boolean) => (b ? "Y" : "N");
 
 /** Pricing lines as the API shows them. */
-export const lineView = (l: Line, currency: string) => ({
+export const lineView = (l: Line) => ({
   kind: l.kind,
   name: l.name,
   quantity: l.quantity,
-  unit_price: formatAmount(l.quantity ? l.amountCents / l.quantity : l.amountCents, currency),
-  amount: formatAmount(l.amountCents, currency),
+  unit_price: formatCents(l.quantity ? l.amountCents / l.quantity : l.amountCents),
+  amount: formatCents(l.amountCents),
   component_id: l.componentId ?? null,
   coupon_code: l.couponCode ?? null,
 });
@@ -41,8 +41,7 @@ export const subscriptionToWire = (r: SubscriptionRead) => ({
   interval_unit: r.intervalUnit,
   billing_day: r.billingDay,
   in_trial: yn(r.inTrial),
-  next_renewal_amount: r.nextRenewalCents === null ? null : formatAmount(r.nextRenewalCents, r.currency),
-  currency: r.currency,
+  next_renewal_amount: r.nextRenewalCents === null ? null : formatCents(r.nextRenewalCents),
   override_initial_billing: yn(r.overrideInitialBilling),
   payment_gateway: r.paymentGateway,
   payment_transaction_id: r.paymentTransactionId,

@@ -9,10 +9,7 @@ import { formatInstant, formatMoney } from "@/lib/format";
 import type { AccountRead } from "@/lib/accounts/read";
 
 /** The fields of a customer account's read row this list shows (only these cross to the browser). */
-export type AccountRow = Pick<
-  AccountRead,
-  "id" | "firstName" | "lastName" | "emailAddress" | "companyName" | "prepaidBalanceCents" | "currency" | "status" | "createdAt"
->;
+export type AccountRow = Pick<AccountRead, "id" | "firstName" | "lastName" | "emailAddress" | "companyName" | "prepaidBalanceCents" | "status" | "createdAt">;
 
 function columns(brandId: string): ColumnDef<AccountRow, unknown>[] {
   return [
@@ -33,7 +30,7 @@ function columns(brandId: string): ColumnDef<AccountRow, unknown>[] {
       header: "Prepaid balance",
       enableSorting: false,
       meta: { numeric: true },
-      cell: ({ row }) => formatMoney(row.original.prepaidBalanceCents, row.original.currency),
+      cell: ({ row }) => formatMoney(row.original.prepaidBalanceCents),
     },
     { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.createdAt) },
   ];

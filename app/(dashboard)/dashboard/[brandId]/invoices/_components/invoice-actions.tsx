@@ -2,7 +2,6 @@
 
 import { ConfirmButton, useConfirmAction } from "@/components/ui/confirm-dialog";
 import { deleteInvoice, remindInvoice } from "../actions";
-import { INVOICE_STATUS } from "@/lib/invoices/amounts";
 
 /** Send a reminder and delete, each behind a dialog that says what happens. */
 export function InvoiceActions({
@@ -24,7 +23,7 @@ export function InvoiceActions({
   const ref = { invoice_id: id, customer_account_id: accountId };
   return (
     <>
-      {(status === INVOICE_STATUS.UNPAID || status === INVOICE_STATUS.PARTIALLY_PAID) && (
+      {(status === 0 || status === 2) && (
         <ConfirmButton
           label="Send reminder"
           title="Send a payment reminder?"
@@ -35,7 +34,7 @@ export function InvoiceActions({
           {!overdue && <p>The invoice is not yet a day overdue: the reminder is sent anyway.</p>}
         </ConfirmButton>
       )}
-      {status !== INVOICE_STATUS.DELETED && (
+      {status !== 3 && (
         <ConfirmButton
           label="Delete"
           title="Delete this invoice?"
@@ -44,9 +43,7 @@ export function InvoiceActions({
           onConfirm={run(() => deleteInvoice(brandId, ref), `/dashboard/${brandId}/invoices/${id}`)}
         >
           <p>The invoice is marked deleted and is no longer owed or collected by dunning. This cannot be undone.</p>
-          {status === INVOICE_STATUS.PARTIALLY_PAID && (
-            <p>Its payments stay recorded; refund them from each payment&apos;s page if the money should go back.</p>
-          )}
+          {status === 2 && <p>Its payments stay recorded; refund them from each payment&apos;s page if the money should go back.</p>}
         </ConfirmButton>
       )}
     </>

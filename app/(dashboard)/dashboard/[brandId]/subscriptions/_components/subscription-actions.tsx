@@ -2,7 +2,6 @@
 
 import { ConfirmButton, useConfirmAction } from "@/components/ui/confirm-dialog";
 import { deleteSubscription, restoreSubscription, suspendSubscription } from "../actions";
-import { STATUS } from "@/lib/lifecycle";
 
 /** Suspend, restore and delete, each behind a dialog that says what happens to billing. */
 export function SubscriptionActions({ brandId, id, name, status }: { brandId: string; id: string; name: string; status: number }) {
@@ -10,7 +9,7 @@ export function SubscriptionActions({ brandId, id, name, status }: { brandId: st
   const input = { subscription_id: id };
   return (
     <>
-      {status === STATUS.ACTIVE && (
+      {status === 1 && (
         <ConfirmButton
           label="Suspend"
           title={`Suspend ${name}?`}
@@ -23,7 +22,7 @@ export function SubscriptionActions({ brandId, id, name, status }: { brandId: st
           </p>
         </ConfirmButton>
       )}
-      {status === STATUS.SUSPENDED && (
+      {status === 2 && (
         <ConfirmButton
           label="Restore"
           title={`Restore ${name}?`}
@@ -33,7 +32,7 @@ export function SubscriptionActions({ brandId, id, name, status }: { brandId: st
           <p>The subscription becomes active again and billing resumes from its renewal date. This also overrides a suspension by a dunning rule.</p>
         </ConfirmButton>
       )}
-      {status !== STATUS.DELETED && (
+      {status !== 3 && (
         <ConfirmButton
           label="Delete"
           title={`Delete ${name}?`}

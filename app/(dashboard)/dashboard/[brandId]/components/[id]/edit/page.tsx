@@ -4,7 +4,6 @@ import { dashboardContext } from "@/app/_auth/session";
 import { stringValues } from "@/components/forms/values";
 import { ComponentForm } from "../../_components/component-form";
 import { loadComponent } from "../../_components/load-component";
-import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit component · Recurring Billing" };
 
@@ -12,7 +11,7 @@ export default async function EditComponentPage({ params }: { params: Promise<{ 
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
   const { component: c, groupName } = await loadComponent(ctx, id);
-  if (c.status === STATUS.DELETED) notFound();
+  if (c.status === 3) notFound();
   const base = `/dashboard/${brandId}/components`;
   const { created: _c, updated: _u, deleted: _d, status: _s, ...fields } = c;
   return (
