@@ -78,4 +78,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Statuses are named in one place (db/schema/status.ts: STATUS, INVOICE_STATUS); never a bare number.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "BinaryExpression[operator=/^[!=]==?$/][right.type='Literal'][right.raw=/^\\d+$/]:matches([left.property.name='status'], [left.name='status'])",
+          message: "Compare a status by its name (STATUS, INVOICE_STATUS), not a number.",
+        },
+        {
+          selector: "CallExpression[callee.name=/^(eq|ne)$/][arguments.0.property.name='status'][arguments.1.type='Literal'][arguments.1.raw=/^\\d+$/]",
+          message: "Compare a status by its name (STATUS, INVOICE_STATUS), not a number.",
+        },
+      ],
+    },
+  },
 );

@@ -278,8 +278,11 @@ describe("Customer Facing Portal: billing", () => {
     const me = await signedInCustomer();
     // A subscription with a coupon: its first invoice has a line, a discount and the payment that settled it.
     const subscriptionId = await subscribe(me.accountId, catalog.proId, { coupon_code: catalog.coupon });
-    const invoiceId = (await list("Invoice/List", { subscription_id: subscriptionId })).invoices[0].invoice_id as string;
-    const number = invoiceId.replace(/-/g, "").slice(-8).toUpperCase();
+    const invoice = (await list("Invoice/List", { subscription_id: subscriptionId })).invoices[0];
+    const invoiceId = invoice.invoice_id as string;
+    // The invoice's name on the page, in the PDF and its file name is its number (issue 31).
+    const number = invoice.number as string;
+    expect(number).toMatch(/^[A-Z0-9]{2,10}-\d{6,}$/);
     const { page } = me;
     await page.goto(`${app.baseUrl}/portal/invoices/${invoiceId}`);
     await page.getByRole("rowgroup", { name: "Discounts" }).waitFor();

@@ -24,8 +24,11 @@ describe("the one formatter", () => {
   });
 
   it("money: negative amounts, a currency, compact chart labels", () => {
-    expect(formatMoney(-250)).toBe("-$2.50");
-    expect(formatMoney(0)).toBe("$0.00");
+    expect(formatMoney(-250, "USD")).toBe("-$2.50");
+    expect(formatMoney(0, "USD")).toBe("$0.00");
+    expect(formatMoney(2500, "JPY")).toBe("¥2,500");
+    expect(formatMoney(12345, "KWD")).toBe("KWD 12.345");
+    expect(formatMoney(123456, "JPY", "en-US", { compact: true })).toBe("¥123.5k");
     expect(formatMoney(123456, "EUR", "de-DE")).toMatch(/1\.234,56\s€/);
     expect(formatMoney(123_456, "USD", "en-US", { compact: true })).toBe("$1.2k");
     expect(formatMoney(-250_000_000, "USD", "en-US", { compact: true })).toBe("-$2.5M");

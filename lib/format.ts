@@ -1,4 +1,5 @@
 import { INVOICE_STATUS, STATUS } from "../db/schema/status";
+import { DEFAULT_CURRENCY, toMajor } from "./money";
 
 /**
  * The one formatter for people: the dashboard, the portal and the invoice PDF show money, dates and
@@ -7,8 +8,7 @@ import { INVOICE_STATUS, STATUS } from "../db/schema/status";
  * which only the API's views and parameter builders use.
  */
 
-/** The service bills in one currency today (the gateways charge usd); a brand's currency would come in here. */
-export const DEFAULT_CURRENCY = "USD";
+export { DEFAULT_CURRENCY };
 export const DEFAULT_LOCALE = "en-US";
 
 const safeLocale = (locale: string | null | undefined) => {
@@ -37,14 +37,14 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 }
 
 /** 123456 -> "$1,234.56" (en-US), "1 234,56 $US" (fr-CA); compact for chart axes: "$1.2k". */
-export function formatMoney(cents: number, currency = DEFAULT_CURRENCY, locale = DEFAULT_LOCALE, opts: { compact?: boolean } = {}) {
+export function formatMoney(cents: number, currency: string, locale = DEFAULT_LOCALE, opts: { compact?: boolean } = {}) {
   if (opts.compact) {
-    const d = Math.abs(cents) / 100;
+    const d = Math.abs(toMajor(cents, currency));
     const short = d >= 1_000_000 ? `${+(d / 1_000_000).toFixed(1)}M` : d >= 1_000 ? `${+(d / 1_000).toFixed(1)}k` : `${Math.round(d)}`;
     return `${cents < 0 ? "-" : ""}${currencySymbol(currency, locale)}${short}`;
   }
   const loc = safeLocale(locale);
-  return cached(`m|${loc}|${currency}`, () => new Intl.NumberFormat(loc, { style: "currency", currency })).format(cents / 100);
+  return cached(`m|${loc}|${currency}`, () => new Intl.NumberFormat(loc, { style: "currency", currency })).format(toMajor(cents, currency));
 }
 
 function currencySymbol(currency: string, locale: string) {
@@ -80,6 +80,12 @@ export function formatInstant(at: Date | string | null | undefined, where?: { ti
   return cached(`i|${loc}|${zone}|${where.day ? 1 : 0}`, () => new Intl.DateTimeFormat(loc, { ...style, timeZone: zone })).format(d);
 }
 
+/**
+ * An invoice's name wherever a person reads one (issue 31): its number, "Invoice NC-000042". Only
+ * a subscription's first invoice, while its charge is pending, has none yet.
+ */
+export const invoiceName = (i: { number: string | null }) => `Invoice ${i.number || "(not issued)"}`;
+
 /** A record id shown short (its last 8 characters); the full id stays in links and titles. */
 export const shortId = (id: string | null | undefined) => (id ? id.slice(-8) : "—");
 
@@ -101,7 +107,7 @@ const STATUS_LABELS = {
     [INVOICE_STATUS.UNPAID]: { staff: ["Unpaid", "warn"], customer: ["Unpaid", "bad"] },
     [INVOICE_STATUS.PAID]: { staff: ["Paid", "ok"] },
     [INVOICE_STATUS.PARTIALLY_PAID]: { staff: ["Partly paid", "info"], customer: ["Partly paid", "warn"] },
-    [INVOICE_STATUS.DELETED]: { staff: ["Deleted", "bad"], customer: ["Void", "plain"] },
+    [INVOICE_STATUS.DELETED]: { staff: ["Void", "bad"], customer: ["Void", "plain"] },
   },
   payment: {
     pending: { staff: ["Pending", "info"] },

@@ -151,6 +151,9 @@ export function outsideTransaction<T>(ctx: Context, work: () => Promise<T>): Pro
   return work();
 }
 
+/** Whether the verb runs in steps runVerb owns, so it may call out (not in a dry run's savepoint: an estimate charges nothing). */
+export const mayCallOut = (ctx: Context) => stepsOf.has(ctx.db);
+
 /** Runs `fn` once the current step commits (never if it rolls back); outside runVerb, never. */
 export function afterCommit(ctx: Context, fn: () => void) {
   stepsOf.get(ctx.db)?.afterCommit.add(fn);

@@ -189,7 +189,7 @@ async function api(ctx: Context, path: string, params: Record<string, string | u
   const endpoint = byPath.get(path);
   if (!endpoint) throw new Error(`demo sandbox: no endpoint ${path}`);
   const wire = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
-  return runVerb(ctx, endpoint.handler, parseParams(endpoint.params, wire), { read: endpoint.method === "GET" });
+  return runVerb(ctx, endpoint.handler, parseParams(endpoint.params, wire, ctx.brand.currency), { read: endpoint.method === "GET" });
 }
 
 /** The demo's sandbox brand in the demo service account: null when there is none yet. */

@@ -34,6 +34,14 @@ describe("Brand/Create", () => {
         social_media_site2: "https://micro.example/acme",
         social_media_site3: "https://video.example/acme",
         social_media_site4: "https://photo.example/acme",
+        currency: "EUR",
+        legal_name: "Acme Streaming Inc.",
+        address: "1 Main Street\nSpringfield, IL 62701",
+        country: "US",
+        tax_id: "12-3456789",
+        invoice_prefix: "ACME",
+        retry_days: "1,3,5",
+        proration: "prorate",
       };
       const body = await ok(t, format, "Brand/Create", { method: "POST", params });
       expect(body.status).toBe("success");

@@ -6,6 +6,7 @@ import { systemContext } from "../lib/auth/context";
 import { chargeInvoice } from "../lib/payments/charge-invoice";
 import { reconcilePendingPayments } from "../lib/payments/reconcile-payments";
 import { FakeStripe } from "./support/fake-stripe";
+import { stripeAmount } from "../lib/gateways/providers/stripe";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { dumpDatabase, expectRefusal, FORMATS, getInvoice, makeAccount, makeCard, makeInvoice } from "./support/payments";
 
@@ -103,6 +104,45 @@ describe("Stripe charges", () => {
       expect(stripe.refunds.filter((x) => x.payment_intent === payment.payment_transaction_id)).toEqual([expect.objectContaining({ amount: 1999 })]);
     });
   }
+
+  // Issue 31: a brand's charges are in its currency, in Stripe's minor units (yen, fils) and its lower-case code.
+  for (const [currency, amount, minor] of [
+    ["JPY", "2500", 2500],
+    ["KWD", "12.340", 12340],
+  ] as const) {
+    it(`charges and refunds a ${currency} brand's invoice in ${currency}`, async () => {
+      const made = await ok(t, "json", "Brand/Create", {
+        method: "POST",
+        params: { name: currency, description: "Priced locally", logo_url: "https://example.com/l.png", currency },
+      });
+      const own: Tenant = { ...t, brand_id: made.brand.brand_id };
+      await ok(own, "json", "PayGateway/Create", {
+        method: "POST",
+        params: { name: "Stripe", gateway_provider: "stripe", credentials_1: "sk_test_fake0123456789abcdef", default_cc: "Y" },
+      });
+      const account = await makeAccount(own);
+      const card = await makeCard(own, account);
+      const invoice = await makeInvoice(own, account, amount);
+      const r = await call("json", "Payment/Create", { method: "POST", creds: own, params: charge(account, invoice, amount, card) });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.payment).toMatchObject({ amount, currency });
+      expect(stripe.chargesFor(r.body.payment.payment_id)).toEqual([expect.objectContaining({ amount: minor, currency: currency.toLowerCase() })]);
+      await ok(own, "json", "Payment/Delete", {
+        method: "DELETE",
+        params: { payment_id: r.body.payment.payment_id, customer_account_id: account, invoice_id: invoice },
+      });
+      expect(stripe.refunds.filter((x) => x.payment_intent === r.body.payment.payment_transaction_id)).toEqual([expect.objectContaining({ amount: minor })]);
+      await ok(t, "json", "Brand/Delete", { method: "DELETE", params: { delete_brand_id: made.brand.brand_id } });
+    });
+  }
+
+  it("converts to Stripe's minor units exactly, or refuses: never rounds", () => {
+    expect([stripeAmount(1999, "USD"), stripeAmount(2500, "JPY"), stripeAmount(12340, "KWD")]).toEqual([1999, 2500, 12340]);
+    // ICU bills forints whole, Stripe counts them in hundredths.
+    expect(stripeAmount(2500, "HUF")).toBe(250_000);
+    // Libyan dinars have three decimals, Stripe takes two: only whole hundredths pass.
+    expect([stripeAmount(12340, "LYD"), stripeAmount(12345, "LYD")]).toEqual([1234, null]);
+  });
 
   it("a card declined at charge time: 402, and the failed payment is recorded with Stripe's reason", async () => {
     const account = await makeAccount(t);

@@ -14,6 +14,7 @@ import { makeTenant, ok } from "./support/api";
 import { makeGroup, makeProduct } from "./support/catalog";
 import { CARDS, makeAccount, makeCard, makeGateway } from "./support/payments";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
+import { aroundSteps } from "./support/inngest-steps";
 
 afterAll(() => useClock(systemClock));
 
@@ -110,7 +111,7 @@ describe("Inngest functions", () => {
             const [g] = await db.select().from(payGateways).where(eq(payGateways.id, gateway));
             const [card] = await db.select().from(payMethods).where(eq(payMethods.id, pending[1].pay_method_id));
             await connectGateway(g)
-              .charge({ token: card.token, amount: Number(pending[1].amount), idempotencyKey: pending[1].id, description: "" })
+              .charge({ token: card.token, amount: Number(pending[1].amount), currency: "USD", idempotencyKey: pending[1].id, description: "" })
               .catch(() => undefined);
             throw new Error("crashed half-way through the chunk's charges");
           },
@@ -154,6 +155,40 @@ describe("Inngest functions", () => {
     expect(attempts.filter((a) => a.status === "succeeded")).toHaveLength(3);
     expect(attempts.filter((a) => a.status === "failed")).toHaveLength(1);
     expect(await renewedPast(t, "2026-05-01")).toBe(subs.length);
+  });
+
+  it("a renewal made one by one (a prepaid balance to spend first) calls no gateway in its renewal step: its charge is a step of its own", async () => {
+    const clock = new ManualClock("2026-04-01T10:00:00Z");
+    useClock(clock);
+    const t = await makeTenant();
+    const gateway = await makeGateway(t);
+    const [sub] = await dueSubscriptions(t, 1, [CARDS.ok]);
+    const [subscription] = (await ok(t, "json", "Subscription/List", { params: { subscription_id: sub } })).subscriptions;
+    // 2.00 prepaid: the renewal spends it first (the one-by-one path), then charges the 5.00 left.
+    await ok(t, "json", "Payment/Create", {
+      method: "POST",
+      params: { customer_account_id: subscription.customer_account_id, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "2.00" },
+    });
+    clock.set("2026-05-01T12:00:00Z");
+    const before = sandboxCharges(gateway).length;
+    // The gateway's charges taken during each step.
+    const during = new Map<string, number>();
+    const run: any = await new InngestTestEngine({ function: billBrand }).execute({
+      events: [{ name: BILL_BRAND, data: { brandId: t.brand_id, now: "2026-05-01T12:00:00.000Z", chunkSize: 2 } }],
+      transformCtx: aroundSteps(async (id, fn) => {
+        const from = sandboxCharges(gateway).length;
+        const out = await fn();
+        during.set(id, sandboxCharges(gateway).length - from);
+        return out;
+      }),
+    });
+    expect(run.error).toBeUndefined();
+    expect(run.result).toMatchObject({ renewed: 1, charged: 1 });
+    expect(Object.fromEntries([...during].filter(([, n]) => n > 0))).toEqual({ "charge-0-0-0": 1 });
+    expect(sandboxCharges(gateway).length - before).toBe(1);
+    const invoices = (await ok(t, "json", "Invoice/List", { params: { subscription_id: sub } })).invoices;
+    expect(invoices.map((i: any) => i.balance).sort()).toEqual(["0.00", "0.00"]);
+    expect(await renewedPast(t, "2026-05-01")).toBe(1);
   });
 
   it("a run past its step budget hands the rest to a new run of the brand's event, which goes on where it stopped", async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { getDatabase, MIGRATIONS_FOLDER, openDatabase } from "../db/client";
+import { getDatabase, openDatabase } from "../db/client";
 import { newId } from "../lib/ids";
-import { createDatabase, dropDatabase, urlFor, withConnection } from "./support/pg";
+import { beforeMigration } from "./support/pg";
 import { bootstrapDemo } from "../lib/platform/bootstrap";
 import { contextFromApiCredentials, forgetResolvedCredentials } from "../lib/auth/context";
 
@@ -87,50 +87,36 @@ describe("the database", () => {
 
 describe("migration 0007 (invoice lines onto their invoices)", () => {
   it("moves each invoice's lines onto it in position order, leaves an invoice without lines empty, and drops the line table", async () => {
-    const name = `rb_test_migration_0007_${process.pid}`;
-    await dropDatabase(name);
-    await createDatabase(name);
-    try {
-      await withConnection(urlFor(name), async (pg) => {
-        const files = readdirSync(MIGRATIONS_FOLDER)
-          .filter((f) => f.endsWith(".sql"))
-          .sort();
-        const run = async (file: string) => {
-          for (const statement of readFileSync(path.join(MIGRATIONS_FOLDER, file), "utf8").split("--> statement-breakpoint")) await pg.unsafe(statement);
-        };
-        for (const file of files.filter((f) => f < "0007")) await run(file);
-        const [brand, account, withLines, without, component] = [newId(), newId(), newId(), newId(), newId()];
-        const service = newId();
-        await pg`insert into service_accounts (id, name, created_at) values (${service}, 'Migration', now())`;
-        await pg`insert into brands (id, service_account_id, name, description, logo_url, timezone_id, webhook_secret, created_at, updated_at)
+    await beforeMigration(`rb_test_migration_0007_${process.pid}`, "0007", async (pg, migrate) => {
+      const [brand, account, withLines, without, component] = [newId(), newId(), newId(), newId(), newId()];
+      const service = newId();
+      await pg`insert into service_accounts (id, name, created_at) values (${service}, 'Migration', now())`;
+      await pg`insert into brands (id, service_account_id, name, description, logo_url, timezone_id, webhook_secret, created_at, updated_at)
                  values (${brand}, ${service}, 'B', 'd', 'https://example.com/l.png', 'UTC', 's', now(), now())`;
-        await pg`insert into customer_accounts (id, brand_id, first_name, last_name, email_address, locale, timezone_id, security_code, email_verification_code, created_at, updated_at)
+      await pg`insert into customer_accounts (id, brand_id, first_name, last_name, email_address, locale, timezone_id, security_code, email_verification_code, created_at, updated_at)
                  values (${account}, ${brand}, 'A', 'B', 'a@example.com', 'en-US', 'UTC', '12345', 'code', now(), now())`;
-        const group = newId();
-        await pg`insert into product_groups (id, brand_id, name, description, status, created_at, updated_at) values (${group}, ${brand}, 'G', 'd', 1, now(), now())`;
-        await pg`insert into components (id, brand_id, product_group_id, component_type, name, description, unit_price_cents, taxable, status, created_at, updated_at)
+      const group = newId();
+      await pg`insert into product_groups (id, brand_id, name, description, status, created_at, updated_at) values (${group}, ${brand}, 'G', 'd', 1, now(), now())`;
+      await pg`insert into components (id, brand_id, product_group_id, component_type, name, description, unit_price_cents, taxable, status, created_at, updated_at)
                  values (${component}, ${brand}, ${group}, 'traditional', 'Seat', 'd', 250, 'Y', 1, now(), now())`;
-        for (const id of [withLines, without]) {
-          await pg`insert into invoices (id, brand_id, customer_account_id, due_date, created_at, updated_at) values (${id}, ${brand}, ${account}, '2026-05-01', now(), now())`;
-        }
-        // Written out of order: the move keeps position order.
-        await pg`insert into invoice_lines (id, brand_id, invoice_id, position, item_name, item_price, quantity, tax_exempt, kind, component_id, created_at) values
+      for (const id of [withLines, without]) {
+        await pg`insert into invoices (id, brand_id, customer_account_id, due_date, created_at, updated_at) values (${id}, ${brand}, ${account}, '2026-05-01', now(), now())`;
+      }
+      // Written out of order: the move keeps position order.
+      await pg`insert into invoice_lines (id, brand_id, invoice_id, position, item_name, item_price, quantity, tax_exempt, kind, component_id, created_at) values
                  (${newId()}, ${brand}, ${withLines}, 2, 'Seat', 250, 3, 'N', 'component', ${component}, now()),
                  (${newId()}, ${brand}, ${withLines}, 1, 'Plan', 1999, 1, 'Y', 'recurring', null, now()),
                  (${newId()}, ${brand}, ${withLines}, 3, 'Coupon', -500, 1, 'N', 'discount', null, now())`;
-        await run(files.find((f) => f.startsWith("0007"))!);
-        const rows = await pg`select id, items from invoices order by id`;
-        const items = new Map(rows.map((r) => [r.id, r.items]));
-        expect(items.get(withLines)).toEqual([
-          { itemName: "Plan", itemPrice: 1999, quantity: 1, taxExempt: "Y", kind: "recurring", componentId: null },
-          { itemName: "Seat", itemPrice: 250, quantity: 3, taxExempt: "N", kind: "component", componentId: component },
-          { itemName: "Coupon", itemPrice: -500, quantity: 1, taxExempt: "N", kind: "discount", componentId: null },
-        ]);
-        expect(items.get(without)).toEqual([]);
-        expect((await pg`select to_regclass('invoice_lines') as t`)[0].t).toBeNull();
-      });
-    } finally {
-      await dropDatabase(name);
-    }
+      await migrate();
+      const rows = await pg`select id, items from invoices order by id`;
+      const items = new Map(rows.map((r) => [r.id, r.items]));
+      expect(items.get(withLines)).toEqual([
+        { itemName: "Plan", itemPrice: 1999, quantity: 1, taxExempt: "Y", kind: "recurring", componentId: null },
+        { itemName: "Seat", itemPrice: 250, quantity: 3, taxExempt: "N", kind: "component", componentId: component },
+        { itemName: "Coupon", itemPrice: -500, quantity: 1, taxExempt: "N", kind: "discount", componentId: null },
+      ]);
+      expect(items.get(without)).toEqual([]);
+      expect((await pg`select to_regclass('invoice_lines') as t`)[0].t).toBeNull();
+    });
   });
 });

@@ -13,7 +13,7 @@ import { brands, customerAccounts, invoices } from "../db/schema";
 import { contextFromCustomerSession } from "../lib/auth/context";
 import { runBilling } from "../lib/billing/run-billing";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
-import { toCents } from "../lib/money";
+import { parseAmount } from "../lib/money";
 import { portalActions } from "../lib/portal/actions";
 import { invoiceGenerationAt } from "../lib/pricing/periods";
 import type { ChangeEstimateView } from "../lib/subscriptions/estimate-change";
@@ -26,7 +26,7 @@ beforeAll(() => useClock(clock));
 afterAll(() => useClock(systemClock));
 
 const money = (cents: number) => (cents / 100).toFixed(2);
-const cents = (amount: string) => (amount.startsWith("-") ? -toCents(amount.slice(1)) : toCents(amount));
+const cents = (amount: string) => parseAmount(amount, "USD");
 
 const plan = fc.record({
   price: fc.integer({ min: 100, max: 9000 }),

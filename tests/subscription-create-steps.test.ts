@@ -152,8 +152,12 @@ describe("an initial charge whose answer is lost (or whose process died between 
     expectRefusal(r, 502, "GATEWAY_UNAVAILABLE");
     expect(await storedFor(account)).toEqual({ subscriptions: [0], invoices: 1, payments: ["pending"], events: ["Invoice/Create:held"] });
     expect(await listed(account)).toEqual([]);
+    // Issue 31: its invoice is not issued yet, so not listed (Invoice/List, the dashboard, the overview read the same list).
+    const invoicesListed = async () => (await ok(t, "json", "Invoice/List", { params: { customer_account_id: account } })).invoices as unknown[];
+    expect(await invoicesListed()).toEqual([]);
 
     await janitor();
+    expect(await invoicesListed()).toHaveLength(1);
     const after = await storedFor(account);
     expect(after).toEqual({
       subscriptions: [1],

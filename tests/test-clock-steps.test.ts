@@ -151,7 +151,9 @@ describe("a one-brand billing run (a test clock's step)", () => {
       await db.execute(sql`insert into payments (id, brand_id, customer_account_id, invoice_id, pay_method_id, gateway_id, target, processed_by, amount, status, created_at, updated_at)
         values (${paymentId}, ${t.brand_id}, ${sub.account}, ${invoice.id}, ${lost}, ${card.gateway_id}, 'invoice', 'gateway', 100, 'pending', ${anHourAgo}, ${anHourAgo})`);
       await expect(
-        sandboxProvider.connect({ id: card.gateway_id } as never).charge({ token: card.token, amount: 100, idempotencyKey: paymentId, description: "lost" }),
+        sandboxProvider
+          .connect({ id: card.gateway_id } as never)
+          .charge({ token: card.token, amount: 100, currency: "USD", idempotencyKey: paymentId, description: "lost" }),
       ).rejects.toThrow();
       recording.statements.length = 0;
       await runBilling({ db: recording.db, now, brandId: t.brand_id });

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { RecordStep } from "./record-actions";
+import { STATUS } from "@/lib/lifecycle";
 
 type Action = RecordStep["action"];
 
@@ -18,9 +19,10 @@ export function ledgerSteps(r: {
   delete?: { action: Action; body: ReactNode; then?: string };
 }): RecordStep[] {
   const steps: RecordStep[] = [];
-  if (r.status === 1 && r.suspend) steps.push({ label: "Suspend", title: `Suspend ${r.name}?`, confirmLabel: `Suspend ${r.noun}`, ...r.suspend });
-  if (r.status !== 1 && r.restore) steps.push({ label: "Restore", title: `Restore ${r.name}?`, confirmLabel: `Restore ${r.noun}`, ...r.restore });
-  if (r.status !== 3 && r.delete) steps.push({ label: "Delete", title: `Delete ${r.name}?`, confirmLabel: `Delete ${r.noun}`, danger: true, ...r.delete });
+  if (r.status === STATUS.ACTIVE && r.suspend) steps.push({ label: "Suspend", title: `Suspend ${r.name}?`, confirmLabel: `Suspend ${r.noun}`, ...r.suspend });
+  if (r.status !== STATUS.ACTIVE && r.restore) steps.push({ label: "Restore", title: `Restore ${r.name}?`, confirmLabel: `Restore ${r.noun}`, ...r.restore });
+  if (r.status !== STATUS.DELETED && r.delete)
+    steps.push({ label: "Delete", title: `Delete ${r.name}?`, confirmLabel: `Delete ${r.noun}`, danger: true, ...r.delete });
   return steps;
 }
 

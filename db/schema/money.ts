@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, check, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { brands } from "./brands";
 import { customerAccounts } from "./customers";
 
@@ -135,6 +135,12 @@ export const invoices = pgTable(
     /** Set for invoices generated for a subscription (and by Invoice/Create's auto_subscription_id). */
     subscriptionId: uuid("subscription_id"),
     billingPeriodStart: date("billing_period_start", { mode: "string" }),
+    /**
+     * The invoice's name, <prefix>-<sequence>, gapless and unique per brand (lib/document-numbers.ts),
+     * taken in the transaction that issues it. Null only while a subscription's first charge is
+     * pending: that invoice is numbered when the charge goes through (a declined one never was issued).
+     */
+    number: text("number"),
     dueDate: date("due_date", { mode: "string" }).notNull(),
     customField1: text("custom_field_1"),
     customField2: text("custom_field_2"),
@@ -162,12 +168,31 @@ export const invoices = pgTable(
      * invoice bills nothing; one deleted by staff forgives a period that did start.
      */
     voidedAt: instant("voided_at"),
+    /**
+     * What credit notes for a re-pricing took off this final invoice (issue 31): its lines and total
+     * never change once something is paid on it, so what is due is total - credited - paid.
+     */
+    creditedCents: bigint("credited_cents", { mode: "number" }).notNull().default(0),
+    /**
+     * The renewal invoice this one adds to (issue 31): the rise of a change made after something was
+     * paid on it, or usage billed at a renewal whose invoice was already paid. Charged with it.
+     */
+    /**
+     * The lines a final renewal invoice's period is priced at after a change (its own lines stay as
+     * issued): what coupon cycles are counted by at the renewal (lib/billing/renew-due.ts).
+     */
+    repricedItems: jsonb("repriced_items").$type<InvoiceLine[]>(),
+    adjustsInvoiceId: uuid("adjusts_invoice_id").references((): AnyPgColumn => invoices.id),
     ...timestamps(),
   },
   (t) => [
+    index("invoices_adjusts")
+      .on(t.brandId, t.adjustsInvoiceId)
+      .where(sql`${t.adjustsInvoiceId} is not null`),
     // Billing can never create two invoices for one subscription period (NULLs never clash).
     uniqueIndex("invoices_subscription_period").on(t.subscriptionId, t.billingPeriodStart),
     index("invoices_brand_created").on(t.brandId, t.createdAt),
+    uniqueIndex("invoices_brand_number").on(t.brandId, t.number),
     index("invoices_brand_account").on(t.brandId, t.customerAccountId, t.createdAt),
     // The overview's invoiced by month and receivables read the live invoices' totals from these alone (0021 adds INCLUDE).
     index("invoices_live_created")
@@ -178,6 +203,23 @@ export const invoices = pgTable(
       .where(sql`${t.deletedAt} is null`),
     check("invoices_items", sql`jsonb_typeof(${t.items}) = 'array' and not jsonb_path_exists(${t.items}, ${sql.raw(`'${INVOICE_ITEMS_INVALID}'`)})`),
   ],
+);
+
+export const DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/**
+ * The last sequence a brand gave each kind of document (lib/document-numbers.ts). Taking a
+ * number locks the row until the transaction ends: gapless (a rollback gives it back) and unique.
+ */
+export const documentCounters = pgTable(
+  "document_counters",
+  {
+    brandId: brandId(),
+    kind: text("kind", { enum: DOCUMENT_KINDS }).notNull(),
+    last: bigint("last", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.kind] }), check("document_counters_last", sql`${t.last} >= 0`)],
 );
 
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "reversed"] as const;
@@ -211,6 +253,8 @@ export const payments = pgTable(
     failureReason: text("failure_reason"),
     refundTransactionId: text("refund_transaction_id"),
     reversedAt: instant("reversed_at"),
+    /** Which retry of the brand's schedule this attempt is (1 = the first), for a declined renewal; null otherwise. */
+    retry: smallint("retry"),
     ...timestamps(),
   },
   (t) => [
@@ -227,5 +271,54 @@ export const payments = pgTable(
     index("payments_pending")
       .on(t.brandId, t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // One attempt per retry of an invoice, whatever the runners (lib/billing/retry-declines.ts).
+    uniqueIndex("payments_retry_once")
+      .on(t.invoiceId, t.retry)
+      .where(sql`${t.retry} is not null`),
+    // The declined charges whose retries may still come.
+    index("payments_declined")
+      .on(t.brandId, t.createdAt)
+      .where(sql`${t.status} = 'failed' and ${t.processedBy} = 'gateway' and ${t.invoiceId} is not null`),
+  ],
+);
+
+export const CREDIT_NOTE_REASONS = ["repriced", "deleted", "withdrawn", "refunded"] as const;
+export type CreditNoteReason = (typeof CREDIT_NOTE_REASONS)[number];
+export const CREDIT_NOTE_DESTINATIONS = ["prepaid_balance", "refund"] as const;
+export type CreditNoteDestination = (typeof CREDIT_NOTE_DESTINATIONS)[number];
+
+/**
+ * A credit note (issue 31): money taken off an issued invoice, numbered like invoices and never
+ * changed. `repriced`: a change before the renewal lowered a final invoice's price (what was paid
+ * above the new price went to the prepaid balance, the rest is no longer owed); `deleted`: staff
+ * deleted an invoice with payments on it; `withdrawn`: billing voided an invoice whose period will
+ * not start; both move what was paid on it to the prepaid balance. `refunded`: Payment/Delete
+ * reversed a payment on it (to the card or bank, or back to the prepaid balance it came from).
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: brandId(),
+    customerAccountId: uuid("customer_account_id")
+      .notNull()
+      .references(() => customerAccounts.id),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    /** The reversed payment of a `refunded` note. */
+    paymentId: uuid("payment_id").references(() => payments.id),
+    number: text("number").notNull(),
+    reason: text("reason", { enum: CREDIT_NOTE_REASONS }).notNull(),
+    destination: text("destination", { enum: CREDIT_NOTE_DESTINATIONS }).notNull(),
+    amount: cents("amount").notNull(),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [
+    check("credit_notes_amount", sql`${t.amount} > 0`),
+    uniqueIndex("credit_notes_brand_number").on(t.brandId, t.number),
+    index("credit_notes_brand_invoice").on(t.brandId, t.invoiceId),
+    index("credit_notes_brand_account").on(t.brandId, t.customerAccountId, t.createdAt),
+    index("credit_notes_brand_created").on(t.brandId, t.createdAt),
   ],
 );

@@ -73,6 +73,9 @@ export const subscriptions = pgTable(
     index("subscriptions_billing").on(t.status, t.renewalDate),
     // The billing run walks each brand's due subscriptions in (renewal_date, id) order, a chunk at a time.
     index("subscriptions_due").on(t.brandId, t.status, t.renewalDate, t.id),
+    // Renewal walks a brand's active subscriptions in id order, a chunk at a time (lib/billing/renew-due.ts):
+    // only the brand's rows, and their renewal dates read from the index, whatever else the table holds.
+    index("subscriptions_renewal_walk").on(t.brandId, t.status, t.id, t.renewalDate),
     index("subscriptions_brand_account").on(t.brandId, t.customerAccountId),
     index("subscriptions_pending")
       .on(t.brandId, t.createdAt)

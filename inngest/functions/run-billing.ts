@@ -8,6 +8,7 @@ import { dueWork, settleLostCharges } from "../../lib/billing/run-billing";
 import { generateDueInvoices, type GenerateCursor } from "../../lib/billing/generate-invoices";
 import { chargeRenewals, renewDue } from "../../lib/billing/renew-due";
 import { runDunning } from "../../lib/billing/run-dunning";
+import { retryDeclines, RETRIES_PER_STEP } from "../../lib/billing/retry-declines";
 
 /**
  * The event that bills one brand: its id, the run's instant (ISO), optionally a chunk size and a
@@ -23,9 +24,11 @@ export interface BillBrandData {
 }
 export interface BillBrandResume {
   pass: number;
-  phase: "generate" | "renew";
+  phase: "generate" | "renew" | "retry";
   generateAfter?: GenerateCursor;
   renewAfter?: string;
+  /** The retries of declined renewals, after this invoice id. */
+  retryAfter?: string;
   /** Whether the pass renewed anything before the hand-off (then another pass follows). */
   renewed?: boolean;
 }
@@ -54,7 +57,8 @@ export const runBilling = inngest.createFunction(
       for (const brand of await db.select().from(brands).where(brandsInRun())) {
         const work = await dueWork(db, brand, at);
         const dunning = await db.select({ id: dunningRules.id }).from(dunningRules).where(eq(dunningRules.brandId, brand.id)).limit(1);
-        if (dunning.length || Object.values(work).some(Boolean)) due.push(brand.id);
+        // A brand retrying declined renewals is looked at every run, as one with dunning rules.
+        if (dunning.length || brand.retryDays.length || Object.values(work).some(Boolean)) due.push(brand.id);
       }
       return { now: at.toISOString(), brandIds: due };
     });
@@ -72,7 +76,7 @@ export const runBilling = inngest.createFunction(
  * One brand's billing run as steps, one brand at a time (concurrency keyed by the brand): settle
  * charges whose answer was lost, then passes of generating (a step per chunk) and renewing (a step
  * per chunk, its gateway charges in steps of their own after it) until nothing is renewed, then
- * dunning. Each step is one of the run's idempotent parts (lib/billing/run-billing.ts), so a step
+ * the retries of declined renewals (a step per RETRIES_PER_STEP invoices), then dunning. Each step is one of the run's idempotent parts (lib/billing/run-billing.ts), so a step
  * retried after a crash half-way bills nothing twice: a renewal step's compare-and-set renews a
  * period once, and a charge step sends only attempts still pending, each under its payment id as
  * the gateway's idempotency key. Past its step budget a run sends the brand's event again with
@@ -85,8 +89,8 @@ export const billBrand = inngest.createFunction(
     const { brandId, chunkSize, resume } = data;
     const budget = data.stepBudget ?? STEP_BUDGET;
     const now = new Date(data.now);
-    const totals = { invoices: 0, renewed: 0, charged: 0, declined: 0, dunningActions: 0, steps: 0, continued: false };
-    const live = await step.run("settle-lost-charges", async () => {
+    const totals = { invoices: 0, renewed: 0, charged: 0, declined: 0, retried: 0, dunningActions: 0, steps: 0, continued: false };
+    const { live, retries } = await step.run("settle-lost-charges", async () => {
       const db = await getDb();
       const [brand] = await db
         .select()
@@ -94,7 +98,8 @@ export const billBrand = inngest.createFunction(
         .where(and(eq(brands.id, brandId), brandsInRun({ brandId })));
       // A continued run's janitors ran in its first run.
       if (brand && !resume) await settleLostCharges(db, brand, now);
-      return Boolean(brand);
+      // retries: whether the brand retries declined renewals (its retry steps are taken).
+      return { live: Boolean(brand), retries: Boolean(brand?.retryDays.length) };
     });
     totals.steps++;
     if (!live) return totals;
@@ -106,7 +111,7 @@ export const billBrand = inngest.createFunction(
       totals.continued = true;
       return true;
     };
-    for (let pass = resume?.pass ?? 0; pass < MAX_PASSES; pass++) {
+    for (let pass = resume?.pass ?? 0; resume?.phase !== "retry" && pass < MAX_PASSES; pass++) {
       const resuming = resume && pass === resume.pass ? resume : undefined;
       let after: GenerateCursor | undefined = resuming?.generateAfter;
       for (let chunk = 0; resuming?.phase !== "renew"; chunk++) {
@@ -149,6 +154,22 @@ export const billBrand = inngest.createFunction(
         cursor = r.next;
       }
       if (renewed === 0) break;
+    }
+    // Before dunning (a retry that pays leaves nothing to dun); each step's retries are idempotent
+    // (one attempt per invoice and retry number), so a step run again retries nothing twice.
+    let retryAfter = resume?.phase === "retry" ? resume.retryAfter : undefined;
+    for (let chunk = 0; retries; chunk++) {
+      if (await handOff({ pass: MAX_PASSES, phase: "retry", retryAfter })) return totals;
+      const from = retryAfter;
+      const r = await step.run(`retry-${chunk}`, async () =>
+        retryDeclines({ db: await getDb(), now, brandId, after: from, limit: chunkSize ?? RETRIES_PER_STEP }),
+      );
+      totals.steps++;
+      totals.retried += r.retried;
+      totals.charged += r.charged;
+      totals.declined += r.declined;
+      if (!r.next) break;
+      retryAfter = r.next;
     }
     const dunning = await step.run("dunning", async () => runDunning({ db: await getDb(), now, brandId }));
     totals.steps++;

@@ -26,7 +26,7 @@ export const accountList = defineList({
   sortable: { created_at: t.createdAt, last_name: t.lastName, company_name: t.companyName, email_address: t.emailAddress },
   defaultSort: { key: "created_at", dir: "asc" },
   // Lazily: ./read.ts reads through this list too.
-  read: (_ctx, rows) => rows.map((r) => readAccount(r)),
+  read: (ctx, rows) => rows.map((r) => readAccount(r, ctx.brand.currency)),
 });
 export const listAccountsPage = accountList.page;
 

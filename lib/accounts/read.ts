@@ -35,13 +35,15 @@ export interface AccountRead {
   customField2: string | null;
   securityCode: string;
   prepaidBalanceCents: number;
+  /** ISO 4217 code of the brand's currency, of which prepaidBalanceCents is minor units. */
+  currency: string;
   status: Status;
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
 }
 
-export const readAccount = (a: AccountRow): AccountRead => ({
+export const readAccount = (a: AccountRow, currency: string): AccountRead => ({
   id: a.id,
   firstName: a.firstName,
   lastName: a.lastName,
@@ -67,6 +69,7 @@ export const readAccount = (a: AccountRow): AccountRead => ({
   customField2: a.customField2,
   securityCode: a.securityCode,
   prepaidBalanceCents: a.prepaidBalance,
+  currency,
   status: a.status as Status,
   createdAt: a.createdAt,
   updatedAt: a.updatedAt,

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import countries from "i18n-iso-countries";
-import { email, flag, id, integer, keep, oneOf, opt, req, text } from "../wire/params";
+import { country, email, flag, id, integer, keep, oneOf, opt, req, text } from "../wire/params";
 import { isLocale, isTimezone } from "../reference/values";
 
 /** Field validators shared with users (lib/users/schemas.ts). */
@@ -15,14 +14,6 @@ export const phoneCountryCode = () =>
 export const phoneNumber = () => z.string().regex(/^(?=(?:\D*\d){4,15}\D*$)[\d\s().-]+$/, { error: "must be a phone number of 4 to 15 digits" });
 export const password = () => text(128).min(8, { error: "must be at least 8 characters" });
 export const customField = () => text(255);
-
-/** ISO 3166-1 alpha-2, any case on the wire, upper case inside. */
-const country = () =>
-  z
-    .string()
-    .regex(/^[A-Za-z]{2}$/, { error: "must be a two-letter ISO 3166 country code, like US" })
-    .transform((s) => s.toUpperCase())
-    .refine((s) => countries.isValid(s), { error: "must be a two-letter ISO 3166 country code, like US" });
 
 /** The address rules of Account/Create, applied to the record as it would be after a change. */
 export function addressProblem(a: { country: string | null; city?: string | null; state?: string | null; unit?: string | null; unit_type?: string | null }) {

@@ -15,5 +15,5 @@ export async function setAccountStatus(ctx: Context, account: AccountRow, status
     .set({ status, deletedAt, updatedAt: now })
     .where(inBrand(ctx, customerUsers, eq(customerUsers.customerAccountId, account.id), usersToMove));
   const [row] = await ctx.db.update(customerAccounts).set({ status, deletedAt, updatedAt: now }).where(eq(customerAccounts.id, account.id)).returning();
-  return accountView(row);
+  return accountView(row, ctx.brand.currency);
 }

@@ -25,7 +25,7 @@ export async function updateAccount({ ctx, input }: { ctx: Context; input: Updat
   }
   if (input.email_address) await assertAccountEmailFree(ctx, input.email_address, account.id);
   const changes = columnsFrom(input, ACCOUNT_COLUMNS);
-  if (Object.keys(changes).length === 0) return accountView(account);
+  if (Object.keys(changes).length === 0) return accountView(account, ctx.brand.currency);
   const [row] = await refusingDuplicates(
     () =>
       ctx.db
@@ -36,5 +36,5 @@ export async function updateAccount({ ctx, input }: { ctx: Context; input: Updat
     "customer_accounts_brand_email",
     accountEmailTaken,
   );
-  return accountView(row);
+  return accountView(row, ctx.brand.currency);
 }

@@ -1,4 +1,4 @@
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import type { AccountRow } from "./columns";
 import { readAccount, type AccountRead } from "./read";
 
@@ -33,7 +33,8 @@ export const accountToWire = (a: AccountRead) => ({
   custom_field_1: a.customField1,
   custom_field_2: a.customField2,
   security_code: a.securityCode,
-  prepaid_balance: formatCents(a.prepaidBalanceCents),
+  prepaid_balance: formatAmount(a.prepaidBalanceCents, a.currency),
+  currency: a.currency,
   status: a.status,
   created: a.createdAt,
   updated: a.updatedAt,
@@ -41,4 +42,4 @@ export const accountToWire = (a: AccountRead) => ({
 });
 
 /** What the write verbs answer today: the wire of the account as it now stands. */
-export const accountView = (a: AccountRow) => accountToWire(readAccount(a));
+export const accountView = (a: AccountRow, currency: string) => accountToWire(readAccount(a, currency));

@@ -120,7 +120,7 @@ export function defineAction<S extends z.ZodObject, R>(spec: StaffSpec<S, R> | C
         for (const [param, field] of Object.entries(SESSION_PARAMS)) if (param in spec.schema.shape) params[param] = ctx.actor[field];
       }
       Object.assign(params, typeof spec.fixed === "function" ? spec.fixed(ctx) : spec.fixed);
-      const input = parseParams(spec.schema, params);
+      const input = parseParams(spec.schema, params, ctx.brand.currency);
       return { ok: true, data: toPlain(await runVerb(ctx, spec.verb, input)) };
     } catch (err) {
       return refused(err, ctx.requestId, spec.endpoint);

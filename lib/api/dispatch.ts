@@ -53,8 +53,6 @@ function errorResponse(format: Format, err: DomainError, headers: Record<string,
 const rateLimited = (wait: number) =>
   new DomainError("RATE_LIMITED", "Too many requests; retry after the time in Retry-After", { headers: { "retry-after": String(Math.ceil(wait)) } });
 
-const parseInput = (endpoint: Endpoint, raw: Params) => parseParams(endpoint.params, raw);
-
 function envelope(endpoint: Endpoint, result: unknown): Record<string, unknown> {
   const wire = endpoint.wire ?? ((row: unknown) => row);
   if (endpoint.list) {
@@ -162,7 +160,7 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
 
     // Parsed and rendered inside the verb's run: the idempotent record stores these exact bytes.
     const execute = async ({ ctx: c }: { ctx: Context }): Promise<StoredAnswer & { replayed?: boolean }> => {
-      const input = parseInput(endpoint, params);
+      const input = parseParams(endpoint.params, params, c.brand.currency);
       const result = await endpoint.handler({ ctx: c, input });
       return { status: 200, body: render(format, envelope(endpoint, result)) };
     };

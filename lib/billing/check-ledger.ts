@@ -84,7 +84,7 @@ function rules(brand: (alias: string) => SQL): Record<LedgerRule, SQL> {
       cross join lateral (
         select count(*) as carried from subscription_periods p join invoices i on i.id = p.invoice_id
         where p.subscription_id = sc.subscription_id and i.voided_at is null
-          and exists (select 1 from jsonb_array_elements(i.items) l where l->>'kind' = 'discount'
+          and exists (select 1 from jsonb_array_elements(coalesce(i.repriced_items, i.items)) l where l->>'kind' = 'discount'
             and (lower(l->>'couponCode') = lower(c.coupon_code) or (l->>'couponCode' is null and l->>'itemName' = 'Coupon ' || c.coupon_code)))
       ) n
       where ${brand("sc")} and sc.cycles_applied <> n.carried`,

@@ -13,6 +13,8 @@ import { deliveryDueAt } from "../outbox/emit";
 import { brandsInRun } from "./brands-in-run";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { inContext } from "../run-verb";
+import { STATUS } from "../lifecycle";
+import { documentNumberSql, takeSequencesSql } from "../document-numbers";
 
 export interface GenerateOptions {
   db: Db;
@@ -94,7 +96,7 @@ export async function generateDueInvoices({
           where: inBrand(
             ctx,
             subscriptions,
-            eq(subscriptions.status, 1),
+            eq(subscriptions.status, STATUS.ACTIVE),
             lte(subscriptions.renewalDate, horizon),
             after ? sql`(${subscriptions.renewalDate}, ${subscriptions.id}) > (${after.renewalDate}::date, ${after.id}::uuid)` : undefined,
             subscriptionIds ? anyOf(subscriptions.id, subscriptionIds) : undefined,
@@ -136,11 +138,12 @@ export async function generateDueInvoices({
  * chunk is one statement, so a refused one wrote nothing). Never throws: failures are logged, with
  * the subscription once it is found.
  */
-async function generateIsolating(ctx: Context, subs: PricedSubscription[]): Promise<ChunkResult> {
+async function generateIsolating(ctx: Context, subs: PricedSubscription[], raced = 0): Promise<ChunkResult> {
   try {
     // Each chunk in a transaction of its brand's: audited as the system, under row-level security.
     return await inContext(ctx, (txCtx) => generateChunk(txCtx, subs));
   } catch (err) {
+    if (err instanceof NumberingRaced && raced < 3) return generateIsolating(ctx, subs, raced + 1);
     if (subs.length === 1 || !refusedByData(err)) {
       logger.error("generating invoices failed", { brandId: ctx.brand.id, first: subs[0].id, count: subs.length, error: err });
       return { created: 0, changed: [] };
@@ -159,6 +162,13 @@ async function generateIsolating(ctx: Context, subs: PricedSubscription[]): Prom
 function refusedByData(err: unknown) {
   const code = postgresError(err)?.code;
   return code !== undefined && !/^(08|53|57|58)/.test(code);
+}
+
+/** A chunk's numbers would leave a gap (generateChunk): it is rolled back and written again. */
+class NumberingRaced extends Error {
+  constructor() {
+    super("another writer invoiced some of these periods meanwhile");
+  }
 }
 
 async function generateChunk(ctx: Context, subs: PricedSubscription[]): Promise<ChunkResult> {
@@ -195,7 +205,9 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]): Promise<
     details.map((d) => d.sub.renewalDate!),
     "date[]",
   );
-  const [{ created, changed }] = resultRows<ChunkResult>(
+  // Numbers (lib/document-numbers.ts) for exactly the invoices still to write, taken after the
+  // subscriptions' locks (the order every change takes them in), in the chunk's order.
+  const [{ created, changed, numbered }] = resultRows<ChunkResult & { numbered: number }>(
     await db.execute(sql`
       with current as (
         select s.id from subscriptions s
@@ -206,16 +218,22 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]): Promise<
           on s.id = x.id and s.version = x.version and s.renewal_date = x.period and s.status = 1
         where s.id = any(${subscriptionIds})
         for share of s
-      ), inv as (
-        insert into invoices (id, brand_id, customer_account_id, subscription_id, billing_period_start, due_date, items, created_at, updated_at)
-        select id, ${brand.id}::uuid, account, subscription, period, period, lines.per_invoice -> (n::int - 1), ${at}, ${at}
+      ), todo as (
+        select x.*, row_number() over (order by x.n) as seq
         from unnest(${sqlArray(ids, "uuid[]")}, ${sqlArray(
           details.map((d) => d.sub.customerAccountId),
           "uuid[]",
         )}, ${subscriptionIds}, ${periods})
-               with ordinality as x(id, account, subscription, period, n),
-             (select ${JSON.stringify(items)}::jsonb as per_invoice) as lines
-        where subscription in (select id from current)
+               with ordinality as x(id, account, subscription, period, n)
+        where x.subscription in (select id from current)
+          and not exists (select 1 from invoices i where i.subscription_id = x.subscription and i.billing_period_start = x.period)
+      ), counter as (
+        select ${takeSequencesSql(brand.id, "invoice", sql`count(*)`)} as last, count(*) as taken from todo having count(*) > 0
+      ), inv as (
+        insert into invoices (id, brand_id, customer_account_id, subscription_id, billing_period_start, number, due_date, items, created_at, updated_at)
+        select todo.id, ${brand.id}::uuid, account, subscription, period, ${documentNumberSql(brand.id, "invoice", sql`counter.last - counter.taken + todo.seq`)},
+               period, lines.per_invoice -> (n::int - 1), ${at}, ${at}
+        from todo, counter, (select ${JSON.stringify(items)}::jsonb as per_invoice) as lines
         on conflict (subscription_id, billing_period_start) do nothing
         returning id
       ), event as (
@@ -224,7 +242,11 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]): Promise<
         from inv having count(*) > 0
       )
       select (select count(*)::int from inv) as created,
+             (select coalesce(sum(taken), 0)::int from counter) as numbered,
              array(select x.id::text from unnest(${subscriptionIds}) as x(id) where x.id not in (select id from current)) as changed`),
   );
+  // A concurrent writer's invoice for one of these periods committed while this waited for the
+  // counter: its number would be a gap. Rolled back and written again, the period is skipped.
+  if (created !== numbered) throw new NumberingRaced();
   return { created, changed };
 }

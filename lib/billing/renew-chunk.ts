@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import { selectColumns, selectRows, type Db } from "../../db/client";
+import { resultRows, selectColumns, selectRows, type Db } from "../../db/client";
 import { customerAccounts, invoices, payGateways, payMethods, payments, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
 import { anyOf, inBrand, sqlArray } from "../../db/scope";
 import { systemContext, type Brand, type Context } from "../auth/context";
@@ -23,6 +23,7 @@ import { runVerb } from "../run-verb";
 import { withDetails, type SubscriptionRow } from "../subscriptions/details";
 import { postActionUrl } from "../subscriptions/events";
 import { pricedComponent } from "../subscriptions/terms";
+import { STATUS } from "../lifecycle";
 
 /** Gateway calls in flight at once for a chunk's charges (each is a network round trip, not CPU). */
 const GATEWAY_PARALLELISM = 8;
@@ -107,7 +108,13 @@ async function loadPending({ ctx, input: ids }: { ctx: Context; input: string[] 
     const token = methods.get(payment.payMethodId!);
     const gateway = gateways.get(payment.gatewayId!);
     if (!token || !gateway) return [];
-    return [{ payment, gateway, request: { token, amount: payment.amount, idempotencyKey: payment.id, description: description(payment) } }];
+    return [
+      {
+        payment,
+        gateway,
+        request: { token, amount: payment.amount, currency: ctx.brand.currency, idempotencyKey: payment.id, description: description(payment) },
+      },
+    ];
   });
 }
 
@@ -152,6 +159,21 @@ async function askGateways(charges: PendingCharge[]): Promise<AnsweredAttempt[]>
   return answered;
 }
 
+/** Of these invoices, those paid on (final, issue 31) or with invoices adding to them: one query. */
+async function finalOrAdded(ctx: Context, rows: InvoiceRow[]) {
+  if (!rows.length) return new Set<string>();
+  const ids = sqlArray(
+    rows.map((r) => r.id),
+    "uuid[]",
+  );
+  const found = resultRows<{ id: string }>(
+    await ctx.db.execute(sql`
+      select invoice_id as id from ${payments} where brand_id = ${ctx.brand.id} and invoice_id = any(${ids}) and status in ('succeeded', 'reversed')
+      union select adjusts_invoice_id from ${invoices} where brand_id = ${ctx.brand.id} and adjusts_invoice_id = any(${ids}) and deleted_at is null`),
+  );
+  return new Set(found.map((r) => r.id));
+}
+
 async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string[] }): Promise<Committed> {
   const now = ctx.now();
   const committed: Committed = { renewed: 0, charges: [], oneByOne: [], chargeLater: [] };
@@ -159,7 +181,7 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
     ctx,
     subscriptions,
     anyOf(subscriptions.id, ids),
-    eq(subscriptions.status, 1),
+    eq(subscriptions.status, STATUS.ACTIVE),
     lte(subscriptions.renewalDate, today(now, ctx.brand.timezoneId)),
   );
   // The lock order everywhere: accounts, subscriptions, invoices; each set in id order, so two
@@ -193,6 +215,7 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
     forUpdate: "no key update",
   });
   const invoiceOf = new Map(periodInvoices.map((i) => [i.subscriptionId!, i]));
+  const withAdditions = await finalOrAdded(ctx, periodInvoices);
   const accountById = new Map(accounts.map((a) => [a.id, a]));
 
   // What each renewal writes, decided before anything is written.
@@ -204,8 +227,9 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
     const invoice = invoiceOf.get(s.id);
     const account = accountById.get(s.customerAccountId);
     const live = invoice?.deletedAt === null;
-    // The rare cases keep their one path: a period whose invoice was never generated, a prepaid balance to spend first.
-    if (!invoice || !account || (live && account.prepaidBalance > 0)) {
+    // The rare cases keep their one path: a period whose invoice was never generated, a prepaid
+    // balance to spend first, an invoice already paid on (its usage is an invoice of its own) or added to.
+    if (!invoice || !account || (live && account.prepaidBalance > 0) || withAdditions.has(invoice.id)) {
       committed.oneByOne.push(s.id);
       continue;
     }
@@ -324,7 +348,7 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
 
 /**
  * With auto pay, each live invoice's balance is charged to the subscription's own pay method while
- * it can be charged, or else the customer's default (renewalPayMethod): the attempts are recorded
+ * it can be charged, or else the customer's default (autoPayMethod): the attempts are recorded
  * as pending here, committed with the renewals, and sent once the transaction is over.
  */
 async function recordAttempts(ctx: Context, advanced: { sub: SubscriptionRow; invoice: InvoiceRow }[], committed: Committed) {
@@ -395,6 +419,7 @@ async function recordAttempts(ctx: Context, advanced: { sub: SubscriptionRow; in
       processedBy: "gateway",
       amount: balances.get(r.invoice.id)!,
       status: "pending",
+      retry: null,
       paymentGateway: gateway.provider,
       paymentTransactionId: null,
       failureReason: null,
@@ -406,7 +431,7 @@ async function recordAttempts(ctx: Context, advanced: { sub: SubscriptionRow; in
     committed.charges.push({
       payment,
       gateway,
-      request: { token: payMethod.token, amount: payment.amount, idempotencyKey: payment.id, description: description(payment) },
+      request: { token: payMethod.token, amount: payment.amount, currency: ctx.brand.currency, idempotencyKey: payment.id, description: description(payment) },
     });
   }
   if (committed.charges.length)

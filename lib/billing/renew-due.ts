@@ -1,14 +1,14 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { hasConnectionPool, selectColumns, selectRows, type Db } from "../../db/client";
 import { anyOf } from "../../db/scope";
-import { brands, invoices, payMethods, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
+import { brands, invoices, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { logger } from "../log";
-import { defaultPayMethod } from "../pay-methods/queries";
+import { autoPayMethod } from "../pay-methods/queries";
 import { chargeInvoice } from "../payments/charge-invoice";
 import { reloadInvoice } from "../invoices/queries";
-import { loadSubscription, nextPeriodLines, type SubscriptionDetails, type SubscriptionRow } from "../subscriptions/details";
+import { loadSubscription, nextPeriodLines, type SubscriptionDetails } from "../subscriptions/details";
 import { recordPeriod } from "../subscriptions/periods";
 import { createInvoiceForSubscription } from "../invoices/create-invoice-for-subscription";
 import { carriesCoupon } from "../invoices/lines";
@@ -20,10 +20,13 @@ import { renewalAfter, today } from "../pricing/periods";
 import { usageLines } from "../pricing/pricing";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { appendLines } from "../invoices/lines";
+import { isFinal } from "../payments/credit-notes";
+import { adjustmentsOf, createAdjustment } from "../subscriptions/upcoming-invoice";
 import { findAccount } from "../accounts/queries";
 import { runVerb } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
 import { chargePending, renewChunk } from "./renew-chunk";
+import { STATUS } from "../lifecycle";
 
 /** A run for one brand (a test clock's step) renews its day in fewer, larger chunks: fewer statements and transactions. */
 const ONE_BRAND_CHUNK = 1000;
@@ -59,9 +62,9 @@ export async function renewDue({
   /** Stop after this many chunks, answering where to go on (`next`): one chunk is one Inngest step. */
   maxChunks?: number;
   /**
-   * Leave the chunks' gateway charges for chargeRenewals (an Inngest step of their own): answered
-   * in `charges`. The rare renewals made one by one still charge as they renew (their attempt
-   * committed as pending before the gateway is called).
+   * Leave the renewals' gateway charges for chargeRenewals (an Inngest step of their own): answered
+   * in `charges`, the chunks' attempts committed as pending, and the invoices of renewals made one
+   * by one (charged there through chargeInvoice, which commits its attempt before calling the gateway).
    */
   deferCharges?: boolean;
 } & RunScope): Promise<RenewOutcome> {
@@ -87,7 +90,7 @@ export async function renewDue({
     // Ids only, their brands read once: a brand row joined to each of a thousand ids cost more to map than the query.
     const due = await selectColumns(db, subscriptions, ["id", "brandId"], {
       where: and(
-        eq(subscriptions.status, 1),
+        eq(subscriptions.status, STATUS.ACTIVE),
         gt(subscriptions.id, cursor),
         sql`exists (select 1 from ${brands} where ${brands.id} = ${subscriptions.brandId} and ${brandsInRun({ brandId })}
           and ${subscriptions.renewalDate} <= (${now.toISOString()}::timestamptz at time zone ${brands.timezoneId})::date)`,
@@ -134,7 +137,11 @@ export async function renewDue({
     }
     for (const id of oneByOne) {
       try {
-        count(await renewOne(db, now, brand, id));
+        const one = await renewOne(db, now, brand, id, deferCharges);
+        if (typeof one === "object" && one) {
+          count("renewed");
+          deferred.later.push(...one.later);
+        } else count(one);
       } catch (err) {
         logger.error("renewal failed", { subscriptionId: id, error: err });
       }
@@ -151,11 +158,15 @@ export interface RenewOutcome {
   charges?: DeferredCharges;
 }
 
-/** Renewal charges left for chargeRenewals: attempts committed as pending, and invoices whose earlier attempt's answer was lost. */
+/**
+ * Renewal charges left for chargeRenewals: attempts committed as pending, and invoices charged
+ * through chargeInvoice (an earlier attempt's answer was lost, or the renewal was made one by one).
+ */
 export interface DeferredCharges {
   paymentIds: string[];
-  later: { subscriptionId: string; invoiceId: string; payMethodId: string }[];
+  later: LaterCharge[];
 }
+type LaterCharge = { subscriptionId: string; invoiceId: string; payMethodId: string };
 
 /**
  * Sends the charges renewDue left (deferCharges) for one brand. Safe to run again (a retried
@@ -184,18 +195,25 @@ async function chargeRenewal(db: Db, now: Date, brand: Brand, c: { invoiceId: st
 
 /**
  * Through runVerb: the renewal commits with its charge attempt before the gateway is called (the
- * renewal stands whatever the card does), and the answer is settled in a new transaction.
+ * renewal stands whatever the card does), and the answer is settled in a new transaction. With
+ * `deferCharge` the gateway is not called here: the charge it would have made is answered (`later`).
  */
-async function renewOne(db: Db, now: Date, brand: Brand, id: string) {
-  return runVerb(systemContext(db, brand, now), renewSubscription, id);
+async function renewOne(db: Db, now: Date, brand: Brand, id: string, deferCharge = false) {
+  return runVerb(systemContext(db, brand, now), renewSubscription, { id, deferCharge });
 }
 
-async function renewSubscription({ ctx, input: id }: { ctx: Context; input: string }): Promise<"renewed" | "charged" | "declined" | null> {
+async function renewSubscription({
+  ctx,
+  input: { id, deferCharge },
+}: {
+  ctx: Context;
+  input: { id: string; deferCharge: boolean };
+}): Promise<"renewed" | "charged" | "declined" | null | { later: LaterCharge[] }> {
   const now = ctx.now();
   const brand = ctx.brand;
   const d = await loadSubscription(ctx, id, { forUpdate: true });
   const s = d.sub;
-  if (s.status !== 1 || !s.renewalDate || s.renewalDate > today(now, brand.timezoneId)) return null;
+  if (s.status !== STATUS.ACTIVE || !s.renewalDate || s.renewalDate > today(now, brand.timezoneId)) return null;
   if (!d.product || !isProductBillable(d.product, d.group)) return null;
   // A period never starts without its invoice: the one generated ahead, else one made now.
   const invoice = await periodInvoice(ctx, d, s.renewalDate);
@@ -208,7 +226,10 @@ async function renewSubscription({ ctx, input: id }: { ctx: Context; input: stri
     const usage = s.inTrial === "Y" ? [] : usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
     if (usage.length) {
       const account = await findAccount(ctx, s.customerAccountId);
-      await appendLines(ctx, invoice.id, toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) }));
+      const lines = toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) });
+      // An invoice with something paid on it is final (issue 31): the usage is an invoice adding to it.
+      if (await isFinal(ctx, invoice.id)) await createAdjustment(ctx, invoice, lines);
+      else await appendLines(ctx, invoice.id, lines);
     }
     await ctx.db
       .update(subscriptionComponents)
@@ -216,9 +237,10 @@ async function renewSubscription({ ctx, input: id }: { ctx: Context; input: stri
       .where(and(eq(subscriptionComponents.subscriptionId, s.id), sql`${subscriptionComponents.usage} <> 0`));
   }
   // A coupon's cycle is counted when, and only when, the period's invoice carries it (an invoice
-  // staff deleted forgives the period's money, not the coupon's cycle: it was given).
+  // staff deleted forgives the period's money, not the coupon's cycle: it was given); a final one
+  // re-priced after a change, when the lines it is now priced at do.
   for (const c of d.coupons) {
-    if (carriesCoupon(invoice.items, c.coupon.couponCode)) {
+    if (carriesCoupon(invoice.repricedItems ?? invoice.items, c.coupon.couponCode)) {
       await ctx.db
         .update(subscriptionCoupons)
         .set({ cyclesApplied: c.cyclesApplied + 1 })
@@ -244,20 +266,30 @@ async function renewSubscription({ ctx, input: id }: { ctx: Context; input: stri
   await postActionUrl(ctx, { ...d, sub: advanced[0] }, "renew_subscription");
   if (!live) return "renewed";
 
-  // The prepaid balance pays first; the card, with auto pay, what is left.
-  await payFromPrepaid(ctx, invoice.id);
-  if (s.autoPay !== "Y") return "renewed";
-  if ((await reloadInvoice(ctx, invoice.id)).amounts.balance <= 0) return "renewed";
-  const payMethod = await renewalPayMethod(ctx, s);
-  if (!payMethod) return "renewed";
-  try {
-    const r = await chargeInvoice({ ctx, input: { invoiceId: invoice.id, payMethodId: payMethod.id } });
-    return r.status === "succeeded" ? "charged" : r.status === "failed" ? "declined" : "renewed";
-  } catch (err) {
-    // An unusable pay method leaves the invoice unpaid for dunning; the renewal itself stands.
-    logger.error("renewal charge refused", { subscriptionId: s.id, error: err });
-    return "renewed";
+  // The period's invoice and those adding to it (issue 31), each as the renewal's own: the prepaid
+  // balance pays first; the card, with auto pay, what is left.
+  let result: "renewed" | "charged" | "declined" = "renewed";
+  const later: LaterCharge[] = [];
+  for (const i of [invoice, ...(await adjustmentsOf(ctx, invoice.id))]) {
+    await payFromPrepaid(ctx, i.id);
+    if (s.autoPay !== "Y") continue;
+    if ((await reloadInvoice(ctx, i.id)).amounts.balance <= 0) continue;
+    const payMethod = await renewalPayMethod(ctx, s);
+    if (!payMethod) continue;
+    if (deferCharge) {
+      later.push({ subscriptionId: s.id, invoiceId: i.id, payMethodId: payMethod.id });
+      continue;
+    }
+    try {
+      const r = await chargeInvoice({ ctx, input: { invoiceId: i.id, payMethodId: payMethod.id } });
+      if (r.status === "failed") result = "declined";
+      else if (r.status === "succeeded" && result === "renewed") result = "charged";
+    } catch (err) {
+      // An unusable pay method leaves the invoice unpaid for dunning; the renewal itself stands.
+      logger.error("renewal charge refused", { subscriptionId: s.id, error: err });
+    }
   }
+  return later.length ? { later } : result;
 }
 
 /** The invoice of the period starting on `periodStart` (live, or deleted by staff), made now if billing never generated it. */
@@ -282,14 +314,5 @@ async function periodInvoice(ctx: Context, d: SubscriptionDetails, periodStart: 
   return (await find())!;
 }
 
-/** Spec, behaviour 1: the subscription's own pay method while it can be charged, or else the customer's default. */
-async function renewalPayMethod(ctx: Context, s: SubscriptionRow) {
-  if (s.payMethodId) {
-    const [own] = await ctx.db
-      .select()
-      .from(payMethods)
-      .where(and(eq(payMethods.id, s.payMethodId), eq(payMethods.customerAccountId, s.customerAccountId)));
-    if (own && !own.deletedAt && own.verified === "Y") return own;
-  }
-  return defaultPayMethod(ctx, s.customerAccountId);
-}
+/** Spec, behaviour 1 (lib/pay-methods/queries.ts autoPayMethod, which a proration charge uses too). */
+export const renewalPayMethod = autoPayMethod;

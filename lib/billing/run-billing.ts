@@ -12,6 +12,7 @@ import { renewDue } from "./renew-due";
 import { settlePendingSubscriptions } from "../subscriptions/pending";
 import { runVerb } from "../run-verb";
 import { runDunning } from "./run-dunning";
+import { retryDeclines } from "./retry-declines";
 import { brandsInRun, type RunScope } from "./brands-in-run";
 import { withBrandLock } from "./brand-lock";
 
@@ -20,7 +21,7 @@ const MAX_CATCH_UP_PERIODS = 400;
 
 /**
  * The billing run: settle charges whose answer was lost, generate invoices 72 hours ahead, renew
- * and charge what is due, then dun what is overdue. Every step is idempotent and safe to run
+ * and charge what is due, retry declined renewal charges whose day has come, then dun what is overdue. Every step is idempotent and safe to run
  * concurrently, so the run can be repeated (hourly, catching each brand's midnight) or resumed
  * after a crash without billing anything twice. A run for one brand (a test clock's step) first
  * asks what is due (dueWork) and runs only those parts. dunningSince: a test clock's step (./run-dunning.ts).
@@ -46,8 +47,10 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
     if (r.renewed === 0) break;
     if (one) due = await dueWork(db, one, now, { janitors: false });
   }
+  // Before dunning: a retry that pays leaves nothing to dun.
+  const retries = inRun.some((b) => b.retryDays.length) ? await retryDeclines({ db, now, brandId }) : { retried: 0 };
   const dunning = await runDunning({ db, now, brandId, since: dunningSince });
-  return { invoices, ...renewed, dunningActions: dunning.actions };
+  return { invoices, ...renewed, retried: retries.retried, dunningActions: dunning.actions };
 }
 
 /**
@@ -73,7 +76,7 @@ export async function settleLostCharges(db: Db, brand: Brand, now: Date, due?: P
  */
 export async function runScheduledBilling({ db, now }: { db: Db; now: Date }) {
   const inRun = await db.select({ id: brands.id }).from(brands).where(brandsInRun());
-  const totals = { brands: 0, skipped: 0, failed: 0, invoices: 0, renewed: 0, charged: 0, declined: 0, dunningActions: 0 };
+  const totals = { brands: 0, skipped: 0, failed: 0, invoices: 0, renewed: 0, charged: 0, declined: 0, retried: 0, dunningActions: 0 };
   for (const { id } of inRun) {
     try {
       const run = await withBrandLock(db, id, () => runBilling({ db, now, brandId: id }));
@@ -82,7 +85,7 @@ export async function runScheduledBilling({ db, now }: { db: Db; now: Date }) {
         continue;
       }
       totals.brands++;
-      for (const k of ["invoices", "renewed", "charged", "declined", "dunningActions"] as const) totals[k] += run.result[k];
+      for (const k of ["invoices", "renewed", "charged", "declined", "retried", "dunningActions"] as const) totals[k] += run.result[k];
     } catch (err) {
       totals.failed++;
       logger.error("billing a brand failed", { brandId: id, error: err });

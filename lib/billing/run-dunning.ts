@@ -8,7 +8,7 @@ import { brandsInRun, type RunScope } from "./brands-in-run";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { newId } from "../ids";
 import { logger } from "../log";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import { emitInvoiceEvent, invoiceEventPayload } from "../invoices/events";
 import { reloadInvoice, withAmounts } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
@@ -19,6 +19,7 @@ import { loadSubscription } from "../subscriptions/details";
 import { endLocked, suspendLocked } from "../subscriptions/status-changes";
 import { today, addDays } from "../pricing/periods";
 import { owedSql } from "../invoices/lines";
+import { STATUS } from "../lifecycle";
 
 export interface DunningOptions extends RunScope {
   db: Db;
@@ -138,18 +139,18 @@ async function notifyAll(ctx: Context, rule: Rule, matches: Match[]): Promise<nu
   } else if (rule.postUrl) {
     await emitAll(
       ctx,
-      mine.map((m) => ({ type: "post/dunning" as const, payload: postPayload(rule, m) })),
+      mine.map((m) => ({ type: "post/dunning" as const, payload: postPayload(rule, m, ctx.brand.currency) })),
     );
   }
   return mine.length;
 }
 
-const postPayload = (rule: Rule, m: Match): PostPayload => ({
+const postPayload = (rule: Rule, m: Match, currency: string): PostPayload => ({
   url: rule.postUrl!,
   fields: [
     ["invoice_id", m.invoiceId],
     ["customer_account_id", m.customerAccountId],
-    ["outstanding_balance", formatCents(m.balance)],
+    ["outstanding_balance", formatAmount(m.balance, currency)],
     ["overdue_days", String(rule.overdueDays)],
   ],
 });
@@ -171,8 +172,8 @@ async function applyRule(ctx: Context, rule: Rule, m: Match): Promise<boolean> {
     case "SUSPEND":
     case "DELETE": {
       const d = await loadSubscription(ctx, m.subscriptionId!, { forUpdate: true });
-      if (rule.enforcementAction === "SUSPEND" && d.sub.status === 1) await suspendLocked(ctx, d, "dunning");
-      if (rule.enforcementAction === "DELETE" && d.sub.status !== 3) await endLocked(ctx, d.sub.id);
+      if (rule.enforcementAction === "SUSPEND" && d.sub.status === STATUS.ACTIVE) await suspendLocked(ctx, d, "dunning");
+      if (rule.enforcementAction === "DELETE" && d.sub.status !== STATUS.DELETED) await endLocked(ctx, d.sub.id);
       return true;
     }
     case "REMIND": {
@@ -182,7 +183,7 @@ async function applyRule(ctx: Context, rule: Rule, m: Match): Promise<boolean> {
     }
     case "POST": {
       if (!rule.postUrl) return true;
-      await emit(ctx, { type: "post/dunning", payload: postPayload(rule, m) });
+      await emit(ctx, { type: "post/dunning", payload: postPayload(rule, m, ctx.brand.currency) });
       return true;
     }
   }

@@ -28,9 +28,11 @@ export async function createBrand({ ctx, input }: { ctx: Context; input: CreateB
     name: input.name,
     description: input.description,
     logoUrl: input.logo_url,
+    ...(input.currency ? { currency: input.currency } : {}),
     webhookSecret: sealSigningSecret(id, newSecret("whsec")),
     // A sandbox brand's clock starts at the real time, whatever the creating brand's clock says.
     ...(input.sandbox === "Y" ? { sandbox: true, testClockAt: realClock.now() } : {}),
+    ...(input.retry_days ? { retryDays: input.retry_days } : {}),
     createdAt: now,
     updatedAt: now,
   };

@@ -5,6 +5,7 @@ import type { UpdateBrandInput } from "./schemas";
 import { invalidState } from "../errors";
 import { clock as realClock } from "../clock";
 import { findBrand } from "./queries";
+import { currencyChange } from "./currency";
 import { BRAND_COLUMNS, brandView } from "./view";
 
 /** Sets each supplied field; an optional field supplied empty is cleared. */
@@ -16,10 +17,12 @@ export async function updateBrand({ ctx, input }: { ctx: Context; input: UpdateB
     throw invalidState("A sandbox brand cannot go live: its records were made at its test clock's times. Create a live brand instead", "sandbox");
   }
   if (input.sandbox === "Y" && !brand.sandbox) Object.assign(changes, { sandbox: true, testClockAt: realClock.now() });
+  Object.assign(changes, await currencyChange(ctx, brand, input.currency));
   for (const [param, column] of Object.entries(BRAND_COLUMNS)) {
     const v = input[param as keyof UpdateBrandInput];
     if (v !== undefined) changes[column] = v;
   }
+  if (input.retry_days !== undefined) changes.retryDays = input.retry_days ?? [];
   if (Object.keys(changes).length === 0) return brandView(brand);
   const [row] = await ctx.db
     .update(brands)

@@ -1,4 +1,5 @@
 import type { Brand } from "../auth/context";
+import { formatRetryDays } from "../pricing/retries";
 
 /** A brand as the API shows it (never its webhook secret). */
 export const brandView = (b: Brand) => ({
@@ -17,6 +18,14 @@ export const brandView = (b: Brand) => ({
   social_media_site2: b.socialMediaSite2,
   social_media_site3: b.socialMediaSite3,
   social_media_site4: b.socialMediaSite4,
+  currency: b.currency,
+  legal_name: b.legalName,
+  address: b.address,
+  country: b.country,
+  tax_id: b.taxId,
+  invoice_prefix: b.invoicePrefix,
+  retry_days: formatRetryDays(b.retryDays),
+  proration: b.proration,
   status: b.deletedAt ? "deleted" : "active",
   created: b.createdAt,
   updated: b.updatedAt,
@@ -38,4 +47,10 @@ export const BRAND_COLUMNS = {
   social_media_site2: "socialMediaSite2",
   social_media_site3: "socialMediaSite3",
   social_media_site4: "socialMediaSite4",
+  legal_name: "legalName",
+  address: "address",
+  country: "country",
+  tax_id: "taxId",
+  invoice_prefix: "invoicePrefix",
+  proration: "proration",
 } as const;

@@ -13,5 +13,5 @@ export async function createComponent({ ctx, input }: { ctx: Context; input: Cre
     .insert(components)
     .values({ ...componentValues(input, null), id: newId(), brandId: ctx.brand.id, createdAt: now, updatedAt: now })
     .returning();
-  return componentView(row);
+  return componentView(row, ctx.brand.currency);
 }

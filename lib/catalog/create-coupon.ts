@@ -12,7 +12,7 @@ export async function createCoupon({ ctx, input }: { ctx: Context; input: Create
   await assertCodeFree(ctx, input.coupon_code);
   const now = ctx.now();
   const values = {
-    ...couponValues(input, null),
+    ...couponValues(input, null, ctx.brand.currency),
     id: newId(),
     brandId: ctx.brand.id,
     couponCode: input.coupon_code,
@@ -25,5 +25,5 @@ export async function createCoupon({ ctx, input }: { ctx: Context; input: Create
       .values({ ...values, createdAt: now, updatedAt: now })
       .returning(),
   );
-  return couponView(row, now, ctx.brand.timezoneId);
+  return couponView(row, now, ctx.brand.timezoneId, ctx.brand.currency);
 }

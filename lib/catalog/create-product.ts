@@ -14,5 +14,5 @@ export async function createProduct({ ctx, input }: { ctx: Context; input: Creat
     .insert(products)
     .values({ ...productValues(input, null), id: newId(), brandId: ctx.brand.id, productGroupId: group.id, createdAt: now, updatedAt: now })
     .returning();
-  return productView(row);
+  return productView(row, ctx.brand.currency);
 }

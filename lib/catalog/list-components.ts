@@ -24,7 +24,7 @@ export const componentList = defineList({
   search: [t.name],
   sortable: { created_at: t.createdAt, name: t.name, unit_price: t.unitPriceCents },
   defaultSort: { key: "created_at", dir: "asc" },
-  read: (_ctx, rows) => rows.map(componentView),
+  read: (ctx, rows) => rows.map((c) => componentView(c, ctx.brand.currency)),
 });
 export const listComponentsPage = componentList.page;
 

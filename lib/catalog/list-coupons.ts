@@ -21,7 +21,7 @@ export const couponList = defineList({
   defaultSort: { key: "created_at", dir: "asc" },
   read: (ctx, rows) => {
     const now = ctx.now();
-    return rows.map((c) => couponView(c, now, ctx.brand.timezoneId));
+    return rows.map((c) => couponView(c, now, ctx.brand.timezoneId, ctx.brand.currency));
   },
 });
 export const listCouponsPage = couponList.page;

@@ -21,7 +21,7 @@ export const productList = defineList({
   search: [t.name],
   sortable: { created_at: t.createdAt, name: t.name, recurring_price: t.recurringPriceCents, expiration_interval: t.expirationInterval },
   defaultSort: { key: "created_at", dir: "asc" },
-  read: (_ctx, rows) => rows.map(productView),
+  read: (ctx, rows) => rows.map((p) => productView(p, ctx.brand.currency)),
 });
 export const listProductsPage = productList.page;
 

@@ -9,5 +9,5 @@ export async function restoreComponent({ ctx, input }: { ctx: Context; input: { 
     window: true,
     check: (c) => assertGroupNotDeleted(ctx, c.productGroupId, COMPONENT),
   });
-  return componentView(row);
+  return componentView(row, ctx.brand.currency);
 }

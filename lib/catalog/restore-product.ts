@@ -9,5 +9,5 @@ export async function restoreProduct({ ctx, input }: { ctx: Context; input: { pr
     window: true,
     check: (p) => assertGroupNotDeleted(ctx, p.productGroupId, PRODUCT),
   });
-  return productView(row);
+  return productView(row, ctx.brand.currency);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { date, flag, id, integer, json, keep, money, oneOf, opt, req, multilineText, text, url } from "../wire/params";
+import { amountsCurrency, date, flag, id, integer, json, keep, money, oneOf, opt, req, multilineText, text, url } from "../wire/params";
 import { COMPONENT_TYPES, INTERVAL_UNITS, type IntervalUnit } from "../../db/schema/catalog";
 import { GroupVariableSchema, VARIABLE_SLOTS, VARIABLE_TYPES, type VariableSlot } from "./variables";
 import { componentViolation, couponViolation, productViolation, reportViolation } from "./rules";
@@ -179,12 +179,15 @@ const idList = (max = 100) =>
 const DISCOUNT_TYPES = ["percent", "amount"] as const;
 const DURATIONS = ["once", "forever", "cycles"] as const;
 
+/** discount_value as sent: a percent or an amount by discount_type (on Update maybe the stored one), read in ./values.ts. */
+const discountValue = () => z.string().regex(/^\d{1,10}(\.\d+)?$/, { error: "must be a number like 10 or 12.50" });
+
 const couponId = (description: string) => req(id(), description, { refersTo: "Coupon" });
 const couponDescriptions = {
   coupon_code: "The code customers enter; unique in the brand regardless of case (letters, digits, - and _)",
   name: "The coupon's name",
   discount_type: "percent (discount_value is a percent) or amount (discount_value is money off)",
-  discount_value: "A percent from 0.01 to 100 (percent) or an amount like 5.00 (amount), at most two decimals",
+  discount_value: "A percent from 0.01 to 100 with at most two decimals (percent), or an amount with the brand's currency's decimals, like 5.00 (amount)",
   duration: "once (the first cycle), forever, or cycles (duration_cycles cycles)",
   stackable: "Whether it can be combined with other stackable coupons",
 };
@@ -205,12 +208,12 @@ export const CreateCouponParams = z
     coupon_code: req(couponCode(), couponDescriptions.coupon_code, { example: "SAVE10" }),
     name: req(name(), couponDescriptions.name, { example: "Ten percent off" }),
     discount_type: req(oneOf(DISCOUNT_TYPES), couponDescriptions.discount_type, { example: "percent" }),
-    discount_value: req(money(), couponDescriptions.discount_value, { example: "10" }),
+    discount_value: req(discountValue(), couponDescriptions.discount_value, { example: "10" }),
     duration: req(oneOf(DURATIONS), couponDescriptions.duration, { example: "once" }),
     stackable: req(flag(), couponDescriptions.stackable, { example: "N" }),
     ...couponOptional,
   })
-  .superRefine((p, c) => reportViolation(couponViolation(couponRuleFields(p, null)), c));
+  .superRefine((p, c) => reportViolation(couponViolation(couponRuleFields(p, null, amountsCurrency())), c));
 
 /** Send only what changes. A new discount_type needs its discount_value (the number's meaning changes). */
 export const UpdateCouponParams = z
@@ -219,7 +222,7 @@ export const UpdateCouponParams = z
     coupon_code: keep(couponCode(), couponDescriptions.coupon_code),
     name: keep(name(), couponDescriptions.name),
     discount_type: keep(oneOf(DISCOUNT_TYPES), couponDescriptions.discount_type),
-    discount_value: keep(money(), couponDescriptions.discount_value),
+    discount_value: keep(discountValue(), couponDescriptions.discount_value),
     duration: keep(oneOf(DURATIONS), couponDescriptions.duration),
     stackable: keep(flag(), couponDescriptions.stackable),
     status: keep(oneOf(["active", "inactive"]), "active, or inactive to stop it qualifying without deleting it"),

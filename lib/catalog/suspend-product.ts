@@ -5,5 +5,5 @@ import { productView } from "./view";
 
 /** No new subscriptions; existing ones keep being billed (see availability.ts). */
 export async function suspendProduct({ ctx, input }: { ctx: Context; input: { product_id: string } }) {
-  return productView(await suspendRecord(ctx, PRODUCT, input.product_id));
+  return productView(await suspendRecord(ctx, PRODUCT, input.product_id), ctx.brand.currency);
 }

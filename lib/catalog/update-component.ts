@@ -18,5 +18,5 @@ export async function updateComponent({ ctx, input }: { ctx: Context; input: Upd
   if (input.product_group_id !== component.productGroupId) throw cannotChange("product_group_id", component.productGroupId);
   if (input.component_type !== component.componentType) throw cannotChange("component_type", component.componentType);
   assertNotDeleted(component, COMPONENT.what, COMPONENT.parameter);
-  return componentView(await saveChanges(ctx, COMPONENT.table, component.id, componentValues(input, component)));
+  return componentView(await saveChanges(ctx, COMPONENT.table, component.id, componentValues(input, component)), ctx.brand.currency);
 }

@@ -18,7 +18,7 @@ export async function updateCoupon({ ctx, input }: { ctx: Context; input: Update
   if (coupon.status === "deleted") throw invalidState("This coupon is deleted and can no longer change", "coupon_id");
   if (input.product_ids) await assertLiveProducts(ctx, input.product_ids);
   if (input.coupon_code !== undefined) await assertCodeFree(ctx, input.coupon_code, coupon.id);
-  const changes = couponValues(input, coupon);
+  const changes = couponValues(input, coupon, ctx.brand.currency);
   const now = ctx.now();
   const [row] = await withCodeUniqueness(input.coupon_code, () =>
     ctx.db
@@ -27,5 +27,5 @@ export async function updateCoupon({ ctx, input }: { ctx: Context; input: Update
       .where(eq(coupons.id, coupon.id))
       .returning(),
   );
-  return couponView(row, now, ctx.brand.timezoneId);
+  return couponView(row, now, ctx.brand.timezoneId, ctx.brand.currency);
 }

@@ -12,5 +12,5 @@ import { productView } from "./view";
 export async function updateProduct({ ctx, input }: { ctx: Context; input: UpdateProductInput }) {
   const product = await loadForChange(ctx, PRODUCT, input.product_id);
   assertNotDeleted(product, PRODUCT.what, PRODUCT.parameter);
-  return productView(await saveChanges(ctx, PRODUCT.table, product.id, productValues(input, product)));
+  return productView(await saveChanges(ctx, PRODUCT.table, product.id, productValues(input, product)), ctx.brand.currency);
 }

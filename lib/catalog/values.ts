@@ -18,6 +18,8 @@ import {
   type ProductRuleFields,
 } from "./rules";
 import { VARIABLE_SLOTS } from "./variables";
+import { DomainError } from "../errors";
+import { amountRule, minorUnits, parseDecimal } from "../money";
 import { variableColumn, type Component, type Coupon, type Product } from "./view";
 
 /**
@@ -90,19 +92,31 @@ export function componentValues(input: CreateComponentInput, stored: Component |
   };
 }
 
+/**
+ * discount_value in its type's unit: hundredths of a percent (two decimals whatever the currency),
+ * or minor units of the brand's currency; more decimals than that unit has is refused, never rounded.
+ */
+function discountUnits(text: string, type: CouponRuleFields["discountType"], currency: string): number {
+  const units = type === "percent" ? parseDecimal(text, 2) : parseDecimal(text, minorUnits(currency));
+  if (units !== null) return units;
+  const rule = type === "percent" ? "must be a percent from 0.01 to 100 with at most two decimals" : amountRule(currency);
+  throw new DomainError("INVALID_PARAMETER", `discount_value ${rule}`, { parameter: "discount_value" });
+}
+
 /** Create sends every rule field; Update falls back to the stored coupon for what it leaves out. */
-export function couponRuleFields(input: CreateCouponInput | UpdateCouponInput, stored: Coupon | null): CouponRuleFields {
+export function couponRuleFields(input: CreateCouponInput | UpdateCouponInput, stored: Coupon | null, currency: string): CouponRuleFields {
   const duration = input.duration ?? stored!.duration;
+  const discountType = input.discount_type ?? stored!.discountType;
   return {
-    discountType: input.discount_type ?? stored!.discountType,
-    discountValue: input.discount_value ?? stored!.discountValue,
+    discountType,
+    discountValue: input.discount_value === undefined ? stored!.discountValue : discountUnits(input.discount_value, discountType, currency),
     duration,
     durationCycles: dependentValue(input.duration_cycles, stored?.durationCycles ?? null, duration === "cycles"),
   };
 }
 
-export function couponValues(input: CreateCouponInput | UpdateCouponInput, stored: Coupon | null) {
-  const rules = couponRuleFields(input, stored);
+export function couponValues(input: CreateCouponInput | UpdateCouponInput, stored: Coupon | null, currency: string) {
+  const rules = couponRuleFields(input, stored, currency);
   assertNoViolation(couponViolation(rules));
   return {
     ...rules,

@@ -1,5 +1,5 @@
 import type { components, coupons, productGroups, products } from "../../db/schema";
-import { formatCents } from "../money";
+import { formatAmount, formatDecimal } from "../money";
 import { formatWireDate } from "../dates";
 import { VARIABLE_SLOTS, type GroupVariable, type VariableSlot } from "./variables";
 import { isCouponExpired } from "./coupon-qualification";
@@ -9,7 +9,7 @@ export type Product = typeof products.$inferSelect;
 export type Component = typeof components.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 
-const money = (cents: number | null) => (cents === null ? null : formatCents(cents));
+const money = (minor: number | null, currency: string) => (minor === null ? null : formatAmount(minor, currency));
 
 /** Status ledger (1 active, 2 suspended, 3 deleted) and timestamps, shared by the catalog views. */
 const ledgerView = (r: { status: number; createdAt: Date; updatedAt: Date; deletedAt: Date | null }) => ({
@@ -35,20 +35,20 @@ export const productGroupView = (g: ProductGroup) => ({
   ...ledgerView(g),
 });
 
-export const productView = (p: Product) => ({
+export const productView = (p: Product, currency: string) => ({
   product_id: p.id,
   product_group_id: p.productGroupId,
   name: p.name,
   description: p.description,
   expiration_interval: p.expirationInterval,
   interval_unit: p.intervalUnit,
-  setup_fee: money(p.setupFeeCents),
-  recurring_price: money(p.recurringPriceCents),
+  setup_fee: money(p.setupFeeCents, currency),
+  recurring_price: money(p.recurringPriceCents, currency),
   trial: p.trial,
   trial_interval: p.trialInterval,
-  trial_price: money(p.trialPriceCents),
+  trial_price: money(p.trialPriceCents, currency),
   auto_pay_discount: p.autoPayDiscount,
-  auto_pay_discount_amount: money(p.autoPayDiscountAmountCents),
+  auto_pay_discount_amount: money(p.autoPayDiscountAmountCents, currency),
   prompt_for_variables: p.promptForVariables,
   tax_exempt: p.taxExempt,
   custom_field_1: p.customField1,
@@ -56,7 +56,7 @@ export const productView = (p: Product) => ({
   ...ledgerView(p),
 });
 
-export const componentView = (c: Component) => ({
+export const componentView = (c: Component, currency: string) => ({
   component_id: c.id,
   product_group_id: c.productGroupId,
   component_type: c.componentType,
@@ -64,8 +64,8 @@ export const componentView = (c: Component) => ({
   description: c.description,
   starting_quantity: c.startingQuantity,
   maximum_units: c.maximumUnits,
-  unit_price: money(c.unitPriceCents),
-  setup_fee: money(c.setupFeeCents),
+  unit_price: money(c.unitPriceCents, currency),
+  setup_fee: money(c.setupFeeCents, currency),
   taxable: c.taxable,
   custom_field_1: c.customField1,
   custom_field_2: c.customField2,
@@ -78,13 +78,13 @@ export const componentView = (c: Component) => ({
  */
 export const couponStatus = (c: Coupon, now: Date, timeZone: string) => (c.status === "active" && isCouponExpired(c, now, timeZone) ? "expired" : c.status);
 
-export const couponView = (c: Coupon, now: Date, timeZone: string) => ({
+export const couponView = (c: Coupon, now: Date, timeZone: string, currency: string) => ({
   coupon_id: c.id,
   coupon_code: c.couponCode,
   name: c.name,
   discount_type: c.discountType,
-  // Percent is kept in hundredths of a percent, so it prints like money: 1250 -> "12.50".
-  discount_value: formatCents(c.discountValue),
+  // A percent is kept in hundredths of a percent (1250 -> "12.50"), an amount in minor units of the currency.
+  discount_value: c.discountType === "percent" ? formatDecimal(c.discountValue, 2) : formatAmount(c.discountValue, currency),
   duration: c.duration,
   duration_cycles: c.durationCycles,
   expiration_date: c.expirationDate ? formatWireDate(c.expirationDate) : null,

@@ -4,7 +4,7 @@ import { invoiceList } from "../invoices/list-invoices";
 import { isUuid } from "../ids";
 import { subscriptionList } from "../subscriptions/list-subscriptions";
 import { ticketList } from "../tickets/list-tickets";
-import { formatDate, formatMoney, shortId, statusLabel } from "../format";
+import { formatDate, formatMoney, invoiceName, shortId, statusLabel } from "../format";
 import { STATUS } from "../lifecycle";
 
 /** One record found by the global search, with the path of its dashboard page. */
@@ -77,12 +77,12 @@ export async function searchBrand(ctx: Context, text: string, perKind = 5): Prom
       results: invoices.rows.map((i) => ({
         kind: "invoice",
         id: i.id,
-        title: `Invoice …${shortId(i.id)}`,
+        title: invoiceName(i),
         detail: [
           statusLabel("invoice", i.status),
           `due ${formatDate(i.dueDate)}`,
-          `total ${formatMoney(i.totalCents)}`,
-          `balance ${formatMoney(i.balanceCents)}`,
+          `total ${formatMoney(i.totalCents, i.currency)}`,
+          `balance ${formatMoney(i.balanceCents, i.currency)}`,
         ].join(" · "),
         href: `${base}/invoices/${i.id}`,
       })),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { resultRows } from "../../db/client";
 import type { Context } from "../auth/context";
 import { isUuid } from "../ids";
-import { formatCents } from "../money";
+import { formatMoney } from "../format";
 import { AUDIT_RESOURCES } from "../audit/queries";
 
 /** Records whose creation the timeline already shows from the record itself: their audit "create" is left out. */
@@ -107,8 +107,9 @@ export async function accountTimeline(ctx: Context, accountId: string, { page = 
       kind: r.kind,
       title: r.kind === "event" ? (EVENT_TITLES[r.title] ?? r.title) : r.kind === "change" ? changeTitle(r.title) : r.title,
       detail:
-        [r.amount !== null ? formatCents(Number(r.amount)) : null, r.kind === "event" ? `${r.title}: ${r.detail}` : r.detail].filter(Boolean).join(" · ") ||
-        null,
+        [r.amount !== null ? formatMoney(Number(r.amount), ctx.brand.currency) : null, r.kind === "event" ? `${r.title}: ${r.detail}` : r.detail]
+          .filter(Boolean)
+          .join(" · ") || null,
       ref: r.ref,
       ...(r.kind === "change" ? { resource: r.title.split(":")[0] } : {}),
     })),

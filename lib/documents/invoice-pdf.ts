@@ -8,10 +8,9 @@ import { inBrand } from "../../db/scope";
 import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
-import { formatPeriod, formatsFor } from "../format";
+import { formatPeriod, formatsFor, invoiceName } from "../format";
 import { renewalAfter } from "../pricing/periods";
 import { paymentMethodName } from "../portal/queries";
-import { invoiceNumber } from "../invoices/read";
 import { invoiceDetails } from "../invoices/queries";
 
 /**
@@ -29,18 +28,18 @@ export interface InvoicePdf {
 export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchLogo?: typeof fetchLogo } = {}): Promise<InvoicePdf> {
   const row = await findInBrand(ctx, invoices, invoiceId, "Invoice", "invoice_id");
   if (row.deletedAt && ctx.actor.kind === "customer") throw notFound("Invoice", "invoice_id");
-  const { amounts } = await invoiceDetails(ctx, row);
+  const { amounts, currency } = await invoiceDetails(ctx, row);
   const account = await findInBrand(ctx, customerAccounts, row.customerAccountId, "Customer account", "customer_account_id");
   const paid = await selectRows(ctx.db, payments, {
     where: inBrand(ctx, payments, eq(payments.invoiceId, row.id)),
     orderBy: [asc(payments.createdAt), asc(payments.id)],
   });
-  const f = formatsFor(account.locale, account.timezoneId);
+  const f = formatsFor(account.locale, account.timezoneId, currency);
   const logo = await (opts.fetchLogo ?? fetchLogo)(ctx.brand.logoUrl);
-  const number = invoiceNumber(row.id);
+  const number = row.number ?? "";
 
   const doc = await PDFDocument.create();
-  doc.setTitle(`Invoice ${number}`);
+  doc.setTitle(invoiceName(row));
   doc.setAuthor(pdfText(ctx.brand.name));
   doc.setCreator(pdfText(ctx.brand.name));
   doc.setCreationDate(ctx.now());
@@ -68,8 +67,17 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   w.text(`Status: ${f.status("invoice", amounts.status)}`, { right: true, bold: true });
   w.gap(16);
 
-  // From and bill-to, side by side.
-  const from = [ctx.brand.name, ctx.brand.websiteUrl, ctx.brand.supportEmail, ctx.brand.supportPhone];
+  // From (the seller: the brand's legal details, Brand/Update) and bill-to (the buyer), side by side.
+  const b = ctx.brand;
+  const from = [
+    b.legalName || b.name,
+    ...(b.address ?? "").split("\n"),
+    b.country,
+    b.taxId ? `Tax ID ${b.taxId}` : null,
+    b.websiteUrl,
+    b.supportEmail,
+    b.supportPhone,
+  ];
   const billTo = [
     account.companyName,
     `${account.firstName} ${account.lastName}`,
@@ -104,14 +112,23 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   }
   w.gap(8);
   w.rule();
-  if (discounts.length) {
-    w.total("Subtotal", f.money(subtotal));
-    w.total("Discounts", f.money(amounts.total - subtotal));
-  }
+  w.total("Subtotal", f.money(subtotal));
+  if (discounts.length) w.total("Discounts", f.money(amounts.total - subtotal));
   w.total("Total", f.money(amounts.total), true);
   w.total("Paid", f.money(amounts.paid));
   w.total("Balance due", f.money(row.deletedAt ? 0 : amounts.balance), true);
+  w.total("Currency", currency);
   w.gap(18);
+
+  // Credit notes against this invoice (issue 31, "credits"): each is a line of the table below.
+  const credited = await creditNotesAgainst(ctx, row.id);
+  if (credited.length) {
+    w.text("Credit notes", { bold: true, size: 12 });
+    w.gap(2);
+    w.tableRow(["Number", "Date", "Reason", "Amount"], { bold: true, color: MUTED, rule: true });
+    for (const c of credited) w.tableRow([c.number, f.day(c.createdAt), c.reason, f.money(c.amountCents)]);
+    w.gap(18);
+  }
 
   w.text("Payments", { bold: true, size: 12 });
   w.gap(2);
@@ -127,10 +144,26 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
 
   const contact = [ctx.brand.supportEmail, ctx.brand.supportPhone, ctx.brand.websiteUrl].filter(Boolean).join("  ·  ");
   for (const page of doc.getPages()) {
-    const note = contact ? `Questions about this invoice? ${contact}` : `Invoice ${number}`;
+    const note = contact ? `Questions about this invoice? ${contact}` : invoiceName(row);
     page.drawText(pdfText(note), { x: MARGIN, y: 28, size: 8, font: fonts.regular, color: MUTED });
   }
   return { bytes: await doc.save(), filename: `invoice-${number}.pdf` };
+}
+
+/** A credit note as the invoice's PDF lists it. */
+export interface CreditedLine {
+  number: string;
+  createdAt: Date;
+  reason: string;
+  amountCents: number;
+}
+
+/**
+ * The hook for credit notes (issue 31): the credit notes issued against the invoice, oldest first.
+ * None exist yet; the credit notes' change answers them from their table here.
+ */
+async function creditNotesAgainst(_ctx: Context, _invoiceId: string): Promise<CreditedLine[]> {
+  return [];
 }
 
 const PAGE = { width: 595.28, height: 841.89 }; // A4 in points

@@ -12,5 +12,5 @@ export async function createDunningRule({ ctx, input }: { ctx: Context; input: C
     .insert(dunningRules)
     .values({ ...ruleValues(input, input.post_url ?? null), id: newId(), brandId: ctx.brand.id, createdAt: now, updatedAt: now })
     .returning();
-  return dunningRuleView(row);
+  return dunningRuleView(row, ctx.brand.currency);
 }

@@ -8,5 +8,5 @@ import { dunningRuleView } from "./view";
 export async function deleteDunningRule({ ctx, input }: { ctx: Context; input: { rule_id: string } }) {
   const rule = await findInBrand(ctx, dunningRules, input.rule_id, "Dunning rule", "rule_id", { forUpdate: true });
   await ctx.db.delete(dunningRules).where(eq(dunningRules.id, rule.id));
-  return dunningRuleView(rule);
+  return dunningRuleView(rule, ctx.brand.currency);
 }

@@ -19,7 +19,7 @@ export const dunningRuleList = defineList({
   search: [t.name],
   sortable: { created_at: t.createdAt, name: t.name, overdue_days: t.overdueDays, overdue_amount: t.overdueAmountCents },
   defaultSort: { key: "created_at", dir: "asc" },
-  read: (_ctx, rows) => rows.map(dunningRuleView),
+  read: (ctx, rows) => rows.map((r) => dunningRuleView(r, ctx.brand.currency)),
 });
 export const listDunningRulesPage = dunningRuleList.page;
 

@@ -22,5 +22,5 @@ export async function updateDunningRule({ ctx, input }: { ctx: Context; input: U
     .set({ ...ruleValues(input, postUrl), updatedAt: ctx.now() })
     .where(eq(dunningRules.id, rule.id))
     .returning();
-  return dunningRuleView(row);
+  return dunningRuleView(row, ctx.brand.currency);
 }

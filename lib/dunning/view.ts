@@ -1,16 +1,16 @@
 import type { dunningRules } from "../../db/schema";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import type { CreateDunningRuleInput } from "./schemas";
 
 export type DunningRule = typeof dunningRules.$inferSelect;
 
-export const dunningRuleView = (r: DunningRule) => ({
+export const dunningRuleView = (r: DunningRule, currency: string) => ({
   rule_id: r.id,
   product_group_id: r.productGroupId,
   name: r.name,
   description: r.description,
   overdue_days: r.overdueDays,
-  overdue_amount: formatCents(r.overdueAmountCents),
+  overdue_amount: formatAmount(r.overdueAmountCents, currency),
   enforcement_action: r.enforcementAction,
   post_url: r.postUrl,
   created: r.createdAt,

@@ -148,7 +148,7 @@ function reactivatedPart(ctx: Context, p: Period): Part {
 }
 
 /**
- * Invoiced: the totals of the live invoices (deleted ones left out) created in each month of the period,
+ * Invoiced: the totals of the live, issued invoices (deleted ones and a pending first charge's left out) created in each month of the period,
  * one range of the index of 0021 per month (cheaper than placing each invoice in its month).
  */
 function invoicedPart(ctx: Context, p: Period): Part {
@@ -157,7 +157,7 @@ function invoicedPart(ctx: Context, p: Period): Part {
     p.months.map(
       (m, i) => sql`
         select 'invoiced', ${m}::text, null, sum_cents(total_cents) from invoices
-        where brand_id = ${ctx.brand.id}::uuid and deleted_at is null and created_at >= ${instant(starts[i])} and created_at < ${instant(starts[i + 1])}`,
+        where brand_id = ${ctx.brand.id}::uuid and deleted_at is null and number is not null and created_at >= ${instant(starts[i])} and created_at < ${instant(starts[i + 1])}`,
     ),
     sql` union all `,
   );
@@ -183,14 +183,14 @@ function receivablesPart(ctx: Context, today: string): Part {
   return sql`
     select 'receivable', ${age}, count(*)::bigint, sum_cents(balance)
     from (
-      select i.due_date, i.total_cents - coalesce(paid.amount, 0) as balance
+      select i.due_date, i.total_cents - i.credited_cents - coalesce(paid.amount, 0) as balance
       from invoices i
       left join (
         select invoice_id, sum_cents(amount) as amount from payments
         where brand_id = ${brand} and status = 'succeeded' and invoice_id is not null
         group by 1
       ) paid on paid.invoice_id = i.id
-      where i.brand_id = ${brand} and i.deleted_at is null and i.total_cents > 0
+      where i.brand_id = ${brand} and i.deleted_at is null and i.number is not null and i.total_cents > 0
     ) o
     where balance > 0
     group by 2`;

@@ -7,6 +7,7 @@ import { emitInvoiceEvent } from "./events";
 import { assertLinesTotal, storedLines, type NewLine } from "./lines";
 import { reloadInvoice } from "./queries";
 import { invoiceView } from "./view";
+import { nextDocumentNumber, returnDocumentNumber } from "../document-numbers";
 
 export interface SubscriptionInvoice {
   customerAccountId: string;
@@ -17,6 +18,11 @@ export interface SubscriptionInvoice {
   dueDate: string;
   /** Prices in integer cents; only `discount` lines may be negative, the total may not. */
   lines: readonly NewLine[];
+  /**
+   * False for Subscription/Create's invoice while its initial charge is pending: numbered when the
+   * charge goes through (activatePending), never if it is declined (the invoice is discarded).
+   */
+  issued?: boolean;
 }
 
 /**
@@ -29,8 +35,10 @@ export async function createInvoiceForSubscription(ctx: Context, s: Subscription
   for (const l of s.lines) {
     if (!Number.isSafeInteger(l.itemPrice) || (l.itemPrice < 0 && l.kind !== "discount")) throw new Error(`invalid line price ${l.itemPrice} (${l.kind})`);
   }
-  assertLinesTotal(s.lines, "lines");
+  assertLinesTotal(s.lines, ctx.brand.currency, "lines");
   const now = ctx.now();
+  const issued = s.issued ?? true;
+  const number = issued ? await nextDocumentNumber(ctx.db, ctx.brand.id, "invoice") : null;
   const [inserted] = await ctx.db
     .insert(invoices)
     .values({
@@ -39,6 +47,7 @@ export async function createInvoiceForSubscription(ctx: Context, s: Subscription
       customerAccountId: account.id,
       subscriptionId: s.subscriptionId,
       billingPeriodStart: s.periodStart,
+      number,
       dueDate: s.dueDate,
       items: storedLines(s.lines),
       createdAt: now,
@@ -47,6 +56,7 @@ export async function createInvoiceForSubscription(ctx: Context, s: Subscription
     .onConflictDoNothing({ target: [invoices.subscriptionId, invoices.billingPeriodStart] })
     .returning({ id: invoices.id });
   if (!inserted) {
+    if (issued) await returnDocumentNumber(ctx.db, ctx.brand.id, "invoice"); // it names no invoice
     const [existing] = await ctx.db
       .select({ id: invoices.id })
       .from(invoices)

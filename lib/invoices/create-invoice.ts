@@ -9,6 +9,7 @@ import { assertLinesTotal, manualLines, storedLines } from "./lines";
 import { reloadInvoice } from "./queries";
 import type { CreateInvoiceInput } from "./schemas";
 import { invoiceView } from "./view";
+import { nextDocumentNumber } from "../document-numbers";
 
 /**
  * Invoice/Create: a manual invoice (auto_subscription_id, for testing, makes it look generated: it
@@ -21,12 +22,13 @@ export async function createInvoice({ ctx, input }: { ctx: Context; input: Creat
     if (sub.customerAccountId !== account.id) throw notFound("Subscription of this customer account", "auto_subscription_id");
   }
   const lines = manualLines(input.attached_items ?? [], account);
-  assertLinesTotal(lines);
+  assertLinesTotal(lines, ctx.brand.currency);
   const id = newId();
   const now = ctx.now();
   await ctx.db.insert(invoices).values({
     id,
     brandId: ctx.brand.id,
+    number: await nextDocumentNumber(ctx.db, ctx.brand.id, "invoice"),
     customerAccountId: account.id,
     subscriptionId: input.auto_subscription_id ?? null,
     dueDate: input.due_date,

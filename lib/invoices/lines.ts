@@ -3,7 +3,7 @@ import { invoices, payments, type InvoiceLine, type InvoiceLineKind } from "../.
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import type { AttachedItem } from "./schemas";
 
 /** A line to put on an invoice; item_price in cents (negative only for discounts). */
@@ -27,16 +27,17 @@ export const manualLines = (items: readonly AttachedItem[], account: { taxExempt
     kind: "item",
   }));
 
-/** The largest invoice total an amount on the wire can express (9999999999.99). */
+/** The largest invoice total in minor units, the largest amount the wire carries (9999999999.99 dollars, 999999999999 yen; lib/money.ts). */
 export const MAX_INVOICE_TOTAL = 999_999_999_999;
 
 export const linesTotal = (lines: readonly NewLine[]) => lines.reduce((sum, l) => sum + l.itemPrice * (l.quantity ?? 1), 0);
 
 /** An invoice total must be an amount: never negative, never beyond what the wire can carry. */
-export function assertLinesTotal(lines: readonly NewLine[], parameter = "attached_items") {
+export function assertLinesTotal(lines: readonly NewLine[], currency: string, parameter = "attached_items") {
   const total = linesTotal(lines);
   if (total < 0 || total > MAX_INVOICE_TOTAL) {
-    throw new DomainError("INVALID_PARAMETER", `${parameter} must add up to between 0.00 and ${formatCents(MAX_INVOICE_TOTAL)}`, { parameter });
+    const [least, most] = [formatAmount(0, currency), formatAmount(MAX_INVOICE_TOTAL, currency)];
+    throw new DomainError("INVALID_PARAMETER", `${parameter} must add up to between ${least} and ${most}`, { parameter });
   }
   return total;
 }
@@ -59,11 +60,11 @@ export const linesTotalSql = (items: SQL) =>
 
 /**
  * What is still owed on the invoice aliased `i` in SQL: its lines' total (the generated total_cents)
- * less its succeeded payments. The payments are looked up by brand and invoice, their index: without
+ * less its credit notes' and its succeeded payments. The payments are looked up by brand and invoice, their index: without
  * the brand every invoice would scan all the payments.
  */
 export const owedSql = (i: SQL) =>
-  sql<number>`(${i}.total_cents - coalesce((select sum(p.amount) from ${payments} p where p.brand_id = ${i}.brand_id and p.invoice_id = ${i}.id and p.status = 'succeeded'), 0))`;
+  sql<number>`(${i}.total_cents - ${i}.credited_cents - coalesce((select sum(p.amount) from ${payments} p where p.brand_id = ${i}.brand_id and p.invoice_id = ${i}.id and p.status = 'succeeded'), 0))`;
 
 /** Replaces all lines of an invoice. */
 export async function replaceLines(ctx: Context, invoiceId: string, lines: readonly NewLine[]) {

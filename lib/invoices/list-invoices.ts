@@ -16,12 +16,12 @@ export const FILTERED_LIST_LIMIT = 400;
 
 /**
  * invoiceAmounts' status in SQL, for a page's status filter (status is never stored): 3 deleted,
- * else 1 when the succeeded payments cover the lines' total, 2 when some are paid, else 0.
+ * else 1 when the succeeded payments cover the lines' total less credit notes, 2 when some are paid, else 0.
  */
 const statusSql = sql<number>`(case when ${t.deletedAt} is not null then ${INVOICE_STATUS.DELETED} else (
   select case when paid >= total then ${INVOICE_STATUS.PAID} when paid > 0 then ${INVOICE_STATUS.PARTIALLY_PAID} else ${INVOICE_STATUS.UNPAID} end
   from (select
-    ${t.totalCents} as total,
+    ${t.totalCents} - ${t.creditedCents} as total,
     coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${t.id} and ${payments.status} = 'succeeded'), 0) as paid
   ) amounts) end)`;
 
@@ -50,7 +50,7 @@ const ageFilter = sqlFilter(z.enum(Object.keys(INVOICE_AGES) as [InvoiceAge, ...
 });
 const created = dayFilters(t.createdAt, "instant");
 
-/** Invoices, deleted ones too (status 3); `q` searches the invoice number (its id) and the customer's name and email. */
+/** Invoices, deleted ones too (status 3); `q` searches the invoice number, its id and the customer's name and email. */
 export const invoiceList = defineList({
   table: t,
   portal: "account",
@@ -66,8 +66,12 @@ export const invoiceList = defineList({
     createdTo: created.to,
     customField1: equalsFilter(t.customField1, z.string()),
     customField2: equalsFilter(t.customField2, z.string()),
+    number: equalsFilter(t.number, z.string()),
   },
-  search: (q) => or(contains(sql`${t.id}::text`, q), accountMatches(t.customerAccountId, q))!,
+  search: (q) => or(contains(t.number, q), contains(sql`${t.id}::text`, q), accountMatches(t.customerAccountId, q))!,
+  // Issue 31: a subscription's first invoice is issued (numbered) once its charge goes through;
+  // until then it is not listed, but asked for by id.
+  scope: (f) => (f.id ? undefined : sql`${t.number} is not null`),
   sortable: { created_at: t.createdAt, due_date: t.dueDate },
   defaultSort: { key: "created_at", dir: "desc" },
   // Lazily: ./read.ts reads through this list too.
@@ -84,6 +88,7 @@ export async function listInvoices({ ctx, input }: { ctx: Context; input: ListIn
       subscriptionId: input.subscription_id,
       customField1: input.custom_field_1,
       customField2: input.custom_field_2,
+      number: input.number,
     },
     limit: input.customer_account_id || input.subscription_id ? FILTERED_LIST_LIMIT : LIST_LIMIT,
   });

@@ -1,9 +1,9 @@
 import type { Context } from "../auth/context";
 import { brandToday } from "../brand-time";
 import { formatWireDate } from "../dates";
-import { formatDate, formatMoney, shortId } from "../format";
+import { formatDate, formatMoney, invoiceName } from "../format";
 import { isUuid } from "../ids";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import { openInvoices, type InvoiceRead } from "./read";
 
 /**
@@ -25,8 +25,8 @@ export async function openInvoiceChoices(ctx: Context, customerAccountId: string
   if (!customerAccountId || !isUuid(customerAccountId)) return [];
   return (await openInvoices(ctx, customerAccountId)).map((i) => ({
     value: i.id,
-    label: `Invoice …${shortId(i.id)}, due ${formatDate(i.dueDate)}, balance ${formatMoney(i.balanceCents)}`,
-    balance: formatCents(i.balanceCents),
+    label: `${invoiceName(i)}, due ${formatDate(i.dueDate)}, balance ${formatMoney(i.balanceCents, i.currency)}`,
+    balance: formatAmount(i.balanceCents, i.currency),
   }));
 }
 
@@ -37,5 +37,10 @@ export const invoiceParams = (i: InvoiceRead) => ({
   due_date: formatWireDate(i.dueDate),
   custom_field_1: i.customField1 ?? "",
   custom_field_2: i.customField2 ?? "",
-  items: i.lines.map((l) => ({ item_name: l.itemName, item_price: formatCents(l.itemPrice), quantity: String(l.quantity), tax_exempt: l.taxExempt })),
+  items: i.lines.map((l) => ({
+    item_name: l.itemName,
+    item_price: formatAmount(l.itemPrice, i.currency),
+    quantity: String(l.quantity),
+    tax_exempt: l.taxExempt,
+  })),
 });

@@ -12,6 +12,8 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export interface InvoiceDetails {
   row: InvoiceRow;
   amounts: InvoiceAmounts;
+  /** The brand's currency: the amounts are its minor units. */
+  currency: string;
 }
 
 /**
@@ -55,7 +57,11 @@ export async function withAmounts(ctx: Context, rows: InvoiceRow[]): Promise<Inv
     )
     .groupBy(payments.invoiceId);
   const paidOf = new Map(paid.map((p) => [p.invoiceId, Number(p.paid)]));
-  return rows.map((row) => ({ row, amounts: invoiceAmounts(row.items, paidOf.get(row.id) ?? 0, row.deletedAt !== null) }));
+  return rows.map((row) => ({
+    row,
+    amounts: invoiceAmounts(row.items, paidOf.get(row.id) ?? 0, row.deletedAt !== null, row.creditedCents),
+    currency: ctx.brand.currency,
+  }));
 }
 
 export const invoiceDetails = async (ctx: Context, row: InvoiceRow) => (await withAmounts(ctx, [row]))[0];

@@ -8,6 +8,12 @@ import { INVOICE_STATUS, type InvoiceStatus } from "./amounts";
 import { withAmounts } from "./queries";
 import type { InvoiceDetails, InvoiceRow } from "./queries";
 import { invoiceList } from "./list-invoices";
+import { sql } from "drizzle-orm";
+import { resultRows } from "../../db/client";
+import { invoices, payments } from "../../db/schema";
+import { owedSql } from "./lines";
+import { nextRetry } from "../pricing/retries";
+import { today } from "../pricing/periods";
 
 /**
  * Invoices as every reader gets them (the dashboard, the portal, the PDF, the API's List through
@@ -16,7 +22,10 @@ import { invoiceList } from "./list-invoices";
  */
 export interface InvoiceRead {
   id: string;
-  /** A short number to read out to support: the id's last 8 characters, upper case. */
+  /**
+   * Its name, <prefix>-<sequence> (lib/document-numbers.ts), kept when it is deleted (void); empty
+   * only while a subscription's first charge is pending.
+   */
   number: string;
   customerAccountId: string;
   subscriptionId: string | null;
@@ -26,6 +35,8 @@ export interface InvoiceRead {
   totalCents: number;
   paidCents: number;
   balanceCents: number;
+  /** ISO 4217 code of the brand's currency; every amount here (lines too) is its minor units. */
+  currency: string;
   customField1: string | null;
   customField2: string | null;
   /** In order; a line's amount is itemPrice × quantity (cents). */
@@ -35,11 +46,9 @@ export interface InvoiceRead {
   deletedAt: Date | null;
 }
 
-export const invoiceNumber = (id: string) => id.replace(/-/g, "").slice(-8).toUpperCase();
-
-export const readInvoice = ({ row, amounts }: InvoiceDetails): InvoiceRead => ({
+export const readInvoice = ({ row, amounts, currency }: InvoiceDetails): InvoiceRead => ({
   id: row.id,
-  number: invoiceNumber(row.id),
+  number: row.number ?? "",
   customerAccountId: row.customerAccountId,
   subscriptionId: row.subscriptionId,
   billingPeriodStart: row.billingPeriodStart,
@@ -48,6 +57,7 @@ export const readInvoice = ({ row, amounts }: InvoiceDetails): InvoiceRead => ({
   totalCents: amounts.total,
   paidCents: amounts.paid,
   balanceCents: amounts.balance,
+  currency,
   customField1: row.customField1,
   customField2: row.customField2,
   lines: row.items,
@@ -100,4 +110,30 @@ export async function customerInvoice(ctx: Context, id: string) {
   const { rows } = isUuid(id) ? await invoiceList.page(ctx, { filters: { id, status: "live" } }) : { rows: [] };
   if (!rows[0]) throw notFound("Invoice", "invoice_id");
   return rows[0];
+}
+
+/**
+ * When a declined renewal charge of this invoice will be retried next (issue 32; the brand's
+ * retry_days, lib/billing/retry-declines.ts): the retry's number of how many, and its day (ISO);
+ * null when there is none (no schedule, nothing declined, paid, the schedule spent, or the
+ * subscription no longer active with auto pay). For the dashboard's invoice page and the portal's.
+ */
+export async function scheduledRetry(ctx: Context, invoiceId: string): Promise<{ retry: number; of: number; on: string } | null> {
+  const days = ctx.brand.retryDays;
+  if (!days.length || !isUuid(invoiceId)) return null;
+  const [row] = resultRows<{ declined_at: Date | string | null; last_retry: number | null; owed: number | string; retried: boolean }>(
+    await ctx.db.execute(sql`
+      select
+        (select min(p.created_at) from ${payments} p where p.brand_id = i.brand_id and p.invoice_id = i.id and p.status = 'failed' and p.processed_by = 'gateway' and p.retry is null) as declined_at,
+        (select max(p.retry) from ${payments} p where p.brand_id = i.brand_id and p.invoice_id = i.id) as last_retry,
+        ${owedSql(sql`i`)} as owed,
+        (i.deleted_at is null and i.voided_at is null and s.status = 1 and s.auto_pay = 'Y') as retried
+      from ${invoices} i join subscriptions s on s.id = i.subscription_id
+      where i.brand_id = ${ctx.brand.id} and i.id = ${invoiceId}`),
+  );
+  if (!row?.declined_at || !row.retried || Number(row.owed) <= 0) return null;
+  const tz = ctx.brand.timezoneId;
+  const last = row.last_retry === null ? null : Number(row.last_retry);
+  const next = nextRetry(today(new Date(row.declined_at), tz), days, today(ctx.now(), tz), last);
+  return next && { ...next, of: days.length };
 }

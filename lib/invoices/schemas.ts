@@ -1,18 +1,12 @@
 import { z } from "zod";
-import { date, flag, id, json, keep, opt, req, text } from "../wire/params";
-import { MONEY_PATTERN, toCents } from "../money";
+import { date, flag, id, json, keep, money, normalizeDocumentNumber, opt, req, text } from "../wire/params";
 import { cardFreeText } from "../gateways/card-numbers";
 
 /** At most this many items on one manual invoice. */
 export const MAX_ITEMS = 100;
 
-/** An amount as text ("25.00") or a JSON number (25.5), as integer cents. */
-const amount = () =>
-  z
-    .union([z.string(), z.number()], { error: "must be an amount like 25.00" })
-    .transform(String)
-    .pipe(z.string().regex(MONEY_PATTERN, { error: "must be an amount with at most two decimals, like 25.00" }))
-    .transform(toCents);
+/** An amount as text ("25.00") or a JSON number (25.5), as integer minor units of the brand's currency. */
+const amount = () => z.union([z.string(), z.number()], { error: "must be an amount like 25.00" }).transform(String).pipe(money());
 
 const quantity = () =>
   z
@@ -51,6 +45,7 @@ export const ListInvoicesParams = z.object({
   subscription_id: opt(id(), "Only invoices generated for this subscription (up to 400 returned)"),
   custom_field_1: opt(text(255), "Only invoices whose custom_field_1 is exactly this"),
   custom_field_2: opt(text(255), "Only invoices whose custom_field_2 is exactly this"),
+  number: opt(text(40).transform(normalizeDocumentNumber), "Only the invoice with this number, like NC-000042 (any case)", { example: "NC-000042" }),
 });
 
 export const CreateInvoiceParams = z.object({

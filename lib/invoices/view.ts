@@ -1,6 +1,6 @@
 import type { InvoiceLine } from "../../db/schema";
 import { formatWireDate } from "../dates";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import type { InvoiceDetails } from "./queries";
 import { readInvoice, type InvoiceRead } from "./read";
 
@@ -9,9 +9,9 @@ import { readInvoice, type InvoiceRead } from "./read";
  * calls it (and, until they answer read rows, the write verbs and the events through invoiceView).
  */
 
-export const lineView = (l: InvoiceLine) => ({
+export const lineView = (l: InvoiceLine, currency: string) => ({
   item_name: l.itemName,
-  item_price: formatCents(l.itemPrice),
+  item_price: formatAmount(l.itemPrice, currency),
   quantity: l.quantity,
   tax_exempt: l.taxExempt,
   kind: l.kind,
@@ -21,19 +21,26 @@ export const lineView = (l: InvoiceLine) => ({
 /** An invoice, its lines nested as items and attached_items. */
 export const invoiceToWire = (r: InvoiceRead) => ({
   invoice_id: r.id,
+  number: r.number,
   customer_account_id: r.customerAccountId,
   subscription_id: r.subscriptionId,
   billing_period_start: r.billingPeriodStart ? formatWireDate(r.billingPeriodStart) : null,
   due_date: formatWireDate(r.dueDate),
   status: r.status,
-  total: formatCents(r.totalCents),
-  amount_paid: formatCents(r.paidCents),
-  balance: formatCents(r.balanceCents),
+  total: formatAmount(r.totalCents, r.currency),
+  amount_paid: formatAmount(r.paidCents, r.currency),
+  balance: formatAmount(r.balanceCents, r.currency),
+  currency: r.currency,
   custom_field_1: r.customField1,
   custom_field_2: r.customField2,
-  items: r.lines.map(lineView),
+  items: r.lines.map((l) => lineView(l, r.currency)),
   // The spec's name, in the shape attached_items is sent in (items adds each line's kind and component).
-  attached_items: r.lines.map((l) => ({ item_name: l.itemName, item_price: formatCents(l.itemPrice), tax_exempt: l.taxExempt, quantity: l.quantity })),
+  attached_items: r.lines.map((l) => ({
+    item_name: l.itemName,
+    item_price: formatAmount(l.itemPrice, r.currency),
+    tax_exempt: l.taxExempt,
+    quantity: l.quantity,
+  })),
   created: r.createdAt,
   updated: r.updatedAt,
   deleted: r.deletedAt,

@@ -6,6 +6,7 @@ import { brands, emailDeliveries } from "../../db/schema";
 import { defaultSender, formatSender, sendEmail, type SendOutcome } from "../adapters/email";
 import { systemContext } from "../auth/context";
 import { newId } from "../ids";
+import { STATUS } from "../lifecycle";
 import type { OutboxRow, Sink } from "../outbox/deliver";
 import { isNotificationEvent } from "../notifications/events";
 import { liveNotificationOf, templateOf } from "../notifications/queries";
@@ -55,7 +56,7 @@ function requestedWithoutNotification(event: OutboxRow, brandId: string): Notifi
     htmlBrand: null,
     htmlCustomer: null,
     fromEmail: defaultSender(),
-    status: 1,
+    status: STATUS.ACTIVE,
     deletedAt: null,
     createdAt: at,
     updatedAt: at,

@@ -1,3 +1,4 @@
+import { INVOICE_STATUS, STATUS } from "../../db/schema/status";
 import type { Brand } from "../auth/context";
 import type { NotificationEvent } from "./events";
 import type { NotificationPayload } from "./placeholders";
@@ -29,7 +30,7 @@ export const SAMPLE_PAYLOAD: NotificationPayload = {
   subscription: {
     subscription_id: "3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7",
     product_name: "Pro plan",
-    status: 1,
+    status: STATUS.ACTIVE,
     renewal_date: "12/25/2026",
     recurring_price: "25.00",
     billing_period: "Monthly",
@@ -37,7 +38,7 @@ export const SAMPLE_PAYLOAD: NotificationPayload = {
   },
   invoice: {
     invoice_id: "9d8c7b6a-5f4e-4d3c-2b1a-0f9e8d7c6b5a",
-    status: 0,
+    status: INVOICE_STATUS.UNPAID,
     due_date: "12/1/2026",
     total: "25.00",
     amount_paid: "10.00",

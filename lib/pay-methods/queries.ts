@@ -1,4 +1,4 @@
-import { eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { payMethods } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
@@ -34,6 +34,18 @@ export async function defaultPayMethod(ctx: Context, customerAccountId: string):
     .from(payMethods)
     .where(inBrand(ctx, payMethods, eq(payMethods.customerAccountId, customerAccountId), eq(payMethods.isDefault, "Y"), isNull(payMethods.deletedAt)));
   return row ?? null;
+}
+
+/** Spec, behaviour 1: what auto pay charges: the subscription's own pay method while it can be charged, or else the customer's default. */
+export async function autoPayMethod(ctx: Context, s: { payMethodId: string | null; customerAccountId: string }) {
+  if (s.payMethodId) {
+    const [own] = await ctx.db
+      .select()
+      .from(payMethods)
+      .where(and(eq(payMethods.id, s.payMethodId), eq(payMethods.customerAccountId, s.customerAccountId)));
+    if (own && !own.deletedAt && own.verified === "Y") return own;
+  }
+  return defaultPayMethod(ctx, s.customerAccountId);
 }
 
 /** Makes it the account's one default pay method; with `onlyIfNone`, only when the account has none yet. */

@@ -3,7 +3,7 @@ import { WithExtras } from "../wire/results";
 import type { Context } from "../auth/context";
 import { reloadInvoice } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import type { PaymentRow } from "./queries";
 import { paymentView } from "./view";
 
@@ -15,10 +15,10 @@ import { paymentView } from "./view";
 export async function paymentAnswer(ctx: Context, payment: PaymentRow) {
   if (payment.invoiceId) {
     const invoice = invoiceView(await reloadInvoice(ctx, payment.invoiceId));
-    return new WithExtras(paymentView(payment, invoice.subscription_id), { invoice });
+    return new WithExtras(paymentView(payment, ctx.brand.currency, invoice.subscription_id), { invoice });
   }
   const account = await findAccount(ctx, payment.customerAccountId);
-  return new WithExtras(paymentView(payment), {
-    customer_account: { customer_account_id: account.id, prepaid_balance: formatCents(account.prepaidBalance) },
+  return new WithExtras(paymentView(payment, ctx.brand.currency), {
+    customer_account: { customer_account_id: account.id, prepaid_balance: formatAmount(account.prepaidBalance, ctx.brand.currency) },
   });
 }

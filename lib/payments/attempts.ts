@@ -11,7 +11,7 @@ import { brandToday } from "../brand-time";
 import { invoicePayload } from "../invoices/events";
 import { reloadInvoice } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import { emit } from "../outbox/emit";
 import type { PayMethodRow } from "../pay-methods/view";
 import { customerPayload } from "../accounts/customer";
@@ -27,6 +27,8 @@ export interface NewCharge {
   invoiceId: string | null;
   payMethod: PayMethodRow;
   amount: number;
+  /** Which retry of a declined renewal this is (lib/billing/retry-declines.ts). */
+  retry?: number;
 }
 
 const description = (p: { id: string; invoiceId: string | null }) => (p.invoiceId ? `Invoice ${p.invoiceId}` : "Prepaid balance") + ` (payment ${p.id})`;
@@ -52,6 +54,7 @@ export async function attemptCharge(ctx: Context, c: NewCharge): Promise<Attempt
     processedBy: "gateway",
     amount: c.amount,
     status: "pending",
+    retry: c.retry ?? null,
     paymentGateway: gateway.provider,
     paymentTransactionId: null,
     failureReason: null,
@@ -61,7 +64,7 @@ export async function attemptCharge(ctx: Context, c: NewCharge): Promise<Attempt
     updatedAt: now,
   };
   await ctx.db.insert(payments).values(row);
-  const request = { token: c.payMethod.token, amount: row.amount, idempotencyKey: row.id, description: description(row) };
+  const request = { token: c.payMethod.token, amount: row.amount, currency: ctx.brand.currency, idempotencyKey: row.id, description: description(row) };
   const connection = connectGateway(gateway);
   return recordOutcome(ctx, row, await outsideTransaction(ctx, () => settleCharge(connection, request, { askFirst: false })));
 }
@@ -69,7 +72,13 @@ export async function attemptCharge(ctx: Context, c: NewCharge): Promise<Attempt
 /** Settles an attempt left pending: asks its gateway by the attempt's key, and only then charges again, with the same key. */
 export async function resolveAttempt(ctx: Context, pending: PaymentRow, payMethod: PayMethodRow): Promise<AttemptOutcome> {
   const gateway = await gatewayById(ctx, pending.gatewayId!);
-  const request = { token: payMethod.token, amount: pending.amount, idempotencyKey: pending.id, description: description(pending) };
+  const request = {
+    token: payMethod.token,
+    amount: pending.amount,
+    currency: ctx.brand.currency,
+    idempotencyKey: pending.id,
+    description: description(pending),
+  };
   const connection = connectGateway(gateway);
   return recordOutcome(ctx, pending, await outsideTransaction(ctx, () => settleCharge(connection, request, { askFirst: true })));
 }
@@ -150,7 +159,7 @@ export async function postSucceeded(ctx: Context, payment: PaymentRow) {
       payment: {
         payment_id: payment.id,
         invoice_id: payment.invoiceId,
-        amount: formatCents(payment.amount),
+        amount: formatAmount(payment.amount, ctx.brand.currency),
         payment_date: formatWireDate(brandToday(ctx)),
         payment_transaction_id: payment.paymentTransactionId,
       },

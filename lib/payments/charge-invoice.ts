@@ -23,7 +23,14 @@ export type ChargeInvoiceResult =
  * is settled first, and a paid invoice answers nothing_due. Throws NOT_FOUND or INVALID_STATE for
  * a missing or deleted invoice, or a pay method that is not the account's, deleted or unverified.
  */
-export async function chargeInvoice({ ctx, input: a }: { ctx: Context; input: { invoiceId: string; payMethodId: string } }): Promise<ChargeInvoiceResult> {
+export async function chargeInvoice({
+  ctx,
+  input: a,
+}: {
+  ctx: Context;
+  /** retry: the number of a declined renewal's retry this charge is (lib/billing/retry-declines.ts). */
+  input: { invoiceId: string; payMethodId: string; retry?: number };
+}): Promise<ChargeInvoiceResult> {
   const [invoice] = await ctx.db
     .select()
     .from(invoices)
@@ -43,7 +50,13 @@ export async function chargeInvoice({ ctx, input: a }: { ctx: Context; input: { 
   }
   const before = await statusNow();
   if (before.balance <= 0) return { status: "nothing_due", invoiceStatus: before.status };
-  const outcome = await attemptCharge(ctx, { customerAccountId: invoice.customerAccountId, invoiceId: invoice.id, payMethod, amount: before.balance });
+  const outcome = await attemptCharge(ctx, {
+    customerAccountId: invoice.customerAccountId,
+    invoiceId: invoice.id,
+    payMethod,
+    amount: before.balance,
+    retry: a.retry,
+  });
   const invoiceStatus = (await statusNow()).status;
   const paymentId = outcome.payment.id;
   if (outcome.status === "failed") return { status: "failed", paymentId, reason: outcome.payment.failureReason ?? "declined", invoiceStatus };

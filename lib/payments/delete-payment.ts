@@ -6,8 +6,9 @@ import { DomainError, invalidState, notFound } from "../errors";
 import { inBrand } from "../../db/scope";
 import { commitSoFar, outsideTransaction } from "../run-verb";
 import { connectGateway, gatewayById } from "../gateways/queries";
-import { findInvoice } from "../invoices/queries";
-import { formatCents } from "../money";
+import { heldInPrepaid, issueCreditNote } from "./credit-notes";
+import { findInvoice, invoiceDetails, type InvoiceRow } from "../invoices/queries";
+import { formatAmount } from "../money";
 import { paymentAnswer } from "./answer";
 import { resolveAttempt } from "./attempts";
 import { lockCustomer } from "../accounts/customer";
@@ -21,7 +22,8 @@ import type { PaymentRow } from "./queries";
 /**
  * Payment/Delete: reverses a payment. A real-time one is refunded through the gateway that charged
  * it; the invoice goes back to partially paid or unpaid, a prepaid credit is taken back (refused
- * when the balance no longer holds it), as is what a voided invoice's payment left in the balance.
+ * when the balance no longer holds it), as is what of it its invoice's credit notes moved to the
+ * balance. A reversed payment on an invoice gets a credit note `refunded` (issue 31).
  */
 export async function deletePayment({ ctx, input }: { ctx: Context; input: DeletePaymentInput }) {
   const account = await findAccount(ctx, input.customer_account_id);
@@ -34,29 +36,35 @@ export async function deletePayment({ ctx, input }: { ctx: Context; input: Delet
   if (payment.status === "pending") payment = await settle(ctx, payment);
   if (payment.status === "failed") throw invalidState("This payment failed; there is nothing to reverse", "payment_id");
   if (payment.status === "reversed") throw invalidState("This payment is already reversed", "payment_id");
-  // The prepaid balance holds this payment's money when it was paid into it, or when billing voided
-  // its invoice (lib/subscriptions/upcoming-invoice.ts): reversed, that money leaves the balance.
-  const heldInPrepaid = payment.target === "prepaid_balance" || invoice?.voidedAt != null;
-  if (heldInPrepaid) {
+  // The prepaid balance holds this payment's money when it was paid into it, or (part of it) when
+  // its invoice's money moved there: billing withdrew the invoice, staff deleted it, or a re-pricing's
+  // credit note moved what was paid above the new price (lib/payments/credit-notes.ts). Reversed, that leaves the balance.
+  const held = invoice ? await heldOfPayment(ctx, invoice, payment.amount) : payment.amount;
+  if (held > 0) {
     const [{ prepaidBalance }] = await ctx.db
       .select({ prepaidBalance: customerAccounts.prepaidBalance })
       .from(customerAccounts)
       .where(eq(customerAccounts.id, account.id));
-    if (prepaidBalance < payment.amount) {
-      throw invalidState(`The prepaid balance (${formatCents(prepaidBalance)}) no longer holds this payment's ${formatCents(payment.amount)}`, "payment_id");
+    if (prepaidBalance < held) {
+      throw invalidState(
+        `The prepaid balance (${formatAmount(prepaidBalance, ctx.brand.currency)}) no longer holds this payment's ${formatAmount(held, ctx.brand.currency)}`,
+        "payment_id",
+      );
     }
   }
   const now = ctx.now();
   let [reversed] = await ctx.db.update(payments).set({ status: "reversed", reversedAt: now, updatedAt: now }).where(eq(payments.id, payment.id)).returning();
-  if (heldInPrepaid) {
+  if (held > 0) {
     await ctx.db
       .update(customerAccounts)
-      .set({ prepaidBalance: sql`${customerAccounts.prepaidBalance} - ${payment.amount}`, updatedAt: now })
+      .set({ prepaidBalance: sql`${customerAccounts.prepaidBalance} - ${held}`, updatedAt: now })
       .where(eq(customerAccounts.id, account.id));
   }
   // Paid out of the prepaid balance: reversed, the money goes back there.
   if (payment.processedBy === "prepaid_balance") await creditPrepaid(ctx, account.id, payment.amount);
-  if (payment.processedBy === "gateway") reversed = await refundReversed(ctx, reversed, { heldInPrepaid });
+  // The gateway's refund is recorded by a credit note once it went through (refundReversed).
+  if (payment.processedBy === "gateway") reversed = await refundReversed(ctx, reversed, { held });
+  else await refundNote(ctx, reversed);
   return paymentAnswer(ctx, reversed);
 }
 
@@ -67,28 +75,52 @@ export async function deletePayment({ ctx, input }: { ctx: Context; input: Delet
  * back (committed) and the refusal answered. A process that dies in between leaves the payment
  * reversed with no refund id: retryUnfinishedRefunds asks again with the same idempotency key.
  */
-async function refundReversed(ctx: Context, reversed: PaymentRow, opts: { heldInPrepaid: boolean }): Promise<PaymentRow> {
+async function refundReversed(ctx: Context, reversed: PaymentRow, opts: { held: number }): Promise<PaymentRow> {
   const gateway = connectGateway(await gatewayById(ctx, reversed.gatewayId!));
   let refundId: string;
   try {
-    refundId = await outsideTransaction(ctx, () => refundThroughGateway(gateway, reversed));
+    refundId = await outsideTransaction(ctx, () => refundThroughGateway(gateway, reversed, ctx.brand.currency));
   } catch (err) {
     await takeBackReversal(ctx, reversed, opts);
     await commitSoFar(ctx);
     throw err;
   }
   const [recorded] = await ctx.db.update(payments).set({ refundTransactionId: refundId, updatedAt: ctx.now() }).where(eq(payments.id, reversed.id)).returning();
+  await refundNote(ctx, recorded);
   return recorded;
 }
 
 /** Undoes what the reversal wrote: the payment counts again, and the prepaid balance gets back what it gave up. */
-async function takeBackReversal(ctx: Context, reversed: PaymentRow, { heldInPrepaid }: { heldInPrepaid: boolean }) {
+async function takeBackReversal(ctx: Context, reversed: PaymentRow, { held }: { held: number }) {
   await lockCustomer(ctx, reversed.customerAccountId);
   await ctx.db
     .update(payments)
     .set({ status: "succeeded", reversedAt: null, updatedAt: ctx.now() })
     .where(and(eq(payments.id, reversed.id), eq(payments.status, "reversed"), isNull(payments.refundTransactionId)));
-  if (heldInPrepaid) await creditPrepaid(ctx, reversed.customerAccountId, reversed.amount);
+  await creditPrepaid(ctx, reversed.customerAccountId, held);
+}
+
+/**
+ * What of a payment about to be reversed the prepaid balance holds: its invoice's part held there
+ * (lib/payments/credit-notes.ts heldInPrepaid) with the payment, less without it. For a payment
+ * already reversed, pass `reversed` so it is counted back in.
+ */
+async function heldOfPayment(ctx: Context, invoice: InvoiceRow, amount: number, opts: { reversed?: boolean } = {}) {
+  const { amounts } = await invoiceDetails(ctx, invoice);
+  const paid = amounts.paid + (opts.reversed ? amount : 0);
+  return (await heldInPrepaid(ctx, invoice, paid)) - (await heldInPrepaid(ctx, invoice, paid - amount));
+}
+
+/** The credit note of a reversed payment on an invoice (`refunded`): to the card or bank, or back to the prepaid balance it came from. */
+async function refundNote(ctx: Context, reversed: PaymentRow) {
+  if (!reversed.invoiceId) return; // a payment into the prepaid balance credits no invoice
+  await issueCreditNote(ctx, {
+    invoice: { id: reversed.invoiceId, customerAccountId: reversed.customerAccountId },
+    amount: reversed.amount,
+    reason: "refunded",
+    destination: reversed.processedBy === "prepaid_balance" ? "prepaid_balance" : "refund",
+    paymentId: reversed.id,
+  });
 }
 
 /**
@@ -113,13 +145,14 @@ export async function retryUnfinishedRefunds(ctx: Context, olderThanMs = 60_000)
   for (const p of unfinished) {
     try {
       const gateway = connectGateway(await gatewayById(ctx, p.gatewayId!));
-      const refundId = await outsideTransaction(ctx, () => refundThroughGateway(gateway, p));
-      await ctx.db.update(payments).set({ refundTransactionId: refundId, updatedAt: ctx.now() }).where(eq(payments.id, p.id));
+      const refundId = await outsideTransaction(ctx, () => refundThroughGateway(gateway, p, ctx.brand.currency));
+      const [recorded] = await ctx.db.update(payments).set({ refundTransactionId: refundId, updatedAt: ctx.now() }).where(eq(payments.id, p.id)).returning();
+      await refundNote(ctx, recorded);
       refunded++;
     } catch (err) {
       if (!(err instanceof DomainError) || err.code === "GATEWAY_UNAVAILABLE") continue; // asked again on the next run
       const invoice = p.invoiceId ? await findInvoice(ctx, p.invoiceId, p.customerAccountId) : null;
-      await takeBackReversal(ctx, p, { heldInPrepaid: p.target === "prepaid_balance" || invoice?.voidedAt != null });
+      await takeBackReversal(ctx, p, { held: invoice ? await heldOfPayment(ctx, invoice, p.amount, { reversed: true }) : p.amount });
       takenBack++;
     }
   }

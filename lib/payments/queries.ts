@@ -4,7 +4,7 @@ import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { invalidState, notFound } from "../errors";
 import { isUuid } from "../ids";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import { invoiceDetails } from "../invoices/queries";
 import type { InvoiceRow } from "../invoices/queries";
 
@@ -35,7 +35,7 @@ export async function assertWithinBalance(ctx: Context, invoice: InvoiceRow, amo
   if (amounts.balance === 0) throw invalidState("This invoice is already paid", "invoice_id");
   if (amount > amounts.balance) {
     throw invalidState(
-      `amount ${formatCents(amount)} is more than the invoice's balance of ${formatCents(amounts.balance)}; overpayments are refused`,
+      `amount ${formatAmount(amount, ctx.brand.currency)} is more than the invoice's balance of ${formatAmount(amounts.balance, ctx.brand.currency)}; overpayments are refused`,
       "amount",
     );
   }

@@ -17,6 +17,8 @@ export interface PaymentRead {
   invoiceId: string | null;
   /** The subscription of the payment's invoice, if any. */
   subscriptionId: string | null;
+  /** The number of the payment's invoice (its name, lib/format.ts invoiceName), if any. */
+  invoiceNumber: string | null;
   payMethodId: string | null;
   gatewayId: string | null;
   /** What it pays: an invoice, or the customer's prepaid balance. */
@@ -24,31 +26,38 @@ export interface PaymentRead {
   /** Who took it: a gateway charge, recorded by hand (or with a subscription's override), or the prepaid balance. */
   processedBy: PaymentRow["processedBy"];
   amountCents: number;
+  /** ISO 4217 code of the brand's currency, of which amountCents is minor units. */
+  currency: string;
   status: PaymentStatus;
   failureReason: string | null;
   paymentGateway: string | null;
   paymentTransactionId: string | null;
   refundTransactionId: string | null;
+  /** Which retry of a declined renewal charge it was (1 = the first), or null (issue 32). */
+  retry: number | null;
   createdAt: Date;
   updatedAt: Date;
   reversedAt: Date | null;
 }
 
-export const readPayment = (p: PaymentRow, subscriptionId: string | null = null): PaymentRead => ({
+export const readPayment = (p: PaymentRow, currency: string, subscriptionId: string | null = null, invoiceNumber: string | null = null): PaymentRead => ({
   id: p.id,
   customerAccountId: p.customerAccountId,
   invoiceId: p.invoiceId,
   subscriptionId,
+  invoiceNumber,
   payMethodId: p.payMethodId,
   gatewayId: p.gatewayId,
   target: p.target,
   processedBy: p.processedBy,
   amountCents: p.amount,
+  currency,
   status: p.status,
   failureReason: p.failureReason,
   paymentGateway: p.paymentGateway,
   paymentTransactionId: p.paymentTransactionId,
   refundTransactionId: p.refundTransactionId,
+  retry: p.retry,
   createdAt: p.createdAt,
   updatedAt: p.updatedAt,
   reversedAt: p.reversedAt,
@@ -59,12 +68,15 @@ export async function readPayments(ctx: Context, rows: PaymentRow[]) {
   const invoiceIds = [...new Set(rows.flatMap((p) => (p.invoiceId ? [p.invoiceId] : [])))];
   const subs = invoiceIds.length
     ? await ctx.db
-        .select({ id: invoices.id, subscriptionId: invoices.subscriptionId })
+        .select({ id: invoices.id, subscriptionId: invoices.subscriptionId, number: invoices.number })
         .from(invoices)
         .where(inBrand(ctx, invoices, anyOf(invoices.id, invoiceIds)))
     : [];
-  const subscriptionOf = new Map(subs.map((i) => [i.id, i.subscriptionId]));
-  return rows.map((p) => readPayment(p, (p.invoiceId && subscriptionOf.get(p.invoiceId)) || null));
+  const invoiceOf = new Map(subs.map((i) => [i.id, i]));
+  return rows.map((p) => {
+    const invoice = p.invoiceId ? invoiceOf.get(p.invoiceId) : undefined;
+    return readPayment(p, ctx.brand.currency, invoice?.subscriptionId ?? null, invoice?.number ?? null);
+  });
 }
 
 // Through a function: ./list-payments.ts reads through this module too, and may load first.

@@ -9,8 +9,8 @@ const MAX_TRIES = 3;
  * Refunds a real-time payment through the gateway that charged it. The key is the same on every
  * try and every later request, so a refund whose answer was lost is never paid out twice.
  */
-export async function refundThroughGateway(gateway: GatewayConnection, payment: PaymentRow): Promise<string> {
-  const request = { transactionId: payment.paymentTransactionId!, amount: payment.amount, idempotencyKey: `refund_${payment.id}` };
+export async function refundThroughGateway(gateway: GatewayConnection, payment: PaymentRow, currency: string): Promise<string> {
+  const request = { transactionId: payment.paymentTransactionId!, amount: payment.amount, currency, idempotencyKey: `refund_${payment.id}` };
   for (let attempt = 1; ; attempt++) {
     try {
       return (await gateway.refund(request)).refundId;

@@ -10,7 +10,7 @@ import { brandToday } from "../brand-time";
 import { invoicePayload } from "../invoices/events";
 import { withAmounts } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import { deliveryDueAt } from "../outbox/emit";
 import { wakeOutbox } from "../outbox/wake";
 import { afterCommit } from "../run-verb";
@@ -99,7 +99,7 @@ async function emitPaymentsCreated(ctx: Context, paid: Settled[]) {
     payment: {
       payment_id: p.id,
       invoice_id: p.invoiceId,
-      amount: formatCents(p.amount),
+      amount: formatAmount(p.amount, ctx.brand.currency),
       payment_date: paymentDate,
       payment_transaction_id: p.paymentTransactionId,
     },

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { invoices } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { invalidState } from "../errors";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import { findCustomer } from "../accounts/customer";
 import { settlePendingPayments } from "./settle-pending";
 import { assertLinesTotal, manualLines, replaceLines } from "../invoices/lines";
@@ -22,13 +22,13 @@ export async function updateInvoice({ ctx, input }: { ctx: Context; input: Updat
   if (invoice.subscriptionId) throw invalidState("This invoice was generated for a subscription and cannot be updated", "invoice_id");
   if (input.attached_items !== undefined) {
     const lines = manualLines(input.attached_items ?? [], account);
-    const total = assertLinesTotal(lines);
+    const total = assertLinesTotal(lines, ctx.brand.currency);
     // A charge whose outcome is unknown could still land: settle it before the total moves.
     await settlePendingPayments(ctx, { invoiceId: invoice.id });
     const { amounts } = await invoiceDetails(ctx, invoice);
     if (total < amounts.paid) {
       throw invalidState(
-        `The items would total ${formatCents(total)}, less than the ${formatCents(amounts.paid)} already paid; reverse payments first`,
+        `The items would total ${formatAmount(total, ctx.brand.currency)}, less than the ${formatAmount(amounts.paid, ctx.brand.currency)} already paid; reverse payments first`,
         "attached_items",
       );
     }

@@ -1,4 +1,4 @@
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import type { PaymentRow } from "./queries";
 import { readPayment, type PaymentRead } from "./read";
 
@@ -17,16 +17,19 @@ export const paymentToWire = (p: PaymentRead) => ({
   gateway_id: p.gatewayId,
   apply_to_prepaid_balance: p.target === "prepaid_balance" ? "Y" : "N",
   override_billing: p.processedBy === "recorded" ? "Y" : "N",
-  amount: formatCents(p.amountCents),
+  amount: formatAmount(p.amountCents, p.currency),
+  currency: p.currency,
   payment_status: p.status,
   failure_reason: p.failureReason,
   payment_gateway: p.paymentGateway,
   payment_transaction_id: p.paymentTransactionId,
   refund_transaction_id: p.refundTransactionId,
+  /** Issue 32: the retry of a declined renewal charge this attempt was ("1" the first), empty for any other payment. */
+  retry: p.retry === null ? "" : String(p.retry),
   created: p.createdAt,
   updated: p.updatedAt,
   reversed: p.reversedAt,
 });
 
 /** What the write verbs answer today: the wire of the payment as it now stands. */
-export const paymentView = (p: PaymentRow, subscriptionId: string | null = null) => paymentToWire(readPayment(p, subscriptionId));
+export const paymentView = (p: PaymentRow, currency: string, subscriptionId: string | null = null) => paymentToWire(readPayment(p, currency, subscriptionId));

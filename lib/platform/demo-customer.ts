@@ -14,6 +14,7 @@ import { createInvoice } from "../invoices/create-invoice";
 import { brandToday } from "../brand-time";
 import { CreateInvoiceParams } from "../invoices/schemas";
 import { runVerb } from "../run-verb";
+import { withAmountsIn } from "../wire/params";
 import { createSubscription } from "../subscriptions/create-subscription";
 import { CreateSubscriptionParams } from "../subscriptions/schemas";
 import { createUserToken } from "../users/create-token";
@@ -36,7 +37,11 @@ export interface DemoCustomer {
 type Parser<I> = { parse(v: unknown): I };
 const record = (answer: unknown) => (answer instanceof WithExtras ? answer.record : answer) as Record<string, string>;
 const run = async <I>(ctx: Context, schema: Parser<I>, verb: (a: { ctx: Context; input: I }) => Promise<unknown>, params: Record<string, string>) =>
-  runVerb(ctx, verb, schema.parse(params));
+  runVerb(
+    ctx,
+    verb,
+    withAmountsIn(ctx.brand.currency, () => schema.parse(params)),
+  );
 
 /**
  * The demo brand's sandbox gateway, its default for cards and bank accounts, so the portal's Pay now

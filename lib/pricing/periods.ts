@@ -123,6 +123,18 @@ export function firstPartialPeriod(startDate: string, anchor: string, p: PeriodT
 }
 
 /**
+ * What is left of the current period on `day` (a change's day, in the brand's time zone): its days
+ * from that day to the renewal, of the days from the period's start to it; null when nothing is
+ * left (the renewal is due) or the period has no length. The same PartialPeriod a billing day's
+ * first period is prorated by (lib/pricing/pricing.ts prorate).
+ */
+export function unusedPart(periodStart: string, renewalDate: string, day: string) {
+  const ofDays = daysBetween(periodStart, renewalDate);
+  const days = Math.min(ofDays, daysBetween(day, renewalDate));
+  return days > 0 && ofDays > 0 ? { days, ofDays } : null;
+}
+
+/**
  * The first renewal of a subscription started on `startDate`: after the trial, or one period from
  * the anchor (the start date), or the billing day's date for a subscription created with one.
  */

@@ -14,7 +14,8 @@
  * - Coupons discount recurring charges only (never setup fees or usage), once per billed cycle while
  *   they qualify. Percent coupons are each taken off the charge before coupons; amount coupons
  *   follow. The discount never exceeds the charge, so no invoice is negative.
- * - Changes made before a renewal change the next charge; the current period is not prorated.
+ * - Changes made before a renewal change the next charge; with a brand's proration, the unused part
+ *   of the current period is billed or credited at once (prorationOf).
  */
 
 import type { IntervalUnit } from "./periods";
@@ -130,11 +131,22 @@ export function recurringLines({ product, productName, components, coupons, auto
 
 /** `cents` × days / ofDays, rounded half away from zero to the cent, in integers only. */
 export function prorate(cents: number, days: number, ofDays: number) {
-  const whole = Math.floor((Math.abs(cents) * days * 2 + ofDays) / (2 * ofDays));
+  const twice = Math.abs(cents) * days * 2 + ofDays;
+  // Past 2^53 (the largest amount over a long period) the same sum in exact integers.
+  const whole = Number.isSafeInteger(twice)
+    ? Math.floor(twice / (2 * ofDays))
+    : Number((BigInt(Math.abs(cents)) * BigInt(days) * 2n + BigInt(ofDays)) / (2n * BigInt(ofDays)));
   return cents < 0 ? -whole : whole;
 }
 
-/** A first partial period (billing_day): `days` of a full period of `ofDays`. */
+/**
+ * A change mid-period with proration (issue 32): (days left / days in the period) x (new charge -
+ * old charge), half away from zero to the cent, once on the difference. Positive is billed at once,
+ * negative credited.
+ */
+export const prorationOf = (oldCents: number, newCents: number, part: PartialPeriod) => prorate(newCents - oldCents, part.days, part.ofDays);
+
+/** A first partial period (billing_day), or what is left of a period on a change: `days` of a full period of `ofDays`. */
 export interface PartialPeriod {
   days: number;
   ofDays: number;

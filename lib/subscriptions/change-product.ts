@@ -9,6 +9,7 @@ import { assertNotDeleted, setComponents, setCoupons, subscriptionOf } from "./q
 import { assertInvoiceable, loadSubscription } from "./details";
 import { postActionUrl } from "./events";
 import { afterSubscriptionChange } from "./upcoming-invoice";
+import { prorateChange } from "./proration";
 import { resumedRenewal } from "./status-changes";
 import { periodEnd, today } from "../pricing/periods";
 import type { Product } from "../catalog/view";
@@ -18,7 +19,7 @@ import { subscriptionView } from "./view";
 
 /**
  * Subscription/ChangeProduct: from now on the subscription is for another product (the next charge
- * follows it; the current period is not prorated). A product of another group is refused while
+ * follows it; the current period is prorated only when the brand prorates: ./proration.ts). A product of another group is refused while
  * components remain, unless remove_components is Y (Errors 1).
  */
 export async function changeProduct({ ctx, input }: { ctx: Context; input: z.output<typeof ChangeProductParams> }) {
@@ -45,13 +46,14 @@ export async function changeProduct({ ctx, input }: { ctx: Context; input: z.out
   assertInvoiceable(ctx, await loadSubscription(ctx, d.sub.id), "product_id");
   const after = await afterSubscriptionChange(ctx, d.sub.id);
   await postActionUrl(ctx, after, "swap_subscription");
+  await prorateChange(ctx, d, after);
   return subscriptionView(ctx, after);
 }
 
 /**
  * A plan of another unit or length starts a new period on the day of the change: the subscription
- * renews today (the run bills the new plan's period from today, priced as behaviour 2 says: no
- * proration) and counts its later renewals from today. A period that started today takes the new
+ * renews today (the run bills the new plan's period from today in full; with the brand's proration
+ * the old period's unused part is credited) and counts its later renewals from today. A period that started today takes the new
  * length at once instead. Same unit and length, a trial, a one-time purchase or a one-time plan:
  * the dates stay.
  */

@@ -3,7 +3,7 @@ import { subscriptionCoupons, subscriptions } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { newId } from "../ids";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import { formatWireDate } from "../dates";
 import { createInvoiceForSubscription } from "../invoices/create-invoice-for-subscription";
 import { carriesCoupon } from "../invoices/lines";
@@ -58,7 +58,7 @@ async function newSubscriptionTerms(ctx: Context, input: EstimateSubscriptionInp
   const anchor = billingAnchor(start, pricing.product, billingDay);
   const part = billingDay !== null ? firstPartialPeriod(start, anchor, pricing.product, billingDay) : null;
   const upfront = initialLines(pricing, part);
-  assertTermsWithinMax(pricing);
+  assertTermsWithinMax(pricing, ctx.brand.currency);
   return { account, product, group, attached, coupons, payMethod, pricing, start, renewal, anchor, billingDay, upfront };
 }
 
@@ -77,7 +77,7 @@ const renewalCoupons = (ctx: Context, coupons: Coupon[], productId: string, rene
     )
     .map(pricedCoupon);
 
-const amounts = (lines: Line[]) => ({ total: formatCents(sumLines(lines)), lines: lines.map(lineView) });
+const amounts = (lines: Line[], currency: string) => ({ total: formatAmount(sumLines(lines), currency), lines: lines.map((l) => lineView(l, currency)) });
 
 /** What Estimate confirms about a pay method: deleted, or whether it is verified (only a verified one can be charged). */
 const payMethodStatus = (p: PayMethodRow) => (p.deletedAt ? "deleted" : p.verified === "Y" ? "verified" : "unverified");
@@ -88,20 +88,22 @@ export async function estimateSubscription({ ctx, input }: { ctx: Context; input
   // The renewal's coupons as the renewal will see them: the up-front period (outside a trial) used a cycle.
   const renewalPricing = t.renewal ? { ...t.pricing, coupons: renewalCoupons(ctx, t.coupons, t.product.id, t.renewal, inTrial(t.pricing.product)) } : t.pricing;
   const renewalLines = t.renewal ? recurringLines({ ...renewalPricing, autoPay: false }) : [];
-  const upfront = amounts(t.upfront);
+  const currency = ctx.brand.currency;
+  const upfront = amounts(t.upfront, currency);
   return {
     customer_account_id: t.account.id,
     product_id: t.product.id,
-    upfront_total: input.override_initial_billing === "Y" ? "0.00" : upfront.total,
+    upfront_total: input.override_initial_billing === "Y" ? formatAmount(0, currency) : upfront.total,
     upfront_lines: upfront.lines,
     initial_invoice_marked_paid: input.override_initial_billing === "Y" ? "Y" : "N",
     trial: inTrial(t.pricing.product) ? "Y" : "N",
     next_renewal_date: t.renewal ? formatWireDate(t.renewal) : null,
-    next_renewal_total: t.renewal ? formatCents(sumLines(renewalLines)) : null,
-    next_renewal_lines: renewalLines.map(lineView),
-    next_renewal_total_with_auto_pay: t.renewal ? formatCents(sumLines(recurringLines(renewalPricing))) : null,
+    next_renewal_total: t.renewal ? formatAmount(sumLines(renewalLines), currency) : null,
+    next_renewal_lines: renewalLines.map((l) => lineView(l, currency)),
+    next_renewal_total_with_auto_pay: t.renewal ? formatAmount(sumLines(recurringLines(renewalPricing)), currency) : null,
     pay_method_status: t.payMethod ? payMethodStatus(t.payMethod) : null,
-    tax: "0.00",
+    tax: formatAmount(0, currency),
+    currency,
   };
 }
 
@@ -183,6 +185,7 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     periodStart: t.start,
     dueDate: t.start,
     lines,
+    issued: !charging,
   });
   await recordPeriod(ctx, { subscriptionId: id, periodStart: t.start, periodEnd: t.renewal, invoiceId });
   if (total > 0 && override) {
@@ -206,7 +209,9 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     if (charged.status === "failed") {
       await discardPending(ctx, id);
       await commitSoFar(ctx); // the refusal below rolls back only what follows
-      throw new DomainError("PAYMENT_DECLINED", `The initial charge of ${formatCents(total)} was declined: ${charged.reason}`, { parameter: "pay_method_id" });
+      throw new DomainError("PAYMENT_DECLINED", `The initial charge of ${formatAmount(total, ctx.brand.currency)} was declined: ${charged.reason}`, {
+        parameter: "pay_method_id",
+      });
     }
     const d = (await activatePending(ctx, id)) ?? (await loadSubscription(ctx, id)); // or settled by the janitor meanwhile
     return subscriptionView(ctx, d);

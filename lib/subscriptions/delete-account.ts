@@ -16,7 +16,7 @@ import { accountView } from "../accounts/view";
  */
 export async function deleteAccount({ ctx, input }: { ctx: Context; input: AccountIdInput }) {
   const account = await lockAccount(ctx, input.customer_account_id);
-  if (account.status === STATUS.DELETED) return { ...accountView(account), ended_subscription_ids: [] as string[] };
+  if (account.status === STATUS.DELETED) return { ...accountView(account, ctx.brand.currency), ended_subscription_ids: [] as string[] };
   const ended = await endSubscriptionsOfDeletedAccount(ctx, account.id);
   return { ...(await setAccountStatus(ctx, account, STATUS.DELETED, ne(customerUsers.status, STATUS.DELETED))), ended_subscription_ids: ended };
 }

@@ -8,5 +8,5 @@ import { componentView } from "../catalog/view";
 export async function deleteComponent({ ctx, input }: { ctx: Context; input: { component_id: string } }) {
   const row = await deleteRecord(ctx, COMPONENT, input.component_id);
   await detachDeletedComponent(ctx, row.id);
-  return componentView(row);
+  return componentView(row, ctx.brand.currency);
 }

@@ -8,5 +8,5 @@ import { productView } from "../catalog/view";
 export async function deleteProduct({ ctx, input }: { ctx: Context; input: { product_id: string } }) {
   const row = await deleteRecord(ctx, PRODUCT, input.product_id);
   await detachDeletedProduct(ctx, row.id);
-  return productView(row);
+  return productView(row, ctx.brand.currency);
 }

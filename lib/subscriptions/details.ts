@@ -131,5 +131,5 @@ export function nextPeriodLines(ctx: Context, d: SubscriptionDetails<PricedSubsc
 export function assertInvoiceable(ctx: Context, d: SubscriptionDetails, parameter: string) {
   const metered = d.attached.filter((a) => a.component.componentType === "metered");
   const usage = usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
-  assertChargeWithinMax([...nextPeriodLines(ctx, d), ...usage], parameter);
+  assertChargeWithinMax([...nextPeriodLines(ctx, d), ...usage], parameter, ctx.brand.currency);
 }

@@ -4,7 +4,7 @@ import { withDb, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { formatWireDate } from "../dates";
 import { invoiceDetails } from "../invoices/queries";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { invoiceGenerationAt } from "../pricing/periods";
 import { usageLines } from "../pricing/pricing";
@@ -12,6 +12,8 @@ import { loadSubscription, nextPeriodLines, type SubscriptionDetails } from "./d
 import { pricedComponent } from "./terms";
 import { subscriptionOf } from "./queries";
 import type { Verb } from "../run-verb";
+import { STATUS } from "../lifecycle";
+import { recordingProration, type Proration } from "./proration";
 
 /** What a subscription's next invoice holds, in cents: as billing will write it, or as it is written already. */
 export interface NextInvoice {
@@ -31,6 +33,8 @@ export interface ChangeEstimate {
   after: NextInvoice | null;
   /** Moved to the customer's prepaid balance by the change (negative: taken back from it). */
   prepaidCredit: number;
+  /** With the brand's proration: the unused part of the period billed (positive) or credited (negative) at once. */
+  proration: Proration | null;
 }
 
 /** Thrown to roll the dry run back, carrying what it measured. */
@@ -43,8 +47,8 @@ class DryRun extends Error {
 /**
  * What a change to an existing subscription will invoice, credit and leave due, measured by making
  * the change itself (the same verb, with every check it makes) inside a savepoint that is then
- * rolled back: the estimate cannot drift from the change. Nothing is charged at once (the current
- * period is not prorated); a renewal invoice already written is repriced, its overpayment credited
+ * rolled back: the estimate cannot drift from the change. With the brand's proration the unused
+ * part of the period is billed or credited at once (as the change does it); a renewal invoice already written is repriced, its overpayment credited
  * to the prepaid balance; otherwise the next invoice is priced as billing will price it, 72 hours
  * before the renewal (coupons qualifying then, with the cycles they have used by then).
  */
@@ -55,8 +59,10 @@ export async function estimateChange(ctx: Context, subscriptionId: string, chang
       const { sub } = await loadSubscription(dry, subscriptionId, { forUpdate: true });
       const prepaid = () => prepaidBalance(dry, sub.customerAccountId);
       const [before, prepaidBefore] = [await nextInvoice(dry, subscriptionId), await prepaid()];
-      await change(dry);
-      throw new DryRun({ before, after: await nextInvoice(dry, subscriptionId), prepaidCredit: (await prepaid()) - prepaidBefore });
+      const proration = await recordingProration(() => change(dry));
+      // The prepaid balance's move by the repriced renewal invoice alone: the proration's is told apart.
+      const prorated = proration ? Math.max(0, -proration.cents) - proration.fromPrepaid : 0;
+      throw new DryRun({ before, after: await nextInvoice(dry, subscriptionId), prepaidCredit: (await prepaid()) - prepaidBefore - prorated, proration });
     });
   } catch (err) {
     if (err instanceof DryRun) return err.estimate;
@@ -74,7 +80,7 @@ async function prepaidBalance(ctx: Context, customerAccountId: string) {
 export async function nextInvoice(ctx: Context, subscriptionId: string): Promise<NextInvoice | null> {
   const d = await loadSubscription(ctx, subscriptionId);
   const s = d.sub;
-  if (s.status !== 1 || !s.renewalDate || !d.product || !isProductBillable(d.product, d.group)) return null;
+  if (s.status !== STATUS.ACTIVE || !s.renewalDate || !d.product || !isProductBillable(d.product, d.group)) return null;
   const usage = usageSoFar(d);
   const [written] = await ctx.db
     .select()
@@ -111,33 +117,39 @@ function usageSoFar(d: SubscriptionDetails): InvoiceLine[] {
   return toInvoiceLines(usage, { product: d.product, account: null, components: metered.map((a) => a.component) });
 }
 
-const invoiceLineView = (l: InvoiceLine) => ({
+const invoiceLineView = (l: InvoiceLine, currency: string) => ({
   kind: l.kind,
   name: l.itemName,
   quantity: l.quantity,
-  unit_price: formatCents(l.itemPrice),
-  amount: formatCents(l.itemPrice * l.quantity),
+  unit_price: formatAmount(l.itemPrice, currency),
+  amount: formatAmount(l.itemPrice * l.quantity, currency),
 });
 
-const nextInvoiceView = (n: NextInvoice | null) =>
+const nextInvoiceView = (n: NextInvoice | null, currency: string) =>
   n && {
     renewal_date: formatWireDate(n.renewalDate),
     generated: n.generated ? "Y" : "N",
-    total: formatCents(n.total),
-    paid: formatCents(n.paid),
-    balance: formatCents(n.balance),
-    lines: n.lines.map(invoiceLineView),
-    usage_lines: n.usageLines.map(invoiceLineView),
+    total: formatAmount(n.total, currency),
+    paid: formatAmount(n.paid, currency),
+    balance: formatAmount(n.balance, currency),
+    lines: n.lines.map((l) => invoiceLineView(l, currency)),
+    usage_lines: n.usageLines.map((l) => invoiceLineView(l, currency)),
   };
 
-/** The estimate as the API vocabulary writes money and dates ("25.00", "11/25/2026"), for the pages. */
-export function changeEstimateView(e: ChangeEstimate) {
+/** The estimate as the API vocabulary writes money and dates ("25.00", "11/25/2026"), for the pages; amounts in `currency`, the brand's. */
+export function changeEstimateView(e: ChangeEstimate, currency: string) {
+  const p = e.proration;
   return {
-    charged_now: "0.00",
-    prepaid_credit: formatCents(Math.max(0, e.prepaidCredit)),
-    prepaid_taken_back: formatCents(Math.max(0, -e.prepaidCredit)),
-    before: nextInvoiceView(e.before),
-    after: nextInvoiceView(e.after),
+    charged_now: formatAmount(Math.max(0, p?.cents ?? 0), currency),
+    prorated_credit: formatAmount(Math.max(0, -(p?.cents ?? 0)), currency),
+    proration_days_left: String(p?.days ?? 0),
+    proration_period_days: String(p?.ofDays ?? 0),
+    prorated_from_prepaid: formatAmount(p?.fromPrepaid ?? 0, currency),
+    prepaid_credit: formatAmount(Math.max(0, e.prepaidCredit), currency),
+    prepaid_taken_back: formatAmount(Math.max(0, -e.prepaidCredit), currency),
+    currency,
+    before: nextInvoiceView(e.before, currency),
+    after: nextInvoiceView(e.after, currency),
   };
 }
 export type ChangeEstimateView = ReturnType<typeof changeEstimateView>;
@@ -151,5 +163,5 @@ export const estimated =
   async ({ ctx, input }: { ctx: Context; input: I }) => {
     const { sub } = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
     const estimate = await estimateChange(ctx, sub.id, (dry) => change({ ctx: dry, input }));
-    return { subscription_id: sub.id, customer_account_id: sub.customerAccountId, ...changeEstimateView(estimate) };
+    return { subscription_id: sub.id, customer_account_id: sub.customerAccountId, ...changeEstimateView(estimate, ctx.brand.currency) };
   };

@@ -1,6 +1,6 @@
 import type { Context } from "../auth/context";
 import { formatWireDate } from "../dates";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import { formatPeriod } from "../format";
 import { emit } from "../outbox/emit";
 import { findAccount } from "../accounts/queries";
@@ -48,7 +48,7 @@ export async function emitSubscriptionEvent(
         product_name: d.product?.name ?? "",
         status: String(d.sub.status),
         renewal_date: d.sub.renewalDate ? formatWireDate(d.sub.renewalDate) : "",
-        recurring_price: d.product ? formatCents(d.product.recurringPriceCents) : "",
+        recurring_price: d.product ? formatAmount(d.product.recurringPriceCents, ctx.brand.currency) : "",
         billing_period: d.product ? formatPeriod(d.product.intervalUnit, d.product.expirationInterval) : "",
         auto_pay: d.sub.autoPay,
       },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { coupons, invoices, payMethods, payments, subscriptionComponents, subscriptionCoupons, subscriptionPeriods, subscriptions } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
@@ -7,6 +7,7 @@ import { dropHeldEvents, holdEventsFor, releaseHeldEvents } from "../outbox/emit
 import { resolveAttempt } from "../payments/attempts";
 import { stillPending } from "../payments/settle-pending";
 import { invoiceHorizon } from "../pricing/periods";
+import { nextDocumentNumber } from "../document-numbers";
 import { loadSubscription, type SubscriptionDetails } from "./details";
 import { emitSubscriptionEvent, postActionUrl, requestInvoiceGeneration } from "./events";
 
@@ -22,6 +23,7 @@ export async function activatePending(ctx: Context, subscriptionId: string): Pro
     .where(inBrand(ctx, subscriptions, eq(subscriptions.id, subscriptionId), eq(subscriptions.status, SUBSCRIPTION_PENDING)))
     .returning({ id: subscriptions.id });
   if (!activated) return null;
+  await numberIssuedInvoices(ctx, subscriptionId);
   await releaseHeldEvents(ctx, subscriptionId);
   const d = await loadSubscription(ctx, subscriptionId);
   await emitSubscriptionEvent(ctx, "Subscription/Create", d);
@@ -29,6 +31,21 @@ export async function activatePending(ctx: Context, subscriptionId: string): Pro
   // A short trial can put the first renewal inside the 72-hour window right away.
   if (d.sub.renewalDate && d.sub.renewalDate <= invoiceHorizon(ctx.now(), ctx.brand.timezoneId)) await requestInvoiceGeneration(ctx, [subscriptionId]);
   return d;
+}
+
+/** Its invoice, unnumbered while the charge was pending, is issued now (lib/document-numbers.ts). */
+async function numberIssuedInvoices(ctx: Context, subscriptionId: string) {
+  const unnumbered = await ctx.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(inBrand(ctx, invoices, eq(invoices.subscriptionId, subscriptionId), isNull(invoices.number)))
+    .orderBy(asc(invoices.createdAt), asc(invoices.id));
+  for (const { id } of unnumbered) {
+    await ctx.db
+      .update(invoices)
+      .set({ number: await nextDocumentNumber(ctx.db, ctx.brand.id, "invoice") })
+      .where(eq(invoices.id, id));
+  }
 }
 
 /**

@@ -19,9 +19,9 @@ export async function recordPeriod(ctx: Context, p: { subscriptionId: string; pe
  */
 export async function couponCyclesUsed(ctx: Context, subscriptionId: string, code: string) {
   const rows = await ctx.db
-    .select({ items: invoices.items })
+    .select({ items: invoices.items, repricedItems: invoices.repricedItems })
     .from(subscriptionPeriods)
     .innerJoin(invoices, eq(invoices.id, subscriptionPeriods.invoiceId))
     .where(and(eq(subscriptionPeriods.subscriptionId, subscriptionId), eq(subscriptionPeriods.brandId, ctx.brand.id), isNull(invoices.voidedAt)));
-  return rows.filter((r) => carriesCoupon(r.items, code)).length;
+  return rows.filter((r) => carriesCoupon(r.repricedItems ?? r.items, code)).length;
 }

@@ -43,6 +43,8 @@ export interface SubscriptionRead {
   /** The next renewal's lines and total; none unless it is active and renews. */
   nextLines: Line[];
   nextRenewalCents: number | null;
+  /** ISO 4217 code of the brand's currency: the amounts here are its minor units. */
+  currency: string;
   overrideInitialBilling: boolean;
   paymentGateway: string | null;
   paymentTransactionId: string | null;
@@ -78,6 +80,7 @@ export function readSubscription(ctx: Context, d: SubscriptionDetails): Subscrip
     inTrial: s.inTrial === "Y",
     nextLines,
     nextRenewalCents: renews ? sumLines(nextLines) : null,
+    currency: ctx.brand.currency,
     overrideInitialBilling: s.overrideInitialBilling === "Y",
     paymentGateway: s.paymentGateway,
     paymentTransactionId: s.paymentTransactionId,
@@ -156,8 +159,8 @@ export async function payMethodChoices(ctx: Context, customerAccountId: string |
 /** What a subscription can be made of: active products, their groups' active components, usable coupons. */
 export async function catalogChoices(ctx: Context) {
   const [products, components, coupons] = await Promise.all([
-    listProductsPage(ctx, { filters: { status: 1 }, sort: { key: "name", dir: "asc" }, pageSize: MAX_CHOICES }),
-    listComponentsPage(ctx, { filters: { status: 1 }, sort: { key: "name", dir: "asc" }, pageSize: MAX_CHOICES }),
+    listProductsPage(ctx, { filters: { status: STATUS.ACTIVE }, sort: { key: "name", dir: "asc" }, pageSize: MAX_CHOICES }),
+    listComponentsPage(ctx, { filters: { status: STATUS.ACTIVE }, sort: { key: "name", dir: "asc" }, pageSize: MAX_CHOICES }),
     listCouponsPage(ctx, { filters: { status: "active" }, sort: { key: "coupon_code", dir: "asc" }, pageSize: MAX_CHOICES }),
   ]);
   return {

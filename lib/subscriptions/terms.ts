@@ -21,8 +21,9 @@ import {
   type RecurringInput,
 } from "../pricing/pricing";
 import { MAX_INVOICE_TOTAL } from "../invoices/lines";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import type { AttachedComponentInput } from "./schemas";
+import { STATUS } from "../lifecycle";
 
 /** Catalog rows to the pure pricing inputs (lib/billing/pricing.ts). */
 export const pricedProduct = (p: Product): PricedProduct => ({
@@ -56,21 +57,21 @@ const invalid = (parameter: string, message: string) => new DomainError("INVALID
  * A charge must be an amount an invoice can hold (the API's largest amount): units x unit price can
  * pass it, and 2^53 cents, so it is refused naming the parameter that caused it instead of failing later.
  */
-export function assertChargeWithinMax(lines: readonly Line[], parameter: string) {
+export function assertChargeWithinMax(lines: readonly Line[], parameter: string, currency: string) {
   if (!(grossOfLines(lines) <= MAX_INVOICE_TOTAL)) {
-    throw invalid(parameter, `would bring a charge to more than ${formatCents(MAX_INVOICE_TOTAL)}, the largest an invoice can total`);
+    throw invalid(parameter, `would bring a charge to more than ${formatAmount(MAX_INVOICE_TOTAL, currency)}, the largest an invoice can total`);
   }
 }
 
 /** A new subscription's up-front charge and its renewals: the product's own prices first, then with the components. */
-export function assertTermsWithinMax(pricing: RecurringInput) {
+export function assertTermsWithinMax(pricing: RecurringInput, currency: string) {
   const productOnly = { ...pricing, components: [] };
   for (const [p, parameter] of [
     [productOnly, "product_id"],
     [pricing, "attached_components"],
   ] as const) {
-    assertChargeWithinMax(initialLines(p), parameter);
-    assertChargeWithinMax(recurringLines(p), parameter);
+    assertChargeWithinMax(initialLines(p), parameter, currency);
+    assertChargeWithinMax(recurringLines(p), parameter, currency);
   }
 }
 
@@ -106,7 +107,7 @@ export async function checkComponents(ctx: Context, group: ProductGroup, attache
     const c = byId.get(a.component_id);
     if (!c) throw notFound("Component", P);
     if (c.productGroupId !== group.id) throw invalid(P, `component ${c.id} belongs to another product group than the product`);
-    if (!isComponentAttachable(c) && !(kept.has(c.id) && c.status !== 3))
+    if (!isComponentAttachable(c) && !(kept.has(c.id) && c.status !== STATUS.DELETED))
       throw invalidState(`Component ${c.id} is suspended or deleted and cannot be added`, P);
     if (c.componentType === "traditional" && a.units !== 1) throw invalid(P, `units of the traditional component ${c.id} must be 1`);
     if (c.componentType === "quantitative" && c.maximumUnits !== null && a.units > c.maximumUnits) {

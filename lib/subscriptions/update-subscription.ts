@@ -9,6 +9,7 @@ import { assertNotDeleted, chargeablePayMethod, setComponents, setCoupons, subsc
 import { assertInvoiceable, loadSubscription } from "./details";
 import { couponCyclesUsed } from "./periods";
 import { afterSubscriptionChange } from "./upcoming-invoice";
+import { prorateChange } from "./proration";
 import { subscriptionView } from "./view";
 import { movedRenewal } from "./status-changes";
 
@@ -71,5 +72,8 @@ export async function updateSubscription({ ctx, input }: { ctx: Context; input: 
     .where(eq(subscriptions.id, s.id));
   // Refused after the writes, in the same transaction: nothing is committed.
   if (input.attached_components !== undefined) assertInvoiceable(ctx, await loadSubscription(ctx, s.id), "attached_components");
-  return subscriptionView(ctx, await afterSubscriptionChange(ctx, s.id));
+  const after = await afterSubscriptionChange(ctx, s.id);
+  // Components and coupons are prorated with the brand's proration (the other fields are not prices).
+  if (input.attached_components !== undefined || input.coupon_code !== undefined) await prorateChange(ctx, d, after);
+  return subscriptionView(ctx, after);
 }

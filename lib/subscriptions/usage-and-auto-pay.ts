@@ -7,6 +7,7 @@ import { MAX_COMPONENT_UNITS, type ReportUsageParams, type UpdateAutoPayParams }
 import { assertNotDeleted, chargeablePayMethod, subscriptionOf } from "./queries";
 import { assertInvoiceable, loadSubscription } from "./details";
 import { afterSubscriptionChange } from "./upcoming-invoice";
+import { prorateChange } from "./proration";
 import { subscriptionView } from "./view";
 
 /**
@@ -40,8 +41,11 @@ export async function reportUsage({ ctx, input }: { ctx: Context; input: z.outpu
     .where(and(eq(subscriptionComponents.id, a.id)));
   const after = await loadSubscription(ctx, d.sub.id);
   assertInvoiceable(ctx, after, "units");
-  // Units price the next invoice (it moves with them); metered usage waits for the renewal.
-  return subscriptionView(ctx, type === "quantitative" ? await afterSubscriptionChange(ctx, d.sub.id) : after);
+  // Units price the next invoice (it moves with them) and, with the brand's proration, the rest of this period; metered usage waits for the renewal.
+  if (type !== "quantitative") return subscriptionView(ctx, after);
+  const changed = await afterSubscriptionChange(ctx, d.sub.id);
+  await prorateChange(ctx, d, changed);
+  return subscriptionView(ctx, changed);
 }
 
 /** Subscription/UpdateAutoPay: with Y, renewals charge pay_method_id, or else the customer's default. */

@@ -1,5 +1,5 @@
 import { formatWireDate } from "../dates";
-import { formatCents } from "../money";
+import { formatAmount } from "../money";
 import type { Context } from "../auth/context";
 import type { Line } from "../pricing/pricing";
 import type { SubscriptionDetails } from "./details";
@@ -14,12 +14,12 @@ const day = (d: string | null) => (d ? formatWireDate(d) : null);
 const yn = (b: boolean) => (b ? "Y" : "N");
 
 /** Pricing lines as the API shows them. */
-export const lineView = (l: Line) => ({
+export const lineView = (l: Line, currency: string) => ({
   kind: l.kind,
   name: l.name,
   quantity: l.quantity,
-  unit_price: formatCents(l.quantity ? l.amountCents / l.quantity : l.amountCents),
-  amount: formatCents(l.amountCents),
+  unit_price: formatAmount(l.quantity ? l.amountCents / l.quantity : l.amountCents, currency),
+  amount: formatAmount(l.amountCents, currency),
   component_id: l.componentId ?? null,
   coupon_code: l.couponCode ?? null,
 });
@@ -41,7 +41,8 @@ export const subscriptionToWire = (r: SubscriptionRead) => ({
   interval_unit: r.intervalUnit,
   billing_day: r.billingDay,
   in_trial: yn(r.inTrial),
-  next_renewal_amount: r.nextRenewalCents === null ? null : formatCents(r.nextRenewalCents),
+  next_renewal_amount: r.nextRenewalCents === null ? null : formatAmount(r.nextRenewalCents, r.currency),
+  currency: r.currency,
   override_initial_billing: yn(r.overrideInitialBilling),
   payment_gateway: r.paymentGateway,
   payment_transaction_id: r.paymentTransactionId,

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, resultRows, type Db } from "../../db/client";
+import { sqlArray } from "../../db/scope";
 import { brands, dunningActions, dunningRules, invoices, outboxEvents, payments, subscriptions } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { runBilling } from "../billing/run-billing";
@@ -72,8 +73,8 @@ export async function advanceTestClock({ ctx, input }: { ctx: Context; input: Ad
 
 /**
  * The next instant after `after` at which the billing run has something to do for this brand: a
- * renewal's invoice (72 hours ahead of its day), a renewal, or a dunning rule's day for an unpaid
- * invoice. Days with none of these are skipped: a run there would do nothing, so a year of a
+ * renewal's invoice (72 hours ahead of its day), a renewal, a declined renewal's retry day, or a
+ * dunning rule's day for an unpaid invoice. Days with none of these are skipped: a run there would do nothing, so a year of a
  * thousand subscriptions takes as many runs as it has billing days, not 8,760 hourly ones.
  */
 async function nextStep(db: Db, brand: Context["brand"], after: Date): Promise<Date | null> {
@@ -87,13 +88,27 @@ async function nextStep(db: Db, brand: Context["brand"], after: Date): Promise<D
     select ${instant} from ${subscriptions} s
     where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date >= ${today(after, tz)}::date and ${instant} > ${at}
     order by s.renewal_date limit 1)`;
+  // A declined renewal's next retry day (retry_days after its first decline): a step at its midnight.
+  const retryDays = brand.retryDays;
+  const declineReach = sql`${at} - interval '${sql.raw(String(Math.max(0, ...retryDays) + 1))} days'`;
+  const nextRetry = retryDays.length
+    ? sql`(
+        select min(${midnight(sql`(f.declined_at at time zone ${tz})::date + d.day`)})
+        from (
+          select p.invoice_id, min(p.created_at) as declined_at from ${payments} p
+          where p.brand_id = ${brand.id} and p.status = 'failed' and p.processed_by = 'gateway' and p.invoice_id is not null
+            and p.retry is null and p.created_at >= ${declineReach}
+          group by p.invoice_id
+        ) f cross join unnest(${sqlArray(retryDays.map(String), "int[]")}) as d(day)
+        where ${midnight(sql`(f.declined_at at time zone ${tz})::date + d.day`)} > ${at})`
+    : sql`null`;
   const [row] = resultRows<{ next: Date | string | null }>(
     await db.execute(sql`
-      select least(${firstRenewal(sql`${midnight(sql`s.renewal_date`)} - ${lead}`)}, ${firstRenewal(midnight(sql`s.renewal_date`))}, (
+      select least(${nextRetry}, ${firstRenewal(sql`${midnight(sql`s.renewal_date`)} - ${lead}`)}, ${firstRenewal(midnight(sql`s.renewal_date`))}, (
         -- Only invoices whose rule day may still come are joined (a due date within the longest
         -- rule's days); their unpaid amounts are computed in rule day order until one is owed (offset 0).
         select t from (
-          select ${midnight(sql`i.due_date + r.overdue_days`)} as t, i.id, i.brand_id, i.total_cents
+          select ${midnight(sql`i.due_date + r.overdue_days`)} as t, i.id, i.brand_id, i.total_cents, i.credited_cents
             from ${invoices} i join ${subscriptions} s on s.id = i.subscription_id join ${dunningRules} r on r.product_group_id = s.product_group_id
             where i.brand_id = ${brand.id} and i.deleted_at is null and i.voided_at is null
               and i.due_date >= ${today(after, tz)}::date - (select coalesce(max(overdue_days), 0) from ${dunningRules} where brand_id = ${brand.id})

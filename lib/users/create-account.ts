@@ -18,5 +18,8 @@ export async function createAccount({ ctx, input }: { ctx: Context; input: Creat
   // The generated email_verification_code is shown here only (the spec: generated on create); a
   // replay of this request answers it empty, and the account keeps only its hash.
   withheldFromReplay(ctx, emailVerificationCode);
-  return new WithExtras({ ...accountView(account), email_verification_code: emailVerificationCode }, { user: { user_id: user.id, username: user.username } });
+  return new WithExtras(
+    { ...accountView(account, ctx.brand.currency), email_verification_code: emailVerificationCode },
+    { user: { user_id: user.id, username: user.username } },
+  );
 }

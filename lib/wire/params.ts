@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MONEY_PATTERN, toCents } from "../money";
+import countries from "i18n-iso-countries";
+import { amountPattern, amountRule, isCurrency, parseAmount } from "../money";
 import { parseWireDate } from "../dates";
 
 /**
@@ -101,8 +102,76 @@ export const flag = () => z.enum(["Y", "N"], { error: "must be Y or N" });
 
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(", ")}` });
 
-/** A non-negative amount with at most two decimals, as integer cents. */
-export const money = () => z.string().regex(MONEY_PATTERN, { error: "must be an amount with at most two decimals, like 25.00" }).transform(toCents);
+/**
+ * The currency amounts are read in while a parse runs: the brand's, set by parseParams (./parse.ts)
+ * around the schema's synchronous safeParse, so "2500" is yen for a JPY brand and "25.00" dollars for
+ * a USD one. Only synchronous: no parameter schema may have an async refinement.
+ */
+let parsingCurrency: string | undefined;
+
+/** Runs a synchronous parse with amounts in `currency`. */
+export function withAmountsIn<T>(currency: string, parse: () => T): T {
+  const outer = parsingCurrency;
+  parsingCurrency = currency;
+  try {
+    return parse();
+  } finally {
+    parsingCurrency = outer;
+  }
+}
+
+/** The currency of the parse running now (for a rule that reads an amount its own way, e.g. a coupon's discount_value). */
+export function amountsCurrency(): string {
+  if (parsingCurrency === undefined) throw new Error("amounts are read in the brand's currency: parse through parseParams or withAmountsIn");
+  return parsingCurrency;
+}
+
+/**
+ * A non-negative amount with at most as many decimals as the brand's currency has (2 for USD, 0 for
+ * JPY, 3 for KWD), as integer minor units. More decimals are refused, never rounded.
+ */
+export const money = () =>
+  z.string().transform((s, c) => {
+    const currency = amountsCurrency();
+    if (!amountPattern(currency).test(s)) {
+      c.issues.push({ code: "custom", message: amountRule(currency), input: s });
+      return z.NEVER;
+    }
+    return parseAmount(s, currency);
+  });
+
+/** An ISO 4217 currency code in circulation (lib/money.ts); lower case is read as upper: "jpy" is JPY. */
+export const currency = () =>
+  z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .refine(isCurrency, { error: "must be an ISO 4217 currency code, like USD, EUR or JPY" });
+
+/** ISO 3166-1 alpha-2, any case on the wire, upper case inside. */
+export const country = () =>
+  z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { error: "must be a two-letter ISO 3166 country code, like US" })
+    .transform((s) => s.toUpperCase())
+    .refine((s) => countries.isValid(s), { error: "must be a two-letter ISO 3166 country code, like US" });
+
+/**
+ * A postal address on the wire: its lines in one string, separated by line feeds (CR LF too); lines
+ * trimmed, empty ones dropped, at most `lines` of `width` characters. Stored and answered as the
+ * lines joined by line feeds.
+ */
+export const addressLines = ({ lines = 6, width = 100 } = {}) =>
+  multilineText(lines * (width + 2))
+    .transform((s) =>
+      s
+        .split(/\r?\n|\r/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    )
+    .refine((ls) => !ls.some((l) => l.includes("\t")), { error: "must not contain tabs" })
+    .refine((ls) => ls.length <= lines, { error: `must have at most ${lines} lines` })
+    .refine((ls) => ls.every((l) => l.length <= width), { error: `must have lines of at most ${width} characters` })
+    .transform((ls) => ls.join("\n"));
 
 export const integer = ({ min = 0, max = 2_147_483_647 } = {}) =>
   z
@@ -195,3 +264,10 @@ export const json = <T extends z.ZodType>(schema: T, what = "JSON") =>
 
 /** Credentials are read by dispatch, never by endpoints; listed here so they are not "ignored". */
 export const CREDENTIAL_PARAMS = ["key", "user_key", "brand_id"] as const;
+
+/**
+ * A document number as typed by a person, for a lookup: trimmed, uppercase (prefixes are uppercase).
+ * Here, not beside the counter in lib/document-numbers.ts: schemas reach the browser's forms, the
+ * counter's database client must not.
+ */
+export const normalizeDocumentNumber = (text: string) => text.trim().toUpperCase();

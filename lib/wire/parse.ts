@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { DomainError } from "../errors";
-import { PARAM_META } from "./params";
+import { PARAM_META, withAmountsIn } from "./params";
 
 /** Maps zod's first issue to our error, always naming the parameter. */
 export function validationError(error: z.ZodError): DomainError {
@@ -15,8 +15,9 @@ export function validationError(error: z.ZodError): DomainError {
  * String parameters through an endpoint's schema, as the API reads them (the API and the dashboard's
  * server actions share this): required ones absent or empty are MISSING_PARAMETER (the first, in
  * declaration order), unknown ones are dropped, and everything else is validated before any write.
+ * Amounts are read in `currency`, the brand's (lib/money.ts).
  */
-export function parseParams<S extends z.ZodObject>(schema: S, raw: Record<string, string>): z.output<S> {
+export function parseParams<S extends z.ZodObject>(schema: S, raw: Record<string, string>, currency: string): z.output<S> {
   const input: Record<string, string> = {};
   for (const [k, field] of Object.entries(schema.shape)) {
     const v = raw[k];
@@ -27,7 +28,7 @@ export function parseParams<S extends z.ZodObject>(schema: S, raw: Record<string
     }
     input[k] = v;
   }
-  const parsed = schema.safeParse(input);
+  const parsed = withAmountsIn(currency, () => schema.safeParse(input));
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }

@@ -756,6 +756,88 @@ async function compare(w: World): Promise<string[]> {
   return diffs;
 }
 
+/** Issue 31: the invoices' lines, payments, credit notes and prepaid balances, as the money invariants read them. */
+async function moneyState(w: World) {
+  const invoices = await rows<{
+    id: string;
+    customer_account_id: string;
+    items: string;
+    live: boolean;
+    total: string;
+    credited: string;
+    credit_lines: string;
+    paid: string;
+    paid_ever: boolean;
+  }>(sql`
+    select i.id, i.customer_account_id, i.items::text as items, i.deleted_at is null as live, i.total_cents as total, i.credited_cents as credited,
+           (select coalesce(sum((l->>'itemPrice')::bigint * (l->>'quantity')::bigint), 0) from jsonb_array_elements(i.items) l where l->>'kind' = 'credit') as credit_lines,
+           (select coalesce(sum(p.amount), 0) from payments p where p.invoice_id = i.id and p.status = 'succeeded') as paid,
+           exists (select 1 from payments p where p.invoice_id = i.id and p.status in ('succeeded', 'reversed')) as paid_ever
+    from invoices i where i.brand_id = ${w.t.brand_id}`);
+  const accounts = await rows<{ id: string; prepaid: string; received: string }>(sql`
+    select a.id, a.prepaid_balance as prepaid,
+           (select coalesce(sum(p.amount), 0) from payments p where p.customer_account_id = a.id and p.status = 'succeeded' and p.processed_by <> 'prepaid_balance') as received
+    from customer_accounts a where a.brand_id = ${w.t.brand_id}`);
+  const notes = await rows<{
+    id: string;
+    invoice_id: string;
+    payment_id: string | null;
+    reason: string;
+    destination: string;
+    amount: string;
+    payment_status: string | null;
+    payment_amount: string | null;
+    processed_by: string | null;
+  }>(sql`
+    select n.id, n.invoice_id, n.payment_id, n.reason, n.destination, n.amount, p.status as payment_status, p.amount as payment_amount, p.processed_by
+    from credit_notes n left join payments p on p.id = n.payment_id where n.brand_id = ${w.t.brand_id}`);
+  return { invoices, accounts, notes };
+}
+
+/**
+ * Issue 31's invariants between two states: an invoice's lines never change after its first payment;
+ * for every customer, money received less money refunded (the succeeded payments not made out of
+ * the prepaid balance) = what is paid on live invoices less what the prepaid balance holds of it,
+ * plus the prepaid balance; every credit note equals the change it records.
+ */
+function moneyDiffs(before: Awaited<ReturnType<typeof moneyState>>, after: Awaited<ReturnType<typeof moneyState>>, issued: Map<string, string>) {
+  const diffs: string[] = [];
+  for (const i of after.invoices) {
+    const first = issued.get(i.id);
+    if (first !== undefined && first !== i.items) diffs.push(`invoice ${i.id}: lines changed after a payment: ${first} -> ${i.items}`);
+    if (first === undefined && i.paid_ever) issued.set(i.id, i.items);
+  }
+  const net = (i: (typeof after.invoices)[number]) => Number(i.total) - Number(i.credited) - Number(i.credit_lines);
+  for (const a of after.accounts) {
+    const onInvoices = after.invoices.filter((i) => i.customer_account_id === a.id && i.live).reduce((sum, i) => sum + Math.min(Number(i.paid), net(i)), 0);
+    if (Number(a.received) !== onInvoices + Number(a.prepaid))
+      diffs.push(`account ${a.id}: received less refunded ${a.received}, paid on live invoices ${onInvoices} + prepaid balance ${a.prepaid}`);
+  }
+  const old = new Set(before.notes.map((n) => n.id));
+  const was = new Map(before.invoices.map((i) => [i.id, i]));
+  const now = new Map(after.invoices.map((i) => [i.id, i]));
+  for (const i of after.invoices) {
+    const repriced = after.notes.filter((n) => n.invoice_id === i.id && n.reason === "repriced").reduce((sum, n) => sum + Number(n.amount), 0);
+    if (repriced !== Number(i.credited)) diffs.push(`invoice ${i.id}: credited ${i.credited}, its repriced credit notes ${repriced}`);
+  }
+  for (const n of after.notes.filter((x) => !old.has(x.id))) {
+    const b = was.get(n.invoice_id);
+    const a = now.get(n.invoice_id)!;
+    if (n.reason === "refunded") {
+      const destination = n.processed_by === "prepaid_balance" ? "prepaid_balance" : "refund";
+      if (n.payment_status !== "reversed" || n.payment_amount !== n.amount || n.destination !== destination)
+        diffs.push(`credit note ${n.id}: refunded ${n.amount} to ${n.destination}, its payment ${n.payment_status} ${n.payment_amount} (${n.processed_by})`);
+    } else if (n.reason === "deleted" || n.reason === "withdrawn") {
+      // What was paid on it and not yet held in the prepaid balance, as it stood before the step.
+      const moved = b ? Number(b.paid) - Math.max(0, Number(b.paid) - net(b)) : NaN;
+      if (!b || a.live || Number(n.amount) !== moved || n.destination !== "prepaid_balance")
+        diffs.push(`credit note ${n.id}: ${n.reason} ${n.amount}, the invoice had ${moved} paid and not held (live now: ${a.live})`);
+    } else if (n.reason === "repriced" && (!b || Number(a.credited) - Number(b.credited) < Number(n.amount) || a.items !== b.items))
+      diffs.push(`credit note ${n.id}: repriced ${n.amount}, credited ${b?.credited} -> ${a.credited}`);
+  }
+  return diffs;
+}
+
 /** After a run, no active subscription the run could bill is still due. */
 async function behind(w: World) {
   return rows<{ id: string; renewal_date: string }>(sql`
@@ -774,12 +856,18 @@ describe("billing, for any catalog and any sequence of changes, payments and con
         fc.asyncProperty(catalog, fc.array(step, { minLength: 4, maxLength: STEPS }), async (c, steps) => {
           const w = await build(c);
           expect(await compare(w), "after creation").toEqual([]);
+          const issued = new Map<string, string>();
+          let before = await moneyState(w);
           for (const s of steps) {
             await act(w, s);
             expect(await compare(w), `after ${JSON.stringify(s)}`).toEqual([]);
+            const after = await moneyState(w);
+            expect(moneyDiffs(before, after, issued), `money after ${JSON.stringify(s)}`).toEqual([]);
+            before = after;
           }
           clock.advance({ days: 40 });
           await billChecked(w, 3, 0b010); // the second runner through the fanned-out function
+          expect(moneyDiffs(before, await moneyState(w), issued), "money after the last runs").toEqual([]);
         }),
         {
           numRuns: RUNS,

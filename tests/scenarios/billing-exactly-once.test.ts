@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../../db/client";
-import { brands } from "../../db/schema";
+import { brands, creditNotes } from "../../db/schema";
 import { call, makeTenant, ok, type Tenant } from "../support/api";
 import { makeComponent, makeCoupon, makeGroup, makeProduct, PRODUCT_PARAMS } from "../support/catalog";
 import { CARDS, expectRefusal, makeAccount, makeCard, makeGateway, outboxEvents } from "../support/payments";
@@ -75,6 +75,12 @@ const invoicesOf = async (t: Tenant, subscriptionId: string) =>
   ((await ok(t, "json", "Invoice/List", { params: { subscription_id: subscriptionId } })).invoices as any[]).sort(
     (a, b) => a.created.localeCompare(b.created) || a.invoice_id.localeCompare(b.invoice_id),
   );
+const creditNotesOf = async (invoiceId: string) =>
+  (await (await db()).select().from(creditNotes).where(eq(creditNotes.invoiceId, invoiceId)).orderBy(creditNotes.number)).map((n) => ({
+    reason: n.reason,
+    destination: n.destination,
+    amount: n.amount,
+  }));
 const liveInvoicesOf = async (t: Tenant, id: string) => (await invoicesOf(t, id)).filter((i) => i.status !== "3");
 const subscriptionOf = async (t: Tenant, id: string) => (await ok(t, "json", "Subscription/List", { params: { subscription_id: id } })).subscriptions[0];
 const accountOf = async (t: Tenant, id: string) => (await ok(t, "json", "Account/List", { params: { customer_account_id: id } })).customer_accounts[0];
@@ -229,8 +235,8 @@ describe("4. an invoice follows its renewal: moved, voided or credited, never bi
   });
 });
 
-describe("5. a partial payment does not freeze the price", () => {
-  it("an upgrade after 0.01 was paid is billed; a downgrade below what was paid is credited", async () => {
+describe("5. a partial payment does not freeze the price, nor change the invoice (issue 31)", () => {
+  it("an upgrade after 0.01 was paid is a new invoice; a downgrade below what was paid is a credit note", async () => {
     const s = await setUp({ sub: { auto_pay: "N" } });
     const gold = await makeProduct(s.t, s.group.product_group_id, { setup_fee: "0.00", recurring_price: "30.00", expiration_interval: "10" });
     const bronze = await makeProduct(s.t, s.group.product_group_id, { setup_fee: "0.00", recurring_price: "10.00", expiration_interval: "10" });
@@ -245,21 +251,44 @@ describe("5. a partial payment does not freeze the price", () => {
         params: { subscription_id: s.id, customer_account_id: s.account, product_id: productId },
       });
     await change(gold.product_id);
-    expect((await liveInvoicesOf(s.t, s.id))[1]).toMatchObject({ total: "30.00", amount_paid: "0.01", balance: "29.99" });
+    // Paid on, the invoice is final: the rise is an invoice of its own, due with it.
+    let [, main, rise] = await liveInvoicesOf(s.t, s.id);
+    expect(main).toMatchObject({ invoice_id: upcoming.invoice_id, total: "20.00", amount_paid: "0.01", balance: "19.99" });
+    expect(main.items).toEqual(upcoming.items);
+    expect(rise).toMatchObject({ total: "10.00", amount_paid: "0.00", due_date: upcoming.due_date });
     await pay("14.99");
     await change(bronze.product_id);
-    // 15.00 paid for a 10.00 period: 5.00 moves to the prepaid balance, shown on the invoice.
-    const after = (await liveInvoicesOf(s.t, s.id))[1];
-    expect(after).toMatchObject({ total: "15.00", amount_paid: "15.00", balance: "0.00", status: "1" });
-    expect(after.items.map((i: any) => [i.kind, i.item_price])).toEqual([
-      ["recurring", "10.00"],
-      ["credit", "5.00"],
-    ]);
+    // 15.00 paid for a 10.00 period: the unpaid rise is withdrawn, a credit note takes 10.00 off the
+    // invoice and the 5.00 paid above its new price goes to the prepaid balance.
+    [, main, rise] = await liveInvoicesOf(s.t, s.id);
+    expect(rise).toBeUndefined();
+    expect(main).toMatchObject({ total: "20.00", amount_paid: "15.00", balance: "0.00", status: "1" });
+    expect(main.items).toEqual(upcoming.items);
+    expect(await creditNotesOf(upcoming.invoice_id)).toEqual([{ reason: "repriced", destination: "prepaid_balance", amount: 1000 }]);
     expect((await accountOf(s.t, s.account)).prepaid_balance).toBe("5.00");
-    // Back up to gold: the credit is taken back from the balance, and the rest is owed.
+    // Back up to gold: 20.00 more is owed, on a new invoice; the balance pays it first at the renewal.
     await change(gold.product_id);
-    expect((await liveInvoicesOf(s.t, s.id))[1]).toMatchObject({ total: "30.00", amount_paid: "15.00", balance: "15.00" });
+    [, main, rise] = await liveInvoicesOf(s.t, s.id);
+    expect(main).toMatchObject({ total: "20.00", amount_paid: "15.00", balance: "0.00" });
+    expect(rise).toMatchObject({ total: "20.00", amount_paid: "0.00" });
+    expect((await accountOf(s.t, s.account)).prepaid_balance).toBe("5.00");
+    clock.set("2026-03-11T10:00:00Z");
+    await bill();
+    expect((await liveInvoicesOf(s.t, s.id)).find((i) => i.invoice_id === rise.invoice_id)).toMatchObject({ amount_paid: "5.00", balance: "15.00" });
     expect((await accountOf(s.t, s.account)).prepaid_balance).toBe("0.00");
+  });
+
+  it("an unpaid invoice is still priced again in place", async () => {
+    const s = await setUp({ sub: { auto_pay: "N" } });
+    const gold = await makeProduct(s.t, s.group.product_group_id, { setup_fee: "0.00", recurring_price: "30.00", expiration_interval: "10" });
+    clock.set("2026-03-09T10:00:00Z");
+    await bill();
+    await ok(s.t, "json", "Subscription/ChangeProduct", {
+      method: "POST",
+      params: { subscription_id: s.id, customer_account_id: s.account, product_id: gold.product_id },
+    });
+    const live = await liveInvoicesOf(s.t, s.id);
+    expect(live.map((i) => i.total)).toEqual(["20.00", "30.00"]);
   });
 });
 
@@ -361,7 +390,9 @@ async function withLostCharge() {
   await database.execute(sql`insert into payments (id, brand_id, customer_account_id, invoice_id, pay_method_id, gateway_id, target, processed_by, amount, status, created_at, updated_at)
     values (${paymentId}, ${s.t.brand_id}, ${s.account}, ${upcoming.invoice_id}, ${lost}, ${s.gatewayId}, 'invoice', 'gateway', 2000, 'pending', now(), now())`);
   await expect(
-    sandboxProvider.connect({ id: s.gatewayId } as never).charge({ token: card.token, amount: 2000, idempotencyKey: paymentId, description: "lost" }),
+    sandboxProvider
+      .connect({ id: s.gatewayId } as never)
+      .charge({ token: card.token, amount: 2000, currency: "USD", idempotencyKey: paymentId, description: "lost" }),
   ).rejects.toThrow();
   return { s, bronze };
 }
@@ -513,12 +544,10 @@ describe("12. coupon cycles are counted by the invoices that carry them", () => 
     await bill();
     const sub = await subscriptionOf(s.t, s.id);
     expect(sub.coupons[0].cycles_applied).toBe("1");
+    // Paid, the invoice stays as issued: the discount is a credit note, its money in the balance.
     const renewed = (await liveInvoicesOf(s.t, s.id))[1];
-    expect(renewed.items.map((i: any) => [i.kind, i.item_price])).toEqual([
-      ["recurring", "20.00"],
-      ["discount", "-2.00"],
-      ["credit", "2.00"],
-    ]);
+    expect(renewed.items.map((i: any) => [i.kind, i.item_price])).toEqual([["recurring", "20.00"]]);
+    expect(await creditNotesOf(upcoming.invoice_id)).toEqual([{ reason: "repriced", destination: "prepaid_balance", amount: 200 }]);
   });
 
   it("Estimate promises only the discount the renewal gives", async () => {

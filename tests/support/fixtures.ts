@@ -127,6 +127,23 @@ export const fixtures: Record<string, (t: Tenant) => Promise<string>> = {
       "payment",
       "payment_id",
     ),
+  // A partly paid manual invoice, deleted: its payment goes to the prepaid balance with a credit note.
+  CreditNote: async (t) => {
+    const account = await fixtures.Account(t);
+    const invoice = await created(
+      t,
+      "Invoice/Create",
+      { customer_account_id: account, due_date: "12/31/2030", attached_items: '[{"item_name":"Fixture","item_price":"10.00","tax_exempt":"N"}]' },
+      "invoice",
+      "invoice_id",
+    );
+    await ok(t, "json", "Payment/Create", {
+      method: "POST",
+      params: { customer_account_id: account, invoice_id: invoice, apply_to_prepaid_balance: "N", override_billing: "Y", amount: "4.00" },
+    });
+    await ok(t, "json", "Invoice/Delete", { method: "DELETE", params: { customer_account_id: account, invoice_id: invoice } });
+    return (await ok(t, "json", "CreditNote/List", { params: { invoice_id: invoice } })).credit_notes[0].credit_note_id;
+  },
   PayGateway: (t) =>
     created(
       t,

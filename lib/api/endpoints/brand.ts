@@ -33,7 +33,7 @@ export const brandEndpoints = [
     summary: "Changes a brand; send only what changes (ADMIN staff only).",
     params: UpdateBrandParams,
     returns: "brand",
-    refusals: ["403 FORBIDDEN when user_key is not an ADMIN"],
+    refusals: ["403 FORBIDDEN when user_key is not an ADMIN", "409 INVALID_STATE when currency changes once the brand has an invoice or a payment"],
     handler: updateBrand,
   }),
   defineEndpoint({

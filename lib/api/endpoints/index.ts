@@ -9,6 +9,7 @@ import { userEndpoints } from "./user";
 import { subscriptionEndpoints } from "./subscription";
 import { invoiceEndpoints } from "./invoice";
 import { paymentEndpoints } from "./payment";
+import { creditNoteEndpoints } from "./credit-note";
 import { payGatewayEndpoints } from "./pay-gateway";
 import { payMethodEndpoints } from "./pay-method";
 import { noteEndpoints } from "./note";
@@ -28,6 +29,7 @@ export const endpoints: Endpoint[] = [
   ...subscriptionEndpoints,
   ...invoiceEndpoints,
   ...paymentEndpoints,
+  ...creditNoteEndpoints,
   ...payGatewayEndpoints,
   ...payMethodEndpoints,
   ...noteEndpoints,

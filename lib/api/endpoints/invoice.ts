@@ -3,7 +3,7 @@ import { CreateInvoiceParams, InvoiceRefParams, ListInvoicesParams, RemindInvoic
 import { FILTERED_LIST_LIMIT, LIST_LIMIT, listInvoices } from "../../invoices/list-invoices";
 import { createInvoice } from "../../invoices/create-invoice";
 import { updateInvoice } from "../../payments/update-invoice";
-import { deleteInvoice } from "../../invoices/delete-invoice";
+import { deleteInvoice } from "../../payments/delete-invoice";
 import { remindInvoice } from "../../invoices/remind-invoice";
 import { invoiceToWire } from "../../invoices/view";
 

@@ -36,7 +36,7 @@ export const productEndpoints = [
     action: "Create",
     method: "POST",
     summary:
-      "Creates a product in a product group (for good: product_group_id cannot change). Amounts have at most two decimals; expiration_interval 0 is a one-time purchase.",
+      "Creates a product in a product group (for good: product_group_id cannot change). Amounts have at most the decimals of the brand's currency (two for USD, none for JPY); expiration_interval 0 is a one-time purchase.",
     params: CreateProductParams,
     returns: "product",
     refusals: [...FIELD_RULES, "409 INVALID_STATE when the product group is deleted"],

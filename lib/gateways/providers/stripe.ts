@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { formatAmount, minorUnits } from "../../money";
 import { GatewayRefused, GatewayUnknownOutcome, type ChargeResult, type GatewayProvider } from "./types";
 
 /**
@@ -7,8 +8,25 @@ import { GatewayRefused, GatewayUnknownOutcome, type ChargeResult, type GatewayP
  * "cus_.../pm_...". Charges are confirmed off-session PaymentIntents carrying our idempotency key
  * both as Stripe's Idempotency-Key and in metadata, where findCharge searches for it.
  * STRIPE_API_BASE (e.g. http://127.0.0.1:12111) points the SDK at another server (tests, stripe-mock).
+ * Charges are in the brand's currency.
  */
-const CURRENCY = "usd";
+
+/** Stripe's amounts are in its own minor units: none for these currencies, thousandths for the next, hundredths for any other (docs.stripe.com/currencies). */
+const STRIPE_ZERO_DECIMAL = new Set(["BIF", "CLP", "DJF", "GNF", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF"]);
+const STRIPE_THREE_DECIMAL = new Set(["BHD", "JOD", "KWD", "OMR", "TND"]);
+
+/**
+ * Our minor units (the currency's exponent in lib/money.ts) as Stripe's: the same for USD, JPY and
+ * KWD; times 100 where ICU bills whole units but Stripe counts hundredths (HUF, IDR, ISK). Null when
+ * Stripe's unit is coarser than ours, which would round money: such a charge is refused, not rounded.
+ */
+export function stripeAmount(minor: number, currency: string): number | null {
+  const theirs = STRIPE_ZERO_DECIMAL.has(currency) ? 0 : STRIPE_THREE_DECIMAL.has(currency) ? 3 : 2;
+  const shift = theirs - minorUnits(currency);
+  if (shift >= 0) return minor * 10 ** shift;
+  return minor % 10 ** -shift === 0 ? minor / 10 ** -shift : null;
+}
+
 const TIMEOUT_MS = 30_000;
 
 function apiBase(): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
@@ -89,13 +107,17 @@ export const stripeProvider: GatewayProvider = {
       async verifyPayMethod() {
         return { verified: true }; // the issuer checked the card when it was attached
       },
-      async charge({ token, amount, idempotencyKey, description }) {
+      async charge({ token, amount, currency, idempotencyKey, description }) {
         const { customer, paymentMethod } = splitToken(token);
+        const theirs = stripeAmount(amount, currency);
+        if (theirs === null)
+          return { status: "failed", reason: `Stripe cannot take ${formatAmount(amount, currency)} ${currency} exactly`, transactionId: null };
         try {
           const intent = await stripe.paymentIntents.create(
             {
-              amount,
-              currency: CURRENCY,
+              amount: theirs,
+              // Stripe wants the ISO code in lower case.
+              currency: currency.toLowerCase(),
               customer,
               payment_method: paymentMethod,
               confirm: true,
@@ -121,9 +143,10 @@ export const stripeProvider: GatewayProvider = {
           throw new GatewayUnknownOutcome(`Stripe could not be asked for the charge: ${(e as Error).message}`);
         }
       },
-      async refund({ transactionId, amount, idempotencyKey }) {
+      async refund({ transactionId, amount, currency, idempotencyKey }) {
         try {
-          const refund = await stripe.refunds.create({ payment_intent: transactionId, amount }, { idempotencyKey });
+          // Charged in this currency, so its amount converts exactly.
+          const refund = await stripe.refunds.create({ payment_intent: transactionId, amount: stripeAmount(amount, currency)! }, { idempotencyKey });
           return { refundId: refund.id };
         } catch (e) {
           throw translate(e);

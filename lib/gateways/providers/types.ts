@@ -2,7 +2,8 @@ import type { PayMethodType } from "../../../db/schema";
 
 /**
  * What a payment provider must do for us. Each provider is one file in this folder exporting a
- * GatewayProvider, listed in ./index.ts. Money is integer cents; tokens are opaque to the rest of
+ * GatewayProvider, listed in ./index.ts. Money is integer minor units of the request's currency (the
+ * brand's, ISO 4217: cents, yen, fils; lib/money.ts); tokens are opaque to the rest of
  * the code. Adapters never put a card or account number into an error message or a log line.
  */
 export interface GatewayProvider {
@@ -63,6 +64,8 @@ export interface PayMethodToken {
 export interface ChargeRequest {
   token: string;
   amount: number;
+  /** ISO 4217 code (upper case) of the brand's currency, of which amount is minor units. */
+  currency: string;
   /** The same key on every try of one charge: the provider charges at most once per key. */
   idempotencyKey: string;
   description: string;
@@ -73,6 +76,8 @@ export type ChargeResult = { status: "succeeded"; transactionId: string } | { st
 export interface RefundRequest {
   transactionId: string;
   amount: number;
+  /** The charge's currency: amount is minor units of it. */
+  currency: string;
   idempotencyKey: string;
 }
 

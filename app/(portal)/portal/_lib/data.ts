@@ -5,11 +5,11 @@ import { formatsFor } from "@/lib/format";
 import { portalProfile } from "@/lib/portal/queries";
 import { requireCustomer } from "./session";
 
-/** The signed-in customer's context, profile and formats (their locale and time zone), once per request. */
+/** The signed-in customer's context, profile and formats (their locale and time zone, the brand's currency), once per request. */
 export const customerPage = cache(async () => {
   const ctx = await requireCustomer();
   const profile = await portalProfile(ctx);
-  return { ctx, profile, f: formatsFor(profile.account.locale, profile.account.timeZone) };
+  return { ctx, profile, f: formatsFor(profile.account.locale, profile.account.timeZone, ctx.brand.currency) };
 });
 
 /** A record of another customer or brand reads as NOT_FOUND: the page then answers 404. */

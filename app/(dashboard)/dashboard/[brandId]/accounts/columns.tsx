@@ -9,7 +9,10 @@ import { formatInstant, formatMoney } from "@/lib/format";
 import type { AccountRead } from "@/lib/accounts/read";
 
 /** The fields of a customer account's read row this list shows (only these cross to the browser). */
-export type AccountRow = Pick<AccountRead, "id" | "firstName" | "lastName" | "emailAddress" | "companyName" | "prepaidBalanceCents" | "status" | "createdAt">;
+export type AccountRow = Pick<
+  AccountRead,
+  "id" | "firstName" | "lastName" | "emailAddress" | "companyName" | "prepaidBalanceCents" | "currency" | "status" | "createdAt"
+>;
 
 function columns(brandId: string): ColumnDef<AccountRow, unknown>[] {
   return [
@@ -30,7 +33,7 @@ function columns(brandId: string): ColumnDef<AccountRow, unknown>[] {
       header: "Prepaid balance",
       enableSorting: false,
       meta: { numeric: true },
-      cell: ({ row }) => formatMoney(row.original.prepaidBalanceCents),
+      cell: ({ row }) => formatMoney(row.original.prepaidBalanceCents, row.original.currency),
     },
     { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.createdAt) },
   ];

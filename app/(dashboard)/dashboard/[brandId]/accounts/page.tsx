@@ -35,6 +35,7 @@ export default async function AccountsPage({ params, searchParams }: { params: P
     emailAddress: a.emailAddress,
     companyName: a.companyName,
     prepaidBalanceCents: a.prepaidBalanceCents,
+    currency: a.currency,
     status: a.status,
     createdAt: a.createdAt,
   }));

@@ -5,10 +5,13 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
 import { INVOICE_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
-import { formatDate, formatInstant, formatMoney, shortId } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, invoiceName } from "@/lib/format";
 import type { InvoiceRead } from "@/lib/invoices/read";
 
-export type InvoiceRow = Pick<InvoiceRead, "id" | "customerAccountId" | "dueDate" | "status" | "totalCents" | "paidCents" | "balanceCents" | "createdAt"> & {
+export type InvoiceRow = Pick<
+  InvoiceRead,
+  "id" | "number" | "customerAccountId" | "dueDate" | "status" | "totalCents" | "paidCents" | "balanceCents" | "currency" | "createdAt"
+> & {
   customerName: string;
 };
 
@@ -20,7 +23,7 @@ function columns(brandId: string): ColumnDef<InvoiceRow, unknown>[] {
       enableSorting: false,
       cell: ({ row: { original: i } }) => (
         <Link href={`/dashboard/${brandId}/invoices/${i.id}`} title={i.id}>
-          Invoice …{shortId(i.id)}
+          {invoiceName(i)}
         </Link>
       ),
     },
@@ -32,9 +35,27 @@ function columns(brandId: string): ColumnDef<InvoiceRow, unknown>[] {
     },
     { id: "due_date", header: "Due", cell: ({ row }) => formatDate(row.original.dueDate) },
     { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.status} kind="invoice" /> },
-    { id: "total", header: "Total", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.totalCents) },
-    { id: "paid", header: "Paid", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.paidCents) },
-    { id: "balance", header: "Balance", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.balanceCents) },
+    {
+      id: "total",
+      header: "Total",
+      enableSorting: false,
+      meta: { numeric: true },
+      cell: ({ row }) => formatMoney(row.original.totalCents, row.original.currency),
+    },
+    {
+      id: "paid",
+      header: "Paid",
+      enableSorting: false,
+      meta: { numeric: true },
+      cell: ({ row }) => formatMoney(row.original.paidCents, row.original.currency),
+    },
+    {
+      id: "balance",
+      header: "Balance",
+      enableSorting: false,
+      meta: { numeric: true },
+      cell: ({ row }) => formatMoney(row.original.balanceCents, row.original.currency),
+    },
     { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.createdAt) },
   ];
 }

@@ -34,6 +34,7 @@ export default async function InvoicesPage({ params, searchParams }: { params: P
   }
   const rows = result.rows.map((i) => ({
     id: i.id,
+    number: i.number,
     customerAccountId: i.customerAccountId,
     customerName: i.customerName,
     dueDate: i.dueDate,
@@ -41,6 +42,7 @@ export default async function InvoicesPage({ params, searchParams }: { params: P
     totalCents: i.totalCents,
     paidCents: i.paidCents,
     balanceCents: i.balanceCents,
+    currency: i.currency,
     createdAt: i.createdAt,
   }));
   return (

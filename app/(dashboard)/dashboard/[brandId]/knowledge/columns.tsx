@@ -5,6 +5,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable, type FilterOption } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
 import { formatInstant } from "@/lib/format";
+import { STATUS } from "@/lib/lifecycle";
 
 /** The fields of the API's article view this list shows, with its category's name. */
 export interface ArticleRow {
@@ -26,7 +27,7 @@ function columns(brandId: string): ColumnDef<ArticleRow, unknown>[] {
       cell: ({ row: { original: a } }) => (
         <>
           <Link href={`/dashboard/${brandId}/knowledge/articles/${a.article_id}`}>{a.title}</Link>{" "}
-          {a.status === 3 ? <span className="badge bad">Deleted</span> : a.visibility === 2 ? <span className="badge warn">Hidden</span> : null}
+          {a.status === STATUS.DELETED ? <span className="badge bad">Deleted</span> : a.visibility === 2 ? <span className="badge warn">Hidden</span> : null}
         </>
       ),
     },

@@ -8,11 +8,12 @@ import { ArticlesTable } from "./columns";
 import { CategoryActions } from "./_components/kb-actions";
 import { categoryChoices } from "./_components/options";
 import styles from "./_components/kb.module.css";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Knowledge base · Recurring Billing" };
 
 function CategoryItem({ brandId, c }: { brandId: string; c: CategoryNode }) {
-  const deleted = c.status === 3;
+  const deleted = c.status === STATUS.DELETED;
   return (
     <li>
       <div className={styles.category}>

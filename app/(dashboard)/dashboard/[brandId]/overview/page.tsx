@@ -6,7 +6,8 @@ import { figureHref, figureLinks, type FigureLink } from "@/lib/insights/links";
 import { brandOverview, OVERVIEW_SECTIONS, type OverviewSection } from "@/lib/insights/overview";
 import { DEFAULT_PERIOD, isPeriodKey, PERIODS, type Period, type PeriodKey } from "@/lib/insights/periods";
 import { AmountBarChart } from "./_components/bar-chart";
-import { dayLabel, formatUsd, monthLabel } from "./format";
+import { formatMoney } from "@/lib/format";
+import { dayLabel, monthLabel } from "./format";
 import styles from "./overview.module.css";
 
 export const metadata = { title: "Overview · Recurring Billing" };
@@ -71,6 +72,8 @@ export default async function OverviewPage({ params, searchParams }: { params: P
   const both = isPeriodKey(sp.period) ? sp.period : DEFAULT_PERIOD;
   const chosen = Object.fromEntries(OVERVIEW_SECTIONS.map((s) => [s, isPeriodKey(sp[s]) ? sp[s] : both])) as Record<OverviewSection, PeriodKey>;
   const o = await brandOverview(ctx, chosen);
+  // Every figure is in the brand's currency (minor units).
+  const money = (minor: number) => formatMoney(minor, ctx.brand.currency);
   const base = `/dashboard/${brandId}`;
   const links = figureLinks(o);
   const href = (l: FigureLink) => figureHref(brandId, l);
@@ -89,8 +92,8 @@ export default async function OverviewPage({ params, searchParams }: { params: P
       <section aria-labelledby="recurring" className={styles.section}>
         <h2 id="recurring">Recurring revenue</h2>
         <div className={styles.grid}>
-          <Figure label="MRR" value={formatUsd(o.mrr)} note="Next charges per month, net of discounts" href={href(links.active)} />
-          <Figure label="ARR" value={formatUsd(o.arr)} note="12 × MRR" href={href(links.active)} />
+          <Figure label="MRR" value={money(o.mrr)} note="Next charges per month, net of discounts" href={href(links.active)} />
+          <Figure label="ARR" value={money(o.arr)} note="12 × MRR" href={href(links.active)} />
           <Figure label="Active subscriptions" value={o.active.toLocaleString("en-US")} note="Paying, not in a trial" href={href(links.active)} />
           <Figure label="Trialing" value={o.trialing.toLocaleString("en-US")} note="Active, in their trial" href={href(links.trialing)} />
         </div>
@@ -117,7 +120,7 @@ export default async function OverviewPage({ params, searchParams }: { params: P
           <Figure label="Churned" value={o.churned.toLocaleString("en-US")} note="Cancelled or deleted" href={href(links.churned)} />
           <Figure
             label="Failed payments"
-            value={formatUsd(o.failedPayments.amount)}
+            value={money(o.failedPayments.amount)}
             note={plural(o.failedPayments.count, "declined charge")}
             href={href(links.failedPayments)}
           />
@@ -131,13 +134,14 @@ export default async function OverviewPage({ params, searchParams }: { params: P
         </div>
         <p className={styles.totals}>
           <Link href={href(links.invoiced)}>
-            Invoiced <strong>{formatUsd(o.invoiced)}</strong>
+            Invoiced <strong>{money(o.invoiced)}</strong>
           </Link>
           <Link href={href(links.collected)}>
-            Collected <strong>{formatUsd(o.collected)}</strong>
+            Collected <strong>{money(o.collected)}</strong>
           </Link>
         </p>
         <AmountBarChart
+          currency={ctx.brand.currency}
           data={revenue}
           category="label"
           series={[
@@ -165,10 +169,10 @@ export default async function OverviewPage({ params, searchParams }: { params: P
                 <tr key={m.month}>
                   <th scope="row">{m.label}</th>
                   <td className="num">
-                    <Link href={href(links.invoicedIn(m.month))}>{formatUsd(m.invoiced)}</Link>
+                    <Link href={href(links.invoicedIn(m.month))}>{money(m.invoiced)}</Link>
                   </td>
                   <td className="num">
-                    <Link href={href(links.collectedIn(m.month))}>{formatUsd(m.collected)}</Link>
+                    <Link href={href(links.collectedIn(m.month))}>{money(m.collected)}</Link>
                   </td>
                 </tr>
               ))}
@@ -182,10 +186,11 @@ export default async function OverviewPage({ params, searchParams }: { params: P
           <div className={styles.cardHead}>
             <h2 id="receivables">Receivables</h2>
             <Link href={href(links.outstanding)} className="muted">
-              Outstanding <strong>{formatUsd(o.receivables.outstanding.amount)}</strong> ({plural(o.receivables.outstanding.count, "invoice")})
+              Outstanding <strong>{money(o.receivables.outstanding.amount)}</strong> ({plural(o.receivables.outstanding.count, "invoice")})
             </Link>
           </div>
           <AmountBarChart
+            currency={ctx.brand.currency}
             data={o.receivables.aging.map((a) => ({ label: a.key, amount: a.amount }))}
             category="label"
             series={[{ key: "amount", label: "Overdue", color: "#d92d20" }]}
@@ -209,7 +214,7 @@ export default async function OverviewPage({ params, searchParams }: { params: P
                 <th scope="row">Not yet due</th>
                 <td className="num">{o.receivables.notDue.count.toLocaleString("en-US")}</td>
                 <td className="num">
-                  <Link href={href(links.notDue)}>{formatUsd(o.receivables.notDue.amount)}</Link>
+                  <Link href={href(links.notDue)}>{money(o.receivables.notDue.amount)}</Link>
                 </td>
               </tr>
               {o.receivables.aging.map((a) => (
@@ -217,7 +222,7 @@ export default async function OverviewPage({ params, searchParams }: { params: P
                   <th scope="row">{a.label}</th>
                   <td className="num">{a.count.toLocaleString("en-US")}</td>
                   <td className="num">
-                    <Link href={href(links.aging[a.key])}>{formatUsd(a.amount)}</Link>
+                    <Link href={href(links.aging[a.key])}>{money(a.amount)}</Link>
                   </td>
                 </tr>
               ))}
@@ -232,7 +237,7 @@ export default async function OverviewPage({ params, searchParams }: { params: P
               <Figure
                 key={r.days}
                 label={`Next ${r.days} days`}
-                value={formatUsd(r.amount)}
+                value={money(r.amount)}
                 note={plural(r.count, "renewal")}
                 href={href(links.renewals(r.days))}
               />

@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import type { TableQuery } from "@/components/data-table/search-params";
-import { formatInstant, formatMoney, shortId, statusOptions } from "@/lib/format";
+import { formatInstant, formatMoney, invoiceName, shortId, statusOptions } from "@/lib/format";
 import type { PaymentRead } from "@/lib/payments/read";
 import { StatusBadge } from "@/components/ui/status";
 
@@ -12,7 +12,7 @@ const PAYMENT_STATUS_OPTIONS = statusOptions("payment");
 
 export const PaymentStatus = ({ status }: { status: string }) => <StatusBadge kind="payment" status={status} />;
 
-export type PaymentRow = Pick<PaymentRead, "id" | "customerAccountId" | "invoiceId" | "amountCents" | "status" | "createdAt"> & {
+export type PaymentRow = Pick<PaymentRead, "id" | "customerAccountId" | "invoiceId" | "invoiceNumber" | "amountCents" | "currency" | "status" | "createdAt"> & {
   customerName: string;
   method: string;
 };
@@ -36,11 +36,11 @@ function columns(brandId: string): ColumnDef<PaymentRow, unknown>[] {
       header: "Paid to",
       enableSorting: false,
       cell: ({ row: { original: p } }) =>
-        p.invoiceId ? <Link href={`/dashboard/${brandId}/invoices/${p.invoiceId}`}>Invoice …{shortId(p.invoiceId)}</Link> : "Prepaid balance",
+        p.invoiceId ? <Link href={`/dashboard/${brandId}/invoices/${p.invoiceId}`}>{invoiceName({ number: p.invoiceNumber })}</Link> : "Prepaid balance",
     },
     { id: "method", header: "How", enableSorting: false, cell: ({ row }) => row.original.method },
     { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <PaymentStatus status={row.original.status} /> },
-    { id: "amount", header: "Amount", meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.amountCents) },
+    { id: "amount", header: "Amount", meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.amountCents, row.original.currency) },
     { id: "created_at", header: "Date", cell: ({ row }) => formatInstant(row.original.createdAt) },
   ];
 }

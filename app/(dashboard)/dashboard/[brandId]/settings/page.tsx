@@ -1,5 +1,6 @@
 import { dashboardContext } from "@/app/_auth/session";
 import { BrandForm } from "./brand-form";
+import { formatRetryDays } from "@/lib/pricing/retries";
 
 export const metadata = { title: "Brand settings · Recurring Billing" };
 
@@ -20,7 +21,19 @@ export default async function SettingsPage({ params }: { params: Promise<{ brand
         <BrandForm
           brandId={brandId}
           readOnly={!admin}
-          brand={{ name: b.name, description: b.description, support_email: b.supportEmail ?? "", website_url: b.websiteUrl ?? "" }}
+          brand={{
+            name: b.name,
+            description: b.description,
+            support_email: b.supportEmail ?? "",
+            website_url: b.websiteUrl ?? "",
+            legal_name: b.legalName ?? "",
+            address: b.address ?? "",
+            country: b.country ?? "",
+            tax_id: b.taxId ?? "",
+            invoice_prefix: b.invoicePrefix,
+            retry_days: formatRetryDays(b.retryDays),
+            proration: b.proration,
+          }}
         />
       </div>
     </>

@@ -10,7 +10,7 @@ import type { SubscriptionRead } from "@/lib/subscriptions/read";
 
 export type SubscriptionRow = Pick<
   SubscriptionRead,
-  "id" | "customerAccountId" | "productName" | "status" | "startDate" | "renewalDate" | "nextRenewalCents" | "autoPay" | "createdAt"
+  "id" | "customerAccountId" | "productName" | "status" | "startDate" | "renewalDate" | "nextRenewalCents" | "currency" | "autoPay" | "createdAt"
 > & { customerName: string };
 
 function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
@@ -37,7 +37,7 @@ function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
       header: "Next charge",
       enableSorting: false,
       meta: { numeric: true },
-      cell: ({ row: { original: s } }) => (s.nextRenewalCents === null ? "—" : formatMoney(s.nextRenewalCents)),
+      cell: ({ row: { original: s } }) => (s.nextRenewalCents === null ? "—" : formatMoney(s.nextRenewalCents, s.currency)),
     },
     { id: "auto_pay", header: "Auto pay", enableSorting: false, cell: ({ row }) => (row.original.autoPay ? "Yes" : "No") },
     { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.createdAt) },

@@ -42,6 +42,7 @@ export default async function SubscriptionsPage({ params, searchParams }: { para
     startDate: s.startDate,
     renewalDate: s.renewalDate,
     nextRenewalCents: s.nextRenewalCents,
+    currency: s.currency,
     autoPay: s.autoPay,
     createdAt: s.createdAt,
   }));

@@ -12,7 +12,7 @@ import { listTicketsPage } from "@/lib/tickets/list-tickets";
 import { accountTimeline, type TimelineKind } from "@/lib/dashboard/timeline";
 import { isUuid } from "@/lib/ids";
 import { StatusBadge } from "@/components/ui/status";
-import { formatDate, formatInstant, formatMoney, shortId, statusLabel } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, invoiceName, shortId, statusLabel } from "@/lib/format";
 import { STATUS } from "@/lib/lifecycle";
 import { INVOICE_STATUS } from "@/lib/invoices/amounts";
 import { CompactSection } from "@/components/dashboard/compact-table";
@@ -78,7 +78,9 @@ export default async function AccountPage({
   const liveSubs = subs.rows.filter((s) => s.status !== STATUS.DELETED).length;
   const openBalance = invoices.rows.reduce((n, i) => n + (i.status !== INVOICE_STATUS.DELETED ? i.balanceCents : 0), 0);
   const tlPages = Math.max(1, Math.ceil(timeline.total / TIMELINE_PAGE));
-  const activeUsers = users.rows.filter((u) => u.status === 1).map((u) => ({ id: u.user_id, label: `${u.first_name} ${u.last_name} (${u.username})` }));
+  const activeUsers = users.rows
+    .filter((u) => u.status === STATUS.ACTIVE)
+    .map((u) => ({ id: u.user_id, label: `${u.first_name} ${u.last_name} (${u.username})` }));
   return (
     <>
       <p className="breadcrumb">
@@ -121,10 +123,10 @@ export default async function AccountPage({
           <dt>Tax exempt</dt>
           <dd>{a.taxExempt ? `Yes${a.taxExemptReason ? ` (${a.taxExemptReason})` : ""}` : "No"}</dd>
           <dt>Prepaid balance</dt>
-          <dd className="num">{formatMoney(a.prepaidBalanceCents)}</dd>
+          <dd className="num">{formatMoney(a.prepaidBalanceCents, a.currency)}</dd>
           <dt>Open invoice balance</dt>
           <dd className="num">
-            {formatMoney(openBalance)}
+            {formatMoney(openBalance, a.currency)}
             {invoices.total > invoices.rows.length ? " (latest invoices)" : ""}
           </dd>
           <dt>Created</dt>
@@ -151,7 +153,7 @@ export default async function AccountPage({
           { header: "Status", cell: (s) => <StatusBadge status={s.status} /> },
           { header: "Started", cell: (s) => formatDate(s.startDate) },
           { header: "Renews", cell: (s) => formatDate(s.renewalDate) },
-          { header: "Next charge", numeric: true, cell: (s) => (s.nextRenewalCents === null ? "—" : formatMoney(s.nextRenewalCents)) },
+          { header: "Next charge", numeric: true, cell: (s) => (s.nextRenewalCents === null ? "—" : formatMoney(s.nextRenewalCents, s.currency)) },
         ]}
       />
 
@@ -166,17 +168,13 @@ export default async function AccountPage({
         columns={[
           {
             header: "Invoice",
-            cell: (i) => (
-              <Link href={`${dash}/invoices/${i.id}`}>
-                <code>{shortId(i.id)}</code>
-              </Link>
-            ),
+            cell: (i) => <Link href={`${dash}/invoices/${i.id}`}>{invoiceName(i)}</Link>,
           },
           { header: "Due", cell: (i) => formatDate(i.dueDate) },
           { header: "Status", cell: (i) => <StatusBadge status={i.status} kind="invoice" /> },
-          { header: "Total", numeric: true, cell: (i) => formatMoney(i.totalCents) },
-          { header: "Paid", numeric: true, cell: (i) => formatMoney(i.paidCents) },
-          { header: "Balance", numeric: true, cell: (i) => formatMoney(i.balanceCents) },
+          { header: "Total", numeric: true, cell: (i) => formatMoney(i.totalCents, i.currency) },
+          { header: "Paid", numeric: true, cell: (i) => formatMoney(i.paidCents, i.currency) },
+          { header: "Balance", numeric: true, cell: (i) => formatMoney(i.balanceCents, i.currency) },
         ]}
       />
 
@@ -206,7 +204,7 @@ export default async function AccountPage({
           columns={[
             { header: "Date", cell: (p) => <Link href={`${dash}/payments/${p.id}`}>{formatInstant(p.createdAt)}</Link> },
             { header: "Status", cell: (p) => statusLabel("payment", p.status) },
-            { header: "Amount", numeric: true, cell: (p) => formatMoney(p.amountCents) },
+            { header: "Amount", numeric: true, cell: (p) => formatMoney(p.amountCents, p.currency) },
           ]}
         />
         <CompactSection

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { deleteAccount, restoreAccount, suspendAccount } from "../actions";
+import { STATUS } from "@/lib/lifecycle";
 
 /** Suspend, restore and delete, each behind a dialog that says what will happen. */
 export function AccountActions({
@@ -27,20 +28,20 @@ export function AccountActions({
   };
   return (
     <>
-      {status === 1 && (
+      {status === STATUS.ACTIVE && (
         <ConfirmButton label="Suspend" title={`Suspend ${name}?`} confirmLabel="Suspend account" onConfirm={run(suspendAccount)}>
           <p>The account and all its users are suspended: they cannot sign in to the customer portal until you restore the account.</p>
         </ConfirmButton>
       )}
-      {status !== 1 && (
+      {status !== STATUS.ACTIVE && (
         <ConfirmButton label="Restore" title={`Restore ${name}?`} confirmLabel="Restore account" onConfirm={run(restoreAccount)}>
           <p>
             The account and its users become active again.
-            {status === 3 ? " A deleted account can be restored within 90 days of its deletion." : ""}
+            {status === STATUS.DELETED ? " A deleted account can be restored within 90 days of its deletion." : ""}
           </p>
         </ConfirmButton>
       )}
-      {status !== 3 && (
+      {status !== STATUS.DELETED && (
         <ConfirmButton label="Delete" title={`Delete ${name}?`} confirmLabel="Delete account" danger onConfirm={run(deleteAccount)}>
           <p>
             The account and all its users are deleted

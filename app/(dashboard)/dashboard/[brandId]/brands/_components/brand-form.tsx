@@ -2,8 +2,21 @@
 
 import { useRouter } from "next/navigation";
 import { Form, type Field } from "@/components/forms/form";
-import { CreateBrandParams, UpdateBrandParams } from "@/lib/brands/schemas";
+import { CreateBrandParams, PRORATION_OPTIONS, UpdateBrandParams } from "@/lib/brands/schemas";
 import { createBrand, updateBrand } from "../actions";
+
+/** Who issues the brand's invoices and how they are numbered (issue 31): the settings page edits them too. */
+export const DOCUMENT_FIELDS: Field[] = [
+  { name: "legal_name", label: "Legal name", autoComplete: "organization", hint: "The business that issues the invoices (default the brand's name)" },
+  { name: "address", label: "Address", kind: "textarea", rows: 4, autoComplete: "street-address", hint: "As printed on invoices, one line per line" },
+  { name: "country", label: "Country", autoComplete: "country", hint: "Two-letter code, like US or DE" },
+  { name: "tax_id", label: "Tax or VAT number" },
+  {
+    name: "invoice_prefix",
+    label: "Invoice number prefix",
+    hint: "2 to 10 letters or digits, like ACME: invoices are named ACME-000001. A change names later invoices only",
+  },
+];
 
 /** Every brand field the API takes, in the order a brand is usually filled in. */
 const FIELDS: Field[] = [
@@ -21,6 +34,8 @@ const FIELDS: Field[] = [
   { name: "social_media_site2", label: "Microblog profile", kind: "url" },
   { name: "social_media_site3", label: "Video site profile", kind: "url" },
   { name: "social_media_site4", label: "Photo site profile", kind: "url" },
+  ...DOCUMENT_FIELDS,
+  { name: "proration", label: "Changes mid-period", kind: "select", options: PRORATION_OPTIONS, hint: "Empty: none (the next charge only)" },
 ];
 
 /** Create a brand, or edit one (only changed fields are sent; an emptied optional field is cleared). */

@@ -9,6 +9,7 @@ import { loadComponent } from "../_components/load-component";
 import { componentTypeLabel } from "../_components/types";
 import { deleteComponent, restoreComponent, suspendComponent } from "../actions";
 import { RecordHistory } from "@/components/dashboard/record-history";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Component · Recurring Billing" };
 
@@ -29,7 +30,7 @@ export default async function ComponentPage({ params }: { params: Promise<{ bran
           {c.name} <StatusBadge status={c.status} />
         </h1>
         <div className="actions">
-          {c.status !== 3 && (
+          {c.status !== STATUS.DELETED && (
             <Link href={`${base}/${c.component_id}/edit`} className="button secondary">
               Edit
             </Link>
@@ -49,7 +50,7 @@ export default async function ComponentPage({ params }: { params: Promise<{ bran
               },
               restore: {
                 action: restoreComponent,
-                body: <p>It can be added to subscriptions again.{c.status === 3 ? " A deleted component can be restored within 90 days." : ""}</p>,
+                body: <p>It can be added to subscriptions again.{c.status === STATUS.DELETED ? " A deleted component can be restored within 90 days." : ""}</p>,
               },
               delete: {
                 action: deleteComponent,

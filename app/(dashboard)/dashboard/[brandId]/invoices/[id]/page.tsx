@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
-import { invoiceDetail } from "@/lib/invoices/read";
+import { invoiceDetail, scheduledRetry } from "@/lib/invoices/read";
 import { listPaymentsPage } from "@/lib/payments/list-payments";
 import { StatusBadge } from "@/components/ui/status";
-import { formatDate, formatInstant, formatMoney, shortId, statusLabel } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, invoiceName, shortId, statusLabel } from "@/lib/format";
 import { isOwed } from "@/lib/invoices/read";
 import { INVOICE_STATUS } from "@/lib/invoices/amounts";
 import { SimpleTable } from "@/components/ui/simple-table";
@@ -30,9 +30,10 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
   if (!i) notFound();
   const payments = await listPaymentsPage(ctx, { filters: { invoiceId: i.id }, pageSize: 100 });
   const dash = `/dashboard/${brandId}`;
-  const title = `Invoice …${shortId(i.id)}`;
+  const title = invoiceName(i);
   const discounts = i.lines.filter((l) => l.kind === "discount");
   const open = isOwed(i);
+  const retry = open ? await scheduledRetry(ctx, i.id) : null;
   return (
     <>
       <p className="breadcrumb">
@@ -81,13 +82,21 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
             {formatDate(i.dueDate)}
             {open && i.daysOverdue >= 1 ? ` (${i.daysOverdue} day${i.daysOverdue === 1 ? "" : "s"} overdue)` : ""}
           </dd>
+          {retry && (
+            <>
+              <dt>Next retry</dt>
+              <dd>
+                {formatDate(retry.on)} (retry {retry.retry} of {retry.of} of the declined renewal charge)
+              </dd>
+            </>
+          )}
           <dt>Total</dt>
-          <dd className="num">{formatMoney(i.totalCents)}</dd>
+          <dd className="num">{formatMoney(i.totalCents, i.currency)}</dd>
           <dt>Paid</dt>
-          <dd className="num">{formatMoney(i.paidCents)}</dd>
+          <dd className="num">{formatMoney(i.paidCents, i.currency)}</dd>
           <dt>Balance</dt>
           <dd className="num">
-            <strong>{formatMoney(i.balanceCents)}</strong>
+            <strong>{formatMoney(i.balanceCents, i.currency)}</strong>
           </dd>
           <dt>Created</dt>
           <dd>{formatInstant(i.createdAt)}</dd>
@@ -109,10 +118,16 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
             label="Lines of this invoice"
             head={["Item", "Kind", "Qty", "Unit price", "Amount"]}
             numeric={[2, 3, 4]}
-            rows={i.lines.map((l) => [l.itemName, KIND[l.kind] ?? l.kind, String(l.quantity), formatMoney(l.itemPrice), formatMoney(l.itemPrice * l.quantity)])}
+            rows={i.lines.map((l) => [
+              l.itemName,
+              KIND[l.kind] ?? l.kind,
+              String(l.quantity),
+              formatMoney(l.itemPrice, i.currency),
+              formatMoney(l.itemPrice * l.quantity, i.currency),
+            ])}
           />
         )}
-        {discounts.length > 0 && <p>Discounts: {discounts.map((d) => `${d.itemName} (${formatMoney(d.itemPrice)})`).join(", ")}</p>}
+        {discounts.length > 0 && <p>Discounts: {discounts.map((d) => `${d.itemName} (${formatMoney(d.itemPrice, i.currency)})`).join(", ")}</p>}
       </section>
 
       <section className="card" aria-labelledby="payments">
@@ -140,8 +155,10 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
                       <Link href={`${dash}/payments/${p.id}`}>Payment …{shortId(p.id)}</Link>
                     </td>
                     <td>{statusLabel("payment", p.status)}</td>
-                    <td>{p.processedBy === "recorded" ? (p.paymentGateway ?? "Recorded") : "Gateway charge"}</td>
-                    <td className="num">{formatMoney(p.amountCents)}</td>
+                    <td>
+                      {p.processedBy === "recorded" ? (p.paymentGateway ?? "Recorded") : p.retry ? `Gateway charge (retry ${p.retry})` : "Gateway charge"}
+                    </td>
+                    <td className="num">{formatMoney(p.amountCents, p.currency)}</td>
                     <td>{formatInstant(p.createdAt)}</td>
                   </tr>
                 ))}

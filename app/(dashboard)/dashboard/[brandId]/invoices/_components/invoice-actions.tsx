@@ -2,6 +2,7 @@
 
 import { ConfirmButton, useConfirmAction } from "@/components/ui/confirm-dialog";
 import { deleteInvoice, remindInvoice } from "../actions";
+import { INVOICE_STATUS } from "@/lib/invoices/amounts";
 
 /** Send a reminder and delete, each behind a dialog that says what happens. */
 export function InvoiceActions({
@@ -23,7 +24,7 @@ export function InvoiceActions({
   const ref = { invoice_id: id, customer_account_id: accountId };
   return (
     <>
-      {(status === 0 || status === 2) && (
+      {(status === INVOICE_STATUS.UNPAID || status === INVOICE_STATUS.PARTIALLY_PAID) && (
         <ConfirmButton
           label="Send reminder"
           title="Send a payment reminder?"
@@ -34,7 +35,7 @@ export function InvoiceActions({
           {!overdue && <p>The invoice is not yet a day overdue: the reminder is sent anyway.</p>}
         </ConfirmButton>
       )}
-      {status !== 3 && (
+      {status !== INVOICE_STATUS.DELETED && (
         <ConfirmButton
           label="Delete"
           title="Delete this invoice?"
@@ -43,7 +44,9 @@ export function InvoiceActions({
           onConfirm={run(() => deleteInvoice(brandId, ref), `/dashboard/${brandId}/invoices/${id}`)}
         >
           <p>The invoice is marked deleted and is no longer owed or collected by dunning. This cannot be undone.</p>
-          {status === 2 && <p>Its payments stay recorded; refund them from each payment&apos;s page if the money should go back.</p>}
+          {status === INVOICE_STATUS.PARTIALLY_PAID && (
+            <p>Its payments stay recorded; refund them from each payment&apos;s page if the money should go back.</p>
+          )}
         </ConfirmButton>
       )}
     </>

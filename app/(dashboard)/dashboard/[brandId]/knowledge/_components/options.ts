@@ -1,4 +1,5 @@
 import type { CategoryNode } from "@/lib/knowledge/pages";
+import { STATUS } from "@/lib/lifecycle";
 
 export const VISIBILITY = [
   { value: "1", label: "Visible" },
@@ -8,13 +9,13 @@ export const VISIBILITY = [
 /** Live categories as choices, each SUB under its parent ("Billing › Invoices"). */
 export function categoryChoices(tree: CategoryNode[]) {
   return tree
-    .filter((c) => c.status !== 3)
+    .filter((c) => c.status !== STATUS.DELETED)
     .flatMap((c) => [
       { value: c.category_id, label: c.name },
-      ...c.children.filter((s) => s.status !== 3).map((s) => ({ value: s.category_id, label: `${c.name} › ${s.name}` })),
+      ...c.children.filter((s) => s.status !== STATUS.DELETED).map((s) => ({ value: s.category_id, label: `${c.name} › ${s.name}` })),
     ]);
 }
 
 /** Live PRIMARY categories: where a SUB category can sit. */
 export const parentChoices = (tree: CategoryNode[]) =>
-  tree.filter((c) => c.status !== 3 && c.category_type === "PRIMARY").map((c) => ({ value: c.category_id, label: c.name }));
+  tree.filter((c) => c.status !== STATUS.DELETED && c.category_type === "PRIMARY").map((c) => ({ value: c.category_id, label: c.name }));

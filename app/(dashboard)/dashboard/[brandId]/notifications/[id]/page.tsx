@@ -10,6 +10,7 @@ import { StatusBadge } from "@/components/ui/status";
 import { formatInstant } from "@/lib/format";
 import { NotificationActions } from "../_components/notification-actions";
 import { TemplatePreview } from "../_components/template-preview";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Notification · Recurring Billing" };
 
@@ -22,7 +23,7 @@ export default async function NotificationPage({ params }: { params: Promise<{ b
   const event = n.notification_event;
   const values = notificationFormValues(n);
   const base = `/dashboard/${brandId}/notifications`;
-  const deleted = n.status === 3;
+  const deleted = n.status === STATUS.DELETED;
   return (
     <>
       <p className="breadcrumb">

@@ -1,7 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatUsd } from "../format";
+import { formatMoney } from "@/lib/format";
 
 export interface Series {
   key: string;
@@ -20,7 +20,10 @@ export function AmountBarChart({
   category,
   series,
   empty,
+  currency,
 }: {
+  /** The brand's: the amounts are its minor units. */
+  currency: string;
   data: Record<string, string | number>[];
   category: string;
   series: Series[];
@@ -34,13 +37,13 @@ export function AmountBarChart({
           <CartesianGrid vertical={false} stroke="#e3e7ef" />
           <XAxis dataKey={category} tickLine={false} tick={{ fill: "#5b6678", fontSize: 12 }} />
           <YAxis
-            tickFormatter={(c: number) => formatUsd(c, { compact: true })}
+            tickFormatter={(c: number) => formatMoney(c, currency, undefined, { compact: true })}
             tickLine={false}
             axisLine={false}
             width={56}
             tick={{ fill: "#5b6678", fontSize: 12 }}
           />
-          <Tooltip formatter={(v) => formatUsd(Number(v))} cursor={{ fill: "#f1f4f9" }} />
+          <Tooltip formatter={(v) => formatMoney(Number(v), currency)} cursor={{ fill: "#f1f4f9" }} />
           {series.length > 1 && <Legend wrapperStyle={{ fontSize: 13 }} />}
           {series.map((s) => (
             <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[3, 3, 0, 0]} maxBarSize={40} isAnimationActive={false} />

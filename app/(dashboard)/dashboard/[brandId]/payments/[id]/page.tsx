@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
 import { paymentDetail } from "@/lib/payments/read";
-import { formatInstant, formatMoney, shortId } from "@/lib/format";
+import { formatInstant, formatMoney, invoiceName, shortId } from "@/lib/format";
 import { PaymentStatus } from "../columns";
 import { paymentMethodLabel } from "../_components/labels";
 import { RefundButton } from "../_components/refund-button";
@@ -34,7 +34,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ brandI
                 payment_id: p.id,
                 customer_account_id: p.customerAccountId,
                 invoice_id: p.invoiceId,
-                amount: formatMoney(p.amountCents),
+                amount: formatMoney(p.amountCents, p.currency),
                 through_gateway: p.processedBy !== "recorded" && Boolean(p.gatewayId),
               }}
             />
@@ -46,14 +46,14 @@ export default async function PaymentPage({ params }: { params: Promise<{ brandI
         <dl className="details">
           <dt>Amount</dt>
           <dd className="num">
-            <strong>{formatMoney(p.amountCents)}</strong>
+            <strong>{formatMoney(p.amountCents, p.currency)}</strong>
           </dd>
           <dt>Customer</dt>
           <dd>
             <Link href={`${dash}/accounts/${p.customerAccountId}`}>{p.customerName}</Link>
           </dd>
           <dt>Paid to</dt>
-          <dd>{p.invoiceId ? <Link href={`${dash}/invoices/${p.invoiceId}`}>Invoice …{shortId(p.invoiceId)}</Link> : "Prepaid balance"}</dd>
+          <dd>{p.invoiceId ? <Link href={`${dash}/invoices/${p.invoiceId}`}>{invoiceName({ number: p.invoiceNumber })}</Link> : "Prepaid balance"}</dd>
           {p.subscriptionId && (
             <>
               <dt>Subscription</dt>

@@ -14,6 +14,7 @@ import { componentTypeLabel } from "../../components/_components/types";
 import { enforcementLabel } from "../../dunning-rules/_components/enforcement";
 import { deleteProductGroup, restoreProductGroup, suspendProductGroup } from "../actions";
 import { RecordHistory } from "@/components/dashboard/record-history";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Product group · Recurring Billing" };
 
@@ -44,7 +45,7 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
           {g.name} <StatusBadge status={g.status} />
         </h1>
         <div className="actions">
-          {g.status !== 3 && (
+          {g.status !== STATUS.DELETED && (
             <Link href={`${base}/${g.product_group_id}/edit`} className="button secondary">
               Edit
             </Link>
@@ -70,7 +71,7 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
                 body: (
                   <p>
                     The group becomes active again
-                    {g.status === 2
+                    {g.status === STATUS.SUSPENDED
                       ? ` and billing resumes for its ${plural(subs.live, "subscription")}.`
                       : ". The subscriptions that ended when it was deleted are not restored with it."}
                   </p>
@@ -132,7 +133,7 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
         id="products"
         title={`Products (${products.total})`}
         empty="No products in this group yet."
-        add={g.status !== 3 ? { href: `${dash}/products/new?group=${g.product_group_id}`, label: "New product" } : undefined}
+        add={g.status !== STATUS.DELETED ? { href: `${dash}/products/new?group=${g.product_group_id}`, label: "New product" } : undefined}
         head={["Name", "Status", "Price", "Every"]}
         numeric={[2]}
         rows={products.rows.map((p) => [
@@ -148,7 +149,7 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
         id="components"
         title={`Components (${components.total})`}
         empty="No components in this group yet."
-        add={g.status !== 3 ? { href: `${dash}/components/new?group=${g.product_group_id}`, label: "New component" } : undefined}
+        add={g.status !== STATUS.DELETED ? { href: `${dash}/components/new?group=${g.product_group_id}`, label: "New component" } : undefined}
         head={["Name", "Type", "Status", "Unit price"]}
         numeric={[3]}
         rows={components.rows.map((c) => [
@@ -164,7 +165,7 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
         id="rules"
         title={`Dunning rules (${rules.total})`}
         empty="No dunning rules watch this group."
-        add={g.status !== 3 ? { href: `${dash}/dunning-rules/new?group=${g.product_group_id}`, label: "New dunning rule" } : undefined}
+        add={g.status !== STATUS.DELETED ? { href: `${dash}/dunning-rules/new?group=${g.product_group_id}`, label: "New dunning rule" } : undefined}
         head={["Name", "Overdue days", "Amount at least", "Action"]}
         numeric={[1, 2]}
         rows={rules.rows.map((r) => [

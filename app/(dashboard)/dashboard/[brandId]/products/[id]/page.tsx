@@ -8,6 +8,7 @@ import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { loadProduct } from "../_components/load-product";
 import { deleteProduct, restoreProduct, suspendProduct } from "../actions";
 import { RecordHistory } from "@/components/dashboard/record-history";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Product · Recurring Billing" };
 
@@ -30,7 +31,7 @@ export default async function ProductPage({ params }: { params: Promise<{ brandI
           {p.name} <StatusBadge status={p.status} />
         </h1>
         <div className="actions">
-          {p.status !== 3 && (
+          {p.status !== STATUS.DELETED && (
             <Link href={`${base}/${p.product_id}/edit`} className="button secondary">
               Edit
             </Link>
@@ -51,7 +52,9 @@ export default async function ProductPage({ params }: { params: Promise<{ brandI
                 body: (
                   <p>
                     The product can be subscribed to again.
-                    {p.status === 3 ? " A deleted product can be restored within 90 days; the subscriptions it was removed from do not get it back." : ""}
+                    {p.status === STATUS.DELETED
+                      ? " A deleted product can be restored within 90 days; the subscriptions it was removed from do not get it back."
+                      : ""}
                   </p>
                 ),
               },

@@ -4,7 +4,7 @@ import { dashboardContext } from "@/app/_auth/session";
 import { subscriptionDetail } from "@/lib/subscriptions/read";
 import { listInvoicesPage } from "@/lib/invoices/list-invoices";
 import { StatusBadge } from "@/components/ui/status";
-import { formatDate, formatInstant, formatMoney, shortId } from "@/lib/format";
+import { formatDate, formatInstant, formatMoney, invoiceName } from "@/lib/format";
 import { SimpleTable } from "@/components/ui/simple-table";
 import { STATUS } from "@/lib/lifecycle";
 import { SubscriptionActions } from "../_components/subscription-actions";
@@ -127,14 +127,14 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
         ) : (
           <>
             <p>
-              Renews on <strong>{formatDate(s.renewalDate)}</strong> for <strong className="num">{formatMoney(s.nextRenewalCents)}</strong>
+              Renews on <strong>{formatDate(s.renewalDate)}</strong> for <strong className="num">{formatMoney(s.nextRenewalCents, s.currency)}</strong>
               {s.autoPay ? ", charged automatically" : ""}. The invoice is generated 72 hours before.
             </p>
             <SimpleTable
               label="Lines of the upcoming invoice"
               head={["Line", "Qty", "Amount"]}
               numeric={[1, 2]}
-              rows={s.nextLines.map((l) => [l.name, String(l.quantity), formatMoney(l.amountCents)])}
+              rows={s.nextLines.map((l) => [l.name, String(l.quantity), formatMoney(l.amountCents, s.currency)])}
             />
           </>
         )}
@@ -164,14 +164,14 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ b
                 {invoices.rows.map((i) => (
                   <tr key={i.id}>
                     <td>
-                      <Link href={`${dash}/invoices/${i.id}`}>Invoice …{shortId(i.id)}</Link>
+                      <Link href={`${dash}/invoices/${i.id}`}>{invoiceName(i)}</Link>
                     </td>
                     <td>{formatDate(i.dueDate)}</td>
                     <td>
                       <StatusBadge status={i.status} kind="invoice" />
                     </td>
-                    <td className="num">{formatMoney(i.totalCents)}</td>
-                    <td className="num">{formatMoney(i.balanceCents)}</td>
+                    <td className="num">{formatMoney(i.totalCents, i.currency)}</td>
+                    <td className="num">{formatMoney(i.balanceCents, i.currency)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -77,7 +77,18 @@ export function ChangeEstimatePanel({ brandId, params }: { brandId: string; para
         <>
           <dl className="details" data-testid="estimate">
             <dt>Charged now</dt>
-            <dd className="num">{e.charged_now} (the current period is not prorated)</dd>
+            <dd className="num" data-testid="estimate-now">
+              {e.charged_now}
+              {e.charged_now !== "0.00" ? ` (the ${e.proration_days_left} days left of ${e.proration_period_days} in this period, prorated)` : ""}
+            </dd>
+            {e.prorated_credit !== "0.00" && (
+              <>
+                <dt>Credited now (prorated)</dt>
+                <dd className="num">
+                  {e.prorated_credit} (the {e.proration_days_left} days left of {e.proration_period_days} in this period)
+                </dd>
+              </>
+            )}
             <dt>Next invoice</dt>
             <dd>
               {e.after ? (

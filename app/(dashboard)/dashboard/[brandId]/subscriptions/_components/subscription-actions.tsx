@@ -2,6 +2,7 @@
 
 import { ConfirmButton, useConfirmAction } from "@/components/ui/confirm-dialog";
 import { deleteSubscription, restoreSubscription, suspendSubscription } from "../actions";
+import { STATUS } from "@/lib/lifecycle";
 
 /** Suspend, restore and delete, each behind a dialog that says what happens to billing. */
 export function SubscriptionActions({ brandId, id, name, status }: { brandId: string; id: string; name: string; status: number }) {
@@ -9,7 +10,7 @@ export function SubscriptionActions({ brandId, id, name, status }: { brandId: st
   const input = { subscription_id: id };
   return (
     <>
-      {status === 1 && (
+      {status === STATUS.ACTIVE && (
         <ConfirmButton
           label="Suspend"
           title={`Suspend ${name}?`}
@@ -22,7 +23,7 @@ export function SubscriptionActions({ brandId, id, name, status }: { brandId: st
           </p>
         </ConfirmButton>
       )}
-      {status === 2 && (
+      {status === STATUS.SUSPENDED && (
         <ConfirmButton
           label="Restore"
           title={`Restore ${name}?`}
@@ -32,7 +33,7 @@ export function SubscriptionActions({ brandId, id, name, status }: { brandId: st
           <p>The subscription becomes active again and billing resumes from its renewal date. This also overrides a suspension by a dunning rule.</p>
         </ConfirmButton>
       )}
-      {status !== 3 && (
+      {status !== STATUS.DELETED && (
         <ConfirmButton
           label="Delete"
           title={`Delete ${name}?`}

@@ -9,6 +9,7 @@ import { formatInstant } from "@/lib/format";
 import { UserActions } from "../_components/user-actions";
 import { SignInLink } from "../_components/sign-in-link";
 import { RecordHistory } from "@/components/dashboard/record-history";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "User · Recurring Billing" };
 
@@ -35,8 +36,8 @@ export default async function UserPage({ params }: { params: Promise<{ brandId: 
           {name} <StatusBadge status={u.status} />
         </h1>
         <div className="actions">
-          {u.status === 1 && <SignInLink brandId={brandId} userId={u.user_id} accountId={u.customer_account_id} name={name} />}
-          {u.status !== 3 && (
+          {u.status === STATUS.ACTIVE && <SignInLink brandId={brandId} userId={u.user_id} accountId={u.customer_account_id} name={name} />}
+          {u.status !== STATUS.DELETED && (
             <Link href={`${base}/${u.user_id}/edit`} className="button secondary">
               Edit
             </Link>

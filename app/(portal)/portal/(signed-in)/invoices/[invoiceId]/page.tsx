@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { portalInvoice, portalPayMethods } from "@/lib/portal/queries";
+import { scheduledRetry } from "@/lib/invoices/read";
 import { customerPage, orNotFound } from "../../../_lib/data";
 import { InvoiceStatus } from "../../../_components/status";
 import { payMethodLabel } from "../../../_components/pay-method-label";
@@ -15,6 +16,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
   const lines = invoice.lines;
   const amount = (l: (typeof lines)[number]) => l.itemPrice * l.quantity;
   const methods = invoice.balanceCents > 0 ? await portalPayMethods(ctx) : [];
+  const retry = invoice.balanceCents > 0 ? await scheduledRetry(ctx, invoice.id) : null;
   const items = lines.filter((l) => l.kind !== "discount");
   const discounts = lines.filter((l) => l.kind === "discount");
   const subtotal = items.reduce((sum, l) => sum + amount(l), 0);
@@ -62,9 +64,15 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
           <p className="p-stat">{f.money(invoice.balanceCents)}</p>
         </div>
       </div>
+      {retry ? (
+        <p className="lede" role="note">
+          Your card was declined. We will try it again on {f.date(retry.on)}, or pay now below.
+        </p>
+      ) : null}
       <PayNow
         invoiceId={invoice.id}
         balanceCents={invoice.balanceCents}
+        currency={invoice.currency}
         balanceLabel={f.money(invoice.balanceCents)}
         methods={methods.filter((m) => m.verified).map((m) => ({ id: m.id, label: payMethodLabel(m), isDefault: m.isDefault }))}
       />

@@ -4,6 +4,7 @@ import { dashboardContext } from "@/app/_auth/session";
 import { stringValues } from "@/components/forms/values";
 import { ComponentForm } from "../../_components/component-form";
 import { loadComponent } from "../../_components/load-component";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit component · Recurring Billing" };
 
@@ -11,7 +12,7 @@ export default async function EditComponentPage({ params }: { params: Promise<{ 
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
   const { component: c, groupName } = await loadComponent(ctx, id);
-  if (c.status === 3) notFound();
+  if (c.status === STATUS.DELETED) notFound();
   const base = `/dashboard/${brandId}/components`;
   const { created: _c, updated: _u, deleted: _d, status: _s, ...fields } = c;
   return (

@@ -4,7 +4,7 @@ import { dashboardContext } from "@/app/_auth/session";
 import { invoiceDetail } from "@/lib/invoices/read";
 import { invoiceParams } from "@/lib/invoices/params";
 import { INVOICE_STATUS } from "@/lib/invoices/amounts";
-import { shortId } from "@/lib/format";
+import { invoiceName } from "@/lib/format";
 import { InvoiceForm } from "../../_components/invoice-form";
 
 export const metadata = { title: "Edit invoice · Recurring Billing" };
@@ -20,7 +20,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ br
   return (
     <>
       <p className="breadcrumb">
-        <Link href={base}>Invoices</Link> / <Link href={`${base}/${i.id}`}>Invoice …{shortId(i.id)}</Link> / Edit
+        <Link href={base}>Invoices</Link> / <Link href={`${base}/${i.id}`}>{invoiceName(i)}</Link> / Edit
       </p>
       <h1>Edit invoice</h1>
       <div className="card">

@@ -7,6 +7,7 @@ import { formatInstant } from "@/lib/format";
 import { ArticleActions } from "../../_components/kb-actions";
 import { categoryChoices } from "../../_components/options";
 import styles from "../../_components/kb.module.css";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Article · Recurring Billing" };
 
@@ -20,7 +21,7 @@ export default async function ArticlePage({ params }: { params: Promise<{ brandI
   if (!a) notFound();
   const category = categoryChoices(tree).find((c) => c.value === a.category_id)?.label ?? "—";
   const base = `/dashboard/${brandId}/knowledge`;
-  const deleted = a.status === 3;
+  const deleted = a.status === STATUS.DELETED;
   return (
     <>
       <p className="breadcrumb">

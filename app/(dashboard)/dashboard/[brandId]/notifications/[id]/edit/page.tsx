@@ -7,6 +7,7 @@ import { isNotificationEvent } from "@/lib/notifications/events";
 import { previewBrand } from "@/lib/notifications/sample";
 import { isUuid } from "@/lib/ids";
 import { NotificationForm } from "../../_components/notification-form";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit notification · Recurring Billing" };
 
@@ -15,7 +16,7 @@ export default async function EditNotificationPage({ params }: { params: Promise
   const ctx = await dashboardContext(brandId);
   if (!isUuid(id)) notFound();
   const n = (await notificationPageList.page(ctx, { filters: { id } })).rows[0];
-  if (!n || n.status === 3 || !isNotificationEvent(n.notification_event)) notFound();
+  if (!n || n.status === STATUS.DELETED || !isNotificationEvent(n.notification_event)) notFound();
   const base = `/dashboard/${brandId}/notifications`;
   return (
     <>

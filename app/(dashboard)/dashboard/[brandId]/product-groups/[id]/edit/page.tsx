@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
 import { GroupForm } from "../../_components/group-form";
 import { loadGroup } from "../../_components/load-group";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit product group · Recurring Billing" };
 
@@ -10,7 +11,7 @@ export default async function EditProductGroupPage({ params }: { params: Promise
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
   const { group: g, variables } = await loadGroup(ctx, id);
-  if (g.status === 3) notFound();
+  if (g.status === STATUS.DELETED) notFound();
   const base = `/dashboard/${brandId}/product-groups`;
   return (
     <>

@@ -4,6 +4,7 @@ import { dashboardContext } from "@/app/_auth/session";
 import { stringValues } from "@/components/forms/values";
 import { ProductForm } from "../../_components/product-form";
 import { loadProduct } from "../../_components/load-product";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit product · Recurring Billing" };
 
@@ -11,7 +12,7 @@ export default async function EditProductPage({ params }: { params: Promise<{ br
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
   const { product: p, groupName } = await loadProduct(ctx, id);
-  if (p.status === 3) notFound();
+  if (p.status === STATUS.DELETED) notFound();
   const base = `/dashboard/${brandId}/products`;
   const { created: _c, updated: _u, deleted: _d, status: _s, ...fields } = p;
   return (

@@ -4,6 +4,7 @@ import { dashboardContext } from "@/app/_auth/session";
 import { listUsersPage } from "@/lib/users/list-users";
 import { isUuid } from "@/lib/ids";
 import { UserForm } from "../../_components/user-form";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit user · Recurring Billing" };
 
@@ -27,7 +28,7 @@ export default async function EditUserPage({ params }: { params: Promise<{ brand
   const ctx = await dashboardContext(brandId);
   if (!isUuid(id)) notFound();
   const u = (await listUsersPage(ctx, { filters: { id } })).rows[0];
-  if (!u || u.status === 3) notFound();
+  if (!u || u.status === STATUS.DELETED) notFound();
   const base = `/dashboard/${brandId}/users`;
   const values = Object.fromEntries(EDITABLE.map((k) => [k, u[k] === null || u[k] === undefined ? "" : String(u[k])]));
   return (

@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { formatCents } from "@/lib/money";
+import { formatAmount } from "@/lib/money";
 import { payInvoice } from "../../../../_lib/billing-actions";
 import { CardFields, EMPTY_PAY_METHOD, PAY_METHOD_FIELDS, savePayMethod, showError, type NewPayMethodFields } from "../../../../_components/pay-method-fields";
 import "../../../../_components/billing.css";
@@ -19,11 +19,14 @@ const NEW = "new";
 export function PayNow({
   invoiceId,
   balanceCents,
+  currency,
   balanceLabel,
   methods,
 }: {
   invoiceId: string;
   balanceCents: number;
+  /** The brand's currency: the amount is sent in it, as the API reads it. */
+  currency: string;
   balanceLabel: string;
   methods: Method[];
 }) {
@@ -42,7 +45,7 @@ export function PayNow({
       // The card is on the account now: a failed payment is retried with it, not added twice.
       form.reset({ ...EMPTY_PAY_METHOD, choice: payMethodId });
     }
-    const paid = await payInvoice({ invoice_id: invoiceId, pay_method_id: payMethodId, amount: formatCents(balanceCents) });
+    const paid = await payInvoice({ invoice_id: invoiceId, pay_method_id: payMethodId, amount: formatAmount(balanceCents, currency) });
     if (!paid.ok) {
       form.setError("root", {
         message: values.choice === NEW ? `Your card was saved, but the payment did not go through: ${paid.error.message}` : paid.error.message,

@@ -2,11 +2,13 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { ActionError, ActionResult } from "@/lib/actions/define-action";
+import { parseAmount } from "@/lib/money";
 import type { ChangeEstimateView } from "@/lib/subscriptions/estimate-change";
 
 export type Preview = ChangeEstimateView;
 
-export const cents = (amount: string | null) => (amount === null ? null : Math.round(Number(amount) * 100));
+/** An amount of the estimate (the API's "25.00", in the brand's currency) in minor units. */
+const minor = (amount: string | null, currency: string) => (amount === null ? null : parseAmount(amount, currency));
 
 /** "3/9/2026" (the API's dates) as "2026-03-09". */
 export const isoOfWireDate = (wire: string) => {
@@ -55,7 +57,17 @@ export function useChange() {
   };
 }
 
-function Lines({ caption, lines, money }: { caption: string; lines: NonNullable<Preview["after"]>["lines"]; money: (cents: number) => string }) {
+function Lines({
+  caption,
+  lines,
+  currency,
+  money,
+}: {
+  caption: string;
+  lines: NonNullable<Preview["after"]>["lines"];
+  currency: string;
+  money: (cents: number) => string;
+}) {
   return (
     <div className="p-table-wrap">
       <table className="p-table">
@@ -75,7 +87,7 @@ function Lines({ caption, lines, money }: { caption: string; lines: NonNullable<
                 {l.name}
                 {l.quantity > 1 ? <span className="muted"> × {l.quantity}</span> : null}
               </td>
-              <td className="num">{money(cents(l.amount) ?? 0)}</td>
+              <td className="num">{money(minor(l.amount, currency) ?? 0)}</td>
             </tr>
           ))}
         </tbody>
@@ -111,27 +123,41 @@ export function EstimatePreview({
   onBack: () => void;
 }) {
   const next = e.after;
-  const credit = cents(e.prepaid_credit) ?? 0;
-  const takenBack = cents(e.prepaid_taken_back) ?? 0;
+  const credit = minor(e.prepaid_credit, e.currency) ?? 0;
+  const takenBack = minor(e.prepaid_taken_back, e.currency) ?? 0;
+  const chargedNow = minor(e.charged_now, e.currency) ?? 0;
+  const proratedCredit = minor(e.prorated_credit, e.currency) ?? 0;
   return (
     <div className="p-preview" role="region" aria-label={title} aria-live="polite">
       <h3>{title}</h3>
-      <p>Nothing is charged now: the current period is not prorated.</p>
+      {chargedNow > 0 ? (
+        <p>
+          For the {e.proration_days_left} days left of {e.proration_period_days} in this period, <strong data-testid="estimate-now">{money(chargedNow)}</strong>{" "}
+          would be invoiced now (charged at once with auto pay, your prepaid balance first).
+        </p>
+      ) : proratedCredit > 0 ? (
+        <p>
+          For the {e.proration_days_left} days left of {e.proration_period_days} in this period,{" "}
+          <strong data-testid="estimate-now">{money(proratedCredit)}</strong> would be credited to your prepaid balance now.
+        </p>
+      ) : (
+        <p>Nothing is charged now.</p>
+      )}
       {next === null ? (
         <p>After this change the subscription does not renew.</p>
       ) : (
         <p>
-          Your next invoice, on {renewal(next.renewal_date)}, would be <strong data-testid="estimate-total">{money(cents(next.total) ?? 0)}</strong>
+          Your next invoice, on {renewal(next.renewal_date)}, would be <strong data-testid="estimate-total">{money(minor(next.total, e.currency) ?? 0)}</strong>
           {e.before ? (
             <>
               {" "}
-              instead of <strong>{money(cents(e.before.total) ?? 0)}</strong>
+              instead of <strong>{money(minor(e.before.total, e.currency) ?? 0)}</strong>
             </>
           ) : null}
-          {next.generated === "Y" && cents(next.paid) ? (
+          {next.generated === "Y" && minor(next.paid, e.currency) ? (
             <>
-              ; {money(cents(next.paid) ?? 0)} of it is paid already, so <strong data-testid="estimate-due">{money(cents(next.balance) ?? 0)}</strong> would be
-              due
+              ; {money(minor(next.paid, e.currency) ?? 0)} of it is paid already, so{" "}
+              <strong data-testid="estimate-due">{money(minor(next.balance, e.currency) ?? 0)}</strong> would be due
             </>
           ) : null}
           .
@@ -143,11 +169,11 @@ export function EstimatePreview({
         </p>
       ) : null}
       {takenBack > 0 ? <p data-testid="estimate-credit">{money(takenBack)} credited to your prepaid balance earlier would pay for it again.</p> : null}
-      {next && next.lines.length ? <Lines caption="Next invoice, line by line" lines={next.lines} money={money} /> : null}
+      {next && next.lines.length ? <Lines caption="Next invoice, line by line" lines={next.lines} currency={e.currency} money={money} /> : null}
       {next && next.usage_lines.length ? (
         <>
           <p className="muted">Plus the usage reported so far this period (more may be added before the renewal):</p>
-          <Lines caption="Usage so far" lines={next.usage_lines} money={money} />
+          <Lines caption="Usage so far" lines={next.usage_lines} currency={e.currency} money={money} />
         </>
       ) : null}
       {error ? (

@@ -27,7 +27,7 @@ export interface ManageProps {
 /** Changing a subscription: plan, add-ons, coupon, automatic payment, and cancelling it. */
 export function ManageSubscription(props: ManageProps) {
   const { subscription: s, locale, timeZone } = props;
-  const f = useMemo(() => formatsFor(locale, timeZone), [locale, timeZone]);
+  const f = useMemo(() => formatsFor(locale, timeZone, s.currency), [locale, timeZone, s.currency]);
   // What the subscription is made of now: every change starts from it and changes one thing.
   const terms: Terms = {
     components: s.components.map((c) => ({ component_id: c.componentId, units: c.units })),

@@ -5,6 +5,7 @@ import { articlePageList, categoryTree } from "@/lib/knowledge/pages";
 import { isUuid } from "@/lib/ids";
 import { ArticleForm } from "../../../_components/article-form";
 import { categoryChoices } from "../../../_components/options";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit article · Recurring Billing" };
 
@@ -14,7 +15,7 @@ export default async function EditArticlePage({ params }: { params: Promise<{ br
   if (!isUuid(id)) notFound();
   const [{ rows }, tree] = await Promise.all([articlePageList.page(ctx, { filters: { id } }), categoryTree(ctx)]);
   const a = rows[0];
-  if (!a || a.status === 3) notFound();
+  if (!a || a.status === STATUS.DELETED) notFound();
   const base = `/dashboard/${brandId}/knowledge`;
   return (
     <>

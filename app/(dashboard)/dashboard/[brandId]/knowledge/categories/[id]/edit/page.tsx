@@ -5,6 +5,7 @@ import { categoryTree } from "@/lib/knowledge/pages";
 import { isUuid } from "@/lib/ids";
 import { CategoryForm } from "../../../_components/category-form";
 import { parentChoices } from "../../../_components/options";
+import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit category · Recurring Billing" };
 
@@ -14,7 +15,7 @@ export default async function EditCategoryPage({ params }: { params: Promise<{ b
   if (!isUuid(id)) notFound();
   const tree = await categoryTree(ctx);
   const c = tree.flatMap((p) => [p, ...p.children]).find((n) => n.category_id === id);
-  if (!c || c.status === 3) notFound();
+  if (!c || c.status === STATUS.DELETED) notFound();
   const base = `/dashboard/${brandId}/knowledge`;
   return (
     <>

@@ -1,0 +1,121 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { invoices } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { findAccount } from "../accounts/queries";
+import { isProductBillable } from "../catalog/availability";
+import { STATUS } from "../lifecycle";
+import { nextDocumentNumber } from "../document-numbers";
+import { newId } from "../ids";
+import { storedLines } from "../invoices/lines";
+import { reloadInvoice } from "../invoices/queries";
+import { emit } from "../outbox/emit";
+import { logger } from "../log";
+import { autoPayMethod } from "../pay-methods/queries";
+import { attemptCharge } from "../payments/attempts";
+import { creditPrepaid, payFromPrepaid } from "../payments/prepaid";
+import { toInvoiceLines } from "../pricing/invoice-lines";
+import { today, unusedPart } from "../pricing/periods";
+import { prorationOf, sumLines } from "../pricing/pricing";
+import { mayCallOut } from "../run-verb";
+import { nextPeriodLines, type SubscriptionDetails } from "./details";
+
+/** What a change with proration did at once: billed (an invoice) or credited (to the prepaid balance). */
+export type Proration = {
+  cents: number;
+  days: number;
+  ofDays: number;
+  invoiceId: string | null;
+  /** What the prepaid balance paid of the invoice at once. */
+  fromPrepaid: number;
+};
+
+/** What the changes run inside recordingProration prorated (an estimate's dry run reads it back). */
+const recorded = new AsyncLocalStorage<{ proration: Proration | null }>();
+
+/** Runs a change and answers what it prorated at once (null: nothing). */
+export async function recordingProration(change: () => Promise<unknown>): Promise<Proration | null> {
+  const slot = { proration: null as Proration | null };
+  await recorded.run(slot, change);
+  return slot.proration;
+}
+
+/** A subscription paying for its current period: active, out of trial, renewing, its product billable. */
+const paysForPeriod = (d: SubscriptionDetails) =>
+  d.sub.status === STATUS.ACTIVE && d.sub.inTrial !== "Y" && d.sub.renewalDate !== null && d.product !== null && isProductBillable(d.product, d.group);
+
+/**
+ * With the brand's proration (Brand/Update proration=prorate), a change mid-period (ChangeProduct,
+ * components attached, detached or re-counted, coupons) bills or credits at once the unused part of
+ * the current period: (days left / days in the period) x (new charge - old charge), in the brand's
+ * time zone, half away from zero to the cent (prorationOf). A charge is the regular period's (price,
+ * components, coupons, auto pay discount as the next invoice prices them), both at the auto pay now
+ * (a change of auto pay alone is not prorated). A change that starts a new period today
+ * (ChangeProduct to another period) credits the old period's unused part; the new one is billed in
+ * full by the renewal. A rise is an invoice of its own (no period: the renewal invoices are
+ * untouched, and behaviour 2 still prices them), paid from the prepaid balance first and charged at
+ * once with auto pay; a cut goes to the prepaid balance. Nothing during a trial or a suspension.
+ */
+export async function prorateChange(ctx: Context, before: SubscriptionDetails, after: SubscriptionDetails): Promise<Proration | null> {
+  const p = await prorate(ctx, before, after);
+  const slot = recorded.getStore();
+  if (slot && p) slot.proration = p;
+  return p;
+}
+
+async function prorate(ctx: Context, before: SubscriptionDetails, after: SubscriptionDetails): Promise<Proration | null> {
+  if (ctx.brand.proration !== "prorate" || !paysForPeriod(before) || after.sub.status !== STATUS.ACTIVE) return null;
+  const day = today(ctx.now(), ctx.brand.timezoneId);
+  const part = unusedPart(before.sub.periodStart, before.sub.renewalDate!, day);
+  if (!part) return null;
+  const autoPay = after.sub.autoPay;
+  const charge = (d: SubscriptionDetails) => sumLines(nextPeriodLines(ctx, { ...d, sub: { ...d.sub, autoPay } }));
+  // A new period from today (or a change that stops billing): the rest of the old one is not used.
+  const keepsPeriod = paysForPeriod(after) && after.sub.renewalDate !== day;
+  const cents = prorationOf(charge(before), keepsPeriod ? charge(after) : 0, part);
+  if (cents === 0) return null;
+  const account = await findAccount(ctx, after.sub.customerAccountId);
+  if (cents < 0) {
+    await creditPrepaid(ctx, account.id, -cents);
+    return { cents, ...part, invoiceId: null, fromPrepaid: 0 };
+  }
+  const id = newId();
+  const name = `Proration: ${after.product!.name}, ${part.days} of ${part.ofDays} days left in the period`;
+  const lines = toInvoiceLines([{ kind: "recurring", name, amountCents: cents, quantity: 1 }], { product: after.product, account, components: [] });
+  await ctx.db.insert(invoices).values({
+    id,
+    brandId: ctx.brand.id,
+    customerAccountId: account.id,
+    subscriptionId: after.sub.id,
+    // Numbered last, once the invoice is sure to be written (an estimate's rollback gives the number back).
+    number: await nextDocumentNumber(ctx.db, ctx.brand.id, "invoice"),
+    dueDate: day,
+    items: storedLines(lines),
+    createdAt: ctx.now(),
+    updatedAt: ctx.now(),
+  });
+  // Its Invoice/Create event is written when this is delivered, as for the invoices billing generates.
+  await emit(ctx, { type: "billing/invoices-created", payload: { invoice_ids: [id] } });
+  // The prepaid balance pays first, as it pays a renewal.
+  const fromPrepaid = await payFromPrepaid(ctx, id);
+  await chargeAtOnce(ctx, after, id);
+  return { cents, ...part, invoiceId: id, fromPrepaid };
+}
+
+/**
+ * With auto pay, the subscription's pay method (or the customer's default) is charged what the
+ * prepaid balance left, as a renewal is. The change is committed before the gateway is asked; a
+ * decline leaves the invoice unpaid for dunning and the change stands. An estimate (a dry run) charges nothing.
+ */
+async function chargeAtOnce(ctx: Context, d: SubscriptionDetails, invoiceId: string) {
+  if (d.sub.autoPay !== "Y" || !mayCallOut(ctx)) return;
+  const { amounts } = await reloadInvoice(ctx, invoiceId);
+  if (amounts.balance <= 0) return;
+  const payMethod = await autoPayMethod(ctx, d.sub);
+  if (!payMethod) return;
+  try {
+    await attemptCharge(ctx, { customerAccountId: d.sub.customerAccountId, invoiceId, payMethod, amount: amounts.balance });
+  } catch (err) {
+    // An unusable pay method (its gateway deleted) leaves the invoice unpaid for dunning, as a renewal's.
+    logger.error("proration charge refused", { subscriptionId: d.sub.id, error: err });
+  }
+}
