@@ -237,7 +237,7 @@ describe("staff, brands, the customer hub, search and export", () => {
     await page.getByRole("button", { name: "Create brand" }).click();
     await page.locator("#name-error").waitFor();
     // Exact: the brand form also has "Legal name" (issue 31).
-    await page.getByLabel("Name", { exact: true }).fill("Third Brand");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Third Brand");
     await page.getByLabel("Logo address").fill("https://example.com/logo.svg");
     await page.getByLabel("Description").fill("Sells a third thing");
     await page.getByRole("button", { name: "Create brand" }).click();

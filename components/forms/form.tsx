@@ -2,11 +2,12 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useController, useForm, type FieldPath, type Resolver, type ResolverResult, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/define-action";
+import { withAmountsIn } from "@/lib/wire/params";
 import { fieldMessage, inputFor, YES_NO, type Field, type FormValues } from "./form-input";
 import { AccountPicker } from "./account-picker";
 import styles from "./form.module.css";
@@ -20,6 +21,13 @@ import { useHydrated } from "../ui/use-hydrated";
  */
 
 export { fieldMessage, inputFor, YES_NO, type Field, type FormValues, type Option } from "./form-input";
+
+/** The brand's currency, which amounts in a form are read in (the brand layout gives it). */
+const AmountsCurrency = createContext<string | undefined>(undefined);
+
+export function AmountsCurrencyProvider({ currency, children }: { currency: string; children: ReactNode }) {
+  return <AmountsCurrency.Provider value={currency}>{children}</AmountsCurrency.Provider>;
+}
 
 export interface FormProps {
   fields: readonly Field[];
@@ -85,13 +93,23 @@ export function Form({
   // The resolver checks the whole input as it would be sent (with the fixed and extra parameters);
   // only the fields' errors are kept, the rest is the server's to refuse. raw: the server parses
   // the same strings again, so the browser sends them as typed.
-  const current = useRef({ fields, fixed, extra, editing, always, schema, initial });
-  current.current = { fields, fixed, extra, editing, always, schema, initial };
+  // Amounts are read in the brand's currency, as the server reads them: the parse is synchronous
+  // (mode sync), so it runs inside withAmountsIn. Without a currency (a form outside a brand) a
+  // schema that needs one throws, and the server alone checks.
+  const currency = useContext(AmountsCurrency);
+  const current = useRef({ fields, fixed, extra, editing, always, schema, initial, currency });
+  current.current = { fields, fixed, extra, editing, always, schema, initial, currency };
   const resolver: Resolver<FormValues> | undefined = schema
     ? async (values, context, options) => {
         const c = current.current;
-        const whole = zodResolver(c.schema as z.ZodObject, undefined, { raw: true }) as unknown as Resolver<FormValues>;
-        const r = await whole(inputFor({ ...c, values }), context, options);
+        const whole = zodResolver(c.schema as z.ZodObject, undefined, { raw: true, mode: "sync" }) as unknown as Resolver<FormValues>;
+        const check = () => whole(inputFor({ ...c, values }), context, options);
+        let r: ResolverResult<FormValues>;
+        try {
+          r = await (c.currency ? withAmountsIn(c.currency, check) : check());
+        } catch {
+          return { values, errors: {} } as ResolverResult<FormValues>;
+        }
         const errors = Object.fromEntries(Object.entries(r.errors).filter(([k]) => c.fields.some((f) => f.name === k)));
         return (Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} }) as ResolverResult<FormValues>;
       }

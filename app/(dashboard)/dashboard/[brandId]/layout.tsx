@@ -5,6 +5,7 @@ import { DashboardShell } from "@/components/dashboard/shell";
 import { SandboxBanner } from "@/components/dashboard/sandbox-banner";
 import { formatInstant } from "@/lib/format";
 import { AccountChoicesProvider } from "@/components/forms/account-picker";
+import { AmountsCurrencyProvider } from "@/components/forms/form";
 import { quickSearch } from "./search/actions";
 import { findAccountChoices } from "./accounts/actions";
 
@@ -87,7 +88,9 @@ export default async function BrandLayout({ children, params }: { children: Reac
   return (
     <DashboardShell brandId={brandId} brands={home.brands} nav={nav} staff={home.staff} search={quickSearch}>
       {ctx.brand.sandbox && <SandboxBanner brandId={brandId} clock={formatInstant(ctx.now())} />}
-      <AccountChoicesProvider find={findAccountChoices}>{children}</AccountChoicesProvider>
+      <AmountsCurrencyProvider currency={ctx.brand.currency}>
+        <AccountChoicesProvider find={findAccountChoices}>{children}</AccountChoicesProvider>
+      </AmountsCurrencyProvider>
     </DashboardShell>
   );
 }
