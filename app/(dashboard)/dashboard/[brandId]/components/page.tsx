@@ -1,4 +1,5 @@
 import { dashboardContext } from "@/app/_auth/session";
+import { formatWireMoney } from "@/lib/format";
 import { componentList, listComponentsPage } from "@/lib/catalog/list-components";
 import { productGroupChoices, productGroupNames } from "@/lib/catalog/group-names";
 import { LEDGER_STATUSES, ListPage, ledgerStatusFilter, openList, type ListPageProps, shown } from "../_components/list-page";
@@ -48,7 +49,7 @@ export default async function ComponentsPage(props: ListPageProps) {
           rows={result.rows.map((c) => ({
             ...shown(c, ["component_id", "name", "component_type", "product_group_id", "status"]),
             group_name: result.groupNames.get(c.product_group_id) ?? "—",
-            unit_price: c.unit_price ?? "—",
+            unit_price: formatWireMoney(c.unit_price, ctx.brand.currency),
           }))}
           total={result.total}
           query={query}

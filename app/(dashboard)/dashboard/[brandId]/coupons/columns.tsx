@@ -3,14 +3,14 @@
 import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { COUPON_STATUS_OPTIONS, CouponStatusBadge, discountText, durationText } from "./_components/words";
+import { COUPON_STATUS_OPTIONS, CouponStatusBadge, durationText } from "./_components/words";
 
 export interface CouponRow {
   coupon_id: string;
   coupon_code: string;
   name: string;
-  discount_type: string;
-  discount_value: string;
+  /** In words, in the brand's currency (discountText). */
+  discount: string;
   duration: string;
   duration_cycles: number | null;
   expiration_date: string | null;
@@ -31,7 +31,7 @@ function columns(brandId: string): ColumnDef<CouponRow, unknown>[] {
       ),
     },
     { id: "name", header: "Name", cell: ({ row }) => row.original.name },
-    { id: "discount", header: "Discount", meta: { numeric: true }, cell: ({ row }) => discountText(row.original) },
+    { id: "discount", header: "Discount", meta: { numeric: true }, cell: ({ row }) => row.original.discount },
     { id: "duration", header: "Applies to", cell: ({ row }) => durationText(row.original) },
     {
       id: "redemption_count",

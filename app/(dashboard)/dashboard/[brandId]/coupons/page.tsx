@@ -1,6 +1,7 @@
 import { couponList, listCouponsPage } from "@/lib/catalog/list-coupons";
 import { ListPage, openList, type ListPageProps, shown } from "../_components/list-page";
 import { CouponsTable } from "./columns";
+import { discountText } from "./_components/words";
 
 export const metadata = { title: "Coupons · Recurring Billing" };
 
@@ -15,13 +16,12 @@ export default async function CouponsPage(props: ListPageProps) {
         <CouponsTable
           brandId={brandId}
           sortKeys={couponList.sortKeys}
-          rows={result.rows.map((r) =>
-            shown(r, [
+          rows={result.rows.map((r) => ({
+            discount: discountText(r, ctx.brand.currency),
+            ...shown(r, [
               "coupon_id",
               "coupon_code",
               "name",
-              "discount_type",
-              "discount_value",
               "duration",
               "duration_cycles",
               "expiration_date",
@@ -29,7 +29,7 @@ export default async function CouponsPage(props: ListPageProps) {
               "max_redemptions",
               "status",
             ]),
-          )}
+          }))}
           total={result.total}
           query={query}
         />

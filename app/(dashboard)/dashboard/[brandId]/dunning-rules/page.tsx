@@ -1,3 +1,4 @@
+import { formatWireMoney } from "@/lib/format";
 import { dashboardContext } from "@/app/_auth/session";
 import { dunningRuleList, listDunningRulesPage } from "@/lib/dunning/list-dunning-rules";
 import { ENFORCEMENT_ACTIONS, type EnforcementAction } from "@/lib/dunning/schemas";
@@ -48,7 +49,8 @@ export default async function DunningRulesPage(props: ListPageProps) {
           brandId={brandId}
           sortKeys={dunningRuleList.sortKeys}
           rows={result.rows.map((r) => ({
-            ...shown(r, ["rule_id", "name", "product_group_id", "overdue_days", "overdue_amount", "enforcement_action"]),
+            ...shown(r, ["rule_id", "name", "product_group_id", "overdue_days", "enforcement_action"]),
+            overdue_amount: formatWireMoney(r.overdue_amount, ctx.brand.currency),
             group_name: result.groupNames.get(r.product_group_id) ?? "—",
           }))}
           total={result.total}

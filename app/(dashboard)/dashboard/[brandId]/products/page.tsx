@@ -1,4 +1,5 @@
 import { dashboardContext } from "@/app/_auth/session";
+import { formatWireMoney } from "@/lib/format";
 import { listProductsPage, productList } from "@/lib/catalog/list-products";
 import { productGroupChoices, productGroupNames } from "@/lib/catalog/group-names";
 import { LEDGER_STATUSES, ListPage, ledgerStatusFilter, openList, type ListPageProps, shown } from "../_components/list-page";
@@ -41,7 +42,7 @@ export default async function ProductsPage(props: ListPageProps) {
           rows={result.rows.map((p) => ({
             ...shown(p, ["product_id", "name", "product_group_id", "expiration_interval", "interval_unit", "trial", "status"]),
             group_name: result.groupNames.get(p.product_group_id) ?? "—",
-            recurring_price: p.recurring_price ?? "—",
+            recurring_price: formatWireMoney(p.recurring_price, ctx.brand.currency),
           }))}
           total={result.total}
           query={query}
