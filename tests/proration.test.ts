@@ -175,17 +175,35 @@ describe("changes mid-period", () => {
     for (const format of FORMATS) {
       const api = (await ok(t, format, "Subscription/Estimate", { params: { subscription_id: s.id, customer_account_id: s.account, product_id: pro } }))
         .estimate;
-      for (const field of ["charged_now", "prorated_credit", "proration_days_left", "proration_period_days", "prepaid_credit", "prorated_from_prepaid"] as const) {
+      for (const field of [
+        "charged_now",
+        "prorated_credit",
+        "proration_days_left",
+        "proration_period_days",
+        "prepaid_credit",
+        "prorated_from_prepaid",
+      ] as const) {
         expect(api[field], field).toBe((shown as any)[field]);
       }
-      expect(api).toMatchObject({ subscription_id: s.id, charged_now: "20.32", upfront_total: "20.32", next_renewal_date: "4/1/2027", next_renewal_total: "60.00" });
+      expect(api).toMatchObject({
+        subscription_id: s.id,
+        charged_now: "20.32",
+        upfront_total: "20.32",
+        next_renewal_date: "4/1/2027",
+        next_renewal_total: "60.00",
+      });
       expect(api.before.total).toBe("30.00");
       expect(api.after.total).toBe("60.00");
     }
     // Components as Subscription/Update would set them: 2 seats x 3.10 x 21 / 31 = 4.2 -> 4.20.
     const seats = (
       await ok(t, "json", "Subscription/Estimate", {
-        params: { subscription_id: s.id, customer_account_id: s.account, product_id: basic, attached_components: JSON.stringify([{ component_id: seat, units: "2" }]) },
+        params: {
+          subscription_id: s.id,
+          customer_account_id: s.account,
+          product_id: basic,
+          attached_components: JSON.stringify([{ component_id: seat, units: "2" }]),
+        },
       })
     ).estimate;
     expect(seats).toMatchObject({ charged_now: "4.20", next_renewal_total: "36.20" });
@@ -196,7 +214,10 @@ describe("changes mid-period", () => {
     const stranger = await makeAccount(t);
     const r = await call("json", "Subscription/Estimate", { creds: t, params: { subscription_id: s.id, customer_account_id: stranger, product_id: pro } });
     expect(r.status).toBe(404);
-    const b = await call("json", "Subscription/Estimate", { creds: t, params: { subscription_id: s.id, customer_account_id: s.account, product_id: pro, billing_day: "1" } });
+    const b = await call("json", "Subscription/Estimate", {
+      creds: t,
+      params: { subscription_id: s.id, customer_account_id: s.account, product_id: pro, billing_day: "1" },
+    });
     expect(b.status).toBe(400);
   });
 

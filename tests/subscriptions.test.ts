@@ -254,7 +254,10 @@ describe("Subscription/Estimate", () => {
       const created = await create("json", { customer_account_id: account, product_id: discounted.product_id, override_initial_billing: "Y", auto_pay: "N" });
       const invoice = (await ok(t, "json", "Invoice/List", { params: { subscription_id: created.body.subscription.subscription_id } })).invoices[0];
       expect(invoice.total).toBe("24.99");
-      const r = await call(format, "Subscription/Estimate", { creds: t, params: { customer_account_id: account, product_id: discounted.product_id, auto_pay: "yes" } });
+      const r = await call(format, "Subscription/Estimate", {
+        creds: t,
+        params: { customer_account_id: account, product_id: discounted.product_id, auto_pay: "yes" },
+      });
       expectError(r, 400, "INVALID_PARAMETER", "auto_pay");
     });
   }

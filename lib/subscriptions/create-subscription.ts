@@ -129,7 +129,8 @@ export async function estimateSubscription({ ctx, input }: { ctx: Context; input
  */
 async function estimateSubscriptionChange(ctx: Context, input: EstimateSubscriptionInput, subscriptionId: string) {
   for (const p of ["billing_day", "override_initial_billing", "pay_method_id"] as const) {
-    if (input[p] !== undefined) throw new DomainError("INVALID_PARAMETER", `${p} is only accepted for a new subscription (without subscription_id)`, { parameter: p });
+    if (input[p] !== undefined)
+      throw new DomainError("INVALID_PARAMETER", `${p} is only accepted for a new subscription (without subscription_id)`, { parameter: p });
   }
   const { sub } = await subscriptionOf(ctx, subscriptionId, input.customer_account_id);
   const autoPay = input.auto_pay ?? sub.autoPay;
@@ -139,7 +140,10 @@ async function estimateSubscriptionChange(ctx: Context, input: EstimateSubscript
     sub.id,
     async (dry) => {
       if (input.product_id !== sub.productId || input.remove_components || input.remove_coupons) {
-        await changeProduct({ ctx: dry, input: { ...account, product_id: input.product_id, remove_components: input.remove_components, remove_coupons: input.remove_coupons } });
+        await changeProduct({
+          ctx: dry,
+          input: { ...account, product_id: input.product_id, remove_components: input.remove_components, remove_coupons: input.remove_coupons },
+        });
       }
       if (input.attached_components !== undefined || input.coupon_code !== undefined) {
         await updateSubscription({

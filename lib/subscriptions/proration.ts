@@ -64,12 +64,15 @@ export async function prorateChange(ctx: Context, before: SubscriptionDetails, a
   const p = await prorate(ctx, before, after);
   const slot = recorded.getStore();
   // Several changes in one dry run (an estimate's ChangeProduct then Update) add up.
-  if (slot && p) slot.proration = slot.proration ? {
+  if (slot && p)
+    slot.proration = slot.proration
+      ? {
           ...p,
           cents: slot.proration.cents + p.cents,
           fromPrepaid: slot.proration.fromPrepaid + p.fromPrepaid,
           toPrepaid: slot.proration.toPrepaid + p.toPrepaid,
-        } : p;
+        }
+      : p;
   return p;
 }
 
@@ -125,7 +128,9 @@ async function creditPeriod(ctx: Context, d: SubscriptionDetails, cut: number) {
   const [period] = await ctx.db
     .select({ invoiceId: subscriptionPeriods.invoiceId })
     .from(subscriptionPeriods)
-    .where(and(eq(subscriptionPeriods.brandId, ctx.brand.id), eq(subscriptionPeriods.subscriptionId, s.id), eq(subscriptionPeriods.periodStart, s.periodStart)));
+    .where(
+      and(eq(subscriptionPeriods.brandId, ctx.brand.id), eq(subscriptionPeriods.subscriptionId, s.id), eq(subscriptionPeriods.periodStart, s.periodStart)),
+    );
   const billedAtOnce = and(isNull(invoices.billingPeriodStart), isNull(invoices.adjustsInvoiceId), gte(invoices.dueDate, s.periodStart));
   const rows = await ctx.db
     .select()
