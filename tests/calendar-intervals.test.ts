@@ -36,6 +36,24 @@ const subscribe = async (productId: string, params: Record<string, string> = {})
 /** A product of one month or one year at this price, no setup fee. */
 const plan = (unit: string, price: string) =>
   makeProduct(t, group, { expiration_interval: "1", interval_unit: unit, setup_fee: "0.00", recurring_price: price });
+/** A monthly plan's renewals from January 31 2028: the 31st clamped to each month. */
+const THIRTY_FIRSTS = [
+  "2028-01-31",
+  "2028-02-29",
+  "2028-03-31",
+  "2028-04-30",
+  "2028-05-31",
+  "2028-06-30",
+  "2028-07-31",
+  "2028-08-31",
+  "2028-09-30",
+  "2028-10-31",
+  "2028-11-30",
+  "2028-12-31",
+  "2029-01-31",
+  "2029-02-28",
+  "2029-03-31",
+];
 /** "2028-02-29" -> "2/29/2028", as the API writes dates. */
 const wire = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}/${iso.slice(0, 4)}`;
 
@@ -165,22 +183,7 @@ describe("a test clock year of calendar periods", () => {
 
   it("March 1 2029: every renewal on the anchor's day clamped to its month, invoiced once, to the cent", async () => {
     await advanceTo("2029-03-01");
-    const months = [
-      "2028-01-31",
-      "2028-02-29",
-      "2028-03-31",
-      "2028-04-30",
-      "2028-05-31",
-      "2028-06-30",
-      "2028-07-31",
-      "2028-08-31",
-      "2028-09-30",
-      "2028-10-31",
-      "2028-11-30",
-      "2028-12-31",
-      "2029-01-31",
-      "2029-02-28",
-    ];
+    const months = THIRTY_FIRSTS.slice(0, 14);
     expect((await invoicesOf(monthly.subscription_id)).map((i) => [i.billing_period_start, i.total, i.balance])).toEqual(
       months.map((d) => [wire(d), "29.99", "0.00"]),
     );
@@ -242,22 +245,7 @@ describe("a test clock year over the API, date by date", () => {
     const monthly = await subscribe((await plan("month", "29.99")).product_id);
     const yearlyPlan = (await plan("year", "299.00")).product_id;
     let yearly: any = null;
-    const renewals = [
-      "2028-02-29",
-      "2028-03-31",
-      "2028-04-30",
-      "2028-05-31",
-      "2028-06-30",
-      "2028-07-31",
-      "2028-08-31",
-      "2028-09-30",
-      "2028-10-31",
-      "2028-11-30",
-      "2028-12-31",
-      "2029-01-31",
-      "2029-02-28",
-      "2029-03-31",
-    ];
+    const renewals = THIRTY_FIRSTS.slice(1);
     const billed: string[][] = [[wire("2028-01-31"), wire("2028-01-31"), "29.99", "0.00"]];
     expect(await rows(monthly.subscription_id)).toEqual(billed);
     for (const [n, renewal] of renewals.entries()) {
