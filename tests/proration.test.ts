@@ -166,6 +166,18 @@ describe("changes mid-period", () => {
     expect(await prepaid(owing)).toBe("0.00");
   });
 
+  it("a billing day's first period, billed as a part of the full period, is prorated over the full period's days", async () => {
+    await sandbox("prorate");
+    // March 1 to the billing day March 15: 14 of the 28 days from February 15, 60.00 x 14 / 28 = 30.00.
+    const s = await subscribe(pro, { billing_day: "15" });
+    expect((await invoicesOf(s.id)).map((i) => i.total)).toEqual(["30.00"]);
+    await advanceTo("2027-03-08");
+    // 7 days left of the full 28: -30.00 x 7 / 28 = -7.50 (not 7 of the partial period's 14: -15.00).
+    expect(await estimate(s, basic)).toMatchObject({ prorated_credit: "7.50", proration_days_left: "7", proration_period_days: "28" });
+    await changeProduct(s, basic);
+    expect(await prepaid(s.account)).toBe("7.50");
+  });
+
   it("Subscription/Estimate with subscription_id answers over the API what the confirm steps show, through the same dry run, in json and xml", async () => {
     await sandbox("prorate");
     const seat = (await makeComponent(t, group, { component_type: "quantitative", unit_price: "3.10", name: "Seat" })).component_id;

@@ -17,7 +17,7 @@ import { payFromPrepaid } from "../payments/prepaid";
 import { creditLatestFirst } from "../payments/credit-notes";
 import { requireNoPendingPayments } from "../payments/settle-pending";
 import { toInvoiceLines } from "../pricing/invoice-lines";
-import { today, unusedPart } from "../pricing/periods";
+import { periodEnd, today, unusedPart } from "../pricing/periods";
 import { prorationOf, sumLines } from "../pricing/pricing";
 import { mayCallOut } from "../run-verb";
 import { nextPeriodLines, type SubscriptionDetails } from "./details";
@@ -79,7 +79,7 @@ export async function prorateChange(ctx: Context, before: SubscriptionDetails, a
 async function prorate(ctx: Context, before: SubscriptionDetails, after: SubscriptionDetails): Promise<Proration | null> {
   if (ctx.brand.proration !== "prorate" || !paysForPeriod(before) || after.sub.status !== STATUS.ACTIVE) return null;
   const day = today(ctx.now(), ctx.brand.timezoneId);
-  const part = unusedPart(before.sub.periodStart, before.sub.renewalDate!, day);
+  const part = unusedPart(before.sub.periodStart, before.sub.renewalDate!, day, fullPeriodStart(before));
   if (!part) return null;
   const autoPay = after.sub.autoPay;
   const charge = (d: SubscriptionDetails) => sumLines(nextPeriodLines(ctx, { ...d, sub: { ...d.sub, autoPay } }));
@@ -114,6 +114,18 @@ async function prorate(ctx: Context, before: SubscriptionDetails, after: Subscri
   const fromPrepaid = await payFromPrepaid(ctx, id);
   await chargeAtOnce(ctx, after, id);
   return { cents, ...part, invoiceId: id, fromPrepaid, toPrepaid: 0 };
+}
+
+/**
+ * Where the full period ending on the renewal starts: for a billing day's first period (billed as a
+ * part of that full period: firstPartialPeriod) one period before the renewal on the billing day;
+ * else the period's own start (a period moved longer or shorter was billed its full price).
+ */
+function fullPeriodStart(d: SubscriptionDetails) {
+  const s = d.sub;
+  const p = d.product!;
+  const partial = s.billingDay !== null && s.periodStart === s.startDate && (p.intervalUnit === "month" || p.intervalUnit === "year");
+  return partial ? periodEnd(s.renewalDate!, p.intervalUnit, p.expirationInterval, -1, s.billingDay) : s.periodStart;
 }
 
 /**
