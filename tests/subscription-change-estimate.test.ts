@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { brands, customerAccounts, invoices } from "../db/schema";
 import { contextFromCustomerSession } from "../lib/auth/context";
@@ -214,6 +214,7 @@ async function run(s: Scenario) {
   // The estimate made the change and rolled it back: nothing of it is left.
   expect(await dumpDatabase()).toBe(untouched);
   const changed = await changeAction.run(ctx, input);
+  const changedAt = clock.now();
   // A change the verb refuses (a coupon that does not qualify, say) is refused by its estimate the same way.
   if (!changed.ok) {
     expect(estimated).toEqual(changed);
@@ -240,10 +241,18 @@ async function run(s: Scenario) {
   await runBilling({ db, now: clock.now() });
   const billed = await upcoming(renewal);
   expect(billed, "the renewal's invoice").toBeDefined();
-  const lines = billed!.items.map((l) => [l.itemName, l.itemPrice * l.quantity]);
+  // A paid invoice is final (issue 31): it keeps its lines, and the renewal's usage is an invoice of
+  // its own adding to it (made by the renewal, after the change).
+  const usageAfterPayment = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.adjustsInvoiceId, billed!.id), isNull(invoices.deletedAt), gt(invoices.createdAt, changedAt)));
+  const billedLines = [...billed!.items, ...usageAfterPayment.flatMap((i) => i.items)];
+  if (process.env.ESTIMATE_DEBUG) console.log(JSON.stringify({ e, billed, all: await db.select().from(invoices).where(eq(invoices.subscriptionId, id)) }, null, 1));
+  const lines = billedLines.map((l) => [l.itemName, l.itemPrice * l.quantity]);
   const expected = [...e.after.lines, ...e.after.usage_lines].map((l) => [l.name, cents(l.amount)]);
   expect(lines).toEqual(expected);
-  expect(billed!.items.reduce((sum, l) => sum + l.itemPrice * l.quantity, 0)).toBe(cents(e.after.total));
+  expect(billedLines.reduce((sum, l) => sum + l.itemPrice * l.quantity, 0)).toBe(cents(e.after.total));
   return e.after.generated === "Y" ? "repriced" : "priced ahead";
 }
 
@@ -255,7 +264,12 @@ describe("the estimate of a change to an existing subscription", () => {
         const outcome = await run(s);
         seen[outcome] = (seen[outcome] ?? 0) + 1;
       }),
-      { numRuns: Number(process.env.ESTIMATE_RUNS || 12), endOnFailure: true },
+      {
+        numRuns: Number(process.env.ESTIMATE_RUNS || 12),
+        endOnFailure: true,
+        // Replays a failure: ESTIMATE_SEED and ESTIMATE_PATH as fast-check printed them.
+        ...(process.env.ESTIMATE_SEED ? { seed: Number(process.env.ESTIMATE_SEED), path: process.env.ESTIMATE_PATH } : {}),
+      },
     );
     // The runs reached both kinds of next invoice: written already (repriced) and not yet.
     expect(Object.keys(seen)).toEqual(expect.arrayContaining(["repriced", "priced ahead"]));
