@@ -197,7 +197,12 @@ describe("the dashboard's billing pages", () => {
     expect(await credited.textContent()).toMatch(/Payment refunded.*Refunded.*\$10\.00/);
     await check(page, "invoice-credit-notes");
     // Its PDF, named by its number, for staff.
-    const pdf = await page.request.get(await page.getByRole("link", { name: creditNote.number }).getAttribute("href").then((h) => `${app.baseUrl}${h}`));
+    const pdf = await page.request.get(
+      await page
+        .getByRole("link", { name: creditNote.number })
+        .getAttribute("href")
+        .then((h) => `${app.baseUrl}${h}`),
+    );
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-disposition"]).toBe(`attachment; filename="credit-note-${creditNote.number}.pdf"`);
     await page.goto(`${base}/credit-notes`);

@@ -358,7 +358,13 @@ describe("Customer Facing Portal: billing", () => {
       })
     ).invoice.invoice_id as string;
     const paymentId = (
-      await api("Payment/Create", { customer_account_id: me.accountId, invoice_id: invoiceId, apply_to_prepaid_balance: "N", override_billing: "Y", amount: "15.00" })
+      await api("Payment/Create", {
+        customer_account_id: me.accountId,
+        invoice_id: invoiceId,
+        apply_to_prepaid_balance: "N",
+        override_billing: "Y",
+        amount: "15.00",
+      })
     ).payment.payment_id as string;
     await api("Payment/Delete", { payment_id: paymentId, customer_account_id: me.accountId, invoice_id: invoiceId }, "DELETE");
     const [note] = (await list("CreditNote/List", { invoice_id: invoiceId })).credit_notes;
@@ -387,7 +393,16 @@ describe("Customer Facing Portal: billing", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `Credit note ${note.number} (PDF)` }).click()]);
     expect(download.suggestedFilename()).toBe(`credit-note-${note.number}.pdf`);
     const text = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
-    for (const expected of ["CREDIT NOTE", `Number ${note.number}`, `Credits Invoice ${invoiceNumber}`, me.name, "12 Harbour Street", "$15.00", "Payment refunded", "Refunded to you"]) {
+    for (const expected of [
+      "CREDIT NOTE",
+      `Number ${note.number}`,
+      `Credits Invoice ${invoiceNumber}`,
+      me.name,
+      "12 Harbour Street",
+      "$15.00",
+      "Payment refunded",
+      "Refunded to you",
+    ]) {
       expect(text, `the PDF says ${expected}`).toContain(expected);
     }
     // Another customer: not in their list, and the PDF by id is 404.

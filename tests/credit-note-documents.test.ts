@@ -110,10 +110,18 @@ describe("the credit notes list and its CSV export", () => {
   it("the dashboard's page reads each credit note with its invoice's number and its customer's name; a customer sees only their own", async () => {
     const { rows, total } = await creditNotesPage(staff, { filters: { customerAccountId: owner } });
     expect(total).toBe(1);
-    expect(rows[0]).toMatchObject({ id: note.credit_note_id, invoiceNumber: invoice.number, invoiceVoid: true, amountCents: 1250, currency: "USD", reason: "deleted" });
+    expect(rows[0]).toMatchObject({
+      id: note.credit_note_id,
+      invoiceNumber: invoice.number,
+      invoiceVoid: true,
+      amountCents: 1250,
+      currency: "USD",
+      reason: "deleted",
+    });
     expect(rows[0].customerName).toMatch(/\S/);
     // q finds it by the credited invoice's number, as well as by its own.
-    for (const q of [invoice.number, note.number]) expect((await listCreditNotesPage(staff, { filters: { q } })).rows.map((r) => r.id)).toEqual([note.credit_note_id]);
+    for (const q of [invoice.number, note.number])
+      expect((await listCreditNotesPage(staff, { filters: { q } })).rows.map((r) => r.id)).toEqual([note.credit_note_id]);
     expect((await listCreditNotesPage(customer(staff, stranger), {})).rows).toEqual([]);
     expect((await listCreditNotesPage(customer(staff, owner), {})).rows.map((r) => r.id)).toEqual([note.credit_note_id]);
   });
@@ -125,13 +133,33 @@ describe("the credit notes list and its CSV export", () => {
     const [header, row, ...rest] = csv.trim().split("\n");
     expect(rest).toEqual([]);
     const columns = header.split(",");
-    expect(columns).toEqual(["credit_note_id", "number", "customer_account_id", "invoice_id", "payment_id", "amount", "currency", "reason", "destination", "created"]);
+    expect(columns).toEqual([
+      "credit_note_id",
+      "number",
+      "customer_account_id",
+      "invoice_id",
+      "payment_id",
+      "amount",
+      "currency",
+      "reason",
+      "destination",
+      "created",
+    ]);
     const cells = Object.fromEntries(columns.map((c, i) => [c, row.split(",")[i]]));
-    expect(cells).toMatchObject({ credit_note_id: note.credit_note_id, number: note.number, amount: "12.50", currency: "USD", reason: "deleted", destination: "prepaid_balance" });
+    expect(cells).toMatchObject({
+      credit_note_id: note.credit_note_id,
+      number: note.number,
+      amount: "12.50",
+      currency: "USD",
+      reason: "deleted",
+      destination: "prepaid_balance",
+    });
     // Another customer's filter: an empty file.
     expect(await new Response(csvStream(staff, spec, { q: "", filters: { customer_account_id: stranger } })).text()).toBe("");
     // The page's URL filters: ids only where ids go.
-    expect(Object.keys(spec.urlFilters)).toEqual(expect.arrayContaining(["customer_account_id", "invoice_id", "number", "reason", "created_from", "created_to"]));
+    expect(Object.keys(spec.urlFilters)).toEqual(
+      expect.arrayContaining(["customer_account_id", "invoice_id", "number", "reason", "created_from", "created_to"]),
+    );
     expect((spec.urlFilters.invoice_id as (v: string) => boolean)("nope")).toBe(false);
   });
 });

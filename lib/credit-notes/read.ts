@@ -27,7 +27,11 @@ export interface CreditNoteRead {
   currency: string;
 }
 
-export const readCreditNote = (n: CreditNoteRow, currency: string, invoice: { number: string | null; void: boolean } = { number: null, void: false }): CreditNoteRead => ({
+export const readCreditNote = (
+  n: CreditNoteRow,
+  currency: string,
+  invoice: { number: string | null; void: boolean } = { number: null, void: false },
+): CreditNoteRead => ({
   id: n.id,
   number: n.number,
   customerAccountId: n.customerAccountId,

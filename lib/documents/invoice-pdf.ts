@@ -334,7 +334,8 @@ export async function pdfResponse(make: () => Promise<InvoicePdf>, what: string)
       },
     });
   } catch (err) {
-    if (err instanceof DomainError && err.code === "NOT_FOUND") return new Response(`${what} not found`, { status: 404, headers: { "content-type": "text/plain" } });
+    if (err instanceof DomainError && err.code === "NOT_FOUND")
+      return new Response(`${what} not found`, { status: 404, headers: { "content-type": "text/plain" } });
     throw err;
   }
 }

@@ -39,7 +39,12 @@ function columns(brandId: string): ColumnDef<CreditNoteRow, unknown>[] {
       cell: ({ row: { original: n } }) => <Link href={`${dash}/invoices/${n.invoiceId}`}>{invoiceName({ number: n.invoiceNumber })}</Link>,
     },
     { id: "reason", header: "Reason", enableSorting: false, cell: ({ row }) => <StatusBadge kind="credit_reason" status={row.original.reason} /> },
-    { id: "destination", header: "Money to", enableSorting: false, cell: ({ row }) => <StatusBadge kind="credit_destination" status={row.original.destination} /> },
+    {
+      id: "destination",
+      header: "Money to",
+      enableSorting: false,
+      cell: ({ row }) => <StatusBadge kind="credit_destination" status={row.original.destination} />,
+    },
     { id: "amount", header: "Amount", meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.amountCents, row.original.currency) },
     { id: "created_at", header: "Date", cell: ({ row }) => formatInstant(row.original.createdAt) },
   ];
@@ -74,7 +79,8 @@ export function CreditNotesTable({
       dateRanges={[{ name: "created", label: "Created" }]}
       empty={
         <>
-          No credit notes yet. One is issued when money is taken off an invoice that was paid: a refund (<Link href={`/dashboard/${brandId}/payments`}>Payments</Link>
+          No credit notes yet. One is issued when money is taken off an invoice that was paid: a refund (
+          <Link href={`/dashboard/${brandId}/payments`}>Payments</Link>
           ), a voided invoice, or a price change after payment.
         </>
       }

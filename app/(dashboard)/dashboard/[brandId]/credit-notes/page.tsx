@@ -41,9 +41,8 @@ export default async function CreditNotesPage({ params, searchParams }: { params
       </p>
       {query.filters.invoice_id && (
         <p className="hint" role="status">
-          Against{" "}
-          {invoice ? <Link href={`/dashboard/${brandId}/invoices/${invoice.id}`}>{invoiceName(invoice)}</Link> : "an invoice this brand does not have"} ·{" "}
-          <Link href={base}>Show all credit notes</Link>
+          Against {invoice ? <Link href={`/dashboard/${brandId}/invoices/${invoice.id}`}>{invoiceName(invoice)}</Link> : "an invoice this brand does not have"}{" "}
+          · <Link href={base}>Show all credit notes</Link>
         </p>
       )}
       <CreditNotesTable brandId={brandId} sortKeys={creditNoteList.sortKeys} rows={result.rows} total={result.total} query={{ ...query, sort }} />

@@ -32,7 +32,9 @@ export function CreditNoteSection({
         </a>
       ),
     },
-    ...(forInvoice ? [] : [{ header: "Credits", cell: (n: CreditNoteRead) => <Link href={`${dash}/invoices/${n.invoiceId}`}>{invoiceName({ number: n.invoiceNumber })}</Link> }]),
+    ...(forInvoice
+      ? []
+      : [{ header: "Credits", cell: (n: CreditNoteRead) => <Link href={`${dash}/invoices/${n.invoiceId}`}>{invoiceName({ number: n.invoiceNumber })}</Link> }]),
     { header: "Reason", cell: (n) => <StatusBadge kind="credit_reason" status={n.reason} /> },
     { header: "Money to", cell: (n) => <StatusBadge kind="credit_destination" status={n.destination} /> },
     { header: "Amount", numeric: true, cell: (n) => formatMoney(n.amountCents, n.currency) },
