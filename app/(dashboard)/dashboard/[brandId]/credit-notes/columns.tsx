@@ -2,8 +2,7 @@
 
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
+import { DataTable, type ListTableProps } from "@/components/data-table/data-table";
 import { formatInstant, formatMoney, invoiceName, statusOptions } from "@/lib/format";
 import type { CreditNoteRead } from "@/lib/credit-notes/read";
 import { StatusBadge } from "@/components/ui/status";
@@ -50,40 +49,19 @@ function columns(brandId: string): ColumnDef<CreditNoteRow, unknown>[] {
   ];
 }
 
-export function CreditNotesTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  rows: CreditNoteRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
+export function CreditNotesTable({ brandId, ...table }: ListTableProps<CreditNoteRow>) {
   return (
     <DataTable
+      {...table}
       label="Credit notes"
       columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
       getRowId={(r) => r.id}
       exportName="credit-notes"
       searchPlaceholder="Credit note or invoice number, customer name or email"
       accountFilter={{ name: "customer_account_id", label: "Customer" }}
       filters={[{ name: "reason", label: "Reason", options: REASON_OPTIONS }]}
       dateRanges={[{ name: "created", label: "Created" }]}
-      empty={
-        <>
-          No credit notes yet. One is issued when money is taken off an invoice that was paid: a refund (
-          <Link href={`/dashboard/${brandId}/payments`}>Payments</Link>
-          ), a voided invoice, or a price change after payment.
-        </>
-      }
+      empty="No credit notes yet. One is issued when money comes off an invoice with payments on it: a payment refunded, an invoice voided, or a price lowered after payment."
     />
   );
 }

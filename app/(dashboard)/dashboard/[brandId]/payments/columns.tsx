@@ -2,8 +2,7 @@
 
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
+import { DataTable, type ListTableProps } from "@/components/data-table/data-table";
 import { formatInstant, formatMoney, invoiceName, shortId, statusOptions } from "@/lib/format";
 import type { PaymentRead } from "@/lib/payments/read";
 import { StatusBadge } from "@/components/ui/status";
@@ -45,27 +44,12 @@ function columns(brandId: string): ColumnDef<PaymentRow, unknown>[] {
   ];
 }
 
-export function PaymentsTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  rows: PaymentRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
+export function PaymentsTable({ brandId, ...table }: ListTableProps<PaymentRow>) {
   return (
     <DataTable
+      {...table}
       label="Payments"
       columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
       getRowId={(r) => r.id}
       exportName="payments"
       searchPlaceholder="Transaction id, customer name or email"
