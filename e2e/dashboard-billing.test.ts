@@ -233,7 +233,7 @@ describe("the dashboard's billing pages", () => {
     expect((await subs()).subscriptions[0].status).toBe("1");
 
     // Update: auto pay off and three seats.
-    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     await page.getByRole("heading", { name: "Edit subscription" }).waitFor();
     await page.getByLabel("Auto pay renewals").selectOption("N");
     await page.getByLabel("Units of Extra seat").fill("3");
