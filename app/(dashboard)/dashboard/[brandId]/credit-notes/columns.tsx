@@ -6,6 +6,7 @@ import { DataTable, type ListTableProps } from "@/components/data-table/data-tab
 import { formatInstant, formatMoney, invoiceName, statusOptions } from "@/lib/format";
 import type { CreditNoteRead } from "@/lib/credit-notes/read";
 import { StatusBadge } from "@/components/ui/status";
+import { CreditNotePdfLink } from "./_components/pdf-link";
 
 const REASON_OPTIONS = statusOptions("credit_reason");
 
@@ -18,12 +19,7 @@ function columns(brandId: string): ColumnDef<CreditNoteRow, unknown>[] {
       id: "number",
       header: "Credit note",
       enableSorting: false,
-      cell: ({ row: { original: n } }) => (
-        // A download: a plain link (prefetching it would fetch the PDF).
-        <a href={`${dash}/credit-notes/${n.id}/pdf`} download title="Download the PDF">
-          {n.number}
-        </a>
-      ),
+      cell: ({ row: { original: n } }) => <CreditNotePdfLink brandId={brandId} id={n.id} number={n.number} />,
     },
     {
       id: "account",
@@ -57,7 +53,7 @@ export function CreditNotesTable({ brandId, ...table }: ListTableProps<CreditNot
       columns={columns(brandId)}
       getRowId={(r) => r.id}
       exportName="credit-notes"
-      searchPlaceholder="Credit note or invoice number, customer name or email"
+      searchPlaceholder="Number or customer"
       accountFilter={{ name: "customer_account_id", label: "Customer" }}
       filters={[{ name: "reason", label: "Reason", options: REASON_OPTIONS }]}
       dateRanges={[{ name: "created", label: "Created" }]}

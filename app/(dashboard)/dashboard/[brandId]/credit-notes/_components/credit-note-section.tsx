@@ -3,6 +3,7 @@ import { CompactSection, type CompactColumn } from "@/components/dashboard/compa
 import { StatusBadge } from "@/components/ui/status";
 import type { CreditNoteRead } from "@/lib/credit-notes/read";
 import { formatInstant, formatMoney, invoiceName } from "@/lib/format";
+import { CreditNotePdfLink } from "./pdf-link";
 
 /**
  * A record page's credit notes (issue 31): an invoice's (against it) or a customer's (the hub), the
@@ -25,12 +26,7 @@ export function CreditNoteSection({
   const columns: CompactColumn<CreditNoteRead>[] = [
     {
       header: "Credit note",
-      // A download: a plain link (prefetching it would fetch the PDF).
-      cell: (n) => (
-        <a href={`${dash}/credit-notes/${n.id}/pdf`} download title="Download the PDF">
-          {n.number}
-        </a>
-      ),
+      cell: (n) => <CreditNotePdfLink brandId={brandId} id={n.id} number={n.number} />,
     },
     ...(forInvoice
       ? []
