@@ -15,7 +15,7 @@ export function CreditNoteList({ rows, f, showInvoice = false }: { rows: CreditN
           <span>
             {/* A download: a plain link (prefetching it would fetch the PDF). */}
             <a href={`/portal/credit-notes/${n.id}/pdf`} download aria-label={`Credit note ${n.number} (PDF)`}>
-              {n.number}
+              {n.number} <span className="muted">(PDF)</span>
             </a>
             <span className="muted">
               {" · "}
