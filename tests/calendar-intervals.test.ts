@@ -36,10 +36,29 @@ const subscribe = async (productId: string, params: Record<string, string> = {})
 /** A product of one month or one year at this price, no setup fee. */
 const plan = (unit: string, price: string) =>
   makeProduct(t, group, { expiration_interval: "1", interval_unit: unit, setup_fee: "0.00", recurring_price: price });
+/** A monthly plan's renewals from January 31 2028: the 31st clamped to each month. */
+const THIRTY_FIRSTS = [
+  "2028-01-31",
+  "2028-02-29",
+  "2028-03-31",
+  "2028-04-30",
+  "2028-05-31",
+  "2028-06-30",
+  "2028-07-31",
+  "2028-08-31",
+  "2028-09-30",
+  "2028-10-31",
+  "2028-11-30",
+  "2028-12-31",
+  "2029-01-31",
+  "2029-02-28",
+  "2029-03-31",
+];
 /** "2028-02-29" -> "2/29/2028", as the API writes dates. */
 const wire = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}/${iso.slice(0, 4)}`;
 
-beforeAll(async () => {
+/** A sandbox brand of its own (a test clock never goes back) with a gateway and a product group. */
+async function sandbox() {
   const live = await makeTenant();
   const brand = await ok(live, "json", "Brand/Create", {
     method: "POST",
@@ -48,7 +67,8 @@ beforeAll(async () => {
   t = { ...live, brand_id: brand.brand.brand_id };
   await makeGateway(t);
   group = (await makeGroup(t)).product_group_id;
-});
+}
+beforeAll(sandbox);
 
 describe("interval_unit on products", () => {
   it("defaults to day (the spec's meaning), takes week, month and year, answers it in json and xml, and refuses others", async () => {
@@ -163,22 +183,7 @@ describe("a test clock year of calendar periods", () => {
 
   it("March 1 2029: every renewal on the anchor's day clamped to its month, invoiced once, to the cent", async () => {
     await advanceTo("2029-03-01");
-    const months = [
-      "2028-01-31",
-      "2028-02-29",
-      "2028-03-31",
-      "2028-04-30",
-      "2028-05-31",
-      "2028-06-30",
-      "2028-07-31",
-      "2028-08-31",
-      "2028-09-30",
-      "2028-10-31",
-      "2028-11-30",
-      "2028-12-31",
-      "2029-01-31",
-      "2029-02-28",
-    ];
+    const months = THIRTY_FIRSTS.slice(0, 14);
     expect((await invoicesOf(monthly.subscription_id)).map((i) => [i.billing_period_start, i.total, i.balance])).toEqual(
       months.map((d) => [wire(d), "29.99", "0.00"]),
     );
@@ -222,4 +227,61 @@ describe("a test clock year of calendar periods", () => {
     const text = (await (await pdf.getPage(1)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join("\n");
     expect(text).toContain("Period Feb 29, 2028 – Mar 31, 2028 · Monthly");
   });
+});
+
+/**
+ * The same year date by date (issue 32): on a sandbox brand of its own, the test clock is moved to
+ * the day before each renewal (its invoice generated 72 hours ahead, unpaid) and to the renewal
+ * (charged, the next renewal on the anchor's day clamped to its month), every date and amount to the
+ * cent: a monthly plan from January 31 2028, a yearly plan from February 29 2028 to February 29 2032.
+ */
+describe("a test clock year over the API, date by date", () => {
+  const rows = async (id: string) => (await invoicesOf(id)).map((i) => [i.billing_period_start, i.due_date, i.total, i.balance]);
+  const day = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  it("a monthly plan from January 31 2028 renews on the 31st clamped to each month, and a yearly one from February 29 on February 28 until a leap year", async () => {
+    await sandbox();
+    await advanceTo("2028-01-31");
+    const monthly = await subscribe((await plan("month", "29.99")).product_id);
+    const yearlyPlan = (await plan("year", "299.00")).product_id;
+    let yearly: any = null;
+    const renewals = THIRTY_FIRSTS.slice(1);
+    const billed: string[][] = [[wire("2028-01-31"), wire("2028-01-31"), "29.99", "0.00"]];
+    expect(await rows(monthly.subscription_id)).toEqual(billed);
+    for (const [n, renewal] of renewals.entries()) {
+      // The day before: still in the period, the renewal's invoice written ahead and not yet charged.
+      await advanceTo(day(renewal, -1));
+      expect(await getSub(monthly.subscription_id)).toMatchObject({ renewal_date: wire(renewal) });
+      expect(await rows(monthly.subscription_id)).toEqual([...billed, [wire(renewal), wire(renewal), "29.99", "29.99"]]);
+      // The renewal: charged, the next period starts, the next renewal on the 31st clamped.
+      await advanceTo(renewal);
+      billed.push([wire(renewal), wire(renewal), "29.99", "0.00"]);
+      expect(await rows(monthly.subscription_id)).toEqual(billed);
+      const next = renewals[n + 1];
+      if (next) expect(await getSub(monthly.subscription_id)).toMatchObject({ period_start: wire(renewal), renewal_date: wire(next) });
+      if (renewal === "2028-02-29") {
+        yearly = await subscribe(yearlyPlan);
+        expect(yearly).toMatchObject({ start_date: "2/29/2028", renewal_date: "2/28/2029" });
+      }
+      if (yearly && renewal !== "2029-02-28" && renewal !== "2029-03-31") {
+        expect(await getSub(yearly.subscription_id)).toMatchObject({ renewal_date: "2/28/2029" });
+        expect(await rows(yearly.subscription_id)).toEqual([["2/29/2028", "2/29/2028", "299.00", "0.00"]]);
+      }
+    }
+    // The yearly plan, renewal by renewal: February 28 in common years, February 29 in 2032.
+    const years = ["2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29", "2033-02-28"];
+    const yearlyBilled: string[][] = [["2/29/2028", "2/29/2028", "299.00", "0.00"]];
+    for (const [n, renewal] of years.entries()) {
+      if (renewal > "2029-03-31") {
+        await advanceTo(day(renewal, -1));
+        expect(await getSub(yearly.subscription_id)).toMatchObject({ renewal_date: wire(renewal) });
+        expect(await rows(yearly.subscription_id)).toEqual([...yearlyBilled, [wire(renewal), wire(renewal), "299.00", "299.00"]]);
+        await advanceTo(renewal);
+      }
+      yearlyBilled.push([wire(renewal), wire(renewal), "299.00", "0.00"]);
+      expect(await rows(yearly.subscription_id)).toEqual(yearlyBilled);
+      if (years[n + 1]) expect(await getSub(yearly.subscription_id)).toMatchObject({ period_start: wire(renewal), renewal_date: wire(years[n + 1]) });
+      if (renewal === "2032-02-29") break;
+    }
+  }, 300_000);
 });

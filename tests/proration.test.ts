@@ -140,6 +140,119 @@ describe("changes mid-period", () => {
     expect(await prepaid(s.account)).toBe("0.00");
   });
 
+  it("a cut is money out: a credit note repriced on the period's invoice (paid: to the prepaid balance; unpaid: no longer owed)", async () => {
+    await sandbox("prorate");
+    const paid = await subscribe(pro);
+    const owing = await makeAccount(t);
+    const unpaid = (
+      await ok(t, "json", "Subscription/Create", {
+        method: "POST",
+        params: { customer_account_id: owing, product_id: pro, override_initial_billing: "N", auto_pay: "N" },
+      })
+    ).subscription.subscription_id as string;
+    await advanceTo("2027-03-20");
+    await changeProduct(paid, basic);
+    await changeProduct({ id: unpaid, account: owing }, basic);
+    const notes = async (account: string) => (await ok(t, "json", "CreditNote/List", { params: { customer_account_id: account } })).credit_notes as any[];
+    const periodInvoice = async (id: string) => (await invoicesOf(id)).find((i) => i.billing_period_start === "3/1/2027");
+    // 12 of 31 days of -30.00: 11.61, on the March invoice; paid, so to the prepaid balance.
+    const [note] = await notes(paid.account);
+    expect(note).toMatchObject({ reason: "repriced", amount: "11.61", destination: "prepaid_balance", invoice_id: (await periodInvoice(paid.id)).invoice_id });
+    expect(await prepaid(paid.account)).toBe("11.61");
+    // Unpaid: the same note, and 60.00 - 11.61 is what is still owed; the prepaid balance gets nothing.
+    const [owed] = await notes(owing);
+    expect(owed).toMatchObject({ reason: "repriced", amount: "11.61" });
+    expect((await periodInvoice(unpaid)).balance).toBe("48.39");
+    expect(await prepaid(owing)).toBe("0.00");
+  });
+
+  it("a billing day's first period, billed as a part of the full period, is prorated over the full period's days", async () => {
+    await sandbox("prorate");
+    // March 1 to the billing day March 15: 14 of the 28 days from February 15, 60.00 x 14 / 28 = 30.00.
+    const s = await subscribe(pro, { billing_day: "15" });
+    expect((await invoicesOf(s.id)).map((i) => i.total)).toEqual(["30.00"]);
+    await advanceTo("2027-03-08");
+    // 7 days left of the full 28: -30.00 x 7 / 28 = -7.50 (not 7 of the partial period's 14: -15.00).
+    expect(await estimate(s, basic)).toMatchObject({ prorated_credit: "7.50", proration_days_left: "7", proration_period_days: "28" });
+    await changeProduct(s, basic);
+    expect(await prepaid(s.account)).toBe("7.50");
+  });
+
+  it("Subscription/Estimate with subscription_id answers over the API what the confirm steps show, through the same dry run, in json and xml", async () => {
+    await sandbox("prorate");
+    const seat = (await makeComponent(t, group, { component_type: "quantitative", unit_price: "3.10", name: "Seat" })).component_id;
+    const s = await subscribe(basic);
+    await advanceTo("2027-03-11");
+    const shown = await estimate(s, pro);
+    for (const format of FORMATS) {
+      const api = (await ok(t, format, "Subscription/Estimate", { params: { subscription_id: s.id, customer_account_id: s.account, product_id: pro } }))
+        .estimate;
+      for (const field of [
+        "charged_now",
+        "prorated_credit",
+        "proration_days_left",
+        "proration_period_days",
+        "prepaid_credit",
+        "prorated_from_prepaid",
+      ] as const) {
+        expect(api[field], field).toBe((shown as any)[field]);
+      }
+      expect(api).toMatchObject({
+        subscription_id: s.id,
+        charged_now: "20.32",
+        upfront_total: "20.32",
+        next_renewal_date: "4/1/2027",
+        next_renewal_total: "60.00",
+      });
+      expect(api.before.total).toBe("30.00");
+      expect(api.after.total).toBe("60.00");
+    }
+    // Components as Subscription/Update would set them: 2 seats x 3.10 x 21 / 31 = 4.2 -> 4.20.
+    const seats = (
+      await ok(t, "json", "Subscription/Estimate", {
+        params: {
+          subscription_id: s.id,
+          customer_account_id: s.account,
+          product_id: basic,
+          attached_components: JSON.stringify([{ component_id: seat, units: "2" }]),
+        },
+      })
+    ).estimate;
+    expect(seats).toMatchObject({ charged_now: "4.20", next_renewal_total: "36.20" });
+    // Nothing was changed.
+    expect(await prorations(s.id)).toEqual([]);
+    expect((await ok(t, "json", "Subscription/List", { params: { subscription_id: s.id } })).subscriptions[0].product_id).toBe(basic);
+    // Another account's subscription is not found; new-subscription parameters are refused with it.
+    const stranger = await makeAccount(t);
+    const r = await call("json", "Subscription/Estimate", { creds: t, params: { subscription_id: s.id, customer_account_id: stranger, product_id: pro } });
+    expect(r.status).toBe(404);
+    const b = await call("json", "Subscription/Estimate", {
+      creds: t,
+      params: { subscription_id: s.id, customer_account_id: s.account, product_id: pro, billing_day: "1" },
+    });
+    expect(b.status).toBe(400);
+  });
+
+  it("Subscription/Estimate of a change prices before, after and the proration at the auto_pay it is given", async () => {
+    await sandbox("prorate");
+    const cheap = (await plan("30.00", { auto_pay_discount: "Y", auto_pay_discount_amount: "3.10" })).product_id;
+    const dear = (await plan("60.00", { auto_pay_discount: "Y", auto_pay_discount_amount: "3.10" })).product_id;
+    const s = await subscribe(cheap); // auto pay Y
+    await advanceTo("2027-03-11");
+    const at = async (auto_pay?: string) =>
+      (
+        await ok(t, "json", "Subscription/Estimate", {
+          params: { subscription_id: s.id, customer_account_id: s.account, product_id: dear, ...(auto_pay ? { auto_pay } : {}) },
+        })
+      ).estimate;
+    // The difference is 30.00 either way (the discount is on both); the renewals differ by it.
+    expect(await at()).toMatchObject({ auto_pay: "Y", charged_now: "20.32", next_renewal_total: "56.90" });
+    expect((await at()).before.total).toBe("26.90");
+    const no = await at("N");
+    expect(no).toMatchObject({ auto_pay: "N", charged_now: "20.32", next_renewal_total: "60.00" });
+    expect(no.before.total).toBe("30.00");
+  });
+
   it("components attached, re-counted and detached, and coupons, are prorated in json and xml", async () => {
     await sandbox("prorate");
     const seat = (await makeComponent(t, group, { component_type: "quantitative", unit_price: "3.10", name: "Seat" })).component_id;

@@ -232,6 +232,35 @@ describe("Subscription/Estimate", () => {
     // Nothing was created.
     expect((await ok(t, "json", "Subscription/List", { params: { customer_account_id: account } })).count).toBe("0");
   });
+  // Issue 32: auto_pay prices every figure with one assumption; absent, the spec's answer as before
+  // (the up-front charge with auto pay, next_renewal_total without).
+  for (const format of FORMATS) {
+    it(`${format}: auto_pay Y or N prices the up-front charge and the renewal alike; absent keeps the spec's answer`, async () => {
+      useClock(clock);
+      const account = await makeAccount(t);
+      const discounted = await makeProduct(t, group.product_group_id, { auto_pay_discount: "Y", auto_pay_discount_amount: "2.00" });
+      const estimate = async (extra: Record<string, string>) =>
+        (await ok(t, format, "Subscription/Estimate", { params: { customer_account_id: account, product_id: discounted.product_id, ...extra } })).estimate;
+      const figures = (e: any) => [e.auto_pay ?? "", e.upfront_total, e.next_renewal_total, e.next_renewal_total_with_auto_pay];
+      expect(figures(await estimate({}))).toEqual(["", "22.99", "19.99", "17.99"]);
+      expect(figures(await estimate({ auto_pay: "Y" }))).toEqual(["Y", "22.99", "17.99", "17.99"]);
+      expect(figures(await estimate({ auto_pay: "N" }))).toEqual(["N", "24.99", "19.99", "17.99"]);
+      // The lines agree with the totals: no auto pay discount line without auto pay.
+      const no = await estimate({ auto_pay: "N" });
+      const kinds = (lines: any) => [format === "json" ? lines : Object.values(lines)[0]].flat().map((l: any) => l.kind);
+      expect(kinds(no.upfront_lines)).not.toContain("auto_pay_discount");
+      expect(kinds((await estimate({ auto_pay: "Y" })).next_renewal_lines)).toContain("auto_pay_discount");
+      // Create charges what the estimate said.
+      const created = await create("json", { customer_account_id: account, product_id: discounted.product_id, override_initial_billing: "Y", auto_pay: "N" });
+      const invoice = (await ok(t, "json", "Invoice/List", { params: { subscription_id: created.body.subscription.subscription_id } })).invoices[0];
+      expect(invoice.total).toBe("24.99");
+      const r = await call(format, "Subscription/Estimate", {
+        creds: t,
+        params: { customer_account_id: account, product_id: discounted.product_id, auto_pay: "yes" },
+      });
+      expectError(r, 400, "INVALID_PARAMETER", "auto_pay");
+    });
+  }
   // Issue 14 item 7: pay_method_id is there to confirm its status (spec), so Estimate answers it.
   for (const format of FORMATS) {
     it(`${format}: answers the status of the pay method it is given, verified or not, instead of refusing`, async () => {

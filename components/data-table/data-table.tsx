@@ -63,15 +63,6 @@ export interface DataTableProps<T> {
   exportName?: string;
 }
 
-/** What a list page hands its table (spread into DataTable): the page's rows, their total, the URL state, the list's sort keys, and the brand for links. */
-export interface ListTableProps<T> {
-  brandId: string;
-  rows: T[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}
-
 /**
  * The one server-paginated table: rows come from the server for the state in the URL (page,
  * pageSize, sort, dir, q and filters), so a view can be bookmarked; changing it navigates.

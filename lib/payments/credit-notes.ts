@@ -5,7 +5,7 @@ import type { Context } from "../auth/context";
 import { newId } from "../ids";
 import { creditPrepaid } from "./prepaid";
 import { nextDocumentNumber } from "../document-numbers";
-import type { InvoiceRow } from "../invoices/queries";
+import { invoiceDetails, type InvoiceRow } from "../invoices/queries";
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
@@ -88,7 +88,7 @@ export const creditLines = (items: readonly { kind: string; itemPrice: number; q
  * holds the invoice's lock and passes its paid amount.
  */
 export async function creditRepricing(ctx: Context, invoice: InvoiceRow, paid: number, amount: number) {
-  if (amount <= 0) return;
+  if (amount <= 0) return 0;
   const before = Math.max(0, paid - netTotal(invoice));
   const after = Math.max(0, paid - (netTotal(invoice) - amount));
   await ctx.db
@@ -98,4 +98,24 @@ export async function creditRepricing(ctx: Context, invoice: InvoiceRow, paid: n
   invoice.creditedCents += amount;
   await creditPrepaid(ctx, invoice.customerAccountId, after - before);
   await issueCreditNote(ctx, { invoice, amount, reason: "repriced", destination: "prepaid_balance" });
+  return after - before;
+}
+
+/**
+ * Takes a decrease off invoices, the latest first, each down to nothing at most (creditRepricing on
+ * each: a credit note `repriced`, what was paid above the new amount to the prepaid balance). The
+ * caller holds the invoices' locks. Answers what was credited (at most what they bill) and what of it
+ * went to the prepaid balance.
+ */
+export async function creditLatestFirst(ctx: Context, latestFirst: readonly InvoiceRow[], decrease: number) {
+  let credited = 0;
+  let toPrepaid = 0;
+  for (const i of latestFirst) {
+    const amount = Math.min(decrease - credited, netTotal(i));
+    if (amount <= 0) continue;
+    const { amounts } = await invoiceDetails(ctx, i);
+    toPrepaid += await creditRepricing(ctx, i, amounts.paid, amount);
+    credited += amount;
+  }
+  return { credited, toPrepaid };
 }

@@ -10,9 +10,10 @@ import {
   nextRenewal,
   periodEnd,
   renewalAfter,
+  unusedPart,
   type IntervalUnit,
 } from "./periods";
-import { prorate, proratedLines } from "./pricing";
+import { prorate, proratedLines, prorationOf } from "./pricing";
 
 const ends = (anchor: string, unit: IntervalUnit, count: number, n: number, day?: number) =>
   Array.from({ length: n }, (_, i) => periodEnd(anchor, unit, count, i + 1, day));
@@ -126,5 +127,48 @@ describe("periodEnd: renewal dates from the anchor", () => {
       { days: 17, ofDays: 31 },
     );
     expect(lines.map((l) => l.amountCents)).toEqual([1700, -850]);
+  });
+});
+
+describe("proration of a change mid-period (issue 32)", () => {
+  const date = fc
+    .date({ min: new Date("2024-01-01T00:00:00Z"), max: new Date("2040-12-31T00:00:00Z"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+  const charge = fc.integer({ min: 0, max: 999_999_999_999 });
+
+  it("is (days left / days in the period) x (new - old) within half a cent of the exact fraction, half away from zero, over any calendar period", () => {
+    fc.assert(
+      fc.property(
+        date,
+        fc.constantFrom<IntervalUnit>("day", "week", "month", "year"),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 400 }),
+        charge,
+        charge,
+        (anchor, u, count, into, before, after) => {
+          const start = periodEnd(anchor, u, count, 1);
+          const renewal = periodEnd(anchor, u, count, 2);
+          const day = addDays(start, into);
+          const part = unusedPart(start, renewal, day);
+          if (day >= renewal) {
+            expect(part).toBeNull();
+            return;
+          }
+          expect(part).not.toBeNull();
+          const { days, ofDays } = part!;
+          expect(ofDays).toBe(Math.round((Date.parse(renewal) - Date.parse(start)) / 86_400_000));
+          expect(days).toBe(Math.round((Date.parse(renewal) - Date.parse(day)) / 86_400_000));
+          const cents = prorationOf(before, after, part!);
+          // |cents - (after - before) x days / ofDays| <= 1/2, in exact integers: |2 ofDays cents - 2 days diff| <= ofDays.
+          const exact2 = 2n * BigInt(after - before) * BigInt(days);
+          const error = 2n * BigInt(ofDays) * BigInt(cents) - exact2;
+          expect(error <= BigInt(ofDays) && error >= -BigInt(ofDays)).toBe(true);
+          // An exact half goes away from zero; the sign follows the difference.
+          if (error === BigInt(ofDays) || error === -BigInt(ofDays)) expect(Math.abs(cents) * 2 * ofDays > Math.abs(Number(exact2))).toBe(true);
+          expect(Math.sign(cents) === 0 || Math.sign(cents) === Math.sign(after - before)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -126,11 +126,13 @@ export function firstPartialPeriod(startDate: string, anchor: string, p: PeriodT
  * What is left of the current period on `day` (a change's day, in the brand's time zone): its days
  * from that day to the renewal, of the days from the period's start to it; null when nothing is
  * left (the renewal is due) or the period has no length. The same PartialPeriod a billing day's
- * first period is prorated by (lib/pricing/pricing.ts prorate).
+ * first period is prorated by (lib/pricing/pricing.ts prorate). `fullStart`: a billing day's first
+ * period, itself billed as a part of the full period ending on the renewal, counts that full
+ * period's days (firstPartialPeriod), as its invoice did.
  */
-export function unusedPart(periodStart: string, renewalDate: string, day: string) {
-  const ofDays = daysBetween(periodStart, renewalDate);
-  const days = Math.min(ofDays, daysBetween(day, renewalDate));
+export function unusedPart(periodStart: string, renewalDate: string, day: string, fullStart = periodStart) {
+  const ofDays = daysBetween(fullStart, renewalDate);
+  const days = Math.min(daysBetween(periodStart, renewalDate), daysBetween(day, renewalDate));
   return days > 0 && ofDays > 0 ? { days, ofDays } : null;
 }
 

@@ -19,9 +19,12 @@ import type { Coupon } from "../catalog/view";
 import { recordPeriod } from "./periods";
 import { initialLines, inTrial, recurringLines, sumLines, type Line } from "../pricing/pricing";
 import { toInvoiceLines } from "../pricing/invoice-lines";
-import type { CreateSubscriptionInput, EstimateSubscriptionInput } from "./schemas";
+import type { CreateSubscriptionInput, EstimateSubscriptionInput, UpdateSubscriptionInput } from "./schemas";
 import { assertTermsWithinMax, checkComponents, checkCoupons, checkVariables, pricedComponent, pricedCoupon, pricedProduct, sellableProduct } from "./terms";
-import { activeAccount, setComponents, setCoupons } from "./queries";
+import { activeAccount, setComponents, setCoupons, subscriptionOf } from "./queries";
+import { changeEstimateView, estimateChange } from "./estimate-change";
+import { changeProduct } from "./change-product";
+import { updateSubscription } from "./update-subscription";
 import { assertChargeable, findPayMethod } from "../pay-methods/queries";
 import type { PayMethodRow } from "../pay-methods/view";
 import { loadSubscription } from "./details";
@@ -82,15 +85,25 @@ const amounts = (lines: Line[], currency: string) => ({ total: formatAmount(sumL
 /** What Estimate confirms about a pay method: deleted, or whether it is verified (only a verified one can be charged). */
 const payMethodStatus = (p: PayMethodRow) => (p.deletedAt ? "deleted" : p.verified === "Y" ? "verified" : "unverified");
 
-/** Subscription/Estimate: the up-front charge, the first renewal date and amount, and the lines behind each. No tax. */
+/**
+ * Subscription/Estimate: the up-front charge, the first renewal date and amount, and the lines behind
+ * each. No tax. With auto_pay every figure assumes it; absent, the spec's answer (the up-front charge
+ * with auto pay, the renewal without). With subscription_id, a change of that subscription instead.
+ */
 export async function estimateSubscription({ ctx, input }: { ctx: Context; input: EstimateSubscriptionInput }) {
-  const t = await newSubscriptionTerms(ctx, input, true);
+  if (input.subscription_id) return estimateSubscriptionChange(ctx, input, input.subscription_id);
+  for (const p of ["remove_components", "remove_coupons"] as const) {
+    if (input[p]) throw new DomainError("INVALID_PARAMETER", `${p} is only accepted with subscription_id`, { parameter: p });
+  }
+  const autoPay = input.auto_pay === undefined ? null : input.auto_pay === "Y";
+  const t = await newSubscriptionTerms(ctx, input, autoPay ?? true);
   // The renewal's coupons as the renewal will see them: the up-front period (outside a trial) used a cycle.
   const renewalPricing = t.renewal ? { ...t.pricing, coupons: renewalCoupons(ctx, t.coupons, t.product.id, t.renewal, inTrial(t.pricing.product)) } : t.pricing;
-  const renewalLines = t.renewal ? recurringLines({ ...renewalPricing, autoPay: false }) : [];
+  const renewalLines = t.renewal ? recurringLines({ ...renewalPricing, autoPay: autoPay ?? false }) : [];
   const currency = ctx.brand.currency;
   const upfront = amounts(t.upfront, currency);
   return {
+    ...(autoPay === null ? {} : { auto_pay: autoPay ? "Y" : "N" }),
     customer_account_id: t.account.id,
     product_id: t.product.id,
     upfront_total: input.override_initial_billing === "Y" ? formatAmount(0, currency) : upfront.total,
@@ -100,10 +113,57 @@ export async function estimateSubscription({ ctx, input }: { ctx: Context; input
     next_renewal_date: t.renewal ? formatWireDate(t.renewal) : null,
     next_renewal_total: t.renewal ? formatAmount(sumLines(renewalLines), currency) : null,
     next_renewal_lines: renewalLines.map((l) => lineView(l, currency)),
-    next_renewal_total_with_auto_pay: t.renewal ? formatAmount(sumLines(recurringLines(renewalPricing)), currency) : null,
+    next_renewal_total_with_auto_pay: t.renewal ? formatAmount(sumLines(recurringLines({ ...renewalPricing, autoPay: true })), currency) : null,
     pay_method_status: t.payMethod ? payMethodStatus(t.payMethod) : null,
     tax: formatAmount(0, currency),
     currency,
+  };
+}
+
+/**
+ * Subscription/Estimate of a change (subscription_id): the same dry run as the dashboard's and the
+ * portal's confirm steps (estimateChange: the verbs themselves, rolled back), so the proration it
+ * answers is the one the change would bill or credit. ChangeProduct when product_id is another
+ * product, then attached_components and coupon_code as Subscription/Update sets them; auto_pay is
+ * assumed before anything is measured (absent: the subscription's).
+ */
+async function estimateSubscriptionChange(ctx: Context, input: EstimateSubscriptionInput, subscriptionId: string) {
+  for (const p of ["billing_day", "override_initial_billing", "pay_method_id"] as const) {
+    if (input[p] !== undefined)
+      throw new DomainError("INVALID_PARAMETER", `${p} is only accepted for a new subscription (without subscription_id)`, { parameter: p });
+  }
+  const { sub } = await subscriptionOf(ctx, subscriptionId, input.customer_account_id);
+  const autoPay = input.auto_pay ?? sub.autoPay;
+  const account = { subscription_id: sub.id, customer_account_id: sub.customerAccountId };
+  const estimate = await estimateChange(
+    ctx,
+    sub.id,
+    async (dry) => {
+      if (input.product_id !== sub.productId || input.remove_components || input.remove_coupons) {
+        await changeProduct({
+          ctx: dry,
+          input: { ...account, product_id: input.product_id, remove_components: input.remove_components, remove_coupons: input.remove_coupons },
+        });
+      }
+      if (input.attached_components !== undefined || input.coupon_code !== undefined) {
+        await updateSubscription({
+          ctx: dry,
+          input: { ...account, auto_pay: autoPay, attached_components: input.attached_components, coupon_code: input.coupon_code } as UpdateSubscriptionInput,
+        });
+      }
+    },
+    (dry) => dry.db.update(subscriptions).set({ autoPay }).where(eq(subscriptions.id, sub.id)),
+  );
+  const view = changeEstimateView(estimate, ctx.brand.currency);
+  return {
+    ...account,
+    product_id: input.product_id,
+    auto_pay: autoPay,
+    upfront_total: view.charged_now,
+    next_renewal_date: view.after?.renewal_date ?? null,
+    next_renewal_total: view.after?.total ?? null,
+    ...view,
+    tax: formatAmount(0, ctx.brand.currency),
   };
 }
 

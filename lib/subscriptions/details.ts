@@ -129,7 +129,12 @@ export function nextPeriodLines(ctx: Context, d: SubscriptionDetails<PricedSubsc
  * an invoice can hold: a change that would take it past the largest total is refused, not billed wrong.
  */
 export function assertInvoiceable(ctx: Context, d: SubscriptionDetails, parameter: string) {
+  assertChargeWithinMax(nextInvoiceLines(ctx, d), parameter, ctx.brand.currency);
+}
+
+/** The lines of the subscription's next renewal invoice as far as the largest amount goes: the regular period's and the metered usage so far. */
+export function nextInvoiceLines(ctx: Context, d: SubscriptionDetails) {
   const metered = d.attached.filter((a) => a.component.componentType === "metered");
   const usage = usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
-  assertChargeWithinMax([...nextPeriodLines(ctx, d), ...usage], parameter, ctx.brand.currency);
+  return [...nextPeriodLines(ctx, d), ...usage];
 }

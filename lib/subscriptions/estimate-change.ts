@@ -52,16 +52,23 @@ class DryRun extends Error {
  * to the prepaid balance; otherwise the next invoice is priced as billing will price it, 72 hours
  * before the renewal (coupons qualifying then, with the cycles they have used by then).
  */
-export async function estimateChange(ctx: Context, subscriptionId: string, change: (ctx: Context) => Promise<unknown>): Promise<ChangeEstimate> {
+export async function estimateChange(
+  ctx: Context,
+  subscriptionId: string,
+  change: (ctx: Context) => Promise<unknown>,
+  /** Made before anything is measured (an assumption the whole estimate is priced with, e.g. auto pay), rolled back with the rest. */
+  assume?: (ctx: Context) => Promise<unknown>,
+): Promise<ChangeEstimate> {
   try {
     await ctx.db.transaction(async (tx) => {
       const dry = withDb(ctx, tx as unknown as Context["db"]);
       const { sub } = await loadSubscription(dry, subscriptionId, { forUpdate: true });
+      if (assume) await assume(dry);
       const prepaid = () => prepaidBalance(dry, sub.customerAccountId);
       const [before, prepaidBefore] = [await nextInvoice(dry, subscriptionId), await prepaid()];
       const proration = await recordingProration(() => change(dry));
       // The prepaid balance's move by the repriced renewal invoice alone: the proration's is told apart.
-      const prorated = proration ? Math.max(0, -proration.cents) - proration.fromPrepaid : 0;
+      const prorated = proration ? proration.toPrepaid - proration.fromPrepaid : 0;
       throw new DryRun({ before, after: await nextInvoice(dry, subscriptionId), prepaidCredit: (await prepaid()) - prepaidBefore - prorated, proration });
     });
   } catch (err) {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { invoices } from "../../db/schema";
+import { and, desc, eq, gte, isNull, or } from "drizzle-orm";
+import { invoices, subscriptionPeriods } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { findAccount } from "../accounts/queries";
 import { isProductBillable } from "../catalog/availability";
@@ -12,9 +13,11 @@ import { emit } from "../outbox/emit";
 import { logger } from "../log";
 import { autoPayMethod } from "../pay-methods/queries";
 import { attemptCharge } from "../payments/attempts";
-import { creditPrepaid, payFromPrepaid } from "../payments/prepaid";
+import { payFromPrepaid } from "../payments/prepaid";
+import { creditLatestFirst } from "../payments/credit-notes";
+import { requireNoPendingPayments } from "../payments/settle-pending";
 import { toInvoiceLines } from "../pricing/invoice-lines";
-import { today, unusedPart } from "../pricing/periods";
+import { periodEnd, today, unusedPart } from "../pricing/periods";
 import { prorationOf, sumLines } from "../pricing/pricing";
 import { mayCallOut } from "../run-verb";
 import { nextPeriodLines, type SubscriptionDetails } from "./details";
@@ -27,6 +30,8 @@ export type Proration = {
   invoiceId: string | null;
   /** What the prepaid balance paid of the invoice at once. */
   fromPrepaid: number;
+  /** What a cut moved to the prepaid balance (what was paid above the credited invoices' new amounts). */
+  toPrepaid: number;
 };
 
 /** What the changes run inside recordingProration prorated (an estimate's dry run reads it back). */
@@ -58,14 +63,23 @@ const paysForPeriod = (d: SubscriptionDetails) =>
 export async function prorateChange(ctx: Context, before: SubscriptionDetails, after: SubscriptionDetails): Promise<Proration | null> {
   const p = await prorate(ctx, before, after);
   const slot = recorded.getStore();
-  if (slot && p) slot.proration = p;
+  // Several changes in one dry run (an estimate's ChangeProduct then Update) add up.
+  if (slot && p)
+    slot.proration = slot.proration
+      ? {
+          ...p,
+          cents: slot.proration.cents + p.cents,
+          fromPrepaid: slot.proration.fromPrepaid + p.fromPrepaid,
+          toPrepaid: slot.proration.toPrepaid + p.toPrepaid,
+        }
+      : p;
   return p;
 }
 
 async function prorate(ctx: Context, before: SubscriptionDetails, after: SubscriptionDetails): Promise<Proration | null> {
   if (ctx.brand.proration !== "prorate" || !paysForPeriod(before) || after.sub.status !== STATUS.ACTIVE) return null;
   const day = today(ctx.now(), ctx.brand.timezoneId);
-  const part = unusedPart(before.sub.periodStart, before.sub.renewalDate!, day);
+  const part = unusedPart(before.sub.periodStart, before.sub.renewalDate!, day, fullPeriodStart(before));
   if (!part) return null;
   const autoPay = after.sub.autoPay;
   const charge = (d: SubscriptionDetails) => sumLines(nextPeriodLines(ctx, { ...d, sub: { ...d.sub, autoPay } }));
@@ -75,8 +89,9 @@ async function prorate(ctx: Context, before: SubscriptionDetails, after: Subscri
   if (cents === 0) return null;
   const account = await findAccount(ctx, after.sub.customerAccountId);
   if (cents < 0) {
-    await creditPrepaid(ctx, account.id, -cents);
-    return { cents, ...part, invoiceId: null, fromPrepaid: 0 };
+    const { credited, toPrepaid } = await creditPeriod(ctx, before, -cents);
+    if (credited === 0) return null;
+    return { cents: -credited, ...part, invoiceId: null, fromPrepaid: 0, toPrepaid };
   }
   const id = newId();
   const name = `Proration: ${after.product!.name}, ${part.days} of ${part.ofDays} days left in the period`;
@@ -98,7 +113,52 @@ async function prorate(ctx: Context, before: SubscriptionDetails, after: Subscri
   // The prepaid balance pays first, as it pays a renewal.
   const fromPrepaid = await payFromPrepaid(ctx, id);
   await chargeAtOnce(ctx, after, id);
-  return { cents, ...part, invoiceId: id, fromPrepaid };
+  return { cents, ...part, invoiceId: id, fromPrepaid, toPrepaid: 0 };
+}
+
+/**
+ * Where the full period ending on the renewal starts: for a billing day's first period (billed as a
+ * part of that full period: firstPartialPeriod) one period before the renewal on the billing day;
+ * else the period's own start (a period moved longer or shorter was billed its full price).
+ */
+function fullPeriodStart(d: SubscriptionDetails) {
+  const s = d.sub;
+  const p = d.product!;
+  const partial = s.billingDay !== null && s.periodStart === s.startDate && (p.intervalUnit === "month" || p.intervalUnit === "year");
+  return partial ? periodEnd(s.renewalDate!, p.intervalUnit, p.expirationInterval, -1, s.billingDay) : s.periodStart;
+}
+
+/**
+ * A cut is money out, recorded as every decrease is (issue 32, item 5): a credit note `repriced` on
+ * the invoices that billed the current period (its renewal invoice, the invoices adding to it, the
+ * prorations billed at once in it), the latest first, each down to nothing at most; what was paid
+ * above the new amount goes to the prepaid balance (all of it on paid invoices), the rest is no
+ * longer owed. Never more than those invoices bill.
+ */
+async function creditPeriod(ctx: Context, d: SubscriptionDetails, cut: number) {
+  const s = d.sub;
+  const [period] = await ctx.db
+    .select({ invoiceId: subscriptionPeriods.invoiceId })
+    .from(subscriptionPeriods)
+    .where(
+      and(eq(subscriptionPeriods.brandId, ctx.brand.id), eq(subscriptionPeriods.subscriptionId, s.id), eq(subscriptionPeriods.periodStart, s.periodStart)),
+    );
+  const billedAtOnce = and(isNull(invoices.billingPeriodStart), isNull(invoices.adjustsInvoiceId), gte(invoices.dueDate, s.periodStart));
+  const rows = await ctx.db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.brandId, ctx.brand.id),
+        eq(invoices.subscriptionId, s.id),
+        isNull(invoices.deletedAt),
+        period ? or(eq(invoices.id, period.invoiceId), eq(invoices.adjustsInvoiceId, period.invoiceId), billedAtOnce) : billedAtOnce,
+      ),
+    )
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .for("no key update");
+  for (const i of rows) await requireNoPendingPayments(ctx, { invoiceId: i.id });
+  return creditLatestFirst(ctx, rows, cut);
 }
 
 /**

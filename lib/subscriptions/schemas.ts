@@ -64,6 +64,18 @@ export const EstimateSubscriptionParams = z.object({
   ),
   override_initial_billing: opt(flag(), "Y: the initial invoice would be marked paid without a charge"),
   billing_day: billingDay("would run"),
+  auto_pay: opt(
+    flag(),
+    "Y or N: every figure of the answer is priced with (Y) or without (N) auto pay and its discount. Absent: as the spec answers, the up-front charge with auto pay, next_renewal_total without; with subscription_id, the subscription's auto pay",
+    { example: "Y" },
+  ),
+  subscription_id: opt(
+    id(),
+    "Estimates a change of this subscription (the customer account's) instead of a new one: Subscription/ChangeProduct to product_id when it is another product, then attached_components and coupon_code as Subscription/Update sets them; nothing is changed",
+    { refersTo: "Subscription" },
+  ),
+  remove_components: opt(flag(), "With subscription_id: Y removes all components, as Subscription/ChangeProduct does"),
+  remove_coupons: opt(flag(), "With subscription_id: Y removes all coupons, as Subscription/ChangeProduct does"),
 });
 
 export const CreateSubscriptionParams = z.object({

@@ -3,7 +3,7 @@ import { customerAccounts, invoices, subscriptions } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { isProductBillable } from "../catalog/availability";
 import { findCustomer } from "../accounts/customer";
-import { creditRepricing, heldInPrepaid, isFinal, issueCreditNote, netTotal } from "../payments/credit-notes";
+import { creditLatestFirst, heldInPrepaid, isFinal, issueCreditNote, netTotal } from "../payments/credit-notes";
 import { emitInvoiceEvent } from "../invoices/events";
 import { linesTotal, replaceLines, storedLines, type NewLine } from "../invoices/lines";
 import { invoiceDetails, reloadInvoice } from "../invoices/queries";
@@ -117,14 +117,7 @@ async function repriceInvoice(ctx: Context, invoice: InvoiceRow, d: Subscription
     return;
   }
   // The decrease comes off the latest final invoices first, each down to nothing at most.
-  let decrease = -difference;
-  for (const i of [...finals].reverse()) {
-    const amount = Math.min(decrease, netTotal(i));
-    if (amount <= 0) continue;
-    const { amounts } = await invoiceDetails(ctx, i);
-    await creditRepricing(ctx, i, amounts.paid, amount);
-    decrease -= amount;
-  }
+  await creditLatestFirst(ctx, [...finals].reverse(), -difference);
 }
 
 /** The live invoices adding to a renewal invoice (a rise after it was paid, usage at its renewal), oldest first, locked. */

@@ -9,7 +9,7 @@ import {
 } from "../../catalog/schemas";
 import { listComponents, MAX_COMPONENTS_LISTED } from "../../catalog/list-components";
 import { createComponent } from "../../catalog/create-component";
-import { updateComponent } from "../../catalog/update-component";
+import { updateComponent } from "../../subscriptions/update-component";
 import { suspendComponent } from "../../catalog/suspend-component";
 import { deleteComponent } from "../../subscriptions/delete-component";
 import { restoreComponent } from "../../catalog/restore-component";
@@ -54,6 +54,7 @@ export const componentEndpoints = [
       ...FIELD_RULES,
       "400 INVALID_PARAMETER component_type or product_group_id different from the component's",
       "409 INVALID_STATE when the component is deleted (restore it first)",
+      "400 INVALID_PARAMETER on unit_price when a subscription it is attached to (active or suspended) would get a next invoice above the largest amount: the message names the first 5 subscription ids and how many more; nothing is changed",
     ],
     handler: updateComponent,
   }),

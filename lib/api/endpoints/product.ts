@@ -51,7 +51,11 @@ export const productEndpoints = [
       "trial_interval, trial_price and auto_pay_discount_amount are kept while their flag is N and apply once it is Y. product_group_id cannot change (it is not a parameter here).",
     params: UpdateProductParams,
     returns: "product",
-    refusals: [...FIELD_RULES, "409 INVALID_STATE when the product is deleted (restore it first)"],
+    refusals: [
+      ...FIELD_RULES,
+      "409 INVALID_STATE when the product is deleted (restore it first)",
+      "400 INVALID_PARAMETER on recurring_price when a subscription of the product (active or suspended) would get a next invoice above the largest amount: the message names the first 5 subscription ids and how many more; nothing is changed",
+    ],
     handler: updateProduct,
   }),
   defineEndpoint({

@@ -36,10 +36,19 @@ export const subscriptionEndpoints = [
     method: "GET",
     summary:
       "Estimates a new subscription: the up-front charge, the first renewal date and amount, and the lines behind each (no tax). " +
-      "With pay_method_id, pay_method_status tells whether Create could charge it: verified, unverified or deleted.",
+      "With pay_method_id, pay_method_status tells whether Create could charge it: verified, unverified or deleted. " +
+      "With auto_pay (Y or N) every figure is priced with that assumption (answered as auto_pay); absent, upfront_total assumes auto pay and next_renewal_total does not (next_renewal_total_with_auto_pay always assumes it). " +
+      "With subscription_id, estimates a change of that subscription instead (ChangeProduct to product_id when it differs, remove_components, remove_coupons; then attached_components and coupon_code as Update sets them), made and rolled back, nothing changed: " +
+      "charged_now (the proration invoiced at once with the brand's proration prorate), prorated_credit (the proration credited to the prepaid balance), proration_days_left and proration_period_days (the fraction of the period prorated), " +
+      "prorated_from_prepaid (what the prepaid balance would pay of charged_now), prepaid_credit and prepaid_taken_back (the prepaid balance's move by a repriced renewal invoice), " +
+      "before and after (the next renewal invoice without and with the change: renewal_date, generated, total, paid, balance, lines, usage_lines), upfront_total (= charged_now), next_renewal_date and next_renewal_total (after's); auto_pay absent is the subscription's.",
     params: EstimateSubscriptionParams,
     returns: "estimate",
-    refusals: ["409 INVALID_STATE for a suspended or deleted product, group or component, or a coupon that does not qualify"],
+    refusals: [
+      "409 INVALID_STATE for a suspended or deleted product, group or component, or a coupon that does not qualify",
+      "400 INVALID_PARAMETER for remove_components or remove_coupons without subscription_id, or billing_day, override_initial_billing or pay_method_id with it",
+      "404 NOT_FOUND for a subscription_id that is not the customer account's",
+    ],
     handler: estimateSubscription,
   }),
   defineEndpoint({

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable, type ListTableProps } from "@/components/data-table/data-table";
+import { listTable } from "@/components/data-table/list-table";
 import { formatInstant, formatMoney, invoiceName, statusOptions } from "@/lib/format";
 import type { CreditNoteRead } from "@/lib/credit-notes/read";
 import { StatusBadge } from "@/components/ui/status";
@@ -10,7 +10,10 @@ import { CreditNotePdfLink } from "./_components/pdf-link";
 
 const REASON_OPTIONS = statusOptions("credit_reason");
 
-export type CreditNoteRow = CreditNoteRead & { customerName: string };
+export type CreditNoteRow = Pick<
+  CreditNoteRead,
+  "id" | "number" | "customerAccountId" | "invoiceId" | "invoiceNumber" | "reason" | "destination" | "amountCents" | "currency" | "createdAt"
+> & { customerName: string };
 
 function columns(brandId: string): ColumnDef<CreditNoteRow, unknown>[] {
   const dash = `/dashboard/${brandId}`;
@@ -45,19 +48,15 @@ function columns(brandId: string): ColumnDef<CreditNoteRow, unknown>[] {
   ];
 }
 
-export function CreditNotesTable({ brandId, ...table }: ListTableProps<CreditNoteRow>) {
-  return (
-    <DataTable
-      {...table}
-      label="Credit notes"
-      columns={columns(brandId)}
-      getRowId={(r) => r.id}
-      exportName="credit-notes"
-      searchPlaceholder="Number or customer"
-      accountFilter={{ name: "customer_account_id", label: "Customer" }}
-      filters={[{ name: "reason", label: "Reason", options: REASON_OPTIONS }]}
-      dateRanges={[{ name: "created", label: "Created" }]}
-      empty="No credit notes yet. One is issued when money comes off an invoice with payments on it: a payment refunded, an invoice voided, or a price lowered after payment."
-    />
-  );
-}
+export const CreditNotesTable = listTable<CreditNoteRow>(({ brandId }) => ({
+  label: "Credit notes",
+  columns: columns(brandId),
+  getRowId: (r) => r.id,
+  exportName: "credit-notes",
+  searchPlaceholder: "Number or customer",
+  accountFilter: { name: "customer_account_id", label: "Customer" },
+  filters: [{ name: "reason", label: "Reason", options: REASON_OPTIONS }],
+  dateRanges: [{ name: "created", label: "Created" }],
+  empty:
+    "No credit notes yet. One is issued when money comes off an invoice with payments on it: a payment refunded, an invoice voided, or a price lowered after payment.",
+}));
