@@ -248,7 +248,8 @@ async function run(s: Scenario) {
     .from(invoices)
     .where(and(eq(invoices.adjustsInvoiceId, billed!.id), isNull(invoices.deletedAt), gt(invoices.createdAt, changedAt)));
   const billedLines = [...billed!.items, ...usageAfterPayment.flatMap((i) => i.items)];
-  if (process.env.ESTIMATE_DEBUG) console.log(JSON.stringify({ e, billed, all: await db.select().from(invoices).where(eq(invoices.subscriptionId, id)) }, null, 1));
+  if (process.env.ESTIMATE_DEBUG)
+    console.log(JSON.stringify({ e, billed, all: await db.select().from(invoices).where(eq(invoices.subscriptionId, id)) }, null, 1));
   const lines = billedLines.map((l) => [l.itemName, l.itemPrice * l.quantity]);
   const expected = [...e.after.lines, ...e.after.usage_lines].map((l) => [l.name, cents(l.amount)]);
   expect(lines).toEqual(expected);
