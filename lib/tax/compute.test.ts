@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { InvoiceLine } from "../../db/schema/money";
 import { applicableRates, roundHalfAway, taxAmounts, withTax, type TaxRateInput, type TaxSubject } from "./compute";
-import { formatPercentage, parsePercentage } from "./percentage";
+import { formatPercentage, parsePercentage } from "../percentage";
 
 const line = (itemPrice: number, o: Partial<InvoiceLine> = {}): InvoiceLine => ({
   itemName: "Line",

@@ -1,5 +1,5 @@
 import type { InvoiceLine, InvoiceTax } from "../../db/schema/money";
-import { formatPercentage, MAX_PERCENTAGE } from "./percentage";
+import { formatPercentage, MAX_PERCENTAGE } from "../percentage";
 
 /**
  * Tax on an invoice (issue 33), pure: no I/O, no clock. The rules (docs/tax.md):
@@ -19,7 +19,7 @@ import { formatPercentage, MAX_PERCENTAGE } from "./percentage";
 export interface TaxRateInput {
   id: string;
   name: string;
-  /** Ten-thousandths of a percent (lib/tax/percentage.ts). */
+  /** Ten-thousandths of a percent (lib/percentage.ts). */
   percentage: number;
   country: string;
   state: string | null;

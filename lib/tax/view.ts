@@ -1,6 +1,6 @@
 import type { InvoiceTax, taxRates } from "../../db/schema";
 import { formatAmount } from "../money";
-import { formatPercentage } from "./percentage";
+import { formatPercentage } from "../percentage";
 
 export type TaxRateRow = typeof taxRates.$inferSelect;
 

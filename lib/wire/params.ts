@@ -2,7 +2,7 @@ import { z } from "zod";
 import countries from "i18n-iso-countries";
 import { amountPattern, amountRule, isCurrency, parseAmount } from "../money";
 import { parseWireDate } from "../dates";
-import { parsePercentage } from "../tax/percentage";
+import { parsePercentage } from "../percentage";
 
 /**
  * Parameter builders. Every wire value is a string; each builder validates one and turns it into
@@ -148,7 +148,7 @@ export const currency = () =>
     .transform((s) => s.toUpperCase())
     .refine(isCurrency, { error: "must be an ISO 4217 currency code, like USD, EUR or JPY" });
 
-/** A tax rate's percentage, 0 to 100 with at most 4 decimals ("20", "8.875"), as an integer of ten-thousandths of a percent (lib/tax/percentage.ts). */
+/** A tax rate's percentage, 0 to 100 with at most 4 decimals ("20", "8.875"), as an integer of ten-thousandths of a percent (lib/percentage.ts). */
 export const percentage = () =>
   z.string().transform((s, c) => {
     const value = parsePercentage(s);
