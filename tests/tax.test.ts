@@ -46,8 +46,12 @@ async function invoiceIn(tenant: Tenant, format: string, invoiceId: string) {
 }
 
 const manualInvoice = async (tenant: Tenant, accountId: string, items: { item_name: string; item_price: string; tax_exempt: string }[]) =>
-  (await ok(tenant, "json", "Invoice/Create", { method: "POST", params: { customer_account_id: accountId, due_date: "12/31/2030", attached_items: JSON.stringify(items) } }))
-    .invoice.invoice_id as string;
+  (
+    await ok(tenant, "json", "Invoice/Create", {
+      method: "POST",
+      params: { customer_account_id: accountId, due_date: "12/31/2030", attached_items: JSON.stringify(items) },
+    })
+  ).invoice.invoice_id as string;
 
 const taxLine = (x: any) => [x.name, x.percentage, x.inclusive, x.reverse_charge, x.taxed_amount, x.tax];
 
@@ -60,15 +64,26 @@ describe("TaxRate", () => {
       const listedRates = listed(format, await ok(own, format, "TaxRate/List", { params: { country: "US" } }), "tax_rates");
       expect(listedRates.map((r) => r.tax_rate_id)).toEqual([made.tax_rate_id]);
       expect(listed(format, await ok(own, format, "TaxRate/List", { params: { country: "CA" } }), "tax_rates")).toEqual([]);
-      const changed = (await ok(own, format, "TaxRate/Update", { method: "PATCH", params: { tax_rate_id: made.tax_rate_id, percentage: "4.5", state: "" } })).tax_rate;
+      const changed = (await ok(own, format, "TaxRate/Update", { method: "PATCH", params: { tax_rate_id: made.tax_rate_id, percentage: "4.5", state: "" } }))
+        .tax_rate;
       expect(changed).toMatchObject({ percentage: "4.5", state: "", name: "Sales tax" });
       const archived = (await ok(own, format, "TaxRate/Delete", { method: "DELETE", params: { tax_rate_id: made.tax_rate_id } })).tax_rate;
       expect(archived.archived).not.toBe("");
       expect(listed(format, await ok(own, format, "TaxRate/List"), "tax_rates")).toEqual([]);
       expect(listed(format, await ok(own, format, "TaxRate/List", { params: { tax_rate_id: made.tax_rate_id } }), "tax_rates")).toHaveLength(1);
-      expectError(await call(format, "TaxRate/Update", { method: "PATCH", creds: own, params: { tax_rate_id: made.tax_rate_id, name: "X" } }), 409, "INVALID_STATE", "tax_rate_id");
+      expectError(
+        await call(format, "TaxRate/Update", { method: "PATCH", creds: own, params: { tax_rate_id: made.tax_rate_id, name: "X" } }),
+        409,
+        "INVALID_STATE",
+        "tax_rate_id",
+      );
       for (const bad of ["8.87501", "100.01", "-1", "1,5", "abc"]) {
-        expectError(await call(format, "TaxRate/Create", { method: "POST", creds: own, params: { name: "VAT", percentage: bad, country: "FR" } }), 400, "INVALID_PARAMETER", "percentage");
+        expectError(
+          await call(format, "TaxRate/Create", { method: "POST", creds: own, params: { name: "VAT", percentage: bad, country: "FR" } }),
+          400,
+          "INVALID_PARAMETER",
+          "percentage",
+        );
       }
     });
   }
@@ -148,7 +163,12 @@ describe("tax on invoices", () => {
     const id = await manualInvoice(t, ca, [{ item_name: "A", item_price: "10.00", tax_exempt: "N" }]);
     await ok(t, "json", "Invoice/Update", {
       method: "PATCH",
-      params: { invoice_id: id, customer_account_id: ca, due_date: "12/31/2030", attached_items: JSON.stringify([{ item_name: "B", item_price: "20.00", tax_exempt: "N" }]) },
+      params: {
+        invoice_id: id,
+        customer_account_id: ca,
+        due_date: "12/31/2030",
+        attached_items: JSON.stringify([{ item_name: "B", item_price: "20.00", tax_exempt: "N" }]),
+      },
     });
     expect(await invoiceIn(t, "xml", id)).toMatchObject({ subtotal: "20.00", tax_total: "2.40", total: "22.40" });
   });

@@ -180,7 +180,9 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]): Promise<
   const [details, accounts, rates] = await Promise.all([
     withDetails(ctx, subs),
     // Only what each account's tax depends on: the Invoice/Create events read the rest when they are written.
-    selectColumns(db, customerAccounts, ["id", "taxExempt", "country", "state", "taxId"], { where: inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)) }),
+    selectColumns(db, customerAccounts, ["id", "taxExempt", "country", "state", "taxId"], {
+      where: inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)),
+    }),
     activeTaxRates(ctx),
   ]);
   const accountById = new Map(accounts.map((a) => [a.id, a]));

@@ -1,6 +1,16 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { resultRows, selectColumns, selectRows, type Db } from "../../db/client";
-import { customerAccounts, invoices, type InvoiceLine, payGateways, payMethods, payments, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
+import {
+  customerAccounts,
+  invoices,
+  type InvoiceLine,
+  payGateways,
+  payMethods,
+  payments,
+  subscriptionComponents,
+  subscriptionCoupons,
+  subscriptions,
+} from "../../db/schema";
 import { anyOf, inBrand, sqlArray } from "../../db/scope";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";

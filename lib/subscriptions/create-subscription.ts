@@ -139,7 +139,11 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
   const now = ctx.now();
   const id = newId();
   // The first invoice's lines with their tax (lib/tax): what is charged is their total.
-  const lines = await taxedLines(ctx, t.account, toInvoiceLines(t.upfront, { product: t.product, account: t.account, components: t.attached.map((a) => a.component) }));
+  const lines = await taxedLines(
+    ctx,
+    t.account,
+    toInvoiceLines(t.upfront, { product: t.product, account: t.account, components: t.attached.map((a) => a.component) }),
+  );
   const total = linesTotal(lines);
   const charging = total > 0 && !override && t.payMethod !== null;
   // Until its charge settles, what the subscription emits is held for it.

@@ -77,7 +77,11 @@ async function prorate(ctx: Context, before: SubscriptionDetails, after: Subscri
   const account = await findAccount(ctx, after.sub.customerAccountId);
   const name = `Proration: ${after.product!.name}, ${part.days} of ${part.ofDays} days left in the period`;
   // Taxed as the periods it prorates were (lib/tax): a credit gives back the tax paid on it too.
-  const lines = await taxedLines(ctx, account, toInvoiceLines([{ kind: "recurring", name, amountCents: Math.abs(cents), quantity: 1 }], { product: after.product, account, components: [] }));
+  const lines = await taxedLines(
+    ctx,
+    account,
+    toInvoiceLines([{ kind: "recurring", name, amountCents: Math.abs(cents), quantity: 1 }], { product: after.product, account, components: [] }),
+  );
   if (cents < 0) {
     await creditPrepaid(ctx, account.id, linesTotal(lines));
     return { cents, ...part, invoiceId: null, fromPrepaid: 0 };
