@@ -204,6 +204,23 @@ describe("tax on invoices", () => {
       ]);
       expect(inv).toMatchObject({ subtotal: "18.00", tax_total: "0.43", total: "18.43", balance: "0.00", status: "1" });
     }
+    // The Estimate stays before tax (spec, behaviour 5).
+    for (const format of FORMATS) {
+      const estimate = (
+        await ok(t, format, "Subscription/Estimate", {
+          params: {
+            customer_account_id: ca,
+            product_id: product.product_id,
+            attached_components: JSON.stringify([
+              { component_id: taxable.component_id, units: "1" },
+              { component_id: untaxable.component_id, units: "1" },
+            ]),
+            coupon_code: coupon.coupon_code,
+          },
+        })
+      ).estimate;
+      expect(estimate.upfront_total).toBe("18.00");
+    }
   });
 
   it("a brand without tax rates answers as before: subtotal = total, no taxes", async () => {
@@ -228,11 +245,24 @@ describe("a JPY sandbox brand: a rate changed between two renewals", () => {
     const rate = await rateOf(jp, { name: "Consumption tax", percentage: "10", country: "JP" });
     const group = await makeGroup(jp);
     const product = await makeProduct(jp, group.product_group_id, { setup_fee: "0", recurring_price: "999" });
+    const calls = await makeComponent(jp, group.product_group_id, {
+      component_type: "metered",
+      name: "Calls",
+      unit_price: "10",
+      starting_quantity: "0",
+      taxable: "Y",
+    });
     const accountId = await accountIn(jp, "JP");
     const sub = (
       await ok(jp, "json", "Subscription/Create", {
         method: "POST",
-        params: { customer_account_id: accountId, product_id: product.product_id, override_initial_billing: "Y", auto_pay: "N" },
+        params: {
+          customer_account_id: accountId,
+          product_id: product.product_id,
+          attached_components: JSON.stringify([{ component_id: calls.component_id, units: "0" }]),
+          override_initial_billing: "Y",
+          auto_pay: "N",
+        },
       })
     ).subscription;
     // 10% of 999 yen is 99.9: 100 yen, no minor unit.
@@ -249,6 +279,24 @@ describe("a JPY sandbox brand: a rate changed between two renewals", () => {
       // 8% of 999 is 79.92: 80.
       expect(second).toMatchObject({ subtotal: "999", tax_total: "80", total: "1079", balance: "1079" });
       expect(second.taxes.map(taxLine)).toEqual([["Consumption tax", "8", "N", "N", "999", "80"]]);
+    }
+    // The cycle's usage joins the renewal invoice at the renewal, and the invoice is taxed again with it:
+    // 999 + 5 x 10 = 1049 yen, 8% is 83.92: 84.
+    await ok(jp, "json", "Subscription/ReportUsage", {
+      method: "PATCH",
+      params: {
+        subscription_id: sub.subscription_id,
+        customer_account_id: accountId,
+        component_id: calls.component_id,
+        units: "5",
+        expression_type: "additive",
+      },
+    });
+    await ok(jp, "json", "TestClock/Advance", { method: "POST", params: { days: "2" } });
+    for (const format of FORMATS) {
+      const renewed = await invoiceIn(jp, format, invoices[1].invoice_id);
+      expect(renewed).toMatchObject({ subtotal: "1049", tax_total: "84", total: "1133" });
+      expect(renewed.taxes.map(taxLine)).toEqual([["Consumption tax", "8", "N", "N", "1049", "84"]]);
     }
   });
 });
