@@ -1,6 +1,7 @@
 /**
  * Many card charges at once against the built server, far more than its connection pool: every one
- * completes, each invoice is charged exactly once, and the server keeps answering meanwhile. A charge
+ * completes, each invoice is charged exactly once, and the server keeps answering meanwhile. And as
+ * many Invoice/Create at once take consecutive numbers (issue 31), none twice, none skipped. A charge
  * holds no transaction while the gateway is called (runVerb's steps) and never needs a second pooled
  * connection, so a burst can no longer leave every connection waiting for another.
  */
@@ -9,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { startApp, type RunningApp } from "./support/server";
 import { makeTenant, type Tenant } from "../tests/support/api";
-import { makeAccount, makeCard, makeGateway, makeInvoice } from "../tests/support/payments";
+import { items, makeAccount, makeCard, makeGateway, makeInvoice } from "../tests/support/payments";
 import { getDb, resultRows } from "../db/client";
 
 const CHARGES = 50;
@@ -60,5 +61,29 @@ describe(`${CHARGES} card charges at once on a pool of ${POOL} connections`, () 
     );
     expect(paid).toHaveLength(CHARGES);
     expect(paid.every((p) => p.n === 1)).toBe(true);
+  });
+});
+
+describe(`${CHARGES} Invoice/Create at once on a pool of ${POOL} connections`, () => {
+  it("give consecutive numbers, each once, in a brand that has invoices already", { timeout: 120_000 }, async () => {
+    const brand = await makeTenant();
+    const account = await makeAccount(brand);
+    await makeInvoice(brand, account, "1.00");
+    const headers = { "X-Api-Key": brand.key, "X-User-Key": brand.user_key, "X-Brand-Id": brand.brand_id, "content-type": "application/x-www-form-urlencoded" };
+    const create = () =>
+      fetch(`${app.baseUrl}/api/json/Invoice/Create`, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams({ customer_account_id: account, due_date: "12/31/2030", attached_items: items("2.00") }),
+        signal: AbortSignal.timeout(60_000),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { invoice?: { number: string } } }));
+
+    const answers = await Promise.all(Array.from({ length: CHARGES }, create));
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+    const sequences = answers.map((a) => Number(a.body.invoice!.number.split("-").at(-1))).sort((x, y) => x - y);
+    // The first invoice took 1: the burst took 2..51, whatever order the requests ran in.
+    expect(sequences).toEqual(Array.from({ length: CHARGES }, (_, i) => i + 2));
+    const prefix = answers[0].body.invoice!.number.split("-")[0];
+    expect(answers.every((a) => a.body.invoice!.number.startsWith(`${prefix}-`))).toBe(true);
   });
 });

@@ -240,6 +240,7 @@ describe("staff, brands, the customer hub, search and export", () => {
     await page.getByRole("textbox", { name: "Name", exact: true }).fill("Third Brand");
     await page.getByLabel("Logo address").fill("https://example.com/logo.svg");
     await page.getByLabel("Description").fill("Sells a third thing");
+    await page.getByLabel("Currency").fill("jpy");
     await page.getByRole("button", { name: "Create brand" }).click();
     await page.locator("#logo_url-error").waitFor();
     await axe(page, "new brand (errors)");
@@ -247,9 +248,10 @@ describe("staff, brands, the customer hub, search and export", () => {
     await page.getByLabel("Logo address").fill("https://example.com/logo.png");
     await page.getByRole("button", { name: "Create brand" }).click();
     await page.getByText("Third Brand is saved").waitFor();
-    const listed = (await api("GET", "Brand/List")).brands as { brand_id: string; name: string; support_email: string | null }[];
+    const listed = (await api("GET", "Brand/List")).brands as { brand_id: string; name: string; support_email: string | null; currency: string }[];
     const third = listed.find((b) => b.name === "Third Brand")!;
     expect(third).toBeTruthy();
+    expect(third.currency).toBe("JPY");
     await axe(page, "brands");
     await shot(page, "brands-1280");
     await page.getByRole("link", { name: "Edit Third Brand" }).click();

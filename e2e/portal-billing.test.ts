@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, readFileSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, pdfText } from "./support/browser";
 import { expectAccessible } from "./support/portal";
 import { dumpDatabase } from "../tests/support/payments";
 
@@ -81,18 +81,6 @@ async function narrow(context: BrowserContext, url: string, name: string, ready:
   expect(overflow, `${name} scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
   await shot(page, `${name}-375`);
   return page;
-}
-
-/** The text of every page of a PDF, with pdfjs (its legacy build runs in Node). */
-async function pdfText(bytes: Uint8Array) {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const pdf = await pdfjs.getDocument({ data: bytes, verbosity: 0 }).promise;
-  let text = "";
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    text += content.items.map((i) => ("str" in i ? i.str : "")).join("\n") + "\n";
-  }
-  return text;
 }
 
 const subscribe = async (accountId: string, productId: string, extra: Record<string, string> = {}) =>

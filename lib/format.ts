@@ -1,5 +1,5 @@
 import { INVOICE_STATUS, STATUS } from "../db/schema/status";
-import { DEFAULT_CURRENCY, toMajor } from "./money";
+import { DEFAULT_CURRENCY, parseAmount, toMajor } from "./money";
 
 /**
  * The one formatter for people: the dashboard, the portal and the invoice PDF show money, dates and
@@ -46,6 +46,13 @@ export function formatMoney(cents: number, currency: string, locale = DEFAULT_LO
   const loc = safeLocale(locale);
   return cached(`m|${loc}|${currency}`, () => new Intl.NumberFormat(loc, { style: "currency", currency })).format(toMajor(cents, currency));
 }
+
+/**
+ * An amount as the API writes it ("25.00") for a person, in its currency; "—" for none. Only for the
+ * pages of domains still on their wire view (catalog, dunning rules): the others read cents.
+ */
+export const formatWireMoney = (amount: string | null | undefined, currency: string, locale = DEFAULT_LOCALE) =>
+  amount === null || amount === undefined || amount === "" ? "—" : formatMoney(parseAmount(amount, currency), currency, locale);
 
 function currencySymbol(currency: string, locale: string) {
   const loc = safeLocale(locale);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { contextFromStaffSession } from "../lib/auth/context";
-import { DASHBOARD_LISTS, exportBatches, type DashboardListName } from "../lib/dashboard/exports";
+import { DASHBOARD_LISTS, exportBatches, wireOf, type DashboardListName } from "../lib/dashboard/exports";
 import { makeTenant, ok } from "./support/api";
 
 describe("export batches", () => {
@@ -43,7 +43,7 @@ describe("export batches", () => {
         for (const dir of ["asc", "desc"] as const) {
           const state = { q: "", filters: {}, sort: { key, dir } };
           // The export answers each read row through the list's toWire, as the API's List does.
-          const wire = (spec as { wire?: (row: unknown) => object }).wire ?? ((row: unknown) => row);
+          const wire = wireOf(spec);
           const whole = (await spec.list.window(ctx, { filters: spec.filtersFor(state), sort: state.sort })).rows.map((r) => JSON.stringify(wire(r)));
           expect(whole.length).toBe(9);
           for (const size of [1, 2, 3, 4, 9, 10]) {

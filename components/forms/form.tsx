@@ -8,6 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/define-action";
 import { withAmountsIn } from "@/lib/wire/params";
+import { exampleAmount } from "@/lib/money";
 import { fieldMessage, inputFor, YES_NO, type Field, type FormValues } from "./form-input";
 import { AccountPicker } from "./account-picker";
 import styles from "./form.module.css";
@@ -232,6 +233,7 @@ export function FormField({
   readOnly?: boolean;
 }) {
   const { register, formState, watch, setValue } = form;
+  const currency = useContext(AmountsCurrency);
   const error = formState.errors[f.name]?.message;
   const hintId = f.hint ? `${f.name}-hint` : "";
   const errorId = error ? `${f.name}-error` : "";
@@ -297,7 +299,9 @@ export function FormField({
   } else {
     const inputMode = f.inputMode ?? (kind === "money" ? "decimal" : kind === "integer" ? "numeric" : undefined);
     const type = kind === "email" || kind === "password" || kind === "url" || kind === "tel" ? kind : "text";
-    control = <input {...common} type={type} inputMode={inputMode} autoComplete={f.autoComplete ?? "off"} {...register(f.name)} />;
+    // An amount's example is in the brand's currency: 25.00, 2500 (JPY), 12.345 (KWD).
+    const placeholder = f.placeholder ?? (kind === "money" && currency ? `${exampleAmount(currency)} ${currency}` : undefined);
+    control = <input {...common} type={type} inputMode={inputMode} placeholder={placeholder} autoComplete={f.autoComplete ?? "off"} {...register(f.name)} />;
   }
   return (
     <div className={`field${f.wide || kind === "textarea" ? " span-all" : ""}`}>

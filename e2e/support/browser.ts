@@ -38,3 +38,15 @@ export async function gotoForm(page: Page, url: string) {
   await page.goto(url);
   await page.locator("form button[type=submit]:enabled").first().waitFor();
 }
+
+/** The text of every page of a PDF, with pdfjs (its legacy build runs in Node). */
+export async function pdfText(bytes: Uint8Array) {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const pdf = await pdfjs.getDocument({ data: bytes, verbosity: 0 }).promise;
+  let text = "";
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    text += content.items.map((i) => ("str" in i ? i.str : "")).join("\n") + "\n";
+  }
+  return text;
+}

@@ -117,10 +117,14 @@ export const EXPORT_BATCH = 1000;
 export async function* exportBatches(ctx: Context, spec: DashboardList, state: ListUrlState, batch = EXPORT_BATCH): AsyncGenerator<object[]> {
   // Read from the replica when there is one (lib/replica.ts): an export may read a million rows.
   const rows = spec.list.batches(await onReplica(ctx), { filters: spec.filtersFor(state), sort: state.sort ?? spec.defaultSort }, batch);
-  const wire = spec.wire;
-  if (!wire) return yield* rows;
-  for await (const batch of rows) yield batch.map(wire);
+  for await (const batch of rows) yield batch.map(wireOf(spec));
 }
+
+/** How the export turns the list's row into the file's record: the API's view, or the row as read. */
+export const wireOf =
+  (spec: DashboardList) =>
+  (row: unknown): object =>
+    spec.wire ? spec.wire(row) : (row as object);
 
 /** A view's value as a CSV cell: nested parts as JSON, dates as ISO, and no spreadsheet formulas. */
 export function csvCell(v: unknown): string {

@@ -1,9 +1,8 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
 import { formatInstant, formatMoney } from "@/lib/format";
 import type { AccountRead } from "@/lib/accounts/read";
@@ -39,36 +38,16 @@ function columns(brandId: string): ColumnDef<AccountRow, unknown>[] {
   ];
 }
 
-export function AccountsTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  rows: AccountRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
-  return (
-    <DataTable
-      exportName="accounts"
-      label="Customer accounts"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.id}
-      searchPlaceholder="Name, company or email"
-      filters={[{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }]}
-      empty={
-        <>
-          No customer accounts yet. <Link href={`/dashboard/${brandId}/accounts/new`}>Create the first one</Link>.
-        </>
-      }
-    />
-  );
-}
+export const AccountsTable = listTable<AccountRow>(({ brandId }) => ({
+  exportName: "accounts",
+  label: "Customer accounts",
+  columns: columns(brandId),
+  getRowId: (r) => r.id,
+  searchPlaceholder: "Name, company or email",
+  filters: [{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }],
+  empty: (
+    <>
+      No customer accounts yet. <Link href={`/dashboard/${brandId}/accounts/new`}>Create the first one</Link>.
+    </>
+  ),
+}));

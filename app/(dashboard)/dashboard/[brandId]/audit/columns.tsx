@@ -1,9 +1,8 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
 import { formatInstant, shortId } from "@/lib/format";
 import { AUDIT_ACTION_LABEL, auditRecordHref } from "@/components/dashboard/audit-links";
 import { AuditChanges } from "@/components/dashboard/audit-changes";
@@ -65,31 +64,9 @@ function columns(brandId: string): ColumnDef<AuditRow, unknown>[] {
   ];
 }
 
-export function AuditTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-  searching,
-}: {
-  brandId: string;
-  rows: AuditRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-  searching: boolean;
-}) {
-  return (
-    <DataTable
-      label="Audit log"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => String(r.id)}
-      empty={searching ? "No changes match this search." : "No changes recorded yet."}
-    />
-  );
-}
+export const AuditTable = listTable<AuditRow, { searching: boolean }>(({ brandId, searching }) => ({
+  label: "Audit log",
+  columns: columns(brandId),
+  getRowId: (r) => String(r.id),
+  empty: searching ? "No changes match this search." : "No changes recorded yet.",
+}));

@@ -1,9 +1,9 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable, type FilterOption } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
+import type { FilterOption } from "@/components/data-table/data-table";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
 import { COMPONENT_TYPE_OPTIONS, componentTypeLabel } from "./_components/types";
 
@@ -31,42 +31,20 @@ function columns(brandId: string): ColumnDef<ComponentRow, unknown>[] {
   ];
 }
 
-export function ComponentsTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-  groups,
-}: {
-  brandId: string;
-  rows: ComponentRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-  groups: FilterOption[];
-}) {
-  return (
-    <DataTable
-      label="Components"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.component_id}
-      searchPlaceholder="Name"
-      filters={[
-        { name: "group", label: "Group", options: groups },
-        { name: "type", label: "Type", options: COMPONENT_TYPE_OPTIONS.map((o) => ({ value: o.value, label: componentTypeLabel(o.value) })) },
-        { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
-      ]}
-      empty={
-        <>
-          No components yet. <Link href={`/dashboard/${brandId}/components/new`}>Create the first one</Link>: add-ons a subscription of the group&apos;s
-          products can have.
-        </>
-      }
-    />
-  );
-}
+export const ComponentsTable = listTable<ComponentRow, { groups: FilterOption[] }>(({ brandId, groups }) => ({
+  label: "Components",
+  columns: columns(brandId),
+  getRowId: (r) => r.component_id,
+  searchPlaceholder: "Name",
+  filters: [
+    { name: "group", label: "Group", options: groups },
+    { name: "type", label: "Type", options: COMPONENT_TYPE_OPTIONS.map((o) => ({ value: o.value, label: componentTypeLabel(o.value) })) },
+    { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
+  ],
+  empty: (
+    <>
+      No components yet. <Link href={`/dashboard/${brandId}/components/new`}>Create the first one</Link>: add-ons a subscription of the group&apos;s products
+      can have.
+    </>
+  ),
+}));

@@ -1,71 +1,61 @@
-import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
+import { formatWireMoney } from "@/lib/format";
 import { componentList, listComponentsPage } from "@/lib/catalog/list-components";
 import { productGroupChoices, productGroupNames } from "@/lib/catalog/group-names";
-import { DomainError } from "@/lib/errors";
-import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
-import { TableError } from "@/components/data-table/table-error";
+import { LEDGER_STATUSES, ListPage, ledgerStatusFilter, openList, type ListPageProps, shown } from "../_components/list-page";
+import { NeedsGroup } from "../product-groups/_components/needs-group";
 import { ComponentsTable } from "./columns";
 
 export const metadata = { title: "Components · Recurring Billing" };
 
 const TYPES = ["traditional", "metered", "quantitative"] as const;
 
-export default async function ComponentsPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
-  const { brandId } = await params;
-  const ctx = await dashboardContext(brandId);
-  const groups = await productGroupChoices(ctx);
-  const query = parseTableQuery(await searchParams, {
+export default async function ComponentsPage(props: ListPageProps) {
+  const groups = await productGroupChoices(await dashboardContext((await props.params).brandId));
+  const { brandId, ctx, query, paging, base } = await openList(props, "components", {
     sortKeys: componentList.sortKeys,
-    filters: { status: ["1", "2", "3"], group: groups.map((g) => g.value), type: TYPES },
+    filters: { status: LEDGER_STATUSES, group: groups.map((g) => g.value), type: TYPES },
   });
-  const base = `/dashboard/${brandId}/components`;
-  let result;
-  try {
-    result = await listComponentsPage(ctx, {
+  const load = async () => {
+    const page = await listComponentsPage(ctx, {
       filters: {
         q: query.q || null,
-        status: query.filters.status ? (Number(query.filters.status) as 1 | 2 | 3) : null,
+        status: ledgerStatusFilter(query),
         productGroupId: query.filters.group || null,
         componentType: (query.filters.type as (typeof TYPES)[number]) || null,
       },
-      sort: query.sort,
-      page: query.page,
-      pageSize: query.pageSize,
+      ...paging,
     });
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    return <TableError message={err.message} resetHref={base} />;
-  }
-  const names = await productGroupNames(
-    ctx,
-    result.rows.map((c) => c.product_group_id),
-  );
-  const rows = result.rows.map((c) => ({
-    component_id: c.component_id,
-    name: c.name,
-    component_type: c.component_type,
-    product_group_id: c.product_group_id,
-    group_name: names.get(c.product_group_id) ?? "—",
-    unit_price: c.unit_price ?? "—",
-    status: c.status,
-  }));
+    return {
+      ...page,
+      groupNames: await productGroupNames(
+        ctx,
+        page.rows.map((c) => c.product_group_id),
+      ),
+    };
+  };
   return (
-    <>
-      <div className="page-head">
-        <h1>Components</h1>
-        {groups.length > 0 && (
-          <Link href={`${base}/new`} className="button primary">
-            New component
-          </Link>
-        )}
-      </div>
-      {groups.length === 0 && (
-        <p className="alert info">
-          Components belong to a product group. <Link href={`/dashboard/${brandId}/product-groups/new`}>Create a product group</Link> first.
-        </p>
+    <ListPage
+      title="Components"
+      action={groups.length > 0 ? { href: `${base}/new`, label: "New component" } : undefined}
+      intro={groups.length === 0 && <NeedsGroup brandId={brandId} what="Components belong to a product group." />}
+      base={base}
+      load={load}
+    >
+      {(result) => (
+        <ComponentsTable
+          brandId={brandId}
+          sortKeys={componentList.sortKeys}
+          rows={result.rows.map((c) => ({
+            ...shown(c, ["component_id", "name", "component_type", "product_group_id", "status"]),
+            group_name: result.groupNames.get(c.product_group_id) ?? "—",
+            unit_price: formatWireMoney(c.unit_price, ctx.brand.currency),
+          }))}
+          total={result.total}
+          query={query}
+          groups={groups}
+        />
       )}
-      <ComponentsTable brandId={brandId} sortKeys={componentList.sortKeys} rows={rows} total={result.total} query={query} groups={groups} />
-    </>
+    </ListPage>
   );
 }

@@ -1,17 +1,16 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
-import { COUPON_STATUS_OPTIONS, CouponStatusBadge, discountText, durationText } from "./_components/words";
+import { COUPON_STATUS_OPTIONS, CouponStatusBadge, durationText } from "./_components/words";
 
 export interface CouponRow {
   coupon_id: string;
   coupon_code: string;
   name: string;
-  discount_type: string;
-  discount_value: string;
+  /** In words, in the brand's currency (discountText). */
+  discount: string;
   duration: string;
   duration_cycles: number | null;
   expiration_date: string | null;
@@ -32,7 +31,7 @@ function columns(brandId: string): ColumnDef<CouponRow, unknown>[] {
       ),
     },
     { id: "name", header: "Name", cell: ({ row }) => row.original.name },
-    { id: "discount", header: "Discount", meta: { numeric: true }, cell: ({ row }) => discountText(row.original) },
+    { id: "discount", header: "Discount", meta: { numeric: true }, cell: ({ row }) => row.original.discount },
     { id: "duration", header: "Applies to", cell: ({ row }) => durationText(row.original) },
     {
       id: "redemption_count",
@@ -45,35 +44,15 @@ function columns(brandId: string): ColumnDef<CouponRow, unknown>[] {
   ];
 }
 
-export function CouponsTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  rows: CouponRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
-  return (
-    <DataTable
-      label="Coupons"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.coupon_id}
-      searchPlaceholder="Code or name"
-      filters={[{ name: "status", label: "Status", options: COUPON_STATUS_OPTIONS }]}
-      empty={
-        <>
-          No coupons yet. <Link href={`/dashboard/${brandId}/coupons/new`}>Create the first one</Link>.
-        </>
-      }
-    />
-  );
-}
+export const CouponsTable = listTable<CouponRow>(({ brandId }) => ({
+  label: "Coupons",
+  columns: columns(brandId),
+  getRowId: (r) => r.coupon_id,
+  searchPlaceholder: "Code or name",
+  filters: [{ name: "status", label: "Status", options: COUPON_STATUS_OPTIONS }],
+  empty: (
+    <>
+      No coupons yet. <Link href={`/dashboard/${brandId}/coupons/new`}>Create the first one</Link>.
+    </>
+  ),
+}));

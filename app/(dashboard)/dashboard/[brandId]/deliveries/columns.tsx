@@ -1,9 +1,9 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable, type FilterOption } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
+import type { FilterOption } from "@/components/data-table/data-table";
 import { formatInstant, shortId } from "@/lib/format";
 import { CHANNEL_OPTIONS, DeliveryStatus, STATUS_OPTIONS } from "./_components/labels";
 
@@ -68,39 +68,17 @@ function columns(brandId: string): ColumnDef<DeliveryTableRow, unknown>[] {
   ];
 }
 
-export function DeliveriesTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-  types,
-}: {
-  brandId: string;
-  rows: DeliveryTableRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-  types: FilterOption[];
-}) {
-  return (
-    <DataTable
-      label="Deliveries"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.delivery_id}
-      searchPlaceholder="Address, URL, event or anything in the payload"
-      filters={[
-        { name: "status", label: "Status", options: STATUS_OPTIONS },
-        { name: "channel", label: "Kind", options: CHANNEL_OPTIONS, more: true },
-        { name: "type", label: "Event", options: types, more: true },
-      ]}
-      accountFilter={{ name: "customer", label: "Customer" }}
-      dateRanges={[{ name: "created", label: "Created" }]}
-      empty="No emails or posts yet: each notification and action URL event sent appears here."
-    />
-  );
-}
+export const DeliveriesTable = listTable<DeliveryTableRow, { types: FilterOption[] }>(({ brandId, types }) => ({
+  label: "Deliveries",
+  columns: columns(brandId),
+  getRowId: (r) => r.delivery_id,
+  searchPlaceholder: "Address, URL, event or anything in the payload",
+  filters: [
+    { name: "status", label: "Status", options: STATUS_OPTIONS },
+    { name: "channel", label: "Kind", options: CHANNEL_OPTIONS, more: true },
+    { name: "type", label: "Event", options: types, more: true },
+  ],
+  accountFilter: { name: "customer", label: "Customer" },
+  dateRanges: [{ name: "created", label: "Created" }],
+  empty: "No emails or posts yet: each notification and action URL event sent appears here.",
+}));

@@ -1,9 +1,9 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable, type FilterOption } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
+import type { FilterOption } from "@/components/data-table/data-table";
 import { ENFORCEMENT_OPTIONS, enforcementLabel } from "./_components/enforcement";
 
 export interface RuleRow {
@@ -30,41 +30,19 @@ function columns(brandId: string): ColumnDef<RuleRow, unknown>[] {
   ];
 }
 
-export function RulesTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-  groups,
-}: {
-  brandId: string;
-  rows: RuleRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-  groups: FilterOption[];
-}) {
-  return (
-    <DataTable
-      label="Dunning rules"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.rule_id}
-      searchPlaceholder="Name"
-      filters={[
-        { name: "group", label: "Group", options: groups },
-        { name: "action", label: "Action", options: ENFORCEMENT_OPTIONS },
-      ]}
-      empty={
-        <>
-          No dunning rules yet. <Link href={`/dashboard/${brandId}/dunning-rules/new`}>Create the first one</Link> to remind, suspend or cancel when invoices
-          stay unpaid.
-        </>
-      }
-    />
-  );
-}
+export const RulesTable = listTable<RuleRow, { groups: FilterOption[] }>(({ brandId, groups }) => ({
+  label: "Dunning rules",
+  columns: columns(brandId),
+  getRowId: (r) => r.rule_id,
+  searchPlaceholder: "Name",
+  filters: [
+    { name: "group", label: "Group", options: groups },
+    { name: "action", label: "Action", options: ENFORCEMENT_OPTIONS },
+  ],
+  empty: (
+    <>
+      No dunning rules yet. <Link href={`/dashboard/${brandId}/dunning-rules/new`}>Create the first one</Link> to remind, suspend or cancel when invoices stay
+      unpaid.
+    </>
+  ),
+}));

@@ -1,9 +1,8 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
 import { formatInstant } from "@/lib/format";
 import { GatewayActions } from "./_components/gateway-actions";
 
@@ -47,40 +46,16 @@ function columns(brandId: string, admin: boolean): ColumnDef<GatewayRow, unknown
   ];
 }
 
-export function GatewaysTable({
-  brandId,
-  admin,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  admin: boolean;
-  rows: GatewayRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
-  return (
-    <DataTable
-      label="Payment gateways"
-      columns={columns(brandId, admin)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.gateway_id}
-      searchPlaceholder="Gateway name"
-      empty={
-        admin ? (
-          <>
-            No gateways yet. <Link href={`/dashboard/${brandId}/gateways/new`}>Add the first one</Link>.
-          </>
-        ) : (
-          "No gateways yet."
-        )
-      }
-    />
-  );
-}
+export const GatewaysTable = listTable<GatewayRow, { admin: boolean }>(({ brandId, admin }) => ({
+  label: "Payment gateways",
+  columns: columns(brandId, admin),
+  getRowId: (r) => r.gateway_id,
+  searchPlaceholder: "Gateway name",
+  empty: admin ? (
+    <>
+      No gateways yet. <Link href={`/dashboard/${brandId}/gateways/new`}>Add the first one</Link>.
+    </>
+  ) : (
+    "No gateways yet."
+  ),
+}));

@@ -1,50 +1,36 @@
-import Link from "next/link";
-import { dashboardContext } from "@/app/_auth/session";
 import { gatewayList } from "@/lib/gateways/list-gateways";
 import { gatewaysPage, mayChangeGateways } from "@/lib/gateways/page-queries";
-import { DomainError } from "@/lib/errors";
-import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
-import { TableError } from "@/components/data-table/table-error";
+import { ListPage, openList, type ListPageProps, shown } from "../_components/list-page";
 import { GatewaysTable } from "./columns";
 import { AdminOnly } from "./_components/admin-only";
 
 export const metadata = { title: "Payment gateways · Recurring Billing" };
 
-export default async function GatewaysPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
-  const { brandId } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function GatewaysPage(props: ListPageProps) {
+  const { brandId, ctx, query, paging, base } = await openList(props, "gateways", {
+    sortKeys: gatewayList.sortKeys,
+    defaultSort: { key: "created_at", dir: "asc" },
+  });
   const admin = mayChangeGateways(ctx);
-  const query = parseTableQuery(await searchParams, { sortKeys: gatewayList.sortKeys, filters: {} });
-  const sort = query.sort ?? { key: "created_at" as const, dir: "asc" as const };
-  const base = `/dashboard/${brandId}/gateways`;
-  let result;
-  try {
-    result = await gatewaysPage(ctx, { filters: { q: query.q || null }, sort, page: query.page, pageSize: query.pageSize });
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    return <TableError message={err.message} resetHref={base} />;
-  }
-  const rows = result.rows.map((g) => ({
-    gateway_id: g.gateway_id,
-    name: g.name,
-    gateway_provider: g.gateway_provider,
-    credentials_1: g.credentials_1,
-    default_cc: g.default_cc,
-    default_ba: g.default_ba,
-    created: g.created,
-  }));
+  const load = () => gatewaysPage(ctx, { filters: { q: query.q || null }, ...paging });
   return (
-    <>
-      <div className="page-head">
-        <h1>Payment gateways</h1>
-        {admin && (
-          <Link href={`${base}/new`} className="button primary">
-            Add gateway
-          </Link>
-        )}
-      </div>
-      {!admin && <AdminOnly />}
-      <GatewaysTable brandId={brandId} admin={admin} sortKeys={gatewayList.sortKeys} rows={rows} total={result.total} query={{ ...query, sort }} />
-    </>
+    <ListPage
+      title="Payment gateways"
+      action={admin ? { href: `${base}/new`, label: "Add gateway" } : undefined}
+      intro={!admin && <AdminOnly />}
+      base={base}
+      load={load}
+    >
+      {(result) => (
+        <GatewaysTable
+          brandId={brandId}
+          admin={admin}
+          sortKeys={gatewayList.sortKeys}
+          rows={result.rows.map((r) => shown(r, ["gateway_id", "name", "gateway_provider", "credentials_1", "default_cc", "default_ba", "created"]))}
+          total={result.total}
+          query={query}
+        />
+      )}
+    </ListPage>
   );
 }

@@ -1,9 +1,8 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
 import { INVOICE_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
 import { formatDate, formatInstant, formatMoney, invoiceName } from "@/lib/format";
 import type { InvoiceRead } from "@/lib/invoices/read";
@@ -60,54 +59,34 @@ function columns(brandId: string): ColumnDef<InvoiceRow, unknown>[] {
   ];
 }
 
-export function InvoicesTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  rows: InvoiceRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
-  return (
-    <DataTable
-      exportName="invoices"
-      label="Invoices"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.id}
-      searchPlaceholder="Invoice number, customer name or email"
-      filters={[
-        {
-          name: "status",
-          label: "Status",
-          options: [...INVOICE_STATUS_OPTIONS, { value: "owed", label: "Owed (unpaid or partly)" }, { value: "live", label: "Not deleted" }],
-        },
-        {
-          name: "age",
-          label: "Past due",
-          options: [
-            { value: "current", label: "Not yet due" },
-            { value: "0-30", label: "0–30 days" },
-            { value: "31-60", label: "31–60 days" },
-            { value: "61-90", label: "61–90 days" },
-            { value: "90+", label: "Over 90 days" },
-          ],
-        },
-      ]}
-      dateRanges={[{ name: "created", label: "Created" }]}
-      empty={
-        <>
-          No invoices yet. Billing generates them for subscriptions, or <Link href={`/dashboard/${brandId}/invoices/new`}>create one by hand</Link>.
-        </>
-      }
-    />
-  );
-}
+export const InvoicesTable = listTable<InvoiceRow>(({ brandId }) => ({
+  exportName: "invoices",
+  label: "Invoices",
+  columns: columns(brandId),
+  getRowId: (r) => r.id,
+  searchPlaceholder: "Invoice number, customer name or email",
+  filters: [
+    {
+      name: "status",
+      label: "Status",
+      options: [...INVOICE_STATUS_OPTIONS, { value: "owed", label: "Owed (unpaid or partly)" }, { value: "live", label: "Not deleted" }],
+    },
+    {
+      name: "age",
+      label: "Past due",
+      options: [
+        { value: "current", label: "Not yet due" },
+        { value: "0-30", label: "0–30 days" },
+        { value: "31-60", label: "31–60 days" },
+        { value: "61-90", label: "61–90 days" },
+        { value: "90+", label: "Over 90 days" },
+      ],
+    },
+  ],
+  dateRanges: [{ name: "created", label: "Created" }],
+  empty: (
+    <>
+      No invoices yet. Billing generates them for subscriptions, or <Link href={`/dashboard/${brandId}/invoices/new`}>create one by hand</Link>.
+    </>
+  ),
+}));

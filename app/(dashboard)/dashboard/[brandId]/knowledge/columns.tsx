@@ -1,9 +1,9 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable, type FilterOption } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
+import type { FilterOption } from "@/components/data-table/data-table";
 import { formatInstant } from "@/lib/format";
 import { STATUS } from "@/lib/lifecycle";
 
@@ -38,36 +38,14 @@ function columns(brandId: string): ColumnDef<ArticleRow, unknown>[] {
   ];
 }
 
-export function ArticlesTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-  categories,
-}: {
-  brandId: string;
-  rows: ArticleRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-  categories: FilterOption[];
-}) {
-  return (
-    <DataTable
-      label="Articles"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.article_id}
-      searchPlaceholder="Title or summary"
-      filters={[
-        { name: "category", label: "Category", options: categories },
-        { name: "deleted", label: "Show", options: [{ value: "Y", label: "Deleted articles" }] },
-      ]}
-      empty={query.filters.deleted ? <>No deleted articles.</> : <>No articles match.</>}
-    />
-  );
-}
+export const ArticlesTable = listTable<ArticleRow, { categories: FilterOption[] }>(({ brandId, categories, query }) => ({
+  label: "Articles",
+  columns: columns(brandId),
+  getRowId: (r) => r.article_id,
+  searchPlaceholder: "Title or summary",
+  filters: [
+    { name: "category", label: "Category", options: categories },
+    { name: "deleted", label: "Show", options: [{ value: "Y", label: "Deleted articles" }] },
+  ],
+  empty: query.filters.deleted ? <>No deleted articles.</> : <>No articles match.</>,
+}));

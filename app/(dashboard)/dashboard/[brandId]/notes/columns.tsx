@@ -1,10 +1,9 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { formatInstant, shortId } from "@/lib/format";
 import { deleteNote } from "./actions";
@@ -83,34 +82,14 @@ function columns(brandId: string): ColumnDef<NoteRow, unknown>[] {
   ];
 }
 
-export function NotesTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  rows: NoteRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
-  return (
-    <DataTable
-      label="Notes"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.note_id}
-      searchPlaceholder="Subject or text"
-      empty={
-        <>
-          No notes match. <Link href={`/dashboard/${brandId}/notes/new`}>Write a note</Link>.
-        </>
-      }
-    />
-  );
-}
+export const NotesTable = listTable<NoteRow>(({ brandId }) => ({
+  label: "Notes",
+  columns: columns(brandId),
+  getRowId: (r) => r.note_id,
+  searchPlaceholder: "Subject or text",
+  empty: (
+    <>
+      No notes match. <Link href={`/dashboard/${brandId}/notes/new`}>Write a note</Link>.
+    </>
+  ),
+}));

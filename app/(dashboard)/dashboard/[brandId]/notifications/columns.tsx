@@ -1,9 +1,8 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
 import { StatusBadge } from "@/components/ui/status";
 
 /** The fields of the API's notification view this list shows. */
@@ -42,39 +41,17 @@ function columns(brandId: string): ColumnDef<NotificationRow, unknown>[] {
   ];
 }
 
-export function NotificationsTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  rows: NotificationRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
-  return (
-    <DataTable
-      label="Notifications"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.notification_id}
-      searchPlaceholder="Event or subject"
-      filters={[{ name: "deleted", label: "Show", options: [{ value: "Y", label: "Deleted notifications" }] }]}
-      empty={
-        query.filters.deleted ? (
-          <>No deleted notifications.</>
-        ) : (
-          <>
-            No notifications yet. <Link href={`/dashboard/${brandId}/notifications/new`}>Set up the first email</Link>.
-          </>
-        )
-      }
-    />
-  );
-}
+export const NotificationsTable = listTable<NotificationRow>(({ brandId, query }) => ({
+  label: "Notifications",
+  columns: columns(brandId),
+  getRowId: (r) => r.notification_id,
+  searchPlaceholder: "Event or subject",
+  filters: [{ name: "deleted", label: "Show", options: [{ value: "Y", label: "Deleted notifications" }] }],
+  empty: query.filters.deleted ? (
+    <>No deleted notifications.</>
+  ) : (
+    <>
+      No notifications yet. <Link href={`/dashboard/${brandId}/notifications/new`}>Set up the first email</Link>.
+    </>
+  ),
+}));

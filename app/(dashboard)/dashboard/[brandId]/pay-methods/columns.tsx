@@ -1,9 +1,8 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
 import { formatInstant } from "@/lib/format";
 import { payMethodLabel } from "./_components/labels";
 
@@ -48,44 +47,24 @@ function columns(brandId: string): ColumnDef<PayMethodRow, unknown>[] {
   ];
 }
 
-export function PayMethodsTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  rows: PayMethodRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
-  return (
-    <DataTable
-      label="Pay methods"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.pay_method_id}
-      searchPlaceholder="Holder name or last four digits"
-      filters={[
-        {
-          name: "type",
-          label: "Type",
-          options: [
-            { value: "CC", label: "Cards" },
-            { value: "BA", label: "Bank accounts" },
-          ],
-        },
-      ]}
-      empty={
-        <>
-          No pay methods yet. <Link href={`/dashboard/${brandId}/pay-methods/new`}>Add one</Link>.
-        </>
-      }
-    />
-  );
-}
+export const PayMethodsTable = listTable<PayMethodRow>(({ brandId }) => ({
+  label: "Pay methods",
+  columns: columns(brandId),
+  getRowId: (r) => r.pay_method_id,
+  searchPlaceholder: "Holder name or last four digits",
+  filters: [
+    {
+      name: "type",
+      label: "Type",
+      options: [
+        { value: "CC", label: "Cards" },
+        { value: "BA", label: "Bank accounts" },
+      ],
+    },
+  ],
+  empty: (
+    <>
+      No pay methods yet. <Link href={`/dashboard/${brandId}/pay-methods/new`}>Add one</Link>.
+    </>
+  ),
+}));

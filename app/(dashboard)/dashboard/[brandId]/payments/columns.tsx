@@ -1,9 +1,8 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
 import { formatInstant, formatMoney, invoiceName, shortId, statusOptions } from "@/lib/format";
 import type { PaymentRead } from "@/lib/payments/read";
 import { StatusBadge } from "@/components/ui/status";
@@ -45,49 +44,29 @@ function columns(brandId: string): ColumnDef<PaymentRow, unknown>[] {
   ];
 }
 
-export function PaymentsTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  rows: PaymentRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
-  return (
-    <DataTable
-      label="Payments"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.id}
-      exportName="payments"
-      searchPlaceholder="Transaction id, customer name or email"
-      filters={[
-        { name: "status", label: "Status", options: PAYMENT_STATUS_OPTIONS },
-        {
-          name: "source",
-          label: "Source",
-          options: [
-            { value: "received", label: "Money received (not prepaid)" },
-            { value: "gateway", label: "Gateway charge" },
-            { value: "recorded", label: "Recorded" },
-            { value: "prepaid_balance", label: "Prepaid balance" },
-          ],
-        },
-      ]}
-      dateRanges={[{ name: "created", label: "Created" }]}
-      empty={
-        <>
-          No payments yet. <Link href={`/dashboard/${brandId}/payments/new`}>Record one</Link>.
-        </>
-      }
-    />
-  );
-}
+export const PaymentsTable = listTable<PaymentRow>(({ brandId }) => ({
+  label: "Payments",
+  columns: columns(brandId),
+  getRowId: (r) => r.id,
+  exportName: "payments",
+  searchPlaceholder: "Transaction id, customer name or email",
+  filters: [
+    { name: "status", label: "Status", options: PAYMENT_STATUS_OPTIONS },
+    {
+      name: "source",
+      label: "Source",
+      options: [
+        { value: "received", label: "Money received (not prepaid)" },
+        { value: "gateway", label: "Gateway charge" },
+        { value: "recorded", label: "Recorded" },
+        { value: "prepaid_balance", label: "Prepaid balance" },
+      ],
+    },
+  ],
+  dateRanges: [{ name: "created", label: "Created" }],
+  empty: (
+    <>
+      No payments yet. <Link href={`/dashboard/${brandId}/payments/new`}>Record one</Link>.
+    </>
+  ),
+}));

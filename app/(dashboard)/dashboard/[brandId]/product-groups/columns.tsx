@@ -1,9 +1,8 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
 import { formatInstant } from "@/lib/format";
 
@@ -30,35 +29,15 @@ function columns(brandId: string): ColumnDef<GroupRow, unknown>[] {
   ];
 }
 
-export function GroupsTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  rows: GroupRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
-  return (
-    <DataTable
-      label="Product groups"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.product_group_id}
-      searchPlaceholder="Name"
-      filters={[{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }]}
-      empty={
-        <>
-          No product groups yet. <Link href={`/dashboard/${brandId}/product-groups/new`}>Create the first one</Link>: products and components belong to a group.
-        </>
-      }
-    />
-  );
-}
+export const GroupsTable = listTable<GroupRow>(({ brandId }) => ({
+  label: "Product groups",
+  columns: columns(brandId),
+  getRowId: (r) => r.product_group_id,
+  searchPlaceholder: "Name",
+  filters: [{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }],
+  empty: (
+    <>
+      No product groups yet. <Link href={`/dashboard/${brandId}/product-groups/new`}>Create the first one</Link>: products and components belong to a group.
+    </>
+  ),
+}));

@@ -1,9 +1,9 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable, type FilterOption } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
+import type { FilterOption } from "@/components/data-table/data-table";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
 import { formatPeriod } from "@/lib/format";
 import type { IntervalUnit } from "@/lib/pricing/periods";
@@ -40,40 +40,18 @@ function columns(brandId: string): ColumnDef<ProductRow, unknown>[] {
   ];
 }
 
-export function ProductsTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-  groups,
-}: {
-  brandId: string;
-  rows: ProductRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-  groups: FilterOption[];
-}) {
-  return (
-    <DataTable
-      label="Products"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.product_id}
-      searchPlaceholder="Name"
-      filters={[
-        { name: "group", label: "Group", options: groups },
-        { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
-      ]}
-      empty={
-        <>
-          No products yet. <Link href={`/dashboard/${brandId}/products/new`}>Create the first one</Link>.
-        </>
-      }
-    />
-  );
-}
+export const ProductsTable = listTable<ProductRow, { groups: FilterOption[] }>(({ brandId, groups }) => ({
+  label: "Products",
+  columns: columns(brandId),
+  getRowId: (r) => r.product_id,
+  searchPlaceholder: "Name",
+  filters: [
+    { name: "group", label: "Group", options: groups },
+    { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
+  ],
+  empty: (
+    <>
+      No products yet. <Link href={`/dashboard/${brandId}/products/new`}>Create the first one</Link>.
+    </>
+  ),
+}));

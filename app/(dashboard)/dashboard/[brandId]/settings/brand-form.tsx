@@ -4,11 +4,12 @@ import { useRouter } from "next/navigation";
 import { Form, type Field } from "@/components/forms/form";
 import { PRORATION_OPTIONS, UpdateBrandParams } from "@/lib/brands/schemas";
 import { updateBrand } from "./actions";
-import { DOCUMENT_FIELDS } from "../brands/_components/brand-form";
+import { CURRENCY_FIELD, DOCUMENT_FIELDS } from "../brands/_components/brand-form";
 
 const FIELDS: Field[] = [
   { name: "name", label: "Name" },
   { name: "description", label: "Description" },
+  CURRENCY_FIELD,
   { name: "support_email", label: "Support email", kind: "email" },
   { name: "website_url", label: "Website", kind: "url" },
   ...DOCUMENT_FIELDS,

@@ -24,6 +24,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ brand
           brand={{
             name: b.name,
             description: b.description,
+            currency: b.currency,
             support_email: b.supportEmail ?? "",
             website_url: b.websiteUrl ?? "",
             legal_name: b.legalName ?? "",

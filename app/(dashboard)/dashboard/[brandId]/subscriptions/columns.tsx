@@ -1,9 +1,8 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
 import { formatDate, formatInstant, formatMoney } from "@/lib/format";
 import type { SubscriptionRead } from "@/lib/subscriptions/read";
@@ -44,61 +43,41 @@ function columns(brandId: string): ColumnDef<SubscriptionRow, unknown>[] {
   ];
 }
 
-export function SubscriptionsTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  rows: SubscriptionRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
-  return (
-    <DataTable
-      exportName="subscriptions"
-      label="Subscriptions"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.id}
-      searchPlaceholder="Customer name or email, product"
-      filters={[
-        { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
-        {
-          name: "trial",
-          label: "Trial",
-          more: true,
-          options: [
-            { value: "Y", label: "In a trial" },
-            { value: "N", label: "Not in a trial" },
-          ],
-        },
-        {
-          name: "returning",
-          label: "Customer",
-          more: true,
-          options: [
-            { value: "N", label: "New" },
-            { value: "Y", label: "Returning (had cancelled)" },
-          ],
-        },
-      ]}
-      dateRanges={[
-        { name: "created", label: "Created", more: true },
-        { name: "ended", label: "Ended", more: true },
-        { name: "renews", label: "Renews", more: true },
-      ]}
-      empty={
-        <>
-          No subscriptions yet. <Link href={`/dashboard/${brandId}/subscriptions/new`}>Create the first one</Link>.
-        </>
-      }
-    />
-  );
-}
+export const SubscriptionsTable = listTable<SubscriptionRow>(({ brandId }) => ({
+  exportName: "subscriptions",
+  label: "Subscriptions",
+  columns: columns(brandId),
+  getRowId: (r) => r.id,
+  searchPlaceholder: "Customer name or email, product",
+  filters: [
+    { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
+    {
+      name: "trial",
+      label: "Trial",
+      more: true,
+      options: [
+        { value: "Y", label: "In a trial" },
+        { value: "N", label: "Not in a trial" },
+      ],
+    },
+    {
+      name: "returning",
+      label: "Customer",
+      more: true,
+      options: [
+        { value: "N", label: "New" },
+        { value: "Y", label: "Returning (had cancelled)" },
+      ],
+    },
+  ],
+  dateRanges: [
+    { name: "created", label: "Created", more: true },
+    { name: "ended", label: "Ended", more: true },
+    { name: "renews", label: "Renews", more: true },
+  ],
+  empty: (
+    <>
+      No subscriptions yet. <Link href={`/dashboard/${brandId}/subscriptions/new`}>Create the first one</Link>.
+    </>
+  ),
+}));

@@ -1,60 +1,48 @@
-import Link from "next/link";
-import { dashboardContext } from "@/app/_auth/session";
 import { subscriptionList } from "@/lib/subscriptions/list-subscriptions";
 import { subscriptionsPage } from "@/lib/subscriptions/read";
-import { DomainError } from "@/lib/errors";
-import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
-import { TableError } from "@/components/data-table/table-error";
 import { DASHBOARD_LISTS } from "@/lib/dashboard/exports";
+import { ListPage, openList, type ListPageProps, shown } from "../_components/list-page";
 import { SubscriptionsTable } from "./columns";
 
 type SubscriptionFilters = NonNullable<NonNullable<Parameters<typeof subscriptionsPage>[1]>["filters"]>;
 
 export const metadata = { title: "Subscriptions · Recurring Billing" };
 
-export default async function SubscriptionsPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
-  const { brandId } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function SubscriptionsPage(props: ListPageProps) {
   const list = DASHBOARD_LISTS.subscriptions;
-  const query = parseTableQuery(await searchParams, { sortKeys: subscriptionList.sortKeys, filters: list.urlFilters });
-  const sort = query.sort ?? { key: "created_at" as const, dir: "desc" as const };
-  const base = `/dashboard/${brandId}/subscriptions`;
-  let result;
-  try {
-    result = await subscriptionsPage(ctx, {
-      // The same URL state to list-query filters as the CSV export (and the overview's links).
-      filters: list.filtersFor(query) as SubscriptionFilters,
-      sort,
-      page: query.page,
-      pageSize: query.pageSize,
-    });
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    return <TableError message={err.message} resetHref={base} />;
-  }
-  // Only what the table shows crosses to the browser.
-  const rows = result.rows.map((s) => ({
-    id: s.id,
-    customerAccountId: s.customerAccountId,
-    customerName: s.customerName,
-    productName: s.productName,
-    status: s.status,
-    startDate: s.startDate,
-    renewalDate: s.renewalDate,
-    nextRenewalCents: s.nextRenewalCents,
-    currency: s.currency,
-    autoPay: s.autoPay,
-    createdAt: s.createdAt,
-  }));
+  const { brandId, ctx, query, paging, base } = await openList(props, "subscriptions", {
+    sortKeys: subscriptionList.sortKeys,
+    filters: list.urlFilters,
+    defaultSort: { key: "created_at", dir: "desc" },
+  });
+  // The same URL state to list-query filters as the CSV export (and the overview's links).
+  const load = () => subscriptionsPage(ctx, { filters: list.filtersFor(query) as SubscriptionFilters, ...paging });
   return (
-    <>
-      <div className="page-head">
-        <h1>Subscriptions</h1>
-        <Link href={`${base}/new`} className="button primary">
-          New subscription
-        </Link>
-      </div>
-      <SubscriptionsTable brandId={brandId} sortKeys={subscriptionList.sortKeys} rows={rows} total={result.total} query={{ ...query, sort }} />
-    </>
+    <ListPage title="Subscriptions" action={{ href: `${base}/new`, label: "New subscription" }} base={base} load={load}>
+      {(result) => (
+        <SubscriptionsTable
+          brandId={brandId}
+          sortKeys={subscriptionList.sortKeys}
+          // Only what the table shows crosses to the browser.
+          rows={result.rows.map((r) =>
+            shown(r, [
+              "id",
+              "customerAccountId",
+              "customerName",
+              "productName",
+              "status",
+              "startDate",
+              "renewalDate",
+              "nextRenewalCents",
+              "currency",
+              "autoPay",
+              "createdAt",
+            ]),
+          )}
+          total={result.total}
+          query={query}
+        />
+      )}
+    </ListPage>
   );
 }

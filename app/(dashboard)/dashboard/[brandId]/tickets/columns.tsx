@@ -1,9 +1,9 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable, type FilterOption } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
+import type { FilterOption } from "@/components/data-table/data-table";
 import { formatInstant } from "@/lib/format";
 import { DIRECTION_OPTIONS, DIRECTION_SHORT, STATUS_OPTIONS, statusLabel, statusTone } from "@/lib/tickets/labels";
 
@@ -37,41 +37,19 @@ function columns(brandId: string): ColumnDef<TicketRow, unknown>[] {
   ];
 }
 
-export function TicketsTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-  departments,
-}: {
-  brandId: string;
-  rows: TicketRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-  departments: FilterOption[];
-}) {
-  return (
-    <DataTable
-      label="Tickets"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.ticket_id}
-      searchPlaceholder="Subject, number or guest email"
-      filters={[
-        { name: "working_status", label: "Status", options: STATUS_OPTIONS },
-        { name: "direction", label: "Direction", options: DIRECTION_OPTIONS },
-        ...(departments.length ? [{ name: "department", label: "Department", options: departments }] : []),
-      ]}
-      empty={
-        <>
-          No tickets match. <Link href={`/dashboard/${brandId}/tickets/new`}>Open a ticket</Link>.
-        </>
-      }
-    />
-  );
-}
+export const TicketsTable = listTable<TicketRow, { departments: FilterOption[] }>(({ brandId, departments }) => ({
+  label: "Tickets",
+  columns: columns(brandId),
+  getRowId: (r) => r.ticket_id,
+  searchPlaceholder: "Subject, number or guest email",
+  filters: [
+    { name: "working_status", label: "Status", options: STATUS_OPTIONS },
+    { name: "direction", label: "Direction", options: DIRECTION_OPTIONS },
+    ...(departments.length ? [{ name: "department", label: "Department", options: departments }] : []),
+  ],
+  empty: (
+    <>
+      No tickets match. <Link href={`/dashboard/${brandId}/tickets/new`}>Open a ticket</Link>.
+    </>
+  ),
+}));

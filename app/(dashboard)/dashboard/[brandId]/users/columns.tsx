@@ -1,9 +1,8 @@
 "use client";
 
+import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable } from "@/components/data-table/data-table";
-import type { TableQuery } from "@/components/data-table/search-params";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
 import { formatInstant } from "@/lib/format";
 
@@ -39,45 +38,25 @@ function columns(brandId: string): ColumnDef<UserRow, unknown>[] {
   ];
 }
 
-export function UsersTable({
-  brandId,
-  rows,
-  total,
-  query,
-  sortKeys,
-}: {
-  brandId: string;
-  rows: UserRow[];
-  total: number;
-  query: TableQuery<string>;
-  sortKeys: readonly string[];
-}) {
-  return (
-    <DataTable
-      label="Users"
-      columns={columns(brandId)}
-      sortKeys={sortKeys}
-      rows={rows}
-      total={total}
-      query={query}
-      getRowId={(r) => r.user_id}
-      searchPlaceholder="Name, username or email"
-      filters={[
-        { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
-        {
-          name: "access_level",
-          label: "Access",
-          options: [
-            { value: "ADMIN", label: "Admin" },
-            { value: "USER", label: "User" },
-          ],
-        },
-      ]}
-      empty={
-        <>
-          No users match. <Link href={`/dashboard/${brandId}/users/new`}>Add a user</Link>.
-        </>
-      }
-    />
-  );
-}
+export const UsersTable = listTable<UserRow>(({ brandId }) => ({
+  label: "Users",
+  columns: columns(brandId),
+  getRowId: (r) => r.user_id,
+  searchPlaceholder: "Name, username or email",
+  filters: [
+    { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
+    {
+      name: "access_level",
+      label: "Access",
+      options: [
+        { value: "ADMIN", label: "Admin" },
+        { value: "USER", label: "User" },
+      ],
+    },
+  ],
+  empty: (
+    <>
+      No users match. <Link href={`/dashboard/${brandId}/users/new`}>Add a user</Link>.
+    </>
+  ),
+}));

@@ -1,44 +1,28 @@
-import Link from "next/link";
-import { dashboardContext } from "@/app/_auth/session";
 import { listUsersPage, userList } from "@/lib/users/list-users";
-import { DomainError } from "@/lib/errors";
-import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
-import { TableError } from "@/components/data-table/table-error";
+import { LEDGER_STATUSES, ListPage, ledgerStatusFilter, openList, type ListPageProps } from "../_components/list-page";
 import { UsersTable } from "./columns";
 
 export const metadata = { title: "Users · Recurring Billing" };
 
-export default async function UsersPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
-  const { brandId } = await params;
-  const ctx = await dashboardContext(brandId);
-  const query = parseTableQuery(await searchParams, { sortKeys: userList.sortKeys, filters: { status: ["1", "2", "3"], access_level: ["ADMIN", "USER"] } });
-  const base = `/dashboard/${brandId}/users`;
-  let result;
-  try {
-    result = await listUsersPage(ctx, {
-      filters: {
-        q: query.q || null,
-        status: query.filters.status ? (Number(query.filters.status) as 1 | 2 | 3) : null,
-        accessLevel: (query.filters.access_level as "ADMIN" | "USER" | undefined) ?? null,
-      },
-      sort: query.sort,
-      page: query.page,
-      pageSize: query.pageSize,
+export default async function UsersPage(props: ListPageProps) {
+  const { brandId, ctx, query, paging, base } = await openList(props, "users", {
+    sortKeys: userList.sortKeys,
+    filters: { status: LEDGER_STATUSES, access_level: ["ADMIN", "USER"] },
+  });
+  const load = () =>
+    listUsersPage(ctx, {
+      filters: { q: query.q || null, status: ledgerStatusFilter(query), accessLevel: (query.filters.access_level as "ADMIN" | "USER" | undefined) ?? null },
+      ...paging,
     });
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    return <TableError message={err.message} resetHref={base} />;
-  }
   return (
-    <>
-      <div className="page-head">
-        <h1>Users</h1>
-        <Link href={`${base}/new`} className="button primary">
-          New user
-        </Link>
-      </div>
-      <p className="muted">The people who sign in to the customer portal for a customer account.</p>
-      <UsersTable brandId={brandId} sortKeys={userList.sortKeys} rows={result.rows} total={result.total} query={query} />
-    </>
+    <ListPage
+      title="Users"
+      action={{ href: `${base}/new`, label: "New user" }}
+      intro={<p className="muted">The people who sign in to the customer portal for a customer account.</p>}
+      base={base}
+      load={load}
+    >
+      {(result) => <UsersTable brandId={brandId} sortKeys={userList.sortKeys} rows={result.rows} total={result.total} query={query} />}
+    </ListPage>
   );
 }

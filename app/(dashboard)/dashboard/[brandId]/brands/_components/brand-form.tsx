@@ -5,6 +5,14 @@ import { Form, type Field } from "@/components/forms/form";
 import { CreateBrandParams, PRORATION_OPTIONS, UpdateBrandParams } from "@/lib/brands/schemas";
 import { createBrand, updateBrand } from "../actions";
 
+/** The currency the brand bills in (issue 31): fixed once it has billed. */
+export const CURRENCY_FIELD: Field = {
+  name: "currency",
+  label: "Currency",
+  autoComplete: "off",
+  hint: "ISO 4217 code, like USD, EUR or JPY (default USD). It cannot change once the brand has an invoice or a payment",
+};
+
 /** Who issues the brand's invoices and how they are numbered (issue 31): the settings page edits them too. */
 export const DOCUMENT_FIELDS: Field[] = [
   { name: "legal_name", label: "Legal name", autoComplete: "organization", hint: "The business that issues the invoices (default the brand's name)" },
@@ -23,6 +31,7 @@ const FIELDS: Field[] = [
   { name: "name", label: "Name", required: true, autoComplete: "organization" },
   { name: "logo_url", label: "Logo address", required: true, kind: "url", hint: "A GIF, PNG, JPG or JPEG image, like https://example.com/logo.png" },
   { name: "description", label: "Description", required: true, kind: "textarea", rows: 4, hint: "What the brand sells" },
+  CURRENCY_FIELD,
   { name: "website_url", label: "Website", kind: "url" },
   { name: "website_login_url", label: "Website sign-in page", kind: "url" },
   { name: "support_email", label: "Support email", kind: "email" },

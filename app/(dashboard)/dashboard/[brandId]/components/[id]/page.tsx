@@ -2,7 +2,7 @@ import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant } from "@/lib/format";
+import { formatInstant, formatWireMoney } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { loadComponent } from "../_components/load-component";
@@ -76,9 +76,9 @@ export default async function ComponentPage({ params }: { params: Promise<{ bran
           <dt>Type</dt>
           <dd>{componentTypeLabel(c.component_type)}</dd>
           <dt>{c.component_type === "traditional" ? "Price per period" : "Price per unit"}</dt>
-          <dd className="num">{c.unit_price}</dd>
+          <dd className="num">{formatWireMoney(c.unit_price, ctx.brand.currency)}</dd>
           <dt>Setup fee</dt>
-          <dd className="num">{c.setup_fee ?? "—"}</dd>
+          <dd className="num">{formatWireMoney(c.setup_fee, ctx.brand.currency)}</dd>
           {c.component_type !== "traditional" && (
             <>
               <dt>Units included free</dt>

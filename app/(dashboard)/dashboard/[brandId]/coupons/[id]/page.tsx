@@ -85,7 +85,7 @@ export default async function CouponPage({ params }: { params: Promise<{ brandId
         <h2 id="terms">{c.name}</h2>
         <dl className="details">
           <dt>Discount</dt>
-          <dd>{discountText(c)}</dd>
+          <dd>{discountText(c, ctx.brand.currency)}</dd>
           <dt>Applies to</dt>
           <dd>{durationText(c)}</dd>
           <dt>Last day</dt>

@@ -18,7 +18,7 @@ const fields = (products: FilterOption[]): Field[] => [
       { value: "amount", label: "Amount off" },
     ],
   },
-  { name: "discount_value", label: "Discount", required: true, kind: "money", hint: "A percent (0.01 to 100) or an amount like 5.00" },
+  { name: "discount_value", label: "Discount", required: true, kind: "money", hint: "A percent (0.01 to 100) or an amount in the brand's currency" },
   {
     name: "duration",
     label: "Applies to",

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { formatInstant } from "@/lib/format";
+import { formatInstant, formatWireMoney } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { loadRule } from "../_components/load-rule";
 import { enforcementLabel } from "../_components/enforcement";
@@ -52,7 +52,7 @@ export default async function DunningRulePage({ params }: { params: Promise<{ br
           </dd>
           <dt>Applies</dt>
           <dd>
-            {r.overdue_days} days after the due date, when at least {r.overdue_amount} is unpaid
+            {r.overdue_days} days after the due date, when at least {formatWireMoney(r.overdue_amount, ctx.brand.currency)} is unpaid
           </dd>
           <dt>Action</dt>
           <dd>{enforcementLabel(r.enforcement_action)}</dd>

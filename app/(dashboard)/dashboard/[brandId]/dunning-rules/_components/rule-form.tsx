@@ -17,7 +17,7 @@ const fields = (groups: FilterOption[]): Field[] => [
   },
   { name: "name", label: "Name", required: true },
   { name: "overdue_days", label: "Days overdue", required: true, kind: "integer", hint: "Applies on exactly this day after the due date" },
-  { name: "overdue_amount", label: "Unpaid amount at least", required: true, kind: "money", hint: "Like 25.00; 0.00 for any unpaid invoice" },
+  { name: "overdue_amount", label: "Unpaid amount at least", required: true, kind: "money", hint: "0 for any unpaid invoice" },
   {
     name: "enforcement_action",
     label: "Action",
@@ -40,7 +40,7 @@ const NEW: FormValues = {
   product_group_id: "",
   name: "",
   overdue_days: "7",
-  overdue_amount: "0.00",
+  overdue_amount: "0",
   enforcement_action: "REMIND",
   post_url: "",
   description: "",

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant, formatPeriod } from "@/lib/format";
+import { formatInstant, formatPeriod, formatWireMoney } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { loadProduct } from "../_components/load-product";
@@ -80,15 +80,19 @@ export default async function ProductPage({ params }: { params: Promise<{ brandI
             <Link href={`${dash}/product-groups/${p.product_group_id}`}>{groupName}</Link>
           </dd>
           <dt>Recurring price</dt>
-          <dd className="num">{p.recurring_price}</dd>
+          <dd className="num">{formatWireMoney(p.recurring_price, ctx.brand.currency)}</dd>
           <dt>Billing period</dt>
           <dd>{p.expiration_interval === 0 ? "One-time purchase (never renews)" : formatPeriod(p.interval_unit, p.expiration_interval)}</dd>
           <dt>Setup fee</dt>
-          <dd className="num">{p.setup_fee}</dd>
+          <dd className="num">{formatWireMoney(p.setup_fee, ctx.brand.currency)}</dd>
           <dt>Trial</dt>
-          <dd>{p.trial === "Y" ? `${plural(p.trial_interval ?? 0, "day")} at ${p.trial_price ?? "0.00"}` : "No"}</dd>
+          <dd>
+            {p.trial === "Y"
+              ? `${plural(p.trial_interval ?? 0, "day")} at ${p.trial_price ? formatWireMoney(p.trial_price, ctx.brand.currency) : "no charge"}`
+              : "No"}
+          </dd>
           <dt>Auto pay discount</dt>
-          <dd>{p.auto_pay_discount === "Y" ? `${p.auto_pay_discount_amount} off each period` : "No"}</dd>
+          <dd>{p.auto_pay_discount === "Y" ? `${formatWireMoney(p.auto_pay_discount_amount, ctx.brand.currency)} off each period` : "No"}</dd>
           <dt>Tax exempt</dt>
           <dd>{yesNo(p.tax_exempt)}</dd>
           <dt>Asks for variables</dt>

@@ -15,7 +15,7 @@ const PERIOD_UNITS: FilterOption[] = [
 const fields = (groups: FilterOption[]): Field[] => [
   { name: "product_group_id", label: "Product group", required: true, kind: "select", options: groups, notOnUpdate: true, hint: "Cannot change later" },
   { name: "name", label: "Name", required: true },
-  { name: "recurring_price", label: "Recurring price", required: true, kind: "money", hint: "Charged every billing period, like 19.99" },
+  { name: "recurring_price", label: "Recurring price", required: true, kind: "money", hint: "Charged every billing period" },
   { name: "expiration_interval", label: "Billing period", required: true, kind: "integer", hint: "How many units before it renews; 0 for a one-time purchase" },
   {
     name: "interval_unit",
@@ -25,11 +25,11 @@ const fields = (groups: FilterOption[]): Field[] => [
     options: PERIOD_UNITS,
     hint: "Months and years renew on the start's day of month (the last day in shorter months)",
   },
-  { name: "setup_fee", label: "Setup fee", required: true, kind: "money", hint: "Charged once at the start; 0.00 for none" },
+  { name: "setup_fee", label: "Setup fee", required: true, kind: "money", hint: "Charged once at the start; 0 for none" },
   { name: "tax_exempt", label: "Tax exempt", required: true, kind: "flag" },
   { name: "trial", label: "Starts with a trial", required: true, kind: "flag" },
   { name: "trial_interval", label: "Trial length (days)", kind: "integer", hint: "Required with a trial", showIf: (v) => v.trial === "Y" },
-  { name: "trial_price", label: "Trial price", kind: "money", hint: "Empty or 0.00 for a free trial", showIf: (v) => v.trial === "Y" },
+  { name: "trial_price", label: "Trial price", kind: "money", hint: "Empty or 0 for a free trial", showIf: (v) => v.trial === "Y" },
   { name: "auto_pay_discount", label: "Auto pay discount", required: true, kind: "flag" },
   {
     name: "auto_pay_discount_amount",
@@ -57,7 +57,7 @@ const NEW: FormValues = {
   recurring_price: "",
   expiration_interval: "30",
   interval_unit: "day",
-  setup_fee: "0.00",
+  setup_fee: "0",
   tax_exempt: "N",
   trial: "N",
   trial_interval: "",
