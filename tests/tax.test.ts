@@ -179,20 +179,13 @@ describe("tax on invoices", () => {
     const taxable = await makeComponent(t, group.product_group_id, { name: "Taxable", unit_price: "4.00", taxable: "Y" });
     const untaxable = await makeComponent(t, group.product_group_id, { name: "Untaxable", unit_price: "6.00", taxable: "N" });
     const coupon = await makeCoupon(t, { discount_value: "10" });
-    const sub = await ok(t, "json", "Subscription/Create", {
-      method: "POST",
-      params: {
-        customer_account_id: ca,
-        product_id: product.product_id,
-        attached_components: JSON.stringify([
-          { component_id: taxable.component_id, units: "1" },
-          { component_id: untaxable.component_id, units: "1" },
-        ]),
-        coupon_code: coupon.coupon_code,
-        override_initial_billing: "Y",
-        auto_pay: "N",
-      },
-    });
+    const terms = {
+      customer_account_id: ca,
+      product_id: product.product_id,
+      attached_components: JSON.stringify([taxable, untaxable].map((c) => ({ component_id: c.component_id, units: "1" }))),
+      coupon_code: coupon.coupon_code,
+    };
+    const sub = await ok(t, "json", "Subscription/Create", { method: "POST", params: { ...terms, override_initial_billing: "Y", auto_pay: "N" } });
     const invoices = (await ok(t, "json", "Invoice/List", { params: { subscription_id: sub.subscription.subscription_id } })).invoices;
     for (const format of FORMATS) {
       const inv = await invoiceIn(t, format, invoices[0].invoice_id);
@@ -206,20 +199,7 @@ describe("tax on invoices", () => {
     }
     // The Estimate stays before tax (spec, behaviour 5).
     for (const format of FORMATS) {
-      const estimate = (
-        await ok(t, format, "Subscription/Estimate", {
-          params: {
-            customer_account_id: ca,
-            product_id: product.product_id,
-            attached_components: JSON.stringify([
-              { component_id: taxable.component_id, units: "1" },
-              { component_id: untaxable.component_id, units: "1" },
-            ]),
-            coupon_code: coupon.coupon_code,
-          },
-        })
-      ).estimate;
-      expect(estimate.upfront_total).toBe("18.00");
+      expect((await ok(t, format, "Subscription/Estimate", { params: terms })).estimate.upfront_total).toBe("18.00");
     }
   });
 
