@@ -13,7 +13,7 @@ let t: Tenant;
 beforeAll(async () => {
   t = await makeTenant();
   // The seller is in the US: a German customer with a VAT number is reverse charged.
-  await ok(t, "json", "Brand/Update", { method: "PATCH", params: { update_brand_id: t.brand_id, country: "US" } });
+  await ok(t, "json", "Brand/Update", { method: "PATCH", params: { update_brand_id: t.brand_id, country: "US", tax_id: "US-987" } });
 });
 
 const rateOf = async (tenant: Tenant, params: Record<string, string>, format = "json") =>
@@ -142,6 +142,7 @@ describe("tax on invoices", () => {
       const inv = await invoiceIn(t, format, id);
       expect(inv).toMatchObject({ subtotal: "100.00", tax_total: "0.00", total: "100.00" });
       expect(inv.taxes.map(taxLine)).toEqual([["MwSt", "19", "N", "Y", "100.00", "0.00"]]);
+      expect(inv.taxes[0]).toMatchObject({ customer_tax_id: "DE123456789", seller_tax_id: "US-987" });
       expect(await invoiceIn(t, format, local)).toMatchObject({ tax_total: "19.00", total: "119.00" });
     }
   });
@@ -278,5 +279,71 @@ describe("a JPY sandbox brand: a rate changed between two renewals", () => {
       expect(renewed).toMatchObject({ subtotal: "1049", tax_total: "84", total: "1133" });
       expect(renewed.taxes.map(taxLine)).toEqual([["Consumption tax", "8", "N", "N", "1049", "84"]]);
     }
+  });
+});
+
+describe("proration (a prorating sandbox brand)", () => {
+  it("a rise billed at once is taxed; a cut credits the tax paid on it too (json and xml)", async () => {
+    const live = await makeTenant();
+    const brand = (
+      await ok(live, "json", "Brand/Create", {
+        method: "POST",
+        params: {
+          name: "Prorating",
+          description: "A sandbox brand",
+          logo_url: "https://example.com/logo.png",
+          sandbox: "Y",
+          proration: "prorate",
+          country: "US",
+        },
+      })
+    ).brand;
+    const sb: Tenant = { ...live, brand_id: brand.brand_id };
+    await rateOf(sb, { name: "HST", percentage: "13", country: "CA" });
+    await ok(sb, "json", "TestClock/Advance", { method: "POST", params: { advance_to: "2027-03-01T09:00:00Z" } });
+    const group = (await makeGroup(sb)).product_group_id;
+    const plan = async (price: string) =>
+      (await makeProduct(sb, group, { expiration_interval: "1", interval_unit: "month", setup_fee: "0.00", recurring_price: price })).product_id as string;
+    const [basic, pro] = [await plan("30.00"), await plan("60.00")];
+    const subscribe = async (account: string) =>
+      (
+        await ok(sb, "json", "Subscription/Create", {
+          method: "POST",
+          params: { customer_account_id: account, product_id: basic, override_initial_billing: "Y", auto_pay: "N" },
+        })
+      ).subscription.subscription_id as string;
+    const [taxed, untaxed] = [await accountIn(sb, "CA", { state: "ON" }), await accountIn(sb, "US", { state: "NY" })];
+    const subs = { taxed: await subscribe(taxed), untaxed: await subscribe(untaxed) };
+    await ok(sb, "json", "TestClock/Advance", { method: "POST", params: { advance_to: "2027-03-13T09:00:00Z" } });
+    const change = (account: string, subscription: string, product: string) =>
+      ok(sb, "json", "Subscription/ChangeProduct", {
+        method: "POST",
+        params: { subscription_id: subscription, customer_account_id: account, product_id: product },
+      });
+    await change(taxed, subs.taxed, pro);
+    await change(untaxed, subs.untaxed, pro);
+    const proration = async (subscription: string, format: string) => {
+      const all = listed(format, await ok(sb, format, "Invoice/List", { params: { subscription_id: subscription } }), "invoices");
+      const inv = all.find((i: any) => i.billing_period_start === "");
+      return { ...inv, taxes: listed(format, inv, "taxes") };
+    };
+    const cents = (s: string) => Math.round(Number(s) * 100);
+    for (const format of FORMATS) {
+      const [a, b] = [await proration(subs.taxed, format), await proration(subs.untaxed, format)];
+      expect(a.subtotal).toBe(b.subtotal);
+      expect(cents(a.subtotal)).toBeGreaterThan(0);
+      const tax = Math.round((cents(a.subtotal) * 13) / 100);
+      expect(a.taxes.map(taxLine)).toEqual([["HST", "13", "N", "N", a.subtotal, (tax / 100).toFixed(2)]]);
+      expect(cents(a.total)).toBe(cents(a.subtotal) + tax);
+      expect(b).toMatchObject({ tax_total: "0.00", total: b.subtotal });
+    }
+    // Back to the cheaper plan the same day: the cut goes to the prepaid balance with its tax.
+    await change(taxed, subs.taxed, basic);
+    await change(untaxed, subs.untaxed, basic);
+    const prepaid = async (account: string) =>
+      cents((await ok(sb, "json", "Account/List", { params: { customer_account_id: account } })).customer_accounts[0].prepaid_balance);
+    const credit = await prepaid(untaxed);
+    expect(credit).toBeGreaterThan(0);
+    expect(await prepaid(taxed)).toBe(credit + Math.round((credit * 13) / 100));
   });
 });

@@ -134,6 +134,9 @@ export interface InvoiceTax {
   taxedAmount: number;
   /** The tax: added to the total when exclusive, the part of the lines it is when inclusive, 0 when reverse charged. */
   amount: number;
+  /** When reverse charged: the customer's and the seller's tax ids the invoice names, as they were. */
+  customerTaxId?: string;
+  sellerTaxId?: string | null;
 }
 
 /**

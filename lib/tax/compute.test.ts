@@ -95,7 +95,7 @@ describe("tax on an invoice", () => {
   it("reverse charge: an account with a tax id in another country pays none of a reverse charged rate", () => {
     const rates = [rate("19", { country: "DE", reverseCharge: "Y" })];
     const abroad = taxes([line(10_000)], subject(rates, { country: "DE", taxId: "DE123456789" }));
-    expect(abroad.taxes[0]).toMatchObject({ reverseCharge: "Y", amount: 0, taxedAmount: 10_000 });
+    expect(abroad.taxes[0]).toMatchObject({ reverseCharge: "Y", amount: 0, taxedAmount: 10_000, customerTaxId: "DE123456789" });
     expect(abroad.total).toBe(10_000);
     // Without a tax id, or in the brand's own country, it is charged.
     expect(taxes([line(10_000)], subject(rates, { country: "DE" })).taxTotal).toBe(1900);

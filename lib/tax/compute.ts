@@ -37,6 +37,7 @@ export interface TaxAccount {
 
 export interface TaxSeller {
   country: string | null;
+  taxId?: string | null;
 }
 
 /** Everything an invoice's tax depends on besides its lines. */
@@ -137,6 +138,7 @@ export function withTax(lines: readonly InvoiceLine[], subject: TaxSubject): Inv
       reverseCharge: reverse ? "Y" : "N",
       taxedAmount: roundHalfAway(base),
       amount: reverse ? 0 : roundHalfAway(exact),
+      ...(reverse ? { customerTaxId: subject.account.taxId!, sellerTaxId: subject.brand.taxId ?? null } : {}),
     };
     return {
       itemName: taxLineName(tax),

@@ -21,7 +21,7 @@ export const activeTaxRates = (ctx: Context) => selectRows(ctx.db, taxRates, { w
 
 /** What an invoice's tax depends on besides its lines, read once (lib/tax/compute.ts does the rest). */
 export async function taxSubject(ctx: Context, account: TaxAccount, rates?: TaxSubject["rates"]): Promise<TaxSubject> {
-  return { account, brand: { country: ctx.brand.country }, rates: rates ?? (await activeTaxRates(ctx)) };
+  return { account, brand: ctx.brand, rates: rates ?? (await activeTaxRates(ctx)) };
 }
 
 /** The lines with their tax for this account, at the brand's rates now: every path that prices an invoice ends here. */

@@ -28,4 +28,7 @@ export const invoiceTaxToWire = (t: InvoiceTax, currency: string) => ({
   reverse_charge: t.reverseCharge,
   taxed_amount: formatAmount(t.taxedAmount, currency),
   tax: formatAmount(t.amount, currency),
+  // "Reverse charge": the customer accounts for the tax; the invoice names both tax ids (empty otherwise).
+  customer_tax_id: t.customerTaxId ?? null,
+  seller_tax_id: t.sellerTaxId ?? null,
 });
