@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { expectError, listed, makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
+import { staffActions } from "../lib/dashboard/actions";
 
 const FORMATS = ["json", "xml"] as const;
 
@@ -345,5 +346,23 @@ describe("proration (a prorating sandbox brand)", () => {
     const credit = await prepaid(untaxed);
     expect(credit).toBeGreaterThan(0);
     expect(await prepaid(taxed)).toBe(credit + Math.round((credit * 13) / 100));
+  });
+});
+
+describe("the dashboard's tax rate actions", () => {
+  it("only an ADMIN staff user adds or archives a tax rate (FORBIDDEN for a USER, nothing written)", async () => {
+    const [admin, user] = [await makeTenant(), await makeTenant("USER")];
+    const input = { name: "VAT", percentage: "20", country: "FR" };
+    expect(await staffActions.taxRateCreate.run({ staffUserId: user.staffUserId }, user.brand_id, input)).toMatchObject({
+      ok: false,
+      error: { code: "FORBIDDEN" },
+    });
+    expect(listed("json", await ok(user, "json", "TaxRate/List"), "tax_rates")).toEqual([]);
+    const made = await staffActions.taxRateCreate.run({ staffUserId: admin.staffUserId }, admin.brand_id, input);
+    expect(made).toMatchObject({ ok: true, data: { name: "VAT", percentage: "20" } });
+    const id = (made as { data: { tax_rate_id: string } }).data.tax_rate_id;
+    const archived = await staffActions.taxRateDelete.run({ staffUserId: admin.staffUserId }, admin.brand_id, { tax_rate_id: id });
+    expect(archived).toMatchObject({ ok: true });
+    expect(listed("json", await ok(admin, "json", "TaxRate/List"), "tax_rates")).toEqual([]);
   });
 });

@@ -32,6 +32,7 @@ const NAV: [group: string, sections: Section[]][] = [
       ["payments", "Payments"],
       ["pay-methods", "Pay methods"],
       ["dunning-rules", "Dunning rules"],
+      ["tax-rates", "Tax rates"],
     ],
   ],
   [
