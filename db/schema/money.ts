@@ -91,7 +91,8 @@ export const payMethods = pgTable(
 );
 
 /** `credit`: a paid amount the invoice no longer needs (its price went down), moved to the prepaid balance. */
-export const INVOICE_LINE_KINDS = ["item", "setup_fee", "recurring", "component", "usage", "discount", "credit"] as const;
+/** `tax`: one per tax rate the invoice used (issue 33, lib/tax): its price is the rate's exclusive tax (0 for an inclusive rate), `tax` its snapshot. */
+export const INVOICE_LINE_KINDS = ["item", "setup_fee", "recurring", "component", "usage", "discount", "credit", "tax"] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
 /** A jsonpath matching any invoice line that breaks the rules of InvoiceLine (the invoices_items check). */
@@ -116,7 +117,54 @@ export interface InvoiceLine {
   componentId: string | null;
   /** The coupon a discount line is for: a coupon's cycle is counted by the invoices that carry it. */
   couponCode?: string;
+  /** A `tax` line's snapshot of the rate it used and its amounts (issue 33): later changes of the rate never reach it. */
+  tax?: InvoiceTax;
 }
+
+/** What an invoice keeps of one tax rate it used (lib/tax/compute.ts). Amounts in minor units. */
+export interface InvoiceTax {
+  taxRateId: string;
+  name: string;
+  /** The rate in ten-thousandths of a percent (8.875% is 88750): exact, never a float. */
+  percentage: number;
+  inclusive: "Y" | "N";
+  /** The rate is reverse charged: the customer accounts for the tax, this invoice charges none. */
+  reverseCharge: "Y" | "N";
+  /** The lines' amount the rate applies to, discounts taken off first. */
+  taxedAmount: number;
+  /** The tax: added to the total when exclusive, the part of the lines it is when inclusive, 0 when reverse charged. */
+  amount: number;
+  /** When reverse charged: the customer's and the seller's tax ids the invoice names, as they were. */
+  customerTaxId?: string;
+  sellerTaxId?: string | null;
+}
+
+/**
+ * A brand's tax rate (issue 33). Applies to the accounts of its country whose state is its state (or to
+ * all of them when it has none); rates of a country and a state stack. Archived, never deleted: the
+ * invoices keep a snapshot of what they used.
+ */
+export const taxRates = pgTable(
+  "tax_rates",
+  {
+    id: uuid("id").primaryKey(),
+    brandId: brandId(),
+    name: text("name").notNull(),
+    description: text("description"),
+    /** Ten-thousandths of a percent: 20% is 200000, 8.875% is 88750. */
+    percentage: bigint("percentage", { mode: "number" }).notNull(),
+    country: text("country").notNull(),
+    state: text("state"),
+    inclusive: flag("inclusive"),
+    reverseCharge: flag("reverse_charge"),
+    archivedAt: instant("archived_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    check("tax_rates_percentage", sql`${t.percentage} >= 0 and ${t.percentage} <= 1000000`),
+    index("tax_rates_brand_country").on(t.brandId, t.country, t.createdAt),
+  ],
+);
 
 /**
  * An invoice. Its amount paid, balance and status (0 unpaid, 1 paid, 2 partially paid) are never

@@ -7,7 +7,7 @@ export type Format = "json" | "xml";
 export const XML_ATTRIBUTES = new Set(["qualification_status"]);
 
 /** Element names for the children of nested lists whose singular is not the plain one. */
-const SINGULAR: Record<string, string> = { login_history: "login", addresses: "address", statuses: "status" };
+const SINGULAR: Record<string, string> = { login_history: "login", addresses: "address", statuses: "status", taxes: "tax", tax_rates: "tax_rate" };
 export const singular = (plural: string) => SINGULAR[plural] ?? (plural.endsWith("ies") ? `${plural.slice(0, -3)}y` : plural.replace(/s$/, ""));
 
 /** Every value on the wire is a string (api-conventions.md, Responses). A hot path: plain loops. */

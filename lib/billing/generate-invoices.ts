@@ -12,6 +12,8 @@ import { INVOICES_CREATED } from "./invoice-events";
 import { deliveryDueAt } from "../outbox/emit";
 import { brandsInRun } from "./brands-in-run";
 import { toInvoiceLines } from "../pricing/invoice-lines";
+import { withTax } from "../tax/compute";
+import { activeTaxRates } from "../tax/rates";
 import { inContext } from "../run-verb";
 import { STATUS } from "../lifecycle";
 import { documentNumberSql, takeSequencesSql } from "../document-numbers";
@@ -175,20 +177,22 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]): Promise<
   const { db, brand } = ctx;
   const now = ctx.now();
   const accountIds = [...new Set(subs.map((s) => s.customerAccountId))];
-  const [details, accounts] = await Promise.all([
+  const [details, accounts, rates] = await Promise.all([
     withDetails(ctx, subs),
-    // Only whether each account is tax exempt: the Invoice/Create events read the rest when they are written.
-    selectColumns(db, customerAccounts, ["id", "taxExempt"], { where: inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)) }),
+    // Only what each account's tax depends on: the Invoice/Create events read the rest when they are written.
+    selectColumns(db, customerAccounts, ["id", "taxExempt", "country", "state", "taxId"], {
+      where: inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)),
+    }),
+    activeTaxRates(ctx),
   ]);
   const accountById = new Map(accounts.map((a) => [a.id, a]));
   const ids = details.map(() => newId());
-  const items = details.map((d) =>
-    toInvoiceLines(nextPeriodLines(ctx, d), {
-      product: d.product,
-      account: accountById.get(d.sub.customerAccountId),
-      components: d.attached.map((a) => a.component),
-    }),
-  );
+  const items = details.map((d) => {
+    const account = accountById.get(d.sub.customerAccountId);
+    const lines = toInvoiceLines(nextPeriodLines(ctx, d), { product: d.product, account, components: d.attached.map((a) => a.component) });
+    // With their tax at the brand's rates now (lib/tax): a rate changed later reaches only later invoices.
+    return account ? withTax(lines, { account, brand: ctx.brand, rates }) : lines;
+  });
   // One statement: the invoices a concurrent runner has not written already, and one event listing
   // exactly those, whose delivery writes their Invoice/Create events (lib/billing/invoice-events.ts).
   // Only for subscriptions still at the version priced here, share-locked until the statement ends:

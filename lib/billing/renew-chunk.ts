@@ -1,6 +1,16 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { resultRows, selectColumns, selectRows, type Db } from "../../db/client";
-import { customerAccounts, invoices, payGateways, payMethods, payments, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
+import {
+  customerAccounts,
+  invoices,
+  type InvoiceLine,
+  payGateways,
+  payMethods,
+  payments,
+  subscriptionComponents,
+  subscriptionCoupons,
+  subscriptions,
+} from "../../db/schema";
 import { anyOf, inBrand, sqlArray } from "../../db/scope";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
@@ -17,6 +27,8 @@ import { recordOutcomes, type AnsweredAttempt } from "../payments/settle-charges
 import { settleCharge } from "../payments/settle-charge";
 import type { PaymentRow } from "../payments/queries";
 import { toInvoiceLines } from "../pricing/invoice-lines";
+import { withTax } from "../tax/compute";
+import { activeTaxRates } from "../tax/rates";
 import { renewalAfter, today } from "../pricing/periods";
 import { usageLines } from "../pricing/pricing";
 import { runVerb } from "../run-verb";
@@ -190,7 +202,7 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
   const accountIds = [...new Set((await selectColumns(ctx.db, subscriptions, ["customerAccountId"], { where: dueNow })).map((r) => r.customerAccountId))];
   if (!accountIds.length) return committed;
   // Locked; read for what a renewal needs of them (its prepaid balance, whether its lines are tax exempt).
-  const accounts = await selectColumns(ctx.db, customerAccounts, ["id", "prepaidBalance", "taxExempt"], {
+  const accounts = await selectColumns(ctx.db, customerAccounts, ["id", "prepaidBalance", "taxExempt", "country", "state", "taxId"], {
     where: inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)),
     orderBy: [asc(customerAccounts.id)],
     forUpdate: "no key update",
@@ -220,7 +232,9 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
 
   // What each renewal writes, decided before anything is written.
   const renewals: { sub: SubscriptionRow; invoice: InvoiceRow; d: (typeof details)[number] }[] = [];
-  const usage: { invoiceId: string; lines: ReturnType<typeof storedLines> }[] = [];
+  // Each invoice usage joins, whole and taxed again with it (lib/tax).
+  const usage: { invoiceId: string; items: InvoiceLine[] }[] = [];
+  const rates = await activeTaxRates(ctx);
   const usageReset: string[] = [];
   for (const d of details) {
     const s = d.sub;
@@ -239,8 +253,8 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
       const lines = s.inTrial === "Y" ? [] : usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
       if (lines.length) {
         const stored = storedLines(toInvoiceLines(lines, { product: d.product, account, components: metered.map((a) => a.component) }));
-        usage.push({ invoiceId: invoice.id, lines: stored });
-        invoice.items = [...invoice.items, ...stored];
+        invoice.items = withTax([...invoice.items, ...stored], { account, brand: ctx.brand, rates });
+        usage.push({ invoiceId: invoice.id, items: invoice.items });
       }
       usageReset.push(s.id);
     }
@@ -256,14 +270,13 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
     );
 
   if (usage.length) {
-    // Parenthesised: || and -> bind alike, left to right, and (items || lines) -> n is one line, not an array.
     await ctx.db.execute(sql`
-      update invoices i set items = i.items || (lines.per_invoice -> (x.n::int - 1))
+      update invoices i set items = lines.per_invoice -> (x.n::int - 1)
       from unnest(${sqlArray(
         usage.map((u) => u.invoiceId),
         "uuid[]",
       )}) with ordinality as x(id, n),
-           (select ${JSON.stringify(usage.map((u) => u.lines))}::jsonb as per_invoice) as lines
+           (select ${JSON.stringify(usage.map((u) => u.items))}::jsonb as per_invoice) as lines
       where i.id = x.id and i.brand_id = ${ctx.brand.id}`);
   }
   if (usageReset.length) {

@@ -19,7 +19,8 @@ import { pricedComponent } from "../subscriptions/terms";
 import { renewalAfter, today } from "../pricing/periods";
 import { usageLines } from "../pricing/pricing";
 import { toInvoiceLines } from "../pricing/invoice-lines";
-import { appendLines } from "../invoices/lines";
+import { replaceLines } from "../invoices/lines";
+import { taxedLines } from "../tax/rates";
 import { isFinal } from "../payments/credit-notes";
 import { adjustmentsOf, createAdjustment } from "../subscriptions/upcoming-invoice";
 import { findAccount } from "../accounts/queries";
@@ -228,8 +229,9 @@ async function renewSubscription({
       const account = await findAccount(ctx, s.customerAccountId);
       const lines = toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) });
       // An invoice with something paid on it is final (issue 31): the usage is an invoice adding to it.
-      if (await isFinal(ctx, invoice.id)) await createAdjustment(ctx, invoice, lines);
-      else await appendLines(ctx, invoice.id, lines);
+      // Either is taxed (lib/tax): the invoice the usage joins is taxed again with it.
+      if (await isFinal(ctx, invoice.id)) await createAdjustment(ctx, invoice, await taxedLines(ctx, account, lines));
+      else await replaceLines(ctx, invoice.id, await taxedLines(ctx, account, [...invoice.items, ...lines]));
     }
     await ctx.db
       .update(subscriptionComponents)

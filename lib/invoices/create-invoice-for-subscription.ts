@@ -8,6 +8,7 @@ import { assertLinesTotal, storedLines, type NewLine } from "./lines";
 import { reloadInvoice } from "./queries";
 import { invoiceView } from "./view";
 import { nextDocumentNumber, returnDocumentNumber } from "../document-numbers";
+import { taxedLines } from "../tax/rates";
 
 export interface SubscriptionInvoice {
   customerAccountId: string;
@@ -35,7 +36,9 @@ export async function createInvoiceForSubscription(ctx: Context, s: Subscription
   for (const l of s.lines) {
     if (!Number.isSafeInteger(l.itemPrice) || (l.itemPrice < 0 && l.kind !== "discount")) throw new Error(`invalid line price ${l.itemPrice} (${l.kind})`);
   }
-  assertLinesTotal(s.lines, ctx.brand.currency, "lines");
+  // Taxed here, where every subscription invoice is written one by one (lib/tax): idempotent for lines taxed already.
+  const items = await taxedLines(ctx, account, storedLines(s.lines));
+  assertLinesTotal(items, ctx.brand.currency, "lines");
   const now = ctx.now();
   const issued = s.issued ?? true;
   const number = issued ? await nextDocumentNumber(ctx.db, ctx.brand.id, "invoice") : null;
@@ -49,7 +52,7 @@ export async function createInvoiceForSubscription(ctx: Context, s: Subscription
       billingPeriodStart: s.periodStart,
       number,
       dueDate: s.dueDate,
-      items: storedLines(s.lines),
+      items,
       createdAt: now,
       updatedAt: now,
     })

@@ -10,6 +10,7 @@ import { reloadInvoice } from "./queries";
 import type { CreateInvoiceInput } from "./schemas";
 import { invoiceView } from "./view";
 import { nextDocumentNumber } from "../document-numbers";
+import { taxedLines } from "../tax/rates";
 
 /**
  * Invoice/Create: a manual invoice (auto_subscription_id, for testing, makes it look generated: it
@@ -21,7 +22,7 @@ export async function createInvoice({ ctx, input }: { ctx: Context; input: Creat
     const sub = await findInBrand(ctx, subscriptions, input.auto_subscription_id, "Subscription", "auto_subscription_id");
     if (sub.customerAccountId !== account.id) throw notFound("Subscription of this customer account", "auto_subscription_id");
   }
-  const lines = manualLines(input.attached_items ?? [], account);
+  const lines = await taxedLines(ctx, account, storedLines(manualLines(input.attached_items ?? [], account)));
   assertLinesTotal(lines, ctx.brand.currency);
   const id = newId();
   const now = ctx.now();
@@ -34,7 +35,7 @@ export async function createInvoice({ ctx, input }: { ctx: Context; input: Creat
     dueDate: input.due_date,
     customField1: input.custom_field_1 ?? null,
     customField2: input.custom_field_2 ?? null,
-    items: storedLines(lines),
+    items: lines,
     createdAt: now,
     updatedAt: now,
   });

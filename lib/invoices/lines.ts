@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import { invoices, payments, type InvoiceLine, type InvoiceLineKind } from "../../db/schema";
+import { invoices, payments, type InvoiceLine, type InvoiceLineKind, type InvoiceTax } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
@@ -15,6 +15,8 @@ export interface NewLine {
   kind: InvoiceLineKind;
   componentId?: string | null;
   couponCode?: string;
+  /** A `tax` line's snapshot (lib/tax/compute.ts). */
+  tax?: InvoiceTax;
 }
 
 /** A manual invoice's attached_items as lines; a tax-exempt account's items are all tax exempt. */
@@ -52,6 +54,7 @@ export const storedLines = (lines: readonly NewLine[]): InvoiceLine[] =>
     kind: l.kind,
     componentId: l.componentId ?? null,
     ...(l.couponCode ? { couponCode: l.couponCode } : {}),
+    ...(l.tax ? { tax: l.tax } : {}),
   }));
 
 /** An invoice's total in SQL, from its stored lines: what invoiceAmounts (./amounts.ts) adds up in code. */
@@ -74,7 +77,7 @@ export async function replaceLines(ctx: Context, invoiceId: string, lines: reado
     .where(inBrand(ctx, invoices, eq(invoices.id, invoiceId)));
 }
 
-/** Adds lines after the invoice's last one (a renewal's metered usage). */
+/** Adds lines after the invoice's last one, untaxed (lib/tax re-taxes a whole invoice: billing replaces its lines instead). */
 export async function appendLines(ctx: Context, invoiceId: string, lines: readonly NewLine[]) {
   if (!lines.length) return;
   await ctx.db

@@ -3,6 +3,8 @@ import { formatWireDate } from "../dates";
 import { formatAmount } from "../money";
 import type { InvoiceDetails } from "./queries";
 import { readInvoice, type InvoiceRead } from "./read";
+import { taxAmounts } from "../tax/compute";
+import { invoiceTaxToWire } from "../tax/view";
 
 /**
  * The wire: an invoice as the API answers it (namespace invoice), from its read row. Only lib/api
@@ -18,8 +20,17 @@ export const lineView = (l: InvoiceLine, currency: string) => ({
   component_id: l.componentId,
 });
 
-/** An invoice, its lines nested as items and attached_items. */
-export const invoiceToWire = (r: InvoiceRead) => ({
+/**
+ * An invoice, its lines nested as items and attached_items; its tax (issue 33) as subtotal, tax_total
+ * and taxes, one per rate it used, from its tax lines, which items leave out (total includes their
+ * exclusive tax). An invoice without tax answers as before, with subtotal = total and no taxes.
+ */
+export const invoiceToWire = (r: InvoiceRead) => invoiceWire(r, soldLines(r.lines), taxAmounts(r.lines));
+
+/** Every line but the tax lines (lib/tax/compute.ts): what items and attached_items list. */
+const soldLines = (lines: readonly InvoiceLine[]) => lines.filter((l) => l.kind !== "tax");
+
+const invoiceWire = (r: InvoiceRead, lines: readonly InvoiceLine[], tax: ReturnType<typeof taxAmounts>) => ({
   invoice_id: r.id,
   number: r.number,
   customer_account_id: r.customerAccountId,
@@ -33,9 +44,9 @@ export const invoiceToWire = (r: InvoiceRead) => ({
   currency: r.currency,
   custom_field_1: r.customField1,
   custom_field_2: r.customField2,
-  items: r.lines.map((l) => lineView(l, r.currency)),
+  items: lines.map((l) => lineView(l, r.currency)),
   // The spec's name, in the shape attached_items is sent in (items adds each line's kind and component).
-  attached_items: r.lines.map((l) => ({
+  attached_items: lines.map((l) => ({
     item_name: l.itemName,
     item_price: formatAmount(l.itemPrice, r.currency),
     tax_exempt: l.taxExempt,
@@ -44,6 +55,9 @@ export const invoiceToWire = (r: InvoiceRead) => ({
   created: r.createdAt,
   updated: r.updatedAt,
   deleted: r.deletedAt,
+  subtotal: formatAmount(tax.subtotal, r.currency),
+  tax_total: formatAmount(tax.taxTotal, r.currency),
+  taxes: tax.taxes.map((t) => invoiceTaxToWire(t, r.currency)),
 });
 
 /** What the write verbs and the invoice events answer today: the wire of the invoice as it now stands. */

@@ -5,7 +5,8 @@ import { invalidState } from "../errors";
 import { formatAmount } from "../money";
 import { findCustomer } from "../accounts/customer";
 import { settlePendingPayments } from "./settle-pending";
-import { assertLinesTotal, manualLines, replaceLines } from "../invoices/lines";
+import { assertLinesTotal, manualLines, replaceLines, storedLines } from "../invoices/lines";
+import { taxedLines } from "../tax/rates";
 import { assertNotDeleted, findInvoice, invoiceDetails, reloadInvoice } from "../invoices/queries";
 import type { UpdateInvoiceInput } from "../invoices/schemas";
 import { invoiceView } from "../invoices/view";
@@ -21,7 +22,7 @@ export async function updateInvoice({ ctx, input }: { ctx: Context; input: Updat
   assertNotDeleted(invoice);
   if (invoice.subscriptionId) throw invalidState("This invoice was generated for a subscription and cannot be updated", "invoice_id");
   if (input.attached_items !== undefined) {
-    const lines = manualLines(input.attached_items ?? [], account);
+    const lines = await taxedLines(ctx, account, storedLines(manualLines(input.attached_items ?? [], account)));
     const total = assertLinesTotal(lines, ctx.brand.currency);
     // A charge whose outcome is unknown could still land: settle it before the total moves.
     await settlePendingPayments(ctx, { invoiceId: invoice.id });

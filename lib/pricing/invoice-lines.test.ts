@@ -24,12 +24,18 @@ describe("invoice lines from pricing lines", () => {
     ]);
   });
 
-  it("are all exempt for a tax-exempt product or customer account", () => {
-    for (const tax of [
-      { product: { taxExempt: "Y" as const }, account: { taxExempt: "N" as const }, components },
-      { product: { taxExempt: "N" as const }, account: { taxExempt: "Y" as const }, components },
-    ]) {
-      expect(toInvoiceLines(lines, tax).every((l) => l.taxExempt === "Y")).toBe(true);
-    }
+  it("are all exempt for a tax-exempt customer account", () => {
+    const tax = { product: { taxExempt: "N" as const }, account: { taxExempt: "Y" as const }, components };
+    expect(toInvoiceLines(lines, tax).every((l) => l.taxExempt === "Y")).toBe(true);
+  });
+
+  it("a tax-exempt product's own lines are exempt, its taxable components' lines are not (issue 33)", () => {
+    const out = toInvoiceLines(lines, { product: { taxExempt: "Y" }, account: { taxExempt: "N" }, components });
+    expect(out.map((l) => [l.itemName, l.taxExempt])).toEqual([
+      ["Pro", "Y"],
+      ["Seats", "N"],
+      ["Support", "Y"],
+      ["Coupon TEN", "Y"],
+    ]);
   });
 });

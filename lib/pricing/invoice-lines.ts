@@ -20,11 +20,13 @@ export interface TaxSubject {
 
 /**
  * Pricing lines as invoice lines (unit price x quantity), as stored (invoices.items). Everything is
- * tax exempt when the product or the customer account is; a component's lines are when the
- * component is not taxable.
+ * tax exempt when the customer account is; a component's lines are when the component is not
+ * taxable, the others when the product is tax exempt (issue 33: a taxable component of an exempt
+ * product is taxed).
  */
 export function toInvoiceLines(lines: readonly Line[], tax: TaxSubject): InvoiceLine[] {
-  const exempt = tax.product?.taxExempt === "Y" || tax.account?.taxExempt === "Y";
+  const accountExempt = tax.account?.taxExempt === "Y";
+  const productExempt = accountExempt || tax.product?.taxExempt === "Y";
   const untaxed = new Set(tax.components.filter((c) => c.taxable === "N").map((c) => c.id));
   return lines.map((l) => ({
     itemName: l.name,
@@ -32,7 +34,7 @@ export function toInvoiceLines(lines: readonly Line[], tax: TaxSubject): Invoice
     quantity: Math.max(1, l.quantity),
     kind: KIND[l.kind],
     componentId: l.componentId ?? null,
-    taxExempt: exempt || (l.componentId !== undefined && untaxed.has(l.componentId)) ? "Y" : "N",
+    taxExempt: (l.componentId != null ? accountExempt || untaxed.has(l.componentId) : productExempt) ? "Y" : "N",
     ...(l.couponCode ? { couponCode: l.couponCode } : {}),
   }));
 }

@@ -6,7 +6,8 @@ import { newId } from "../ids";
 import { formatAmount } from "../money";
 import { formatWireDate } from "../dates";
 import { createInvoiceForSubscription } from "../invoices/create-invoice-for-subscription";
-import { carriesCoupon } from "../invoices/lines";
+import { carriesCoupon, linesTotal } from "../invoices/lines";
+import { taxedLines } from "../tax/rates";
 import { chargeInvoice } from "../payments/charge-invoice";
 import { createPayment } from "../payments/create-payment";
 import { billingAnchor, firstPartialPeriod, firstRenewal, invoiceGenerationAt, invoiceHorizon, today } from "../pricing/periods";
@@ -197,7 +198,13 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
   const variables = checkVariables(t.group, input);
   const now = ctx.now();
   const id = newId();
-  const total = sumLines(t.upfront);
+  // The first invoice's lines with their tax (lib/tax): what is charged is their total.
+  const lines = await taxedLines(
+    ctx,
+    t.account,
+    toInvoiceLines(t.upfront, { product: t.product, account: t.account, components: t.attached.map((a) => a.component) }),
+  );
+  const total = linesTotal(lines);
   const charging = total > 0 && !override && t.payMethod !== null;
   // Until its charge settles, what the subscription emits is held for it.
   const writer = charging ? holdEventsFor(ctx, id) : ctx;
@@ -227,7 +234,6 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
   });
   await setComponents(ctx, id, t.attached);
   await setCoupons(ctx, id, t.coupons);
-  const lines = toInvoiceLines(t.upfront, { product: t.product, account: t.account, components: t.attached.map((a) => a.component) });
   // A coupon's cycle is counted when, and only when, a started period's invoice carries it: outside
   // a trial the up-front charge is the first regular period.
   for (const c of t.coupons) {

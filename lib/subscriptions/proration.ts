@@ -7,7 +7,8 @@ import { isProductBillable } from "../catalog/availability";
 import { STATUS } from "../lifecycle";
 import { nextDocumentNumber } from "../document-numbers";
 import { newId } from "../ids";
-import { storedLines } from "../invoices/lines";
+import { linesTotal, storedLines } from "../invoices/lines";
+import { taxedLines } from "../tax/rates";
 import { reloadInvoice } from "../invoices/queries";
 import { emit } from "../outbox/emit";
 import { logger } from "../log";
@@ -88,14 +89,20 @@ async function prorate(ctx: Context, before: SubscriptionDetails, after: Subscri
   const cents = prorationOf(charge(before), keepsPeriod ? charge(after) : 0, part);
   if (cents === 0) return null;
   const account = await findAccount(ctx, after.sub.customerAccountId);
+  const name = `Proration: ${after.product!.name}, ${part.days} of ${part.ofDays} days left in the period`;
+  // Taxed as the periods it prorates were (lib/tax): a credit gives back the tax paid on it too.
+  const lines = await taxedLines(
+    ctx,
+    account,
+    toInvoiceLines([{ kind: "recurring", name, amountCents: Math.abs(cents), quantity: 1 }], { product: after.product, account, components: [] }),
+  );
   if (cents < 0) {
-    const { credited, toPrepaid } = await creditPeriod(ctx, before, -cents);
+    // The cut with its tax (lib/tax), credited to what billed the period (a credit note).
+    const { credited, toPrepaid } = await creditPeriod(ctx, before, linesTotal(lines));
     if (credited === 0) return null;
     return { cents: -credited, ...part, invoiceId: null, fromPrepaid: 0, toPrepaid };
   }
   const id = newId();
-  const name = `Proration: ${after.product!.name}, ${part.days} of ${part.ofDays} days left in the period`;
-  const lines = toInvoiceLines([{ kind: "recurring", name, amountCents: cents, quantity: 1 }], { product: after.product, account, components: [] });
   await ctx.db.insert(invoices).values({
     id,
     brandId: ctx.brand.id,

@@ -6,6 +6,7 @@ import { findCustomer } from "../accounts/customer";
 import { creditLatestFirst, heldInPrepaid, isFinal, issueCreditNote, netTotal } from "../payments/credit-notes";
 import { emitInvoiceEvent } from "../invoices/events";
 import { linesTotal, replaceLines, storedLines, type NewLine } from "../invoices/lines";
+import { taxedLines } from "../tax/rates";
 import { invoiceDetails, reloadInvoice } from "../invoices/queries";
 import type { InvoiceRow } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
@@ -96,7 +97,11 @@ async function repriceInvoice(ctx: Context, invoice: InvoiceRow, d: Subscription
   const adjustments = await adjustmentsOf(ctx, invoice.id);
   for (const i of [invoice, ...adjustments]) await requireNoPendingPayments(ctx, { invoiceId: i.id });
   const [account] = await ctx.db.select().from(customerAccounts).where(eq(customerAccounts.id, d.sub.customerAccountId));
-  const lines = storedLines(toInvoiceLines(nextPeriodLines(ctx, d), { product: d.product, account, components: d.attached.map((a) => a.component) }));
+  const lines = await taxedLines(
+    ctx,
+    account,
+    toInvoiceLines(nextPeriodLines(ctx, d), { product: d.product, account, components: d.attached.map((a) => a.component) }),
+  );
   if (!(await isFinal(ctx, invoice.id))) {
     if (JSON.stringify(lines) !== JSON.stringify(invoice.items)) await replaceLines(ctx, invoice.id, lines);
     return;

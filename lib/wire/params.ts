@@ -2,6 +2,7 @@ import { z } from "zod";
 import countries from "i18n-iso-countries";
 import { amountPattern, amountRule, isCurrency, parseAmount } from "../money";
 import { parseWireDate } from "../dates";
+import { parsePercentage } from "../percentage";
 
 /**
  * Parameter builders. Every wire value is a string; each builder validates one and turns it into
@@ -146,6 +147,17 @@ export const currency = () =>
     .string()
     .transform((s) => s.toUpperCase())
     .refine(isCurrency, { error: "must be an ISO 4217 currency code, like USD, EUR or JPY" });
+
+/** A tax rate's percentage, 0 to 100 with at most 4 decimals ("20", "8.875"), as an integer of ten-thousandths of a percent (lib/percentage.ts). */
+export const percentage = () =>
+  z.string().transform((s, c) => {
+    const value = parsePercentage(s);
+    if (value === null) {
+      c.issues.push({ code: "custom", message: "must be a percentage from 0 to 100 with at most 4 decimals, like 20 or 8.875", input: s });
+      return z.NEVER;
+    }
+    return value;
+  });
 
 /** ISO 3166-1 alpha-2, any case on the wire, upper case inside. */
 export const country = () =>

@@ -168,6 +168,7 @@ export const fixtures: Record<string, (t: Tenant) => Promise<string>> = {
       "dunning_rule",
       "rule_id",
     ),
+  TaxRate: async (t) => created(t, "TaxRate/Create", { name: "Fixture VAT", percentage: "20", country: "FR" }, "tax_rate", "tax_rate_id"),
   PayMethod: async (t) =>
     created(
       t,

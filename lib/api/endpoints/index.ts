@@ -16,6 +16,7 @@ import { noteEndpoints } from "./note";
 import { ticketEndpoints } from "./ticket";
 import { dunningRuleEndpoints } from "./dunning-rule";
 import { testClockEndpoints } from "./test-clock";
+import { taxRateEndpoints } from "./tax-rate";
 
 /** Every API endpoint, in documentation order. Add a resource family by adding its table here. */
 export const endpoints: Endpoint[] = [
@@ -30,6 +31,7 @@ export const endpoints: Endpoint[] = [
   ...invoiceEndpoints,
   ...paymentEndpoints,
   ...creditNoteEndpoints,
+  ...taxRateEndpoints,
   ...payGatewayEndpoints,
   ...payMethodEndpoints,
   ...noteEndpoints,

@@ -10,15 +10,18 @@ import { createGateway } from "../../gateways/create-gateway";
 import { updateGateway } from "../../gateways/update-gateway";
 import { setDefaultGateway } from "../../gateways/set-default-gateway";
 import { deleteGateway } from "../../gateways/delete-gateway";
+import { CreateTaxRateParams, DeleteTaxRateParams } from "../../tax/schemas";
+import { createTaxRate, deleteTaxRate } from "../../tax/rates";
 
 /**
- * Gateways hold the brand's payment credentials: in the dashboard only an ADMIN staff user changes
- * them. Checked here, on the server, before the verb runs (the API's answers are unchanged).
+ * Gateways hold the brand's payment credentials, tax rates decide what every invoice charges: in the
+ * dashboard only an ADMIN staff user changes them. Checked here, on the server, before the verb runs
+ * (the API's answers are unchanged).
  */
 const adminOnly =
-  <I, R>(verb: Verb<I, R>): Verb<I, R> =>
+  <I, R>(verb: Verb<I, R>, what = "change payment gateways"): Verb<I, R> =>
   (args: { ctx: Context; input: I }) => {
-    requireAdmin(args.ctx, "change payment gateways");
+    requireAdmin(args.ctx, what);
     return verb(args);
   };
 
@@ -53,4 +56,7 @@ export const billingActions = {
   gatewayUpdate: defineAction({ audience: "staff", schema: UpdateGatewayParams, verb: adminOnly(updateGateway) }),
   gatewaySetDefault: defineAction({ audience: "staff", schema: SetDefaultGatewayParams, verb: adminOnly(setDefaultGateway) }),
   gatewayDelete: defineAction({ audience: "staff", schema: DeleteGatewayParams, verb: adminOnly(deleteGateway) }),
+
+  taxRateCreate: defineAction({ audience: "staff", schema: CreateTaxRateParams, verb: adminOnly(createTaxRate, "change tax rates") }),
+  taxRateDelete: defineAction({ audience: "staff", schema: DeleteTaxRateParams, verb: adminOnly(deleteTaxRate, "change tax rates") }),
 };

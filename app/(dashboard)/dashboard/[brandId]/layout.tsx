@@ -33,6 +33,7 @@ const NAV: [group: string, sections: Section[]][] = [
       ["credit-notes", "Credit notes"],
       ["pay-methods", "Pay methods"],
       ["dunning-rules", "Dunning rules"],
+      ["tax-rates", "Tax rates"],
     ],
   ],
   [

@@ -12,6 +12,8 @@ import { INVOICE_STATUS } from "@/lib/invoices/amounts";
 import { SimpleTable } from "@/components/ui/simple-table";
 import { InvoiceActions } from "../_components/invoice-actions";
 import { RecordHistory } from "@/components/dashboard/record-history";
+import { taxAmounts } from "@/lib/tax/compute";
+import { formatPercentage } from "@/lib/percentage";
 
 export const metadata = { title: "Invoice · Recurring Billing" };
 
@@ -37,6 +39,9 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
   const dash = `/dashboard/${brandId}`;
   const title = invoiceName(i);
   const discounts = i.lines.filter((l) => l.kind === "discount");
+  // Tax lines (lib/tax) are shown as the invoice's taxes, not among its lines.
+  const lines = i.lines.filter((l) => l.kind !== "tax");
+  const tax = taxAmounts(i.lines);
   const open = isOwed(i);
   const retry = open ? await scheduledRetry(ctx, i.id) : null;
   return (
@@ -95,6 +100,14 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
               </dd>
             </>
           )}
+          {tax.taxes.length > 0 && (
+            <>
+              <dt>Subtotal</dt>
+              <dd className="num">{formatMoney(tax.subtotal, i.currency)}</dd>
+              <dt>Tax</dt>
+              <dd className="num">{formatMoney(tax.taxTotal, i.currency)}</dd>
+            </>
+          )}
           <dt>Total</dt>
           <dd className="num">{formatMoney(i.totalCents, i.currency)}</dd>
           <dt>Paid</dt>
@@ -115,15 +128,15 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
       </section>
 
       <section className="card" aria-labelledby="lines">
-        <h2 id="lines">Lines ({i.lines.length})</h2>
-        {i.lines.length === 0 ? (
+        <h2 id="lines">Lines ({lines.length})</h2>
+        {lines.length === 0 ? (
           <p className="muted">No lines.</p>
         ) : (
           <SimpleTable
             label="Lines of this invoice"
             head={["Item", "Kind", "Qty", "Unit price", "Amount"]}
             numeric={[2, 3, 4]}
-            rows={i.lines.map((l) => [
+            rows={lines.map((l) => [
               l.itemName,
               KIND[l.kind] ?? l.kind,
               String(l.quantity),
@@ -134,6 +147,31 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
         )}
         {discounts.length > 0 && <p>Discounts: {discounts.map((d) => `${d.itemName} (${formatMoney(d.itemPrice, i.currency)})`).join(", ")}</p>}
       </section>
+
+      {tax.taxes.length > 0 && (
+        <section className="card" aria-labelledby="taxes">
+          <h2 id="taxes">Tax</h2>
+          <SimpleTable
+            label="Taxes of this invoice"
+            head={["Tax", "Rate", "Taxed amount", "Tax"]}
+            numeric={[1, 2, 3]}
+            rows={tax.taxes.map((t) => [
+              `${t.name}${t.inclusive === "Y" ? " (included in the prices)" : ""}`,
+              `${formatPercentage(t.percentage)}%`,
+              formatMoney(t.taxedAmount, i.currency),
+              formatMoney(t.amount, i.currency),
+            ])}
+          />
+          {tax.taxes
+            .filter((t) => t.reverseCharge === "Y")
+            .map((t) => (
+              <p key={t.taxRateId}>
+                Reverse charge ({t.name}): customer tax id {t.customerTaxId}
+                {t.sellerTaxId ? `, seller tax id ${t.sellerTaxId}` : ""}.
+              </p>
+            ))}
+        </section>
+      )}
 
       <section className="card" aria-labelledby="payments">
         <h2 id="payments">Payments ({payments.total})</h2>
