@@ -338,14 +338,18 @@ describe("proration (a prorating sandbox brand)", () => {
       expect(cents(a.total)).toBe(cents(a.subtotal) + tax);
       expect(b).toMatchObject({ tax_total: "0.00", total: b.subtotal });
     }
-    // Back to the cheaper plan the same day: the cut goes to the prepaid balance with its tax.
+    // Back to the cheaper plan the same day: the cut is credited with its tax (a credit note against
+    // what billed the period; unpaid here, so it is no longer owed rather than prepaid).
     await change(taxed, subs.taxed, basic);
     await change(untaxed, subs.untaxed, basic);
-    const prepaid = async (account: string) =>
-      cents((await ok(sb, "json", "Account/List", { params: { customer_account_id: account } })).customer_accounts[0].prepaid_balance);
-    const credit = await prepaid(untaxed);
+    const credited = async (account: string) =>
+      (await ok(sb, "json", "CreditNote/List", { params: { customer_account_id: account } })).credit_notes.reduce(
+        (sum: number, n: { amount: string }) => sum + cents(n.amount),
+        0,
+      );
+    const credit = await credited(untaxed);
     expect(credit).toBeGreaterThan(0);
-    expect(await prepaid(taxed)).toBe(credit + Math.round((credit * 13) / 100));
+    expect(await credited(taxed)).toBe(credit + Math.round((credit * 13) / 100));
   });
 });
 
