@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { hasConnectionPool, resultRows, selectColumns, selectRows, type Db } from "../../db/client";
 import { brands, customerAccounts, invoices, productGroups, products, subscriptions } from "../../db/schema";
 import { systemContext, type Context } from "../auth/context";
@@ -86,43 +86,28 @@ export async function generateDueInvoices({
   for (const brand of live) {
     const ctx = systemContext(db, brand, now);
     const horizon = invoiceHorizon(now, brand.timezoneId);
-    // Walked in the order of the due index (brand, status, renewal date, id), so each chunk reads
-    // only its own rows: ordering by id alone made every chunk scan and sort all of the brand's.
+    // Walked in the order of the due index (brand, status, renewal date, id), a chunk's worth of
+    // rows at a time whatever they hold (dueChunk): each chunk reads its own rows, not the window's.
     for (let after: GenerateCursor | undefined = start; ;) {
       if (chunks >= maxChunks) {
         next = after;
         break;
       }
-      const due = await inContext(ctx, ({ db }) =>
-        selectColumns(db, subscriptions, PRICED_COLUMNS, {
-          where: inBrand(
-            ctx,
-            subscriptions,
-            eq(subscriptions.status, STATUS.ACTIVE),
-            lte(subscriptions.renewalDate, horizon),
-            after ? sql`(${subscriptions.renewalDate}, ${subscriptions.id}) > (${after.renewalDate}::date, ${after.id}::uuid)` : undefined,
-            subscriptionIds ? anyOf(subscriptions.id, subscriptionIds) : undefined,
-            sql`exists (select 1 from ${productGroups} where ${productGroups.id} = ${subscriptions.productGroupId} and ${productGroups.status} = 1)`,
-            sql`exists (select 1 from ${products} where ${products.id} = ${subscriptions.productId} and ${products.status} <> 3)`,
-            sql`not exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id} and ${invoices.billingPeriodStart} = ${subscriptions.renewalDate})`,
-          ),
-          orderBy: [asc(subscriptions.renewalDate), asc(subscriptions.id)],
-          limit: chunkSize,
-        }),
-      );
-      if (due.length === 0) break;
-      const last = due[due.length - 1];
-      after = { renewalDate: last.renewalDate!, id: last.id };
+      const { due, last } = await inContext(ctx, (txCtx) => dueChunk(txCtx, { horizon, after, chunkSize, subscriptionIds }));
       chunks++;
-      const task = generateIsolating(ctx, due)
-        .then((r) => {
-          created += r.created;
-          changed.push(...r.changed);
-        })
-        .finally(() => running.delete(task));
-      running.add(task);
-      if (running.size >= parallel) await Promise.race(running);
-      if (due.length < chunkSize) break;
+      if (due.length) {
+        const task = generateIsolating(ctx, due)
+          .then((r) => {
+            created += r.created;
+            changed.push(...r.changed);
+          })
+          .finally(() => running.delete(task));
+        running.add(task);
+        if (running.size >= parallel) await Promise.race(running);
+      }
+      // The walk's end: fewer rows than a chunk were left.
+      if (!last) break;
+      after = last;
     }
   }
   await Promise.all(running);
@@ -132,6 +117,47 @@ export async function generateDueInvoices({
     created += (await generateDueInvoices({ db, now, subscriptionIds: changed, chunkSize, retries: retries - 1, brandId })).created;
   }
   return next ? { created, next } : { created };
+}
+
+/**
+ * One chunk of a brand's generation walk: the subscriptions still to invoice among the next
+ * `chunkSize` active ones due within the horizon, after `after` in the due order (renewal date, id);
+ * and `last`, the walk's last row, where the next chunk starts (none once fewer than `chunkSize`
+ * were left). The walk's bound is found first, on the due index alone (the chunkSize-th row after
+ * the cursor), and the chunk's conditions (invoice not yet written, live group and product) are then
+ * checked only for the rows up to it: a chunk reads about chunkSize rows, whatever the brand's
+ * size and however many of its window's renewals an earlier run invoiced already. Asked in one
+ * query, the planner read and probed the whole window (about a tenth of a brand renewing monthly)
+ * and sorted it to keep the first chunkSize still to invoice.
+ */
+async function dueChunk(
+  ctx: Context,
+  { horizon, after, chunkSize, subscriptionIds }: { horizon: string; after?: GenerateCursor; chunkSize: number; subscriptionIds?: string[] },
+): Promise<{ due: PricedSubscription[]; last?: GenerateCursor }> {
+  const walk = (...more: (SQL | undefined)[]) =>
+    inBrand(
+      ctx,
+      subscriptions,
+      eq(subscriptions.status, STATUS.ACTIVE),
+      lte(subscriptions.renewalDate, horizon),
+      after ? sql`(${subscriptions.renewalDate}, ${subscriptions.id}) > (${after.renewalDate}::date, ${after.id}::uuid)` : undefined,
+      subscriptionIds ? anyOf(subscriptions.id, subscriptionIds) : undefined,
+      ...more,
+    );
+  const { db } = ctx;
+  const order = [asc(subscriptions.renewalDate), asc(subscriptions.id)];
+  const [bound] = await selectColumns(db, subscriptions, ["id", "renewalDate"], { where: walk(), orderBy: order, offset: chunkSize - 1, limit: 1 });
+  const last = bound ? { renewalDate: bound.renewalDate!, id: bound.id } : undefined;
+  const due = await selectColumns(db, subscriptions, PRICED_COLUMNS, {
+    where: walk(
+      last ? sql`(${subscriptions.renewalDate}, ${subscriptions.id}) <= (${last.renewalDate}::date, ${last.id}::uuid)` : undefined,
+      sql`exists (select 1 from ${productGroups} where ${productGroups.id} = ${subscriptions.productGroupId} and ${productGroups.status} = 1)`,
+      sql`exists (select 1 from ${products} where ${products.id} = ${subscriptions.productId} and ${products.status} <> 3)`,
+      sql`not exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id} and ${invoices.billingPeriodStart} = ${subscriptions.renewalDate})`,
+    ),
+    orderBy: order,
+  });
+  return last ? { due, last } : { due };
 }
 
 /**
