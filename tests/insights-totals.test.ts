@@ -66,10 +66,18 @@ async function checkTotals(db: Db, brandId: string, accountId: string) {
   ).rejects.toThrow();
   expect((await totals(db, id)).generated).toBe(0);
 
-  // The overview sums the generated totals: invoiced this month and owed (one statement, both databases).
-  await db
-    .insert(invoices)
-    .values({ id: newId(), brandId, customerAccountId: accountId, dueDate: "2026-05-01", items: storedLines(EVERY_KIND), createdAt: now, updatedAt: now });
+  // The overview sums the generated totals of issued (numbered) invoices: invoiced this month and
+  // owed (one statement, both databases).
+  await db.insert(invoices).values({
+    id: newId(),
+    brandId,
+    customerAccountId: accountId,
+    number: "TOTALS-000001",
+    dueDate: "2026-05-01",
+    items: storedLines(EVERY_KIND),
+    createdAt: now,
+    updatedAt: now,
+  });
   const o = await brandOverview(ctx, "30d");
   expect(o.invoiced).toBe(linesTotal(EVERY_KIND));
   expect(o.receivables.outstanding).toEqual({ count: 1, amount: linesTotal(EVERY_KIND) });
