@@ -715,8 +715,17 @@ async function compare(w: World): Promise<string[]> {
   const periods = await rows<{ subscription_id: string; start: string }>(
     sql`select subscription_id, period_start::text as start from subscription_periods where brand_id = ${w.t.brand_id}`,
   );
-  const invoices = await rows<{ id: string; subscription_id: string; start: string | null; deleted: boolean; total: string }>(sql`
+  const invoices = await rows<{
+    id: string;
+    subscription_id: string;
+    start: string | null;
+    deleted: boolean;
+    total: string;
+    credited: string;
+    adjusts: string | null;
+  }>(sql`
     select id, subscription_id, billing_period_start::text as start, deleted_at is not null as deleted,
+           credited_cents as credited, adjusts_invoice_id as adjusts,
            (select coalesce(sum((l->>'itemPrice')::bigint * (l->>'quantity')::bigint), 0) from jsonb_array_elements(items) l where l->>'kind' <> 'credit') as total
     from invoices where brand_id = ${w.t.brand_id} and subscription_id is not null and voided_at is null`);
   const cycles = await rows<{ subscription_id: string; code: string; cycles: number }>(sql`
@@ -737,15 +746,19 @@ async function compare(w: World): Promise<string[]> {
     const expected = s.started.map((i) => i.start).sort();
     if (started.join() !== expected.join()) diffs.push(`${name}: periods started ${started.join(" ")}, model ${expected.join(" ")}`);
     const mine = invoices.filter((i) => i.subscription_id === s.id);
+    // What a period is billed now (issue 31): a final invoice keeps its lines; a later rise, or usage
+    // at its renewal, is an invoice adding to it, a cut a repriced credit note against it.
+    const billed = (i: (typeof mine)[number]) =>
+      Number(i.total) - Number(i.credited) + mine.filter((a) => a.adjusts === i.id && !a.deleted).reduce((sum, a) => sum + Number(a.total), 0);
     const expect1 = (inv: M.MInvoice, what: string) => {
       const found = mine.filter((i) => i.start === inv.start);
       if (found.length !== 1) return diffs.push(`${name}: ${found.length} invoices for the ${what} period ${inv.start}`);
       if (found[0].deleted !== inv.deleted) diffs.push(`${name}: ${what} ${inv.start} deleted ${found[0].deleted}, model ${inv.deleted}`);
-      else if (!inv.deleted && Number(found[0].total) !== inv.total) diffs.push(`${name}: ${what} ${inv.start} total ${found[0].total}, model ${inv.total}`);
+      else if (!inv.deleted && billed(found[0]) !== inv.total) diffs.push(`${name}: ${what} ${inv.start} billed ${billed(found[0])}, model ${inv.total}`);
     };
     for (const inv of s.started) expect1(inv, "started");
     if (s.upcoming) expect1(s.upcoming, "upcoming");
-    for (const i of mine) {
+    for (const i of mine.filter((x) => x.adjusts === null)) {
       const known = s.started.some((x) => x.start === i.start) || s.upcoming?.start === i.start;
       if (!known && !i.deleted) diffs.push(`${name}: live invoice for ${i.start}, a period the model never billed`);
     }
