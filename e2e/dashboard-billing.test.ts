@@ -1,7 +1,8 @@
 /**
  * The dashboard's billing pages in real headless Chromium against the built server: a customer and
  * a subscription made through the pages (the live estimate shown before creating), its invoice, a
- * payment recorded and refunded, the subscription suspended and restored, each checked against the
+ * payment recorded and refunded (its credit note on the invoice, the Credit notes list and the
+ * customer hub), the subscription suspended and restored, each checked against the
  * API; a card added; gateways changed by an ADMIN and refused to a USER (by the server, not only
  * the page). axe on every page (no serious or critical violation); screenshots at 1280 and 375 px
  * go to test-results/dashboard-billing/.
@@ -187,6 +188,36 @@ describe("the dashboard's billing pages", () => {
     expect((await api("GET", "Payment/List", { payment_id: paymentId })).payments[0]).toMatchObject({ payment_status: "reversed" });
     expect(await invoice()).toMatchObject({ balance: "31.00", status: "0" });
 
+    // The refund issued a credit note (issue 31): on the invoice's page, the Credit notes list and the customer hub.
+    const [creditNote] = (await api("GET", "CreditNote/List", { invoice_id: invoiceId })).credit_notes;
+    expect(creditNote).toMatchObject({ reason: "refunded", destination: "refund", amount: "10.00", currency: "USD" });
+    await page.goto(`${base}/invoices/${invoiceId}`);
+    const credited = page.getByRole("region", { name: "Credit notes against this invoice" });
+    await poll(() => credited.textContent()).toContain(creditNote.number);
+    expect(await credited.textContent()).toMatch(/Payment refunded.*Refunded.*\$10\.00/);
+    await check(page, "invoice-credit-notes");
+    // Its PDF, named by its number, for staff.
+    const pdf = await page.request.get(
+      await page
+        .getByRole("link", { name: creditNote.number })
+        .getAttribute("href")
+        .then((h) => `${app.baseUrl}${h}`),
+    );
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-disposition"]).toBe(`attachment; filename="credit-note-${creditNote.number}.pdf"`);
+    await page.goto(`${base}/credit-notes`);
+    const noteRows = page.locator("tbody tr");
+    await poll(() => noteRows.first().textContent()).toContain("Fiona Billing");
+    expect(await noteRows.first().textContent()).toContain(creditNote.number);
+    await check(page, "credit-notes");
+    // Searching by the invoice's number finds it; another number finds nothing.
+    await page.goto(`${base}/credit-notes?q=${encodeURIComponent((await invoice()).number)}`);
+    await poll(() => noteRows.count()).toBe(1);
+    await page.goto(`${base}/credit-notes?q=NO-SUCH-NUMBER`);
+    await page.getByText("Nothing matches this search or filter.").waitFor();
+    await page.goto(`${base}/accounts/${accountId}`);
+    await poll(() => page.getByRole("region", { name: "Credit notes of this account" }).textContent()).toContain(creditNote.number);
+
     // Suspend and restore the subscription.
     await page.goto(`${base}/subscriptions/${subscriptionId}`);
     await page.getByRole("button", { name: "Suspend" }).click();
@@ -202,7 +233,7 @@ describe("the dashboard's billing pages", () => {
     expect((await subs()).subscriptions[0].status).toBe("1");
 
     // Update: auto pay off and three seats.
-    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     await page.getByRole("heading", { name: "Edit subscription" }).waitFor();
     await page.getByLabel("Auto pay renewals").selectOption("N");
     await page.getByLabel("Units of Extra seat").fill("3");
@@ -342,6 +373,9 @@ describe("the dashboard's billing pages", () => {
     await check(page, "invoice-new");
     await page.goto(`${base}/payments`);
     await check(page, "payments");
+    await page.goto(`${base}/credit-notes`);
+    await page.locator("tbody tr").first().waitFor();
+    await check(page, "credit-notes");
     await page.goto(`${base}/payments/new`);
     await check(page, "payment-new");
     await page.goto(`${base}/pay-methods/new`);

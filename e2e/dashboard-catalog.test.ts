@@ -86,7 +86,7 @@ describe("the catalog in the dashboard", () => {
     expect(group.VAR1).toMatchObject({ name: "Size", type: "Options", options: ["S", "M", "L"], prompt: "Y", category: "Apparel" });
 
     // Edit: add a second variable, then remove it again (its slot is cleared).
-    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     await page.getByRole("heading", { name: "Edit product group" }).waitFor();
     await page.getByRole("button", { name: "Add variable" }).click();
     await page.getByLabel("VAR2 name").fill("Nickname");
@@ -96,7 +96,7 @@ describe("the catalog in the dashboard", () => {
     await page.getByRole("heading", { name: "Custom variables (2)" }).waitFor();
     group = (await api("GET", "ProductGroup/List", { product_group_id: groupId })).product_groups[0];
     expect(group.VAR2).toMatchObject({ name: "Nickname", type: "TEXT" });
-    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     await page.getByRole("button", { name: "Remove VAR2" }).click();
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByRole("heading", { name: "Custom variables (1)" }).waitFor();
@@ -142,7 +142,7 @@ describe("the catalog in the dashboard", () => {
     await look(page, "product-detail-1280");
 
     // Edit: the group is shown but cannot change; a new price is saved (Update sends the required fields again).
-    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     await page.getByRole("heading", { name: "Edit product" }).waitFor();
     expect(await page.getByLabel("Product group").getAttribute("readonly")).not.toBeNull();
     await page.getByLabel("Recurring price").fill("21.50");
@@ -169,7 +169,7 @@ describe("the catalog in the dashboard", () => {
     expect(component).toMatchObject({ component_type: "quantitative", product_group_id: groupId, unit_price: "9.50", maximum_units: "5" });
     expect(await page.getByRole("link", { name: "Apparel club" }).getAttribute("href")).toContain(`/product-groups/${groupId}`);
     await look(page, "component-detail-1280");
-    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     await page.getByRole("heading", { name: "Edit component" }).waitFor();
     await look(page, "component-edit-1280");
     await page.getByLabel("Most units").fill("8");
@@ -237,7 +237,7 @@ describe("the catalog in the dashboard", () => {
     const rule = (await api("GET", "DunningRule/List", { product_group_id: groupId })).dunning_rules.find((r: any) => r.rule_id === ruleId);
     expect(rule).toMatchObject({ enforcement_action: "POST", post_url: "https://crm.example.com/overdue", overdue_days: "7" });
     await look(page, "rule-detail-1280");
-    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     await page.getByLabel("Days overdue").fill("10");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("10 days after the due date").waitFor();

@@ -196,7 +196,7 @@ describe("the dashboard's support areas", () => {
       expect(stored.from_email).toBe("billing@example.com");
 
       // Edit sends only what changed; delete is confirmed.
-      await page.getByRole("link", { name: "Edit" }).click();
+      await page.getByRole("link", { name: "Edit", exact: true }).click();
       await page.getByLabel("Send the brand a copy").selectOption("Y");
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect.poll(() => page.locator("#default_notify_brand_email-error").textContent()).toContain("required when default_notify_brand is Y");
@@ -279,7 +279,7 @@ describe("the dashboard's support areas", () => {
       await page.goto(`${base()}/knowledge/articles/${articleId}`);
       await page.getByRole("button", { name: "Restore Reading your invoice" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Restore article" }).click();
-      await page.getByRole("link", { name: "Edit" }).waitFor();
+      await page.getByRole("link", { name: "Edit", exact: true }).waitFor();
       expect((await api("GET", "Article/List", { category_id: sub.category_id })).articles).toHaveLength(1);
 
       await page.goto(`${base()}/knowledge`);

@@ -132,7 +132,7 @@ describe("the brand dashboard", () => {
     expect(await page.getByRole("heading", { name: /Dana Walker/ }).textContent()).toContain("Active");
 
     // Edit sends the change; the detail shows it.
-    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     await page.getByRole("heading", { name: "Edit customer account" }).waitFor();
     await axe(page, "edit account");
     await page.getByLabel("Company").fill("Walker & Sons");

@@ -1,7 +1,7 @@
 /**
  * The portal's billing in real Chromium against the built server: a plan change previewed with
  * Subscription/Estimate, paying an invoice with a new card, the invoice PDF (portal and
- * dashboard), and a pay method's life (add, verify, default, remove). What each journey does is
+ * dashboard), a refund's credit note (beside the invoices, on the invoice, its PDF), and a pay method's life (add, verify, default, remove). What each journey does is
  * then read back through the API and the database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -332,6 +332,74 @@ describe("Customer Facing Portal: billing", () => {
     expect(await pdfText(new Uint8Array(await staffPdf.body()))).toContain(`Number ${number}`);
     expect((await staff.request.get(`${app.baseUrl}/dashboard/${app.creds.brand_id}/invoices/${crypto.randomUUID()}/pdf`)).status()).toBe(404);
     await staff.close();
+    expect(me.errors).toEqual([]);
+    await me.context.close();
+  }, 120_000);
+
+  it("credit notes (issue 31): a refund shows beside the invoices and on the invoice's page, its PDF named by its number; another customer's is 404", async () => {
+    const me = await signedInCustomer();
+    const invoiceId = (
+      await api("Invoice/Create", {
+        customer_account_id: me.accountId,
+        due_date: "12/31/2030",
+        attached_items: '[{"item_name":"Workshop","item_price":"40.00","tax_exempt":"N"}]',
+      })
+    ).invoice.invoice_id as string;
+    const paymentId = (
+      await api("Payment/Create", {
+        customer_account_id: me.accountId,
+        invoice_id: invoiceId,
+        apply_to_prepaid_balance: "N",
+        override_billing: "Y",
+        amount: "15.00",
+      })
+    ).payment.payment_id as string;
+    await api("Payment/Delete", { payment_id: paymentId, customer_account_id: me.accountId, invoice_id: invoiceId }, "DELETE");
+    const [note] = (await list("CreditNote/List", { invoice_id: invoiceId })).credit_notes;
+    expect(note).toMatchObject({ reason: "refunded", destination: "refund", amount: "15.00" });
+    const invoiceNumber = (await list("Invoice/List", { invoice_id: invoiceId })).invoices[0].number as string;
+
+    // Beside the invoices: the number (its PDF), why, the invoice it credits, the amount and where the money went.
+    const { page } = me;
+    await page.goto(`${app.baseUrl}/portal/invoices`);
+    const credits = page.getByRole("list", { name: "Credit notes" });
+    await credits.waitFor();
+    const item = await credits.textContent();
+    for (const expected of [note.number, "Payment refunded", `Invoice ${invoiceNumber}`, "$15.00", "Refunded to you"]) expect(item).toContain(expected);
+    await expectAccessible(page, "invoices with a credit note");
+    await shot(page, "billing-credit-notes-1280");
+    await narrow(me.context, page.url(), "billing-credit-notes", (p) => p.getByRole("list", { name: "Credit notes" }).waitFor());
+
+    // On the invoice's page, the ones against it.
+    await credits.getByRole("link", { name: `Invoice ${invoiceNumber}` }).click();
+    await page.waitForURL(new RegExp(`/portal/invoices/${invoiceId}`));
+    await expect.poll(() => page.getByRole("list", { name: "Credit notes" }).textContent(), { timeout: 20_000 }).toContain(note.number);
+    await expectAccessible(page, "invoice with a credit note");
+    await shot(page, "billing-invoice-credit-note-1280");
+    await narrow(me.context, page.url(), "billing-invoice-credit-note", (p) => p.getByRole("list", { name: "Credit notes" }).waitFor());
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `Credit note ${note.number} (PDF)` }).click()]);
+    expect(download.suggestedFilename()).toBe(`credit-note-${note.number}.pdf`);
+    const text = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
+    for (const expected of [
+      "CREDIT NOTE",
+      `Number ${note.number}`,
+      `Credits Invoice ${invoiceNumber}`,
+      me.name,
+      "12 Harbour Street",
+      "$15.00",
+      "Payment refunded",
+      "Refunded to you",
+    ]) {
+      expect(text, `the PDF says ${expected}`).toContain(expected);
+    }
+    // Another customer: not in their list, and the PDF by id is 404.
+    const other = await signedInCustomer();
+    expect((await other.context.request.get(`${app.baseUrl}/portal/credit-notes/${note.credit_note_id}/pdf`)).status()).toBe(404);
+    await other.page.goto(`${app.baseUrl}/portal/invoices`);
+    await other.page.getByRole("heading", { name: "Invoices" }).waitFor();
+    expect(await other.page.getByRole("list", { name: "Credit notes" }).count()).toBe(0);
+    await other.context.close();
     expect(me.errors).toEqual([]);
     await me.context.close();
   }, 120_000);

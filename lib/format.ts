@@ -103,7 +103,7 @@ export type Tone = "ok" | "warn" | "bad" | "info" | "plain";
 type Label = readonly [label: string, tone: Tone];
 type Labels = Record<string | number, { staff: Label; customer?: Label }>;
 
-/** Every status a person reads, named once: the ledger (db/schema/status.ts), invoices' and payments'. */
+/** Every status a person reads, named once: the ledger (db/schema/status.ts), invoices', payments' and credit notes' (reason, where the money went). */
 const STATUS_LABELS = {
   record: {
     [STATUS.ACTIVE]: { staff: ["Active", "ok"] },
@@ -121,6 +121,18 @@ const STATUS_LABELS = {
     succeeded: { staff: ["Succeeded", "ok"], customer: ["Paid", "ok"] },
     failed: { staff: ["Failed", "bad"] },
     reversed: { staff: ["Refunded", "warn"] },
+  },
+  /** Why a credit note was issued (CREDIT_NOTE_REASONS, issue 31). */
+  credit_reason: {
+    repriced: { staff: ["Repriced", "info"], customer: ["Price changed", "info"] },
+    deleted: { staff: ["Invoice voided", "plain"] },
+    withdrawn: { staff: ["Period withdrawn", "plain"], customer: ["Period not started", "plain"] },
+    refunded: { staff: ["Payment refunded", "warn"], customer: ["Payment refunded", "plain"] },
+  },
+  /** Where a credit note's money went (CREDIT_NOTE_DESTINATIONS). */
+  credit_destination: {
+    prepaid_balance: { staff: ["Prepaid balance", "info"], customer: ["Added to your prepaid balance", "info"] },
+    refund: { staff: ["Refunded", "warn"], customer: ["Refunded to you", "plain"] },
   },
 } as const satisfies Record<string, Labels>;
 export type StatusKind = keyof typeof STATUS_LABELS;

@@ -202,10 +202,12 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
     return {
       to: account.email_address,
       cc: params.cc_email_address,
-      subjects: { brand: `New invoice ${invoice.invoice_id}`, customer: `Your ${brandName} invoice` },
+      subjects: { brand: `New invoice ${invoice.number}`, customer: `Your ${brandName} invoice ${invoice.number}` },
       values: {
         ...customerValues(account),
         "invoice.invoice_id": invoice.invoice_id,
+        "invoice.number": invoice.number,
+        "invoice.currency": "USD",
         "invoice.status": "0",
         "invoice.due_date": "11/22/2026",
         "invoice.total": "24.99",
@@ -242,12 +244,14 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
     return {
       to: account.email_address,
       cc: params.cc_email_address,
-      subjects: { brand: "Payment received: 25.00", customer: "Thank you for your payment" },
+      subjects: { brand: "Payment received: 25.00 USD", customer: "Thank you for your payment" },
       values: {
         ...customerValues(account),
         "payment.payment_id": paid.payment.payment_id,
         "payment.invoice_id": invoice.invoice_id,
         "payment.amount": "25.00",
+        "payment.currency": "USD",
+        "invoice.number": invoice.number,
         "payment.payment_date": "11/22/2026",
         "payment.payment_transaction_id": "PP-123",
         "invoice.status": "2",
@@ -268,10 +272,11 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
     return {
       to: account.email_address,
       cc: params.cc_email_address,
-      subjects: { brand: `Reminder sent for invoice ${invoice.invoice_id}`, customer: `Reminder: your ${brandName} invoice is due` },
+      subjects: { brand: `Reminder sent for invoice ${invoice.number}`, customer: `Reminder: your ${brandName} invoice ${invoice.number} is due` },
       values: {
         ...customerValues(account),
         "invoice.invoice_id": invoice.invoice_id,
+        "invoice.number": invoice.number,
         "invoice.amount_due": "24.99",
         "subscription.subscription_id": sub.subscription_id,
       },

@@ -8,6 +8,7 @@ import { staffHome } from "@/lib/staff/brands";
 import { DomainError } from "@/lib/errors";
 import { requestAddress } from "./request-address";
 import { isUuid } from "@/lib/ids";
+import type { Context } from "@/lib/auth/context";
 
 /**
  * The signed-in staff user's session (their id and the session's row, both checked against the
@@ -47,3 +48,20 @@ export const dashboardContext = cache(async (brandId: string) => {
     throw err;
   }
 });
+
+/**
+ * A route handler's download for the brand's staff (an invoice's or a credit note's PDF): signed out
+ * is sign-in, coming back here; another service account's brand, or a record out of reach, is 404.
+ */
+export async function staffDownload(req: Request, brandId: string, respond: (ctx: Context) => Promise<Response>): Promise<Response> {
+  const session = await getStaffSession();
+  const signIn = () => Response.redirect(new URL(`/sign-in?callbackUrl=${encodeURIComponent(new URL(req.url).pathname)}`, req.url), 303);
+  if (!session) return signIn();
+  try {
+    return await respond(await staffContext(session, brandId));
+  } catch (err) {
+    if (err instanceof DomainError && err.code === "UNAUTHENTICATED") return signIn();
+    if (err instanceof DomainError && err.code === "NOT_FOUND") return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
+    throw err;
+  }
+}

@@ -21,6 +21,7 @@ export function CompactSection<T>({
   empty,
   more,
   actions,
+  regionLabel,
 }: {
   id: string;
   title: string;
@@ -31,6 +32,8 @@ export function CompactSection<T>({
   empty: string;
   more?: { href: string; label: string };
   actions?: ReactNode;
+  /** The table's accessible name; by default "<title> of this account" (the customer hub's). */
+  regionLabel?: string;
 }) {
   return (
     <section className="card" aria-labelledby={id}>
@@ -43,7 +46,7 @@ export function CompactSection<T>({
       {rows.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={`${title} of this account`}>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={regionLabel ?? `${title} of this account`}>
           <table>
             <thead>
               <tr>

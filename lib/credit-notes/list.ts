@@ -1,8 +1,9 @@
-import { or } from "drizzle-orm";
+import { or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { creditNotes as t, CREDIT_NOTE_REASONS } from "../../db/schema";
+import { creditNotes as t, CREDIT_NOTE_REASONS, invoices } from "../../db/schema";
 import { contains } from "../../db/scope";
 import { accountMatches } from "../accounts/queries";
+import { withCustomerNameReads } from "../accounts/names";
 import type { Context } from "../auth/context";
 import { dayFilters, defineList, equalsFilter, idFilter } from "../lists";
 import { readCreditNotes } from "./read";
@@ -11,7 +12,10 @@ import type { ListCreditNotesInput } from "./schemas";
 export const CREDIT_NOTE_LIST_LIMIT = 400;
 const created = dayFilters(t.createdAt, "instant");
 
-/** Credit notes, newest first; `q` searches the number and the customer's name and email. */
+/** A credit note whose invoice's number contains the text. */
+const invoiceMatches = (q: string) => sql`exists (select 1 from ${invoices} where ${invoices.id} = ${t.invoiceId} and ${contains(invoices.number, q)})`;
+
+/** Credit notes, newest first; `q` searches the number, the credited invoice's number and the customer's name and email. */
 export const creditNoteList = defineList({
   table: t,
   portal: "account",
@@ -24,12 +28,27 @@ export const creditNoteList = defineList({
     createdFrom: created.from,
     createdTo: created.to,
   },
-  search: (q) => or(contains(t.number, q), accountMatches(t.customerAccountId, q))!,
+  search: (q) => or(contains(t.number, q), invoiceMatches(q), accountMatches(t.customerAccountId, q))!,
   sortable: { created_at: t.createdAt, amount: t.amount },
   defaultSort: { key: "created_at", dir: "desc" },
-  read: (ctx, rows) => readCreditNotes(rows, ctx.brand.currency),
+  read: readCreditNotes,
 });
 export const listCreditNotesPage = creditNoteList.page;
+
+const named = withCustomerNameReads(
+  (ctx, input: Parameters<typeof creditNoteList.page>[1]) => creditNoteList.page(ctx, input),
+  (id) => ({ filters: { id } }),
+);
+/** The dashboard's credit notes list: read rows, with each customer's name. */
+export const creditNotesPage = named.page;
+/** One credit note of the brand (a customer: of their own account) with its customer's name; null when there is none by that id. */
+export const creditNoteDetail = named.one;
+
+/** The credit notes against one invoice, oldest first (its page, the portal's and its PDF; a customer context: only their own). */
+export async function creditNotesAgainst(ctx: Context, invoiceId: string) {
+  const { rows } = await creditNoteList.page(ctx, { filters: { invoiceId }, sort: { key: "created_at", dir: "asc" }, pageSize: 100 });
+  return rows;
+}
 
 /** CreditNote/List: newest first; total counts every match. */
 export async function listCreditNotes({ ctx, input }: { ctx: Context; input: ListCreditNotesInput }) {

@@ -1,4 +1,8 @@
 import type { CreditNoteDestination, CreditNoteReason } from "../../db/schema";
+import { sql } from "drizzle-orm";
+import { invoices } from "../../db/schema";
+import { anyOf, inBrand } from "../../db/scope";
+import type { Context } from "../auth/context";
 import type { CreditNoteRow } from "../payments/credit-notes";
 
 /**
@@ -10,6 +14,10 @@ export interface CreditNoteRead {
   number: string;
   customerAccountId: string;
   invoiceId: string;
+  /** The number of the invoice it credits (its name, lib/format.ts invoiceName). */
+  invoiceNumber: string | null;
+  /** The credited invoice is void (deleted, or withdrawn): the portal does not show it. */
+  invoiceVoid: boolean;
   paymentId: string | null;
   amountCents: number;
   reason: CreditNoteReason;
@@ -19,11 +27,17 @@ export interface CreditNoteRead {
   currency: string;
 }
 
-export const readCreditNote = (n: CreditNoteRow, currency: string): CreditNoteRead => ({
+export const readCreditNote = (
+  n: CreditNoteRow,
+  currency: string,
+  invoice: { number: string | null; void: boolean } = { number: null, void: false },
+): CreditNoteRead => ({
   id: n.id,
   number: n.number,
   customerAccountId: n.customerAccountId,
   invoiceId: n.invoiceId,
+  invoiceNumber: invoice.number,
+  invoiceVoid: invoice.void,
   paymentId: n.paymentId,
   amountCents: n.amount,
   reason: n.reason,
@@ -32,5 +46,15 @@ export const readCreditNote = (n: CreditNoteRow, currency: string): CreditNoteRe
   currency,
 });
 
-/** The list definition's rows (lib/lists.ts). */
-export const readCreditNotes = (rows: CreditNoteRow[], currency: string) => rows.map((n) => readCreditNote(n, currency));
+/** The list definition's rows (lib/lists.ts): each credit note with its invoice's number (one query). */
+export async function readCreditNotes(ctx: Context, rows: CreditNoteRow[]): Promise<CreditNoteRead[]> {
+  const ids = [...new Set(rows.map((n) => n.invoiceId))];
+  const numbers = ids.length
+    ? await ctx.db
+        .select({ id: invoices.id, number: invoices.number, void: sql<boolean>`${invoices.deletedAt} is not null` })
+        .from(invoices)
+        .where(inBrand(ctx, invoices, anyOf(invoices.id, ids)))
+    : [];
+  const invoiceOf = new Map(numbers.map((i) => [i.id, i]));
+  return rows.map((n) => readCreditNote(n, ctx.brand.currency, invoiceOf.get(n.invoiceId)));
+}

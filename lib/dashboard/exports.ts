@@ -9,7 +9,10 @@ import { subscriptionToWire } from "../subscriptions/view";
 import { invoiceToWire } from "../invoices/view";
 import { accountToWire } from "../accounts/view";
 import { paymentToWire } from "../payments/view";
-import { PAYMENT_STATUSES } from "../../db/schema";
+import { creditNoteList } from "../credit-notes/list";
+import { creditNoteToWire } from "../credit-notes/view";
+import { isUuid } from "../ids";
+import { CREDIT_NOTE_REASONS, PAYMENT_STATUSES } from "../../db/schema";
 import { onReplica } from "../replica";
 
 /** The state of a list page's URL that decides its rows (parsed by the page: q and whitelisted filters). */
@@ -98,6 +101,20 @@ export const DASHBOARD_LISTS = {
     defaultSort: { key: "created_at", dir: "desc" },
     urlFilters: { status: PAYMENT_STATUSES, source: PAYMENT_SOURCES, ...dayRange("created") },
     filtersFor: ({ q, filters }) => ({ q: q || null, status: filters.status || null, ...passThrough(filters, ["source", ...CREATED_DAYS]) }),
+  },
+  "credit-notes": {
+    list: creditNoteList as unknown as Windowed,
+    wire: creditNoteToWire,
+    sortKeys: creditNoteList.sortKeys,
+    defaultSort: { key: "created_at", dir: "desc" },
+    urlFilters: {
+      customer_account_id: isUuid,
+      invoice_id: isUuid,
+      number: (v: string) => v.length <= 40,
+      reason: CREDIT_NOTE_REASONS,
+      ...dayRange("created"),
+    },
+    filtersFor: ({ q, filters }) => ({ q: q || null, ...passThrough(filters, ["customer_account_id", "invoice_id", "number", "reason", ...CREATED_DAYS]) }),
   },
 } satisfies Record<string, DashboardList>;
 

@@ -12,6 +12,7 @@ import { formatPeriod, formatsFor, invoiceName } from "../format";
 import { renewalAfter } from "../pricing/periods";
 import { paymentMethodName } from "../portal/queries";
 import { invoiceDetails } from "../invoices/queries";
+import { creditNotesAgainst } from "../credit-notes/list";
 
 /**
  * An invoice as a PDF, for the portal and the dashboard alike: the context decides what it may
@@ -38,17 +39,80 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   const logo = await (opts.fetchLogo ?? fetchLogo)(ctx.brand.logoUrl);
   const number = row.number ?? "";
 
+  const { doc, w } = await startDocument(ctx, invoiceName(row));
+  const period = await invoicePeriod(ctx, row);
+  await writeHeader(w, ctx, logo, "INVOICE", [
+    `Number ${number}`,
+    `Issued ${f.day(row.createdAt)}`,
+    `Due ${f.date(row.dueDate)}`,
+    period ? `Period ${f.date(period.start)}${period.end ? ` – ${f.date(period.end)}` : ""} · ${period.label}` : null,
+  ]);
+  w.text(`Status: ${f.status("invoice", amounts.status)}`, { right: true, bold: true });
+  w.gap(16);
+  writeParties(w, ctx.brand, account);
+
+  // Lines: charges first, then the discounts (negative), then the totals.
+  const items = row.items.filter((l) => l.kind !== "discount");
+  const discounts = row.items.filter((l) => l.kind === "discount");
+  w.tableRow(["Item", "Qty", "Unit price", "Amount"], { bold: true, color: MUTED, rule: true });
+  if (items.length === 0) w.text("No items", { color: MUTED });
+  for (const l of items) w.tableRow([l.itemName, String(l.quantity), f.money(l.itemPrice), f.money(l.itemPrice * l.quantity)]);
+  const subtotal = items.reduce((s, l) => s + l.itemPrice * l.quantity, 0);
+  if (discounts.length) {
+    w.gap(6);
+    w.tableRow(["Discounts", "", "", ""], { bold: true, color: MUTED, rule: true });
+    for (const l of discounts) w.tableRow([l.itemName, String(l.quantity), f.money(l.itemPrice), f.money(l.itemPrice * l.quantity)]);
+  }
+  w.gap(8);
+  w.rule();
+  w.total("Subtotal", f.money(subtotal));
+  if (discounts.length) w.total("Discounts", f.money(amounts.total - subtotal));
+  w.total("Total", f.money(amounts.total), true);
+  w.total("Paid", f.money(amounts.paid));
+  w.total("Balance due", f.money(row.deletedAt ? 0 : amounts.balance), true);
+  w.total("Currency", currency);
+  w.gap(18);
+
+  // Credit notes against this invoice (issue 31): each is a line of the table below.
+  const credited = await creditNotesAgainst(ctx, row.id);
+  if (credited.length) {
+    w.text("Credit notes", { bold: true, size: 12 });
+    w.gap(2);
+    w.tableRow(["Number", "Date", "Reason", "Amount"], { bold: true, color: MUTED, rule: true });
+    for (const c of credited) w.tableRow([c.number, f.day(c.createdAt), f.status("credit_reason", c.reason), f.money(c.amountCents)]);
+    w.gap(18);
+  }
+
+  w.text("Payments", { bold: true, size: 12 });
+  w.gap(2);
+  const shown = paid.filter((p) => p.status !== "pending");
+  if (shown.length === 0)
+    w.text(amounts.balance > 0 ? `No payments yet. ${f.money(amounts.balance)} is due by ${f.date(row.dueDate)}.` : "No payments.", { color: MUTED });
+  else {
+    w.tableRow(["Date", "Method", "Status", "Amount"], { bold: true, color: MUTED, rule: true });
+    for (const p of shown) {
+      w.tableRow([f.instant(p.createdAt), paymentMethodName(p), f.status("payment", p.status), f.money(p.amount)]);
+    }
+  }
+
+  return { bytes: await finish(doc, w, ctx, "Questions about this invoice?", invoiceName(row)), filename: `invoice-${number}.pdf` };
+}
+
+/** A new A4 document titled for the brand, and its writer at the top of the first page. */
+export async function startDocument(ctx: Context, title: string) {
   const doc = await PDFDocument.create();
-  doc.setTitle(invoiceName(row));
+  doc.setTitle(title);
   doc.setAuthor(pdfText(ctx.brand.name));
   doc.setCreator(pdfText(ctx.brand.name));
   doc.setCreationDate(ctx.now());
   const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-  const w = new Writer(doc, fonts);
+  return { doc, w: new Writer(doc, fonts) };
+}
 
-  // Header: the brand (logo and name) on the left, the invoice's number, dates and status on the right.
+/** The header: the brand (logo and name) on the left, the document's kind and its lines (number, dates) on the right. */
+export async function writeHeader(w: Writer, ctx: Context, logo: Awaited<ReturnType<typeof fetchLogo>>, heading: string, lines: (string | null)[]) {
   let image: PDFImage | null = null;
-  if (logo) image = await (logo.type === "png" ? doc.embedPng(logo.bytes) : doc.embedJpg(logo.bytes)).catch(() => null);
+  if (logo) image = await (logo.type === "png" ? w.doc.embedPng(logo.bytes) : w.doc.embedJpg(logo.bytes)).catch(() => null);
   const top = w.y;
   let left = MARGIN;
   if (image) {
@@ -58,17 +122,12 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   }
   w.text(ctx.brand.name, { x: left, size: 18, bold: true });
   w.y = top;
-  w.text("INVOICE", { right: true, size: 18, bold: true });
-  w.text(`Number ${number}`, { right: true });
-  w.text(`Issued ${f.day(row.createdAt)}`, { right: true });
-  w.text(`Due ${f.date(row.dueDate)}`, { right: true });
-  const period = await invoicePeriod(ctx, row);
-  if (period) w.text(`Period ${f.date(period.start)}${period.end ? ` – ${f.date(period.end)}` : ""} · ${period.label}`, { right: true });
-  w.text(`Status: ${f.status("invoice", amounts.status)}`, { right: true, bold: true });
-  w.gap(16);
+  w.text(heading, { right: true, size: 18, bold: true });
+  for (const l of lines) if (l) w.text(l, { right: true });
+}
 
-  // From (the seller: the brand's legal details, Brand/Update) and bill-to (the buyer), side by side.
-  const b = ctx.brand;
+/** From (the seller: the brand's legal details, Brand/Update) and bill-to (the buyer), side by side. */
+export function writeParties(w: Writer, b: Context["brand"], account: typeof customerAccounts.$inferSelect, buyerHeading = "Bill to") {
   const from = [
     b.legalName || b.name,
     ...(b.address ?? "").split("\n"),
@@ -93,83 +152,26 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   for (const l of from) if (l) w.text(l);
   const leftBottom = w.y;
   w.y = blockTop;
-  w.text("Bill to", { x: COL_BILL_TO, bold: true, color: MUTED });
+  w.text(buyerHeading, { x: COL_BILL_TO, bold: true, color: MUTED });
   for (const l of billTo) if (l) w.text(l, { x: COL_BILL_TO });
   w.y = Math.min(w.y, leftBottom);
   w.gap(18);
+}
 
-  // Lines: charges first, then the discounts (negative), then the totals.
-  const items = row.items.filter((l) => l.kind !== "discount");
-  const discounts = row.items.filter((l) => l.kind === "discount");
-  w.tableRow(["Item", "Qty", "Unit price", "Amount"], { bold: true, color: MUTED, rule: true });
-  if (items.length === 0) w.text("No items", { color: MUTED });
-  for (const l of items) w.tableRow([l.itemName, String(l.quantity), f.money(l.itemPrice), f.money(l.itemPrice * l.quantity)]);
-  const subtotal = items.reduce((s, l) => s + l.itemPrice * l.quantity, 0);
-  if (discounts.length) {
-    w.gap(6);
-    w.tableRow(["Discounts", "", "", ""], { bold: true, color: MUTED, rule: true });
-    for (const l of discounts) w.tableRow([l.itemName, String(l.quantity), f.money(l.itemPrice), f.money(l.itemPrice * l.quantity)]);
-  }
-  w.gap(8);
-  w.rule();
-  w.total("Subtotal", f.money(subtotal));
-  if (discounts.length) w.total("Discounts", f.money(amounts.total - subtotal));
-  w.total("Total", f.money(amounts.total), true);
-  w.total("Paid", f.money(amounts.paid));
-  w.total("Balance due", f.money(row.deletedAt ? 0 : amounts.balance), true);
-  w.total("Currency", currency);
-  w.gap(18);
-
-  // Credit notes against this invoice (issue 31, "credits"): each is a line of the table below.
-  const credited = await creditNotesAgainst(ctx, row.id);
-  if (credited.length) {
-    w.text("Credit notes", { bold: true, size: 12 });
-    w.gap(2);
-    w.tableRow(["Number", "Date", "Reason", "Amount"], { bold: true, color: MUTED, rule: true });
-    for (const c of credited) w.tableRow([c.number, f.day(c.createdAt), c.reason, f.money(c.amountCents)]);
-    w.gap(18);
-  }
-
-  w.text("Payments", { bold: true, size: 12 });
-  w.gap(2);
-  const shown = paid.filter((p) => p.status !== "pending");
-  if (shown.length === 0)
-    w.text(amounts.balance > 0 ? `No payments yet. ${f.money(amounts.balance)} is due by ${f.date(row.dueDate)}.` : "No payments.", { color: MUTED });
-  else {
-    w.tableRow(["Date", "Method", "Status", "Amount"], { bold: true, color: MUTED, rule: true });
-    for (const p of shown) {
-      w.tableRow([f.instant(p.createdAt), paymentMethodName(p), f.status("payment", p.status), f.money(p.amount)]);
-    }
-  }
-
+/** Every page's footer (the brand's contact, or the document's name) and the document's bytes. */
+export async function finish(doc: PDFDocument, w: Writer, ctx: Context, question: string, name: string) {
   const contact = [ctx.brand.supportEmail, ctx.brand.supportPhone, ctx.brand.websiteUrl].filter(Boolean).join("  ·  ");
   for (const page of doc.getPages()) {
-    const note = contact ? `Questions about this invoice? ${contact}` : invoiceName(row);
-    page.drawText(pdfText(note), { x: MARGIN, y: 28, size: 8, font: fonts.regular, color: MUTED });
+    const note = contact ? `${question} ${contact}` : name;
+    page.drawText(pdfText(note), { x: MARGIN, y: 28, size: 8, font: w.fonts.regular, color: MUTED });
   }
-  return { bytes: await doc.save(), filename: `invoice-${number}.pdf` };
-}
-
-/** A credit note as the invoice's PDF lists it. */
-export interface CreditedLine {
-  number: string;
-  createdAt: Date;
-  reason: string;
-  amountCents: number;
-}
-
-/**
- * The hook for credit notes (issue 31): the credit notes issued against the invoice, oldest first.
- * None exist yet; the credit notes' change answers them from their table here.
- */
-async function creditNotesAgainst(_ctx: Context, _invoiceId: string): Promise<CreditedLine[]> {
-  return [];
+  return doc.save();
 }
 
 const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
 const MARGIN = 50;
 const COL_BILL_TO = 320;
-const MUTED = rgb(0.34, 0.38, 0.45);
+export const MUTED = rgb(0.34, 0.38, 0.45);
 const LINE = rgb(0.85, 0.87, 0.91);
 /** Right edges of the Qty, Unit price and Amount columns; the item's name takes the rest. */
 const NUM_COLUMNS = [370, 460, PAGE.width - MARGIN];
@@ -183,12 +185,12 @@ interface TextOptions {
 }
 
 /** Writes top to bottom, starting a new page when the current one is full. */
-class Writer {
+export class Writer {
   page: PDFPage;
   y: number;
   constructor(
-    private doc: PDFDocument,
-    private fonts: { regular: PDFFont; bold: PDFFont },
+    readonly doc: PDFDocument,
+    readonly fonts: { regular: PDFFont; bold: PDFFont },
   ) {
     this.page = doc.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - MARGIN;
@@ -317,9 +319,12 @@ export function isPrivateAddress(address: string): boolean {
  * The HTTP answer both route handlers (portal and dashboard) give once they have a context: the
  * PDF as a download, never cached by a shared cache, or 404 for an invoice out of the context's reach.
  */
-export async function invoicePdfResponse(ctx: Context, invoiceId: string): Promise<Response> {
+export const invoicePdfResponse = (ctx: Context, invoiceId: string) => pdfResponse(() => invoicePdf(ctx, invoiceId), "Invoice");
+
+/** A document as a PDF download (private, never cached by a shared cache), or 404 saying what was not found. */
+export async function pdfResponse(make: () => Promise<InvoicePdf>, what: string): Promise<Response> {
   try {
-    const pdf = await invoicePdf(ctx, invoiceId);
+    const pdf = await make();
     return new Response(Buffer.from(pdf.bytes), {
       headers: {
         "content-type": "application/pdf",
@@ -330,7 +335,7 @@ export async function invoicePdfResponse(ctx: Context, invoiceId: string): Promi
     });
   } catch (err) {
     if (err instanceof DomainError && err.code === "NOT_FOUND")
-      return new Response("Invoice not found", { status: 404, headers: { "content-type": "text/plain" } });
+      return new Response(`${what} not found`, { status: 404, headers: { "content-type": "text/plain" } });
     throw err;
   }
 }

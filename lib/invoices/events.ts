@@ -7,6 +7,8 @@ import type { InvoiceView } from "./view";
 /** The invoice namespace of a notification event. */
 export const invoicePayload = (v: InvoiceView) => ({
   invoice_id: v.invoice_id,
+  number: v.number,
+  currency: v.currency,
   status: v.status,
   due_date: v.due_date,
   total: v.total,

@@ -52,6 +52,8 @@ export const PLACEHOLDERS = {
   },
   invoice: {
     invoice_id: "The invoice's id",
+    number: "The invoice's number, its name for people, like ACME-000042",
+    currency: "The currency of its amounts (ISO 4217), like USD",
     status: "The invoice's status (0 unpaid, 1 paid, 2 partially paid, 3 deleted)",
     due_date: "The due date, M/D/YYYY",
     total: "The invoice total, like 25.00",
@@ -62,6 +64,7 @@ export const PLACEHOLDERS = {
     payment_id: "The payment's id",
     invoice_id: "The invoice the payment was posted to",
     amount: "The amount paid, like 25.00",
+    currency: "The currency of the amount (ISO 4217), like USD",
     payment_date: "The day of the payment, M/D/YYYY",
     payment_transaction_id: "The gateway's transaction id",
   },

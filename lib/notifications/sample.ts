@@ -38,6 +38,8 @@ export const SAMPLE_PAYLOAD: NotificationPayload = {
   },
   invoice: {
     invoice_id: "9d8c7b6a-5f4e-4d3c-2b1a-0f9e8d7c6b5a",
+    number: "ACME-000042",
+    currency: "USD",
     status: INVOICE_STATUS.UNPAID,
     due_date: "12/1/2026",
     total: "25.00",
@@ -48,6 +50,7 @@ export const SAMPLE_PAYLOAD: NotificationPayload = {
     payment_id: "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
     invoice_id: "9d8c7b6a-5f4e-4d3c-2b1a-0f9e8d7c6b5a",
     amount: "10.00",
+    currency: "USD",
     payment_date: "11/25/2026",
     payment_transaction_id: "ch_sample_123",
   },

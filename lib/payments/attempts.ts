@@ -160,6 +160,7 @@ export async function postSucceeded(ctx: Context, payment: PaymentRow) {
         payment_id: payment.id,
         invoice_id: payment.invoiceId,
         amount: formatAmount(payment.amount, ctx.brand.currency),
+        currency: ctx.brand.currency,
         payment_date: formatWireDate(brandToday(ctx)),
         payment_transaction_id: payment.paymentTransactionId,
       },

@@ -100,6 +100,7 @@ async function emitPaymentsCreated(ctx: Context, paid: Settled[]) {
       payment_id: p.id,
       invoice_id: p.invoiceId,
       amount: formatAmount(p.amount, ctx.brand.currency),
+      currency: ctx.brand.currency,
       payment_date: paymentDate,
       payment_transaction_id: p.paymentTransactionId,
     },

@@ -8,6 +8,7 @@ import { DomainError, notFound } from "../errors";
 import { isComponentAttachable, isProductSellable } from "../catalog/availability";
 import { customerInvoice, customerInvoices } from "../invoices/read";
 import { paymentList } from "../payments/list-payments";
+import { creditNoteList, creditNotesAgainst } from "../credit-notes/list";
 import { STATUS } from "../lifecycle";
 import { customerSubscription, customerSubscriptions, type SubscriptionRead } from "../subscriptions/read";
 import { formatPeriod } from "../format";
@@ -159,7 +160,16 @@ export async function portalInvoices(ctx: Context, opts: Parameters<typeof custo
   return customerInvoices(ctx, opts);
 }
 
-/** One invoice of the customer (not deleted) with its lines and payments; another customer's or brand's id is NOT_FOUND. */
+/** The signed-in customer's credit notes (issue 31; the credit note list with the customer scope), newest first, a page at a time. */
+export async function portalCreditNotes(ctx: Context, opts: { page?: number; pageSize?: number } = {}) {
+  customerOf(ctx);
+  const pageSize = Math.min(Math.max(1, opts.pageSize ?? 20), 100);
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const { rows, total } = await creditNoteList.page(ctx, { sort: { key: "created_at", dir: "desc" }, page, pageSize });
+  return { rows, total, page, pageSize };
+}
+
+/** One invoice of the customer (not deleted) with its lines, payments and credit notes; another customer's or brand's id is NOT_FOUND. */
 export async function portalInvoice(ctx: Context, id: string) {
   customerOf(ctx);
   const invoice = await customerInvoice(ctx, id);
@@ -172,6 +182,8 @@ export async function portalInvoice(ctx: Context, id: string) {
   const methodOf = new Map(methods.map((m) => [m.id, { type: m.type, brand: m.brand, lastFour: m.lastFour, accountType: m.accountType }]));
   return {
     invoice,
+    // The credit notes against it (issue 31): money taken off it, and where it went.
+    credits: await creditNotesAgainst(ctx, invoice.id),
     payments: paid.map((p) => ({
       id: p.id,
       date: p.createdAt,

@@ -30,6 +30,7 @@ const NAV: [group: string, sections: Section[]][] = [
       ["subscriptions", "Subscriptions"],
       ["invoices", "Invoices"],
       ["payments", "Payments"],
+      ["credit-notes", "Credit notes"],
       ["pay-methods", "Pay methods"],
       ["dunning-rules", "Dunning rules"],
     ],

@@ -8,6 +8,7 @@ export function Pager({
   href,
   newer = "Previous",
   older = "Next",
+  label = "Pages",
 }: {
   page: number;
   total: number;
@@ -15,11 +16,13 @@ export function Pager({
   href: (page: number) => string;
   newer?: string;
   older?: string;
+  /** The navigation's name, when a page has more than one list. */
+  label?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
-    <nav className="p-pager" aria-label="Pages">
+    <nav className="p-pager" aria-label={label}>
       {page > 1 ? <Link href={href(page - 1)}>{newer}</Link> : <span />}
       <span className="muted">
         Page {Math.min(page, pages)} of {pages}

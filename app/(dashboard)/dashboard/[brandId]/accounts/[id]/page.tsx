@@ -5,6 +5,8 @@ import { listAccountsPage } from "@/lib/accounts/list-accounts";
 import { listSubscriptionsPage } from "@/lib/subscriptions/list-subscriptions";
 import { listInvoicesPage } from "@/lib/invoices/list-invoices";
 import { listPaymentsPage } from "@/lib/payments/list-payments";
+import { listCreditNotesPage } from "@/lib/credit-notes/list";
+import { CreditNoteSection } from "../../credit-notes/_components/credit-note-section";
 import { listPayMethodsPage } from "@/lib/pay-methods/list-pay-methods";
 import { listUsersPage } from "@/lib/users/list-users";
 import { listNotesPage } from "@/lib/notes/list-notes";
@@ -40,7 +42,7 @@ const TIMELINE_PATHS: Partial<Record<TimelineKind, string>> = {
 
 /**
  * The customer hub: the account's profile and everything of it (users, subscriptions, invoices
- * with balances, payments, pay methods, notes, tickets), each a compact table linking to the
+ * with balances, credit notes, payments, pay methods, notes, tickets), each a compact table linking to the
  * record, the timeline of what happened to it (paged with ?timeline=N), and the hub's actions.
  */
 export default async function AccountPage({
@@ -56,7 +58,7 @@ export default async function AccountPage({
   const tlPage = Math.max(1, Math.min(10_000, Number((await searchParams).timeline) || 1));
   const mine = { filters: { customerAccountId: id }, pageSize: SHOWN };
   const newest = { key: "created_at", dir: "desc" } as const;
-  const [{ rows }, users, subs, invoices, payments, payMethods, notes, tickets, timeline] = await Promise.all([
+  const [{ rows }, users, subs, invoices, payments, payMethods, notes, tickets, timeline, credits] = await Promise.all([
     listAccountsPage(ctx, { filters: { customerAccountId: id } }),
     listUsersPage(ctx, { ...mine, sort: newest }),
     listSubscriptionsPage(ctx, { ...mine, sort: newest }),
@@ -66,6 +68,7 @@ export default async function AccountPage({
     listNotesPage(ctx, { ...mine, sort: newest }),
     listTicketsPage(ctx, { ...mine, sort: { key: "updated_at", dir: "desc" } }),
     accountTimeline(ctx, id, { page: tlPage, pageSize: TIMELINE_PAGE }),
+    listCreditNotesPage(ctx, { ...mine, sort: newest }),
   ]);
   const a = rows[0];
   if (!a) notFound();
@@ -177,6 +180,7 @@ export default async function AccountPage({
           { header: "Balance", numeric: true, cell: (i) => formatMoney(i.balanceCents, i.currency) },
         ]}
       />
+      <CreditNoteSection brandId={brandId} rows={credits.rows} total={credits.total} of={{ customerAccountId: id }} />
 
       <CompactSection
         id="users"

@@ -3,6 +3,8 @@ import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
 import { invoiceDetail, scheduledRetry } from "@/lib/invoices/read";
 import { listPaymentsPage } from "@/lib/payments/list-payments";
+import { listCreditNotesPage } from "@/lib/credit-notes/list";
+import { CreditNoteSection } from "../../credit-notes/_components/credit-note-section";
 import { StatusBadge } from "@/components/ui/status";
 import { formatDate, formatInstant, formatMoney, invoiceName, shortId, statusLabel } from "@/lib/format";
 import { isOwed } from "@/lib/invoices/read";
@@ -28,7 +30,10 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
   const ctx = await dashboardContext(brandId);
   const i = await invoiceDetail(ctx, id);
   if (!i) notFound();
-  const payments = await listPaymentsPage(ctx, { filters: { invoiceId: i.id }, pageSize: 100 });
+  const [payments, credits] = await Promise.all([
+    listPaymentsPage(ctx, { filters: { invoiceId: i.id }, pageSize: 100 }),
+    listCreditNotesPage(ctx, { filters: { invoiceId: i.id }, sort: { key: "created_at", dir: "asc" }, pageSize: 10 }),
+  ]);
   const dash = `/dashboard/${brandId}`;
   const title = invoiceName(i);
   const discounts = i.lines.filter((l) => l.kind === "discount");
@@ -167,6 +172,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
           </div>
         )}
       </section>
+      <CreditNoteSection brandId={brandId} rows={credits.rows} total={credits.total} of={{ invoiceId: i.id }} />
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );

@@ -5,6 +5,7 @@ import { customerPage, orNotFound } from "../../../_lib/data";
 import { InvoiceStatus } from "../../../_components/status";
 import { payMethodLabel } from "../../../_components/pay-method-label";
 import { PayNow } from "./_components/pay-now";
+import { CreditNoteList } from "../../../_components/credit-notes";
 import "../../../_components/billing.css";
 
 export const metadata = { title: "Invoice" };
@@ -12,7 +13,7 @@ export const metadata = { title: "Invoice" };
 export default async function InvoicePage({ params }: { params: Promise<{ invoiceId: string }> }) {
   const { invoiceId } = await params;
   const { ctx, f } = await customerPage();
-  const { invoice, payments } = await orNotFound(portalInvoice(ctx, invoiceId));
+  const { invoice, payments, credits } = await orNotFound(portalInvoice(ctx, invoiceId));
   const lines = invoice.lines;
   const amount = (l: (typeof lines)[number]) => l.itemPrice * l.quantity;
   const methods = invoice.balanceCents > 0 ? await portalPayMethods(ctx) : [];
@@ -155,6 +156,13 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
           </ul>
         )}
       </section>
+      {credits.length ? (
+        <section className="p-card">
+          <h2>Credit notes</h2>
+          <p className="muted">Money taken off this invoice, and where it went.</p>
+          <CreditNoteList rows={credits} f={f} />
+        </section>
+      ) : null}
     </>
   );
 }
