@@ -3,7 +3,8 @@ import { customerAccounts, invoices, type InvoiceLine } from "../../db/schema";
 import { withDb, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { formatWireDate } from "../dates";
-import { invoiceDetails } from "../invoices/queries";
+import { withAmounts } from "../invoices/queries";
+import { creditLines, isFinal, netTotal } from "../payments/credit-notes";
 import { formatAmount } from "../money";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { invoiceGenerationAt } from "../pricing/periods";
@@ -15,15 +16,31 @@ import type { Verb } from "../run-verb";
 import { STATUS } from "../lifecycle";
 import { recordingProration, type Proration } from "./proration";
 
-/** What a subscription's next invoice holds, in cents: as billing will write it, or as it is written already. */
+/**
+ * What a subscription's next renewal bills, in cents: as billing will write it, or as it is written
+ * already. Once something is paid on the written invoice it is final (issue 31): its own lines stay
+ * as issued, and the period is billed by it and the invoices adding to it (a rise after the
+ * payment), less the credit notes on them (a decrease): total = issued + adjustments - credited + usage.
+ */
 export interface NextInvoice {
   renewalDate: string;
   /** Written already (72 hours before the renewal): a change reprices it at once. */
   generated: boolean;
+  /** Something was paid on the written invoice: its lines never change again; a change is billed beside it. */
+  final: boolean;
+  /** The lines the period is priced at: as billing will write them, as written, or (final and re-priced since) as priced now (`repriced_items`). */
   lines: InvoiceLine[];
-  /** The metered usage reported so far in this cycle, added at the renewal (more may be reported until then). */
+  /** The metered usage reported so far in this cycle, added at the renewal (more may be reported until then); on a final invoice, an invoice of its own adding to it. */
   usageLines: InvoiceLine[];
+  /** The renewal invoice's own lines, as written (or as billing will write them). */
+  issued: number;
+  /** The invoices adding to a final renewal invoice (a rise after its payment), together. */
+  adjustments: number;
+  /** What credit notes took off the renewal invoice and those adding to it (a decrease after its payment). */
+  credited: number;
+  /** What the period bills: issued + adjustments - credited + the usage so far (the lines' and usage lines' sum). */
   total: number;
+  /** Paid on those invoices, as far as they still bill it (what was paid above went to the prepaid balance). */
   paid: number;
   balance: number;
 }
@@ -48,9 +65,12 @@ class DryRun extends Error {
  * What a change to an existing subscription will invoice, credit and leave due, measured by making
  * the change itself (the same verb, with every check it makes) inside a savepoint that is then
  * rolled back: the estimate cannot drift from the change. With the brand's proration the unused
- * part of the period is billed or credited at once (as the change does it); a renewal invoice already written is repriced, its overpayment credited
- * to the prepaid balance; otherwise the next invoice is priced as billing will price it, 72 hours
- * before the renewal (coupons qualifying then, with the cycles they have used by then).
+ * part of the period is billed or credited at once (as the change does it); a renewal invoice already
+ * written is repriced: in place while nothing is paid on it, else (final, issue 31) by an invoice
+ * adding to it for a rise or a credit note for a decrease, what was paid above going to the prepaid
+ * balance; both are measured from the documents the change wrote (NextInvoice). Otherwise the next
+ * invoice is priced as billing will price it, 72 hours before the renewal (coupons qualifying then,
+ * with the cycles they have used by then).
  */
 export async function estimateChange(
   ctx: Context,
@@ -94,16 +114,28 @@ export async function nextInvoice(ctx: Context, subscriptionId: string): Promise
     .from(invoices)
     .where(and(eq(invoices.subscriptionId, s.id), eq(invoices.billingPeriodStart, s.renewalDate), isNull(invoices.deletedAt)));
   if (written) {
-    const { amounts } = await invoiceDetails(ctx, written);
+    // The renewal invoice and the invoices adding to it, as billing bills the period (usage is added at the renewal).
+    const adjustments = await ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.brandId, ctx.brand.id), eq(invoices.adjustsInvoiceId, written.id), isNull(invoices.deletedAt)));
+    const documents = await withAmounts(ctx, [written, ...adjustments]);
     const usageTotal = sum(usage);
+    const billed = documents.map(({ row, amounts }) => ({ net: netTotal(row), paid: Math.min(amounts.paid, netTotal(row)) }));
+    const paid = billed.reduce((t, b) => t + b.paid, 0);
+    const total = billed.reduce((t, b) => t + b.net, 0) + usageTotal;
     return {
       renewalDate: s.renewalDate,
       generated: true,
-      lines: written.items,
+      final: await isFinal(ctx, written.id),
+      lines: written.repricedItems ?? written.items,
       usageLines: usage,
-      total: amounts.total + usageTotal,
-      paid: amounts.paid,
-      balance: amounts.balance + usageTotal,
+      issued: written.totalCents,
+      adjustments: adjustments.reduce((t, a) => t + a.totalCents, 0),
+      credited: documents.reduce((t, { row }) => t + row.creditedCents + creditLines(row.items), 0),
+      total,
+      paid,
+      balance: total - paid,
     };
   }
   // Billing writes it at the generation time, or at once when that has passed (a renewal inside the window).
@@ -111,7 +143,19 @@ export async function nextInvoice(ctx: Context, subscriptionId: string): Promise
   const [account] = await ctx.db.select({ taxExempt: customerAccounts.taxExempt }).from(customerAccounts).where(eq(customerAccounts.id, s.customerAccountId));
   const lines = toInvoiceLines(nextPeriodLines({ ...ctx, now: () => at }, d), { product: d.product, account, components: d.attached.map((a) => a.component) });
   const total = sum(lines) + sum(usage);
-  return { renewalDate: s.renewalDate, generated: false, lines, usageLines: usage, total, paid: 0, balance: total };
+  return {
+    renewalDate: s.renewalDate,
+    generated: false,
+    final: false,
+    lines,
+    usageLines: usage,
+    issued: sum(lines),
+    adjustments: 0,
+    credited: 0,
+    total,
+    paid: 0,
+    balance: total,
+  };
 }
 
 const sum = (lines: readonly InvoiceLine[]) => lines.reduce((t, l) => t + l.itemPrice * l.quantity, 0);
@@ -136,9 +180,13 @@ const nextInvoiceView = (n: NextInvoice | null, currency: string) =>
   n && {
     renewal_date: formatWireDate(n.renewalDate),
     generated: n.generated ? "Y" : "N",
+    final: n.final ? "Y" : "N",
     total: formatAmount(n.total, currency),
     paid: formatAmount(n.paid, currency),
     balance: formatAmount(n.balance, currency),
+    issued_total: formatAmount(n.issued, currency),
+    adjustments_total: formatAmount(n.adjustments, currency),
+    credited: formatAmount(n.credited, currency),
     lines: n.lines.map((l) => invoiceLineView(l, currency)),
     usage_lines: n.usageLines.map((l) => invoiceLineView(l, currency)),
   };
@@ -146,6 +194,9 @@ const nextInvoiceView = (n: NextInvoice | null, currency: string) =>
 /** The estimate as the API vocabulary writes money and dates ("25.00", "11/25/2026"), for the pages; amounts in `currency`, the brand's. */
 export function changeEstimateView(e: ChangeEstimate, currency: string) {
   const p = e.proration;
+  // What the change bills beside a final renewal invoice: a new (or larger) invoice adding to it, a
+  // smaller or withdrawn unpaid one, and credit notes on them.
+  const adjusted = (e.after?.adjustments ?? 0) - (e.before?.adjustments ?? 0);
   return {
     charged_now: formatAmount(Math.max(0, p?.cents ?? 0), currency),
     prorated_credit: formatAmount(Math.max(0, -(p?.cents ?? 0)), currency),
@@ -154,6 +205,9 @@ export function changeEstimateView(e: ChangeEstimate, currency: string) {
     prorated_from_prepaid: formatAmount(p?.fromPrepaid ?? 0, currency),
     prepaid_credit: formatAmount(Math.max(0, e.prepaidCredit), currency),
     prepaid_taken_back: formatAmount(Math.max(0, -e.prepaidCredit), currency),
+    adjustment_invoiced: formatAmount(Math.max(0, adjusted), currency),
+    adjustment_withdrawn: formatAmount(Math.max(0, -adjusted), currency),
+    repriced_credit: formatAmount(Math.max(0, (e.after?.credited ?? 0) - (e.before?.credited ?? 0)), currency),
     currency,
     before: nextInvoiceView(e.before, currency),
     after: nextInvoiceView(e.after, currency),

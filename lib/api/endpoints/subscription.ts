@@ -41,7 +41,8 @@ export const subscriptionEndpoints = [
       "With subscription_id, estimates a change of that subscription instead (ChangeProduct to product_id when it differs, remove_components, remove_coupons; then attached_components and coupon_code as Update sets them), made and rolled back, nothing changed: " +
       "charged_now (the proration invoiced at once with the brand's proration prorate), prorated_credit (the proration credited to the prepaid balance), proration_days_left and proration_period_days (the fraction of the period prorated), " +
       "prorated_from_prepaid (what the prepaid balance would pay of charged_now), prepaid_credit and prepaid_taken_back (the prepaid balance's move by a repriced renewal invoice), " +
-      "before and after (the next renewal invoice without and with the change: renewal_date, generated, total, paid, balance, lines, usage_lines), upfront_total (= charged_now), next_renewal_date and next_renewal_total (after's); auto_pay absent is the subscription's.",
+      "adjustment_invoiced and adjustment_withdrawn (what the change bills beside a paid, final renewal invoice: an invoice adding to it, new or larger, or an unpaid one smaller or withdrawn), repriced_credit (its credit notes on them), " +
+      "before and after (the next renewal without and with the change: renewal_date, generated, final, total = issued_total + adjustments_total - credited + usage, paid, balance, lines as the period is priced, usage_lines), upfront_total (= charged_now), next_renewal_date and next_renewal_total (after's); auto_pay absent is the subscription's.",
     params: EstimateSubscriptionParams,
     returns: "estimate",
     refusals: [

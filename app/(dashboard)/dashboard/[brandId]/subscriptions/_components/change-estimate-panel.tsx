@@ -35,6 +35,9 @@ function InvoiceLines({ label, lines }: { label: string; lines: NextInvoice["lin
   );
 }
 
+/** An amount of the estimate ("0.00", "0" in a currency without decimals) that is not zero. */
+const nonZero = (amount: string) => Number(amount) !== 0;
+
 /**
  * The estimate of a change to this subscription (the change made and rolled back on the server),
  * asked again (debounced) whenever the form changes; an answer that arrives after a newer question
@@ -95,12 +98,34 @@ export function ChangeEstimatePanel({ brandId, params }: { brandId: string; para
                 <>
                   {e.after.renewal_date}: <strong data-testid="estimate-next-total">{e.after.total}</strong>
                   {e.before ? ` (now ${e.before.total})` : ""}
-                  {e.after.generated === "Y" ? `; issued already and repriced: ${e.after.paid} paid, ${e.after.balance} due` : ""}
+                  {e.after.generated === "Y"
+                    ? e.after.final === "Y"
+                      ? `; issued and paid already, so its lines stay as issued (${e.after.issued_total}) and the change is billed beside it: ${e.after.paid} paid, ${e.after.balance} due`
+                      : `; issued already and repriced: ${e.after.paid} paid, ${e.after.balance} due`
+                    : ""}
                 </>
               ) : (
                 "None: it will not renew"
               )}
             </dd>
+            {nonZero(e.adjustment_invoiced) && (
+              <>
+                <dt>Invoiced beside the paid renewal invoice</dt>
+                <dd className="num">{e.adjustment_invoiced} (a new invoice adding to it, charged with the renewal)</dd>
+              </>
+            )}
+            {nonZero(e.adjustment_withdrawn) && (
+              <>
+                <dt>No longer invoiced beside it</dt>
+                <dd className="num">{e.adjustment_withdrawn} (an unpaid invoice adding to it, made smaller or withdrawn)</dd>
+              </>
+            )}
+            {nonZero(e.repriced_credit) && (
+              <>
+                <dt>Credit note on the paid renewal invoice</dt>
+                <dd className="num">{e.repriced_credit}</dd>
+              </>
+            )}
             {e.prepaid_credit !== "0.00" && (
               <>
                 <dt>To the prepaid balance</dt>
@@ -114,7 +139,9 @@ export function ChangeEstimatePanel({ brandId, params }: { brandId: string; para
               </>
             )}
           </dl>
-          {e.after && e.after.lines.length > 0 && <InvoiceLines label="Next invoice" lines={e.after.lines} />}
+          {e.after && e.after.lines.length > 0 && (
+            <InvoiceLines label={e.after.final === "Y" ? "The period, as priced after the change" : "Next invoice"} lines={e.after.lines} />
+          )}
           {e.after && e.after.usage_lines.length > 0 && <InvoiceLines label="Usage reported so far (added at the renewal)" lines={e.after.usage_lines} />}
           <p className="hint">Estimates exclude tax.</p>
         </>

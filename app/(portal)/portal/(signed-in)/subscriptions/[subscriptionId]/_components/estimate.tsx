@@ -127,6 +127,8 @@ export function EstimatePreview({
   const takenBack = minor(e.prepaid_taken_back, e.currency) ?? 0;
   const chargedNow = minor(e.charged_now, e.currency) ?? 0;
   const proratedCredit = minor(e.prorated_credit, e.currency) ?? 0;
+  const adjusted = minor(e.adjustment_invoiced, e.currency) ?? 0;
+  const repricedCredit = minor(e.repriced_credit, e.currency) ?? 0;
   return (
     <div className="p-preview" role="region" aria-label={title} aria-live="polite">
       <h3>{title}</h3>
@@ -163,13 +165,27 @@ export function EstimatePreview({
           .
         </p>
       )}
+      {next && next.final === "Y" && (adjusted > 0 || repricedCredit > 0) ? (
+        <p data-testid="estimate-final">
+          Your invoice for it is paid already and stays as issued
+          {adjusted > 0 ? <>: {money(adjusted)} more would be a new invoice, charged with the renewal</> : null}
+          {repricedCredit > 0 ? <>: a credit note would take {money(repricedCredit)} off it</> : null}.
+        </p>
+      ) : null}
       {credit > 0 ? (
         <p data-testid="estimate-credit">
           {money(credit)} you paid for it would no longer be needed: it goes to your prepaid balance, which pays your next invoices.
         </p>
       ) : null}
       {takenBack > 0 ? <p data-testid="estimate-credit">{money(takenBack)} credited to your prepaid balance earlier would pay for it again.</p> : null}
-      {next && next.lines.length ? <Lines caption="Next invoice, line by line" lines={next.lines} currency={e.currency} money={money} /> : null}
+      {next && next.lines.length ? (
+        <Lines
+          caption={next.final === "Y" ? "The period as priced after the change" : "Next invoice, line by line"}
+          lines={next.lines}
+          currency={e.currency}
+          money={money}
+        />
+      ) : null}
       {next && next.usage_lines.length ? (
         <>
           <p className="muted">Plus the usage reported so far this period (more may be added before the renewal):</p>
