@@ -82,9 +82,9 @@ export function ChangeEstimatePanel({ brandId, params }: { brandId: string; para
             <dt>Charged now</dt>
             <dd className="num" data-testid="estimate-now">
               {e.charged_now}
-              {e.charged_now !== "0.00" ? ` (the ${e.proration_days_left} days left of ${e.proration_period_days} in this period, prorated)` : ""}
+              {nonZero(e.charged_now) ? ` (the ${e.proration_days_left} days left of ${e.proration_period_days} in this period, prorated)` : ""}
             </dd>
-            {e.prorated_credit !== "0.00" && (
+            {nonZero(e.prorated_credit) && (
               <>
                 <dt>Credited now (prorated)</dt>
                 <dd className="num">
@@ -126,13 +126,13 @@ export function ChangeEstimatePanel({ brandId, params }: { brandId: string; para
                 <dd className="num">{e.repriced_credit}</dd>
               </>
             )}
-            {e.prepaid_credit !== "0.00" && (
+            {nonZero(e.prepaid_credit) && (
               <>
                 <dt>To the prepaid balance</dt>
                 <dd className="num">{e.prepaid_credit}</dd>
               </>
             )}
-            {e.prepaid_taken_back !== "0.00" && (
+            {nonZero(e.prepaid_taken_back) && (
               <>
                 <dt>Taken back from the prepaid balance</dt>
                 <dd className="num">{e.prepaid_taken_back}</dd>
