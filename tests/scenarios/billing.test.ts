@@ -108,7 +108,11 @@ describe("renewals with auto pay, components, usage and a two-cycle coupon", () 
       total: "22.49",
       amount_paid: "0.00",
       amount_due: "22.49",
+      // The invoice's name and currency, for the email (issue 31).
+      number: invoices[1].number,
+      currency: "USD",
     });
+    expect(invoices[1].number).toMatch(/^[A-Z0-9]+-\d{6}$/);
   });
 
   it("on the renewal date the cycle's usage is added, the card charged and the period advanced", async () => {
