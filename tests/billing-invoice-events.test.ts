@@ -96,7 +96,16 @@ describe("Invoice/Create of generated invoices", () => {
           company_name: null,
           email_address: account.email_address,
         },
-        invoice: { invoice_id: inv.id, status: 0, due_date: "3/31/2026", total: "10.00", amount_paid: "0.00", amount_due: "10.00" },
+        invoice: {
+          invoice_id: inv.id,
+          status: 0,
+          due_date: "3/31/2026",
+          total: "10.00",
+          amount_paid: "0.00",
+          amount_due: "10.00",
+          number: view.number,
+          currency: "USD",
+        },
         subscription: { subscription_id: inv.subscriptionId },
       });
     }

@@ -221,6 +221,7 @@ const makers: Record<string, { deps: string[]; make: () => Promise<string> }> = 
     make: async () => created(mine, "Note/Create", { customer_account_id: await get("Account"), subject: "Fuzz", contents: "Fuzz note" }, "note", "note_id"),
   },
   Ticket: { deps: [], make: () => fixtures.Ticket(mine) },
+  TaxRate: { deps: [], make: () => fixtures.TaxRate(mine) },
 };
 
 async function get(resource: string): Promise<string> {
