@@ -114,7 +114,7 @@ describe("Customer Facing Portal", { timeout: 180_000 }, () => {
       .getByRole("row", { name: /Unpaid/ })
       .getByRole("link")
       .click();
-    await page.getByRole("heading", { name: /^Invoice [0-9A-F]{8}/ }).waitFor();
+    await page.getByRole("heading", { name: /^Invoice [A-Z0-9]+-\d{6}/ }).waitFor();
     await page.getByRole("cell", { name: "Onboarding session" }).waitFor();
     await page.getByText("No payments yet").waitFor();
     await expectAccessible(page, "invoice");
