@@ -701,7 +701,9 @@ async function applyDunning(w: World) {
     select i.id from invoices i
     where i.brand_id = ${w.t.brand_id} and i.subscription_id is not null and i.deleted_at is null
       and i.due_date <= ${addDays(today(clock.now(), w.m.tz), -days)}::date
+      -- what it still owes: its lines, less its credit notes (a decrease after a part payment), less what was paid
       and (select coalesce(sum((l->>'itemPrice')::bigint * (l->>'quantity')::bigint), 0) from jsonb_array_elements(i.items) l)
+          - i.credited_cents
           - (select coalesce(sum(p.amount), 0) from payments p where p.invoice_id = i.id and p.status = 'succeeded') >= greatest(${amount}, 1)
       and not exists (select 1 from dunning_actions a where a.invoice_id = i.id)`);
   expect(missed, "overdue invoices the dunning rule did not act on").toEqual([]);
