@@ -12,6 +12,9 @@ import { contextFromStaffSession } from "../lib/auth/context";
 import { invoicePdf } from "../lib/documents/invoice-pdf";
 import { creditNotePdf } from "../lib/documents/credit-note-pdf";
 import { pdfText } from "../e2e/support/browser";
+import { renderTemplate, templateView } from "../lib/notifications/templates";
+import { DEFAULT_TEMPLATES } from "../lib/notifications/defaults";
+import { invoicePayload } from "../lib/invoices/events";
 
 const FORMATS = ["json", "xml"] as const;
 
@@ -245,6 +248,22 @@ describe("tax on invoices", () => {
     const text = flat(await pdfText((await invoicePdf(await staffOf(t), issued, noLogo)).bytes));
     expect(text).toContain("Tax exempt: Registered charity");
     expect(text).not.toContain("Diplomatic");
+  });
+
+  it("the invoice email (the default template) states each tax and what the invoice says about its tax", async () => {
+    const brand = (await staffOf(t)).brand;
+    const email = async (accountId: string) => {
+      const params = { customer_account_id: accountId, due_date: "12/31/2030", attached_items: JSON.stringify([{ item_name: "Thing", item_price: "100.00", tax_exempt: "N" }]) };
+      const invoice = (await ok(t, "json", "Invoice/Create", { method: "POST", params })).invoice;
+      const view = templateView("Invoice/Create", brand, { customer: { first_name: "Tax" }, invoice: invoicePayload(invoice) }, new Date());
+      return renderTemplate(DEFAULT_TEMPLATES["Invoice/Create"].html_customer, view, true);
+    };
+    expect(await email(ca)).toContain("<p>Subtotal 100.00; GST 5% on 100.00: 5.00; PST 7% on 100.00: 7.00; total 112.00 USD.</p>");
+    const exempt = await accountIn(t, "CA", { state: "BC", tax_exempt: "Y", tax_exempt_reason: "Registered charity" });
+    const text = await email(exempt);
+    expect(text).toContain("<p>Tax exempt: Registered charity</p>");
+    expect(text).not.toContain("Subtotal");
+    expect(await email(de)).toContain(`<p>${REVERSE_CHARGE}</p>`);
   });
 
   it("Invoice/Update re-prices and re-taxes a manual invoice", async () => {

@@ -123,7 +123,8 @@ export const taxLineName = (t: InvoiceTax) => `${t.name} ${formatPercentage(t.pe
 /** A tax's name where its percentage has a column of its own: "VAT", "GST (included)", "VAT (reverse charge)". */
 export const taxName = (t: InvoiceTax) => `${t.name}${taxMark(t)}`;
 
-const taxMark = (t: InvoiceTax) => (t.reverseCharge === "Y" ? " (reverse charge)" : t.inclusive === "Y" ? " (included)" : "");
+/** How a tax's name is marked: " (reverse charge)", " (included)", or nothing. */
+export const taxMark = (t: Pick<InvoiceTax, "inclusive" | "reverseCharge">) => (t.reverseCharge === "Y" ? " (reverse charge)" : t.inclusive === "Y" ? " (included)" : "");
 
 /**
  * The invoice's lines with its tax lines: any tax lines it had are dropped and computed again from
