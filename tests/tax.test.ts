@@ -141,7 +141,15 @@ describe("tax on invoices", () => {
     expect(paid.invoice.status).toBe("1");
     // The PDF: the tax lines are not items; a Tax section with each rate's percentage, taxed amount and tax.
     const text = flat(await pdfText((await invoicePdf(await staffOf(t), id, noLogo)).bytes));
-    for (const part of ["Subtotal $150.00", "GST 5% $5.00", "PST 7% $7.00", "Total $162.00", "Tax Rate Taxed amount Tax", "GST 5% $100.00 $5.00", "PST 7% $100.00 $7.00"]) {
+    for (const part of [
+      "Subtotal $150.00",
+      "GST 5% $5.00",
+      "PST 7% $7.00",
+      "Total $162.00",
+      "Tax Rate Taxed amount Tax",
+      "GST 5% $100.00 $5.00",
+      "PST 7% $100.00 $7.00",
+    ]) {
       expect(text, part).toContain(part);
     }
     expect(text).not.toMatch(/GST 5% 1 /); // not an item line (Qty 1)
@@ -238,7 +246,11 @@ describe("tax on invoices", () => {
         tax_note: "Tax exempt: Registered charity",
         tax_total: "0.00",
       });
-      expect(await invoiceIn(t, format, later)).toMatchObject({ tax_exempt: "Y", tax_exempt_reason: "Diplomatic mission", tax_note: "Tax exempt: Diplomatic mission" });
+      expect(await invoiceIn(t, format, later)).toMatchObject({
+        tax_exempt: "Y",
+        tax_exempt_reason: "Diplomatic mission",
+        tax_note: "Tax exempt: Diplomatic mission",
+      });
       const now = await invoiceIn(t, format, taxed);
       expect(now).toMatchObject({ tax_exempt: "N", tax_total: "1.20" });
       // Absent: null in json, an empty element in xml.
@@ -253,7 +265,11 @@ describe("tax on invoices", () => {
   it("the invoice email (the default template) states each tax and what the invoice says about its tax", async () => {
     const brand = (await staffOf(t)).brand;
     const email = async (accountId: string) => {
-      const params = { customer_account_id: accountId, due_date: "12/31/2030", attached_items: JSON.stringify([{ item_name: "Thing", item_price: "100.00", tax_exempt: "N" }]) };
+      const params = {
+        customer_account_id: accountId,
+        due_date: "12/31/2030",
+        attached_items: JSON.stringify([{ item_name: "Thing", item_price: "100.00", tax_exempt: "N" }]),
+      };
       const invoice = (await ok(t, "json", "Invoice/Create", { method: "POST", params })).invoice;
       const view = templateView("Invoice/Create", brand, { customer: { first_name: "Tax" }, invoice: invoicePayload(invoice) }, new Date());
       return renderTemplate(DEFAULT_TEMPLATES["Invoice/Create"].html_customer, view, true);

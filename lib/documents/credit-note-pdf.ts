@@ -5,7 +5,18 @@ import { notFound } from "../errors";
 import { formatsFor, invoiceName } from "../format";
 import { creditNoteDetail } from "../credit-notes/list";
 import { taxNotes } from "../tax/compute";
-import { fetchLogo, finish, MUTED, pdfResponse, startDocument, writeHeader, writeParties, writeTaxSection, writeTaxTotals, type InvoicePdf } from "./invoice-pdf";
+import {
+  fetchLogo,
+  finish,
+  MUTED,
+  pdfResponse,
+  startDocument,
+  writeHeader,
+  writeParties,
+  writeTaxSection,
+  writeTaxTotals,
+  type InvoicePdf,
+} from "./invoice-pdf";
 
 /**
  * A credit note as a PDF (issue 31), built from the invoice PDF's pieces: the seller and the buyer,

@@ -18,8 +18,9 @@ export const invoicePayload = (v: InvoiceView) => ({
   subtotal: v.subtotal,
   tax_total: v.tax_total,
   tax_lines:
-    v.taxes.map((t) => `${t.name} ${t.percentage}%${taxMark({ inclusive: t.inclusive, reverseCharge: t.reverse_charge })} on ${t.taxed_amount}: ${t.tax}`).join("; ") ||
-    null,
+    v.taxes
+      .map((t) => `${t.name} ${t.percentage}%${taxMark({ inclusive: t.inclusive, reverseCharge: t.reverse_charge })} on ${t.taxed_amount}: ${t.tax}`)
+      .join("; ") || null,
   tax_note: v.tax_note,
 });
 

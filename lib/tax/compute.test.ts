@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { InvoiceLine } from "../../db/schema/money";
-import { applicableRates, creditNoteAmounts, creditNoteTaxes, roundHalfAway, taxAmounts, taxNotes, withTax, type TaxRateInput, type TaxSubject } from "./compute";
+import {
+  applicableRates,
+  creditNoteAmounts,
+  creditNoteTaxes,
+  roundHalfAway,
+  taxAmounts,
+  taxNotes,
+  withTax,
+  type TaxRateInput,
+  type TaxSubject,
+} from "./compute";
 import { formatPercentage, parsePercentage } from "../percentage";
 
 const line = (itemPrice: number, o: Partial<InvoiceLine> = {}): InvoiceLine => ({
@@ -90,7 +100,15 @@ describe("tax on an invoice", () => {
   it("a tax exempt account pays none, and its invoice says so with the reason it had then", () => {
     const lines = withTax([line(10_000)], subject([rate("20")], { taxExempt: "Y", taxExemptReason: " Registered charity " }));
     expect(lines.filter((l) => l.kind === "tax")).toEqual([
-      { itemName: "Tax exempt: Registered charity", itemPrice: 0, quantity: 1, taxExempt: "Y", kind: "tax", componentId: null, taxExemptReason: "Registered charity" },
+      {
+        itemName: "Tax exempt: Registered charity",
+        itemPrice: 0,
+        quantity: 1,
+        taxExempt: "Y",
+        kind: "tax",
+        componentId: null,
+        taxExemptReason: "Registered charity",
+      },
     ]);
     expect(taxAmounts(lines)).toMatchObject({ subtotal: 10_000, taxTotal: 0, total: 10_000, taxes: [] });
     expect(taxNotes(lines)).toEqual(["Tax exempt: Registered charity"]);
@@ -100,8 +118,13 @@ describe("tax on an invoice", () => {
   });
 
   it("a reverse charged invoice states both tax ids", () => {
-    const s = { ...subject([rate("19", { country: "DE", reverseCharge: "Y" })], { country: "DE", taxId: "DE123456789" }), brand: { country: "FR", taxId: "FR999" } };
-    expect(taxNotes(withTax([line(10_000)], s))).toEqual(["Reverse charge: VAT is accounted for by the customer. Customer tax ID DE123456789; seller tax ID FR999."]);
+    const s = {
+      ...subject([rate("19", { country: "DE", reverseCharge: "Y" })], { country: "DE", taxId: "DE123456789" }),
+      brand: { country: "FR", taxId: "FR999" },
+    };
+    expect(taxNotes(withTax([line(10_000)], s))).toEqual([
+      "Reverse charge: VAT is accounted for by the customer. Customer tax ID DE123456789; seller tax ID FR999.",
+    ]);
   });
 
   it("a credit note's tax part is its share of each of the invoice's taxes", () => {
@@ -114,7 +137,10 @@ describe("tax on an invoice", () => {
       ["VAT", Math.round(taxAmounts(lines).taxes[0].amount / 3), 3333],
       ["Eco", 159, 3333],
     ]);
-    expect(creditNoteAmounts(Math.round(total / 3), third)).toMatchObject({ taxTotal: third[0].amount + 159, subtotal: Math.round(total / 3) - third[0].amount });
+    expect(creditNoteAmounts(Math.round(total / 3), third)).toMatchObject({
+      taxTotal: third[0].amount + 159,
+      subtotal: Math.round(total / 3) - third[0].amount,
+    });
     expect(creditNoteTaxes(withTax([line(10_000)], subject([])), 5000)).toEqual([]);
   });
 

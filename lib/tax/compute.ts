@@ -124,7 +124,8 @@ export const taxLineName = (t: InvoiceTax) => `${t.name} ${formatPercentage(t.pe
 export const taxName = (t: InvoiceTax) => `${t.name}${taxMark(t)}`;
 
 /** How a tax's name is marked: " (reverse charge)", " (included)", or nothing. */
-export const taxMark = (t: Pick<InvoiceTax, "inclusive" | "reverseCharge">) => (t.reverseCharge === "Y" ? " (reverse charge)" : t.inclusive === "Y" ? " (included)" : "");
+export const taxMark = (t: Pick<InvoiceTax, "inclusive" | "reverseCharge">) =>
+  t.reverseCharge === "Y" ? " (reverse charge)" : t.inclusive === "Y" ? " (included)" : "";
 
 /**
  * The invoice's lines with its tax lines: any tax lines it had are dropped and computed again from

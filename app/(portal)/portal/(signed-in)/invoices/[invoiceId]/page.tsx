@@ -23,7 +23,9 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
   const retry = invoice.balanceCents > 0 ? await scheduledRetry(ctx, invoice.id) : null;
   const items = lines.filter((l) => l.kind !== "discount");
   const discounts = lines.filter((l) => l.kind === "discount");
-  const taxIds = [ctx.brand.taxId ? `Seller tax ID ${ctx.brand.taxId}` : null, profile.account.taxId ? `Your tax ID ${profile.account.taxId}` : null].filter(Boolean);
+  const taxIds = [ctx.brand.taxId ? `Seller tax ID ${ctx.brand.taxId}` : null, profile.account.taxId ? `Your tax ID ${profile.account.taxId}` : null].filter(
+    Boolean,
+  );
   const subtotal = items.reduce((sum, l) => sum + amount(l), 0);
   const row = (label: string, amount: number, key?: string | number) => (
     <tr key={key ?? label}>
