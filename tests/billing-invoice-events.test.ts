@@ -105,6 +105,10 @@ describe("Invoice/Create of generated invoices", () => {
           amount_due: "10.00",
           number: view.number,
           currency: "USD",
+          subtotal: "10.00",
+          tax_total: "0.00",
+          tax_lines: null,
+          tax_note: null,
         },
         subscription: { subscription_id: inv.subscriptionId },
       });

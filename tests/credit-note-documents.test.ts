@@ -143,6 +143,9 @@ describe("the credit notes list and its CSV export", () => {
       "currency",
       "reason",
       "destination",
+      "subtotal",
+      "tax_total",
+      "taxes",
       "created",
     ]);
     const cells = Object.fromEntries(columns.map((c, i) => [c, row.split(",")[i]]));

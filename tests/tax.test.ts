@@ -7,6 +7,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { expectError, listed, makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { staffActions } from "../lib/dashboard/actions";
+import { getDb } from "../db/client";
+import { contextFromStaffSession } from "../lib/auth/context";
+import { invoicePdf } from "../lib/documents/invoice-pdf";
+import { creditNotePdf } from "../lib/documents/credit-note-pdf";
+import { pdfText } from "../e2e/support/browser";
+import { renderTemplate, templateView } from "../lib/notifications/templates";
+import { DEFAULT_TEMPLATES } from "../lib/notifications/defaults";
+import { invoicePayload } from "../lib/invoices/events";
 
 const FORMATS = ["json", "xml"] as const;
 
@@ -55,6 +63,12 @@ const manualInvoice = async (tenant: Tenant, accountId: string, items: { item_na
   ).invoice.invoice_id as string;
 
 const taxLine = (x: any) => [x.name, x.percentage, x.inclusive, x.reverse_charge, x.taxed_amount, x.tax];
+
+const REVERSE_CHARGE = "Reverse charge: MwSt is accounted for by the customer. Customer tax ID DE123456789; seller tax ID US-987.";
+const noLogo = { fetchLogo: async () => null };
+const staffOf = async (tenant: Tenant) => contextFromStaffSession(await getDb(), { staffUserId: tenant.staffUserId, brandId: tenant.brand_id });
+/** A PDF's text on one line: what wraps or sits in columns reads as words separated by spaces. */
+const flat = (text: string) => text.replace(/\s+/g, " ");
 
 describe("TaxRate", () => {
   for (const format of FORMATS) {
@@ -125,6 +139,58 @@ describe("tax on invoices", () => {
       params: { customer_account_id: ca, apply_to_prepaid_balance: "N", override_billing: "Y", amount: "162.00", invoice_id: id },
     });
     expect(paid.invoice.status).toBe("1");
+    // The PDF: the tax lines are not items; a Tax section with each rate's percentage, taxed amount and tax.
+    const text = flat(await pdfText((await invoicePdf(await staffOf(t), id, noLogo)).bytes));
+    for (const part of [
+      "Subtotal $150.00",
+      "GST 5% $5.00",
+      "PST 7% $7.00",
+      "Total $162.00",
+      "Tax Rate Taxed amount Tax",
+      "GST 5% $100.00 $5.00",
+      "PST 7% $100.00 $7.00",
+    ]) {
+      expect(text, part).toContain(part);
+    }
+    expect(text).not.toMatch(/GST 5% 1 /); // not an item line (Qty 1)
+  });
+
+  it("a credit note carries its share of the invoice's tax, as issued (json and xml, and its PDF)", async () => {
+    const id = await manualInvoice(t, ca, [
+      { item_name: "Consulting", item_price: "100.00", tax_exempt: "N" },
+      { item_name: "Exempt book", item_price: "50.00", tax_exempt: "Y" },
+    ]);
+    // A payment recorded and reversed: a credit note "refunded" for its amount.
+    const refunded = async (account: string, invoice: string, amount: string) => {
+      const params = { customer_account_id: account, invoice_id: invoice };
+      const paid = await ok(t, "json", "Payment/Create", {
+        method: "POST",
+        params: { ...params, apply_to_prepaid_balance: "N", override_billing: "Y", amount },
+      });
+      await ok(t, "json", "Payment/Delete", { method: "DELETE", params: { ...params, payment_id: paid.payment.payment_id } });
+    };
+    await refunded(ca, id, "81.00");
+    for (const format of FORMATS) {
+      const [note] = listed(format, await ok(t, format, "CreditNote/List", { params: { invoice_id: id } }), "credit_notes");
+      // Half of 162.00: half of each tax (2.50 and 3.50) and of what each taxed; amount = subtotal + the exclusive taxes.
+      expect(note).toMatchObject({ reason: "refunded", amount: "81.00", subtotal: "75.00", tax_total: "6.00" });
+      expect(listed(format, note, "taxes").map(taxLine)).toEqual([
+        ["GST", "5", "N", "N", "50.00", "2.50"],
+        ["PST", "7", "N", "N", "50.00", "3.50"],
+      ]);
+    }
+    const [note] = (await ok(t, "json", "CreditNote/List", { params: { invoice_id: id } })).credit_notes;
+    const text = flat(await pdfText((await creditNotePdf(await staffOf(t), note.credit_note_id, noLogo)).bytes));
+    for (const part of ["Subtotal $75.00", "GST 5% $2.50", "PST 7% $3.50", "Credit $81.00", "GST 5% $50.00 $2.50"]) expect(text, part).toContain(part);
+    // An invoice without tax gives notes without: tax_total 0, no taxes.
+    const us = await accountIn(t, "US", { state: "NY" });
+    const plain = await manualInvoice(t, us, [{ item_name: "Thing", item_price: "10.00", tax_exempt: "N" }]);
+    await refunded(us, plain, "10.00");
+    for (const format of FORMATS) {
+      const [n] = listed(format, await ok(t, format, "CreditNote/List", { params: { invoice_id: plain } }), "credit_notes");
+      expect(n).toMatchObject({ amount: "10.00", subtotal: "10.00", tax_total: "0.00" });
+      expect(listed(format, n, "taxes")).toEqual([]);
+    }
   });
 
   it("an inclusive rate shows the part of the prices it is and leaves the total", async () => {
@@ -144,7 +210,13 @@ describe("tax on invoices", () => {
       expect(inv).toMatchObject({ subtotal: "100.00", tax_total: "0.00", total: "100.00" });
       expect(inv.taxes.map(taxLine)).toEqual([["MwSt", "19", "N", "Y", "100.00", "0.00"]]);
       expect(inv.taxes[0]).toMatchObject({ customer_tax_id: "DE123456789", seller_tax_id: "US-987" });
+      expect(inv).toMatchObject({ tax_exempt: "N", tax_note: REVERSE_CHARGE });
       expect(await invoiceIn(t, format, local)).toMatchObject({ tax_total: "19.00", total: "119.00" });
+    }
+    // The PDF: the rate at 0 in the totals and the Tax section, the statement with both tax ids, the buyer's and seller's tax ids.
+    const text = flat(await pdfText((await invoicePdf(await staffOf(t), id, noLogo)).bytes));
+    for (const part of [REVERSE_CHARGE, "MwSt 19% (reverse charge)", "MwSt (reverse charge)", "Tax ID US-987", "Tax ID DE123456789", "$100.00"]) {
+      expect(text, part).toContain(part);
     }
   });
 
@@ -159,6 +231,56 @@ describe("tax on invoices", () => {
         expect(inv.taxes).toEqual([]);
       }
     }
+  });
+
+  it("an exempt account's invoice says so with the reason it had when priced; a later change of the account does not rewrite it (json and xml)", async () => {
+    const exempt = await accountIn(t, "CA", { state: "BC", tax_exempt: "Y", tax_exempt_reason: "Registered charity" });
+    const issued = await manualInvoice(t, exempt, [{ item_name: "Thing", item_price: "10.00", tax_exempt: "N" }]);
+    await ok(t, "json", "Account/Update", { method: "PATCH", params: { customer_account_id: exempt, tax_exempt_reason: "Diplomatic mission" } });
+    const later = await manualInvoice(t, exempt, [{ item_name: "Thing", item_price: "10.00", tax_exempt: "N" }]);
+    await ok(t, "json", "Account/Update", { method: "PATCH", params: { customer_account_id: exempt, tax_exempt: "N", tax_exempt_reason: "" } });
+    const taxed = await manualInvoice(t, exempt, [{ item_name: "Thing", item_price: "10.00", tax_exempt: "N" }]);
+    for (const format of FORMATS) {
+      expect(await invoiceIn(t, format, issued)).toMatchObject({
+        tax_exempt: "Y",
+        tax_exempt_reason: "Registered charity",
+        tax_note: "Tax exempt: Registered charity",
+        tax_total: "0.00",
+      });
+      expect(await invoiceIn(t, format, later)).toMatchObject({
+        tax_exempt: "Y",
+        tax_exempt_reason: "Diplomatic mission",
+        tax_note: "Tax exempt: Diplomatic mission",
+      });
+      const now = await invoiceIn(t, format, taxed);
+      expect(now).toMatchObject({ tax_exempt: "N", tax_total: "1.20" });
+      // Absent: null in json, an empty element in xml.
+      expect([null, ""]).toContain(now.tax_exempt_reason);
+      expect([null, ""]).toContain(now.tax_note);
+    }
+    const text = flat(await pdfText((await invoicePdf(await staffOf(t), issued, noLogo)).bytes));
+    expect(text).toContain("Tax exempt: Registered charity");
+    expect(text).not.toContain("Diplomatic");
+  });
+
+  it("the invoice email (the default template) states each tax and what the invoice says about its tax", async () => {
+    const brand = (await staffOf(t)).brand;
+    const email = async (accountId: string) => {
+      const params = {
+        customer_account_id: accountId,
+        due_date: "12/31/2030",
+        attached_items: JSON.stringify([{ item_name: "Thing", item_price: "100.00", tax_exempt: "N" }]),
+      };
+      const invoice = (await ok(t, "json", "Invoice/Create", { method: "POST", params })).invoice;
+      const view = templateView("Invoice/Create", brand, { customer: { first_name: "Tax" }, invoice: invoicePayload(invoice) }, new Date());
+      return renderTemplate(DEFAULT_TEMPLATES["Invoice/Create"].html_customer, view, true);
+    };
+    expect(await email(ca)).toContain("<p>Subtotal 100.00; GST 5% on 100.00: 5.00; PST 7% on 100.00: 7.00; total 112.00 USD.</p>");
+    const exempt = await accountIn(t, "CA", { state: "BC", tax_exempt: "Y", tax_exempt_reason: "Registered charity" });
+    const text = await email(exempt);
+    expect(text).toContain("<p>Tax exempt: Registered charity</p>");
+    expect(text).not.toContain("Subtotal");
+    expect(await email(de)).toContain(`<p>${REVERSE_CHARGE}</p>`);
   });
 
   it("Invoice/Update re-prices and re-taxes a manual invoice", async () => {
@@ -350,6 +472,18 @@ describe("proration (a prorating sandbox brand)", () => {
     const credit = await credited(untaxed);
     expect(credit).toBeGreaterThan(0);
     expect(await credited(taxed)).toBe(credit + Math.round((credit * 13) / 100));
+    // Each of the cut's notes states its tax part: amount = subtotal + HST, the HST 13% of the subtotal (within the one rounding).
+    for (const format of FORMATS) {
+      const taxedNotes = listed(format, await ok(sb, format, "CreditNote/List", { params: { customer_account_id: taxed } }), "credit_notes");
+      expect(taxedNotes.length).toBeGreaterThan(0);
+      for (const n of taxedNotes) {
+        expect(cents(n.subtotal) + cents(n.tax_total)).toBe(cents(n.amount));
+        expect(Math.abs(cents(n.tax_total) - (cents(n.subtotal) * 13) / 100)).toBeLessThanOrEqual(1);
+        expect(listed(format, n, "taxes").map((x: any) => x.name)).toEqual(["HST"]);
+      }
+      for (const n of listed(format, await ok(sb, format, "CreditNote/List", { params: { customer_account_id: untaxed } }), "credit_notes"))
+        expect(n).toMatchObject({ tax_total: "0.00", subtotal: n.amount });
+    }
   });
 });
 

@@ -119,6 +119,12 @@ export interface InvoiceLine {
   couponCode?: string;
   /** A `tax` line's snapshot of the rate it used and its amounts (issue 33): later changes of the rate never reach it. */
   tax?: InvoiceTax;
+  /**
+   * Set on the one `tax` line (priced 0, no `tax`) of an invoice whose account was tax exempt when it
+   * was priced: the account's reason then ("" when it gave none), so a later change of the account
+   * never rewrites the invoice's "Tax exempt" statement.
+   */
+  taxExemptReason?: string;
 }
 
 /** What an invoice keeps of one tax rate it used (lib/tax/compute.ts). Amounts in minor units. */
@@ -360,6 +366,11 @@ export const creditNotes = pgTable(
     reason: text("reason", { enum: CREDIT_NOTE_REASONS }).notNull(),
     destination: text("destination", { enum: CREDIT_NOTE_DESTINATIONS }).notNull(),
     amount: cents("amount").notNull(),
+    /** Its tax part (issue 33): its share of each tax of the invoice it credits, as when it was issued (lib/tax/compute.ts creditNoteTaxes). */
+    taxes: jsonb("taxes")
+      .$type<InvoiceTax[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: instant("created_at").notNull(),
   },
   (t) => [

@@ -206,7 +206,7 @@ async function generateChunk(ctx: Context, subs: PricedSubscription[]): Promise<
   const [details, accounts, rates] = await Promise.all([
     withDetails(ctx, subs),
     // Only what each account's tax depends on: the Invoice/Create events read the rest when they are written.
-    selectColumns(db, customerAccounts, ["id", "taxExempt", "country", "state", "taxId"], {
+    selectColumns(db, customerAccounts, ["id", "taxExempt", "taxExemptReason", "country", "state", "taxId"], {
       where: inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)),
     }),
     activeTaxRates(ctx),

@@ -202,7 +202,7 @@ async function commitRenewals({ ctx, input: ids }: { ctx: Context; input: string
   const accountIds = [...new Set((await selectColumns(ctx.db, subscriptions, ["customerAccountId"], { where: dueNow })).map((r) => r.customerAccountId))];
   if (!accountIds.length) return committed;
   // Locked; read for what a renewal needs of them (its prepaid balance, whether its lines are tax exempt).
-  const accounts = await selectColumns(ctx.db, customerAccounts, ["id", "prepaidBalance", "taxExempt", "country", "state", "taxId"], {
+  const accounts = await selectColumns(ctx.db, customerAccounts, ["id", "prepaidBalance", "taxExempt", "taxExemptReason", "country", "state", "taxId"], {
     where: inBrand(ctx, customerAccounts, anyOf(customerAccounts.id, accountIds)),
     orderBy: [asc(customerAccounts.id)],
     forUpdate: "no key update",

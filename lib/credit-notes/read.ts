@@ -1,4 +1,5 @@
-import type { CreditNoteDestination, CreditNoteReason } from "../../db/schema";
+import type { CreditNoteDestination, CreditNoteReason, InvoiceTax } from "../../db/schema";
+import { creditNoteAmounts } from "../tax/compute";
 import { sql } from "drizzle-orm";
 import { invoices } from "../../db/schema";
 import { anyOf, inBrand } from "../../db/scope";
@@ -20,6 +21,10 @@ export interface CreditNoteRead {
   invoiceVoid: boolean;
   paymentId: string | null;
   amountCents: number;
+  /** Its tax part (issue 33), as issued: the amount less the exclusive taxes, their sum, one entry per rate. */
+  subtotalCents: number;
+  taxCents: number;
+  taxes: InvoiceTax[];
   reason: CreditNoteReason;
   destination: CreditNoteDestination;
   createdAt: Date;
@@ -40,11 +45,17 @@ export const readCreditNote = (
   invoiceVoid: invoice.void,
   paymentId: n.paymentId,
   amountCents: n.amount,
+  ...taxPart(n.amount, n.taxes),
   reason: n.reason,
   destination: n.destination,
   createdAt: n.createdAt,
   currency,
 });
+
+const taxPart = (amount: number, taxes: InvoiceTax[]) => {
+  const { subtotal, taxTotal } = creditNoteAmounts(amount, taxes);
+  return { subtotalCents: subtotal, taxCents: taxTotal, taxes };
+};
 
 /** The list definition's rows (lib/lists.ts): each credit note with its invoice's number (one query). */
 export async function readCreditNotes(ctx: Context, rows: CreditNoteRow[]): Promise<CreditNoteRead[]> {

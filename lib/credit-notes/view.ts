@@ -1,4 +1,5 @@
 import { formatAmount } from "../money";
+import { invoiceTaxToWire } from "../tax/view";
 import type { CreditNoteRead } from "./read";
 
 /** The wire: a credit note as CreditNote/List answers it (namespace credit_note). Only lib/api and the CSV export call it. */
@@ -12,5 +13,9 @@ export const creditNoteToWire = (n: CreditNoteRead) => ({
   currency: n.currency,
   reason: n.reason,
   destination: n.destination,
+  // Its tax part (issue 33): amount = subtotal + the exclusive taxes; taxes as the invoice's, its share of each.
+  subtotal: formatAmount(n.subtotalCents, n.currency),
+  tax_total: formatAmount(n.taxCents, n.currency),
+  taxes: n.taxes.map((t) => invoiceTaxToWire(t, n.currency)),
   created: n.createdAt,
 });

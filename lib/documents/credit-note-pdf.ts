@@ -4,11 +4,23 @@ import type { Context } from "../auth/context";
 import { notFound } from "../errors";
 import { formatsFor, invoiceName } from "../format";
 import { creditNoteDetail } from "../credit-notes/list";
-import { fetchLogo, finish, MUTED, pdfResponse, startDocument, writeHeader, writeParties, type InvoicePdf } from "./invoice-pdf";
+import { taxNotes } from "../tax/compute";
+import {
+  fetchLogo,
+  finish,
+  MUTED,
+  pdfResponse,
+  startDocument,
+  writeHeader,
+  writeParties,
+  writeTaxSection,
+  writeTaxTotals,
+  type InvoicePdf,
+} from "./invoice-pdf";
 
 /**
  * A credit note as a PDF (issue 31), built from the invoice PDF's pieces: the seller and the buyer,
- * its number and date, the invoice it credits, the amount, why, and where the money went. The
+ * its number and date, the invoice it credits, the amount with its tax part, why, and where the money went. The
  * context decides what it may read: staff their brand's, a customer only their own account's (the
  * credit note list's customer scope); anything else is NOT_FOUND.
  */
@@ -29,9 +41,15 @@ export async function creditNotePdf(ctx: Context, creditNoteId: string, opts: { 
   w.tableRow([invoiceName(invoice), f.day(invoice.createdAt), f.money(invoice.totalCents), f.money(note.amountCents)]);
   w.gap(8);
   w.rule();
+  // Its tax part (issue 33): its share of each of the invoice's taxes, as when it was issued.
+  if (note.taxes.length) {
+    w.total("Subtotal", f.money(note.subtotalCents));
+    writeTaxTotals(w, f, note.taxes);
+  }
   w.total("Credit", f.money(note.amountCents), true);
   w.total("Currency", note.currency);
   w.gap(18);
+  writeTaxSection(w, f, note.taxes, taxNotes(invoice.items));
   w.text("Reason", { bold: true, size: 12 });
   w.text(f.status("credit_reason", note.reason));
   w.gap(8);

@@ -8,7 +8,10 @@ import { inBrand } from "../../db/scope";
 import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
-import { formatPeriod, formatsFor, invoiceName } from "../format";
+import { formatPeriod, formatsFor, invoiceName, type Formats } from "../format";
+import type { InvoiceTax } from "../../db/schema";
+import { taxAmounts, taxLineName, taxName } from "../tax/compute";
+import { formatPercentage } from "../percentage";
 import { renewalAfter } from "../pricing/periods";
 import { paymentMethodName } from "../portal/queries";
 import { invoiceDetails } from "../invoices/queries";
@@ -51,8 +54,9 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   w.gap(16);
   writeParties(w, ctx.brand, account);
 
-  // Lines: charges first, then the discounts (negative), then the totals.
-  const items = row.items.filter((l) => l.kind !== "discount");
+  // Lines: charges first, then the discounts (negative), then the totals with each tax (lib/tax), never an item.
+  const tax = taxAmounts(row.items);
+  const items = row.items.filter((l) => l.kind !== "discount" && l.kind !== "tax");
   const discounts = row.items.filter((l) => l.kind === "discount");
   w.tableRow(["Item", "Qty", "Unit price", "Amount"], { bold: true, color: MUTED, rule: true });
   if (items.length === 0) w.text("No items", { color: MUTED });
@@ -66,12 +70,14 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   w.gap(8);
   w.rule();
   w.total("Subtotal", f.money(subtotal));
-  if (discounts.length) w.total("Discounts", f.money(amounts.total - subtotal));
+  if (discounts.length) w.total("Discounts", f.money(tax.subtotal - subtotal));
+  writeTaxTotals(w, f, tax.taxes);
   w.total("Total", f.money(amounts.total), true);
   w.total("Paid", f.money(amounts.paid));
   w.total("Balance due", f.money(row.deletedAt ? 0 : amounts.balance), true);
   w.total("Currency", currency);
   w.gap(18);
+  writeTaxSection(w, f, tax.taxes, tax.notes);
 
   // Credit notes against this invoice (issue 31): each is a line of the table below.
   const credited = await creditNotesAgainst(ctx, row.id);
@@ -96,6 +102,29 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   }
 
   return { bytes: await finish(doc, w, ctx, "Questions about this invoice?", invoiceName(row)), filename: `invoice-${number}.pdf` };
+}
+
+/** Each tax among the totals: "VAT 20%" adding its tax, "GST 5% (included)" in the prices, "VAT 20% (reverse charge)" at 0. */
+export function writeTaxTotals(w: Writer, f: Formats, taxes: readonly InvoiceTax[]) {
+  for (const t of taxes) w.total(taxLineName(t), f.money(t.amount));
+}
+
+/**
+ * The Tax section of an invoice or a credit note: each rate with its percentage, the amount it taxed
+ * and its tax (inclusive ones marked), then what the document states: the exemption with its reason,
+ * or the reverse charge with both tax ids. Nothing when there is neither.
+ */
+export function writeTaxSection(w: Writer, f: Formats, taxes: readonly InvoiceTax[], notes: readonly string[]) {
+  if (!taxes.length && !notes.length) return;
+  w.text("Tax", { bold: true, size: 12 });
+  w.gap(2);
+  if (taxes.length) {
+    w.tableRow(["Tax", "Rate", "Taxed amount", "Tax"], { bold: true, color: MUTED, rule: true });
+    for (const t of taxes) w.tableRow([taxName(t), `${formatPercentage(t.percentage)}%`, f.money(t.taxedAmount), f.money(t.amount)]);
+    w.gap(4);
+  }
+  for (const n of notes) w.paragraph(n);
+  w.gap(18);
 }
 
 /** A new A4 document titled for the brand, and its writer at the top of the first page. */
@@ -214,6 +243,21 @@ export class Writer {
     this.drawAt(value, o.right ? { right: PAGE.width - MARGIN } : { x: o.x ?? MARGIN }, size, o);
   }
 
+  /** Text wrapped at its spaces to the page's width, line after line (a tax statement can be long). */
+  paragraph(value: string, o: TextOptions = {}) {
+    const size = o.size ?? 10;
+    const font = o.bold ? this.fonts.bold : this.fonts.regular;
+    let line = "";
+    for (const word of pdfText(value).split(" ")) {
+      const longer = line ? `${line} ${word}` : word;
+      if (line && font.widthOfTextAtSize(longer, size) > PAGE.width - 2 * MARGIN) {
+        this.text(line, o);
+        line = word;
+      } else line = longer;
+    }
+    if (line) this.text(line, o);
+  }
+
   private drawAt(value: string, at: { x: number } | { right: number }, size: number, o: TextOptions, maxWidth = PAGE.width - 2 * MARGIN) {
     const font = o.bold ? this.fonts.bold : this.fonts.regular;
     const text = fit(pdfText(value), font, size, maxWidth);
@@ -240,7 +284,8 @@ export class Writer {
     const size = strong ? 11 : 10;
     this.room(size + 6);
     this.y -= size + 5;
-    this.drawAt(label, { x: NUM_COLUMNS[0] }, size, { bold: strong });
+    // The label ends where the amounts' column starts: a tax's name ("VAT 20% (reverse charge)") has room to its left.
+    this.drawAt(label, { right: NUM_COLUMNS[1] }, size, { bold: strong }, NUM_COLUMNS[1] - MARGIN);
     this.drawAt(value, { right: NUM_COLUMNS[2] }, size, { bold: strong });
   }
 }

@@ -3,6 +3,7 @@ import type { Context } from "../auth/context";
 import { emit } from "../outbox/emit";
 import { customerPayload } from "../accounts/customer";
 import type { InvoiceView } from "./view";
+import { taxMark } from "../tax/compute";
 
 /** The invoice namespace of a notification event. */
 export const invoicePayload = (v: InvoiceView) => ({
@@ -14,6 +15,13 @@ export const invoicePayload = (v: InvoiceView) => ({
   total: v.total,
   amount_paid: v.amount_paid,
   amount_due: v.balance,
+  subtotal: v.subtotal,
+  tax_total: v.tax_total,
+  tax_lines:
+    v.taxes
+      .map((t) => `${t.name} ${t.percentage}%${taxMark({ inclusive: t.inclusive, reverseCharge: t.reverse_charge })} on ${t.taxed_amount}: ${t.tax}`)
+      .join("; ") || null,
+  tax_note: v.tax_note,
 });
 
 /** The payload of Invoice/Create and Invoice/Reminder: the customer, the invoice and its subscription, if any. */

@@ -17,6 +17,8 @@ export interface NewLine {
   couponCode?: string;
   /** A `tax` line's snapshot (lib/tax/compute.ts). */
   tax?: InvoiceTax;
+  /** The exemption line's snapshot of the account's reason (lib/tax/compute.ts). */
+  taxExemptReason?: string;
 }
 
 /** A manual invoice's attached_items as lines; a tax-exempt account's items are all tax exempt. */
@@ -55,6 +57,7 @@ export const storedLines = (lines: readonly NewLine[]): InvoiceLine[] =>
     componentId: l.componentId ?? null,
     ...(l.couponCode ? { couponCode: l.couponCode } : {}),
     ...(l.tax ? { tax: l.tax } : {}),
+    ...(l.taxExemptReason !== undefined ? { taxExemptReason: l.taxExemptReason } : {}),
   }));
 
 /** An invoice's total in SQL, from its stored lines: what invoiceAmounts (./amounts.ts) adds up in code. */

@@ -58,6 +58,10 @@ const invoiceWire = (r: InvoiceRead, lines: readonly InvoiceLine[], tax: ReturnT
   subtotal: formatAmount(tax.subtotal, r.currency),
   tax_total: formatAmount(tax.taxTotal, r.currency),
   taxes: tax.taxes.map((t) => invoiceTaxToWire(t, r.currency)),
+  // What the invoice states about its tax, as when it was priced: the account was tax exempt (and why), or a reverse charge.
+  tax_exempt: tax.exemptReason === null ? "N" : "Y",
+  tax_exempt_reason: tax.exemptReason || null,
+  tax_note: tax.notes.join(" ") || null,
 });
 
 /** What the write verbs and the invoice events answer today: the wire of the invoice as it now stands. */

@@ -86,7 +86,9 @@ export const DEFAULT_TEMPLATES: Record<NotificationEvent, Template> = {
     "New invoice {{invoice.number}}",
     "Your {{brand.name}} invoice {{invoice.number}}",
     "Invoice {{invoice.number}} for {{invoice.total}} {{invoice.currency}} was created, due {{invoice.due_date}}.",
-    "<p>Invoice {{invoice.number}} for {{invoice.total}} {{invoice.currency}} is available, due on {{invoice.due_date}}.</p>",
+    "<p>Invoice {{invoice.number}} for {{invoice.total}} {{invoice.currency}} is available, due on {{invoice.due_date}}.</p>" +
+      "{{#invoice.tax_lines}}<p>Subtotal {{invoice.subtotal}}; {{invoice.tax_lines}}; total {{invoice.total}} {{invoice.currency}}.</p>{{/invoice.tax_lines}}" +
+      "{{#invoice.tax_note}}<p>{{invoice.tax_note}}</p>{{/invoice.tax_note}}",
   ),
   "Payment/Create": template(
     "Payment received: {{payment.amount}} {{payment.currency}}",

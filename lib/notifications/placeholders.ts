@@ -59,6 +59,10 @@ export const PLACEHOLDERS = {
     total: "The invoice total, like 25.00",
     amount_paid: "What has been paid so far, like 10.00",
     amount_due: "What is still owed, like 15.00",
+    subtotal: "The invoice before its exclusive tax, like 25.00",
+    tax_total: "Its tax, like 5.00",
+    tax_lines: 'Each tax with what it taxed, like "VAT 20% on 25.00: 5.00" (empty without tax)',
+    tax_note: 'What the invoice states about its tax: "Tax exempt: <reason>", or "Reverse charge: ..." with both tax ids (empty otherwise)',
   },
   payment: {
     payment_id: "The payment's id",

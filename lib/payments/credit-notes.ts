@@ -6,17 +6,20 @@ import { newId } from "../ids";
 import { creditPrepaid } from "./prepaid";
 import { nextDocumentNumber } from "../document-numbers";
 import { invoiceDetails, type InvoiceRow } from "../invoices/queries";
+import { creditNoteTaxes } from "../tax/compute";
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 /**
  * Issues a credit note (numbered `<prefix>-CN-<sequence>` in this transaction, gapless per brand).
- * It only records: the caller moves the money it names. Nothing for nothing.
+ * It only records: the caller moves the money it names. Nothing for nothing. Its tax part is its share
+ * of the invoice's taxes (lib/tax/compute.ts creditNoteTaxes): a repriced cut's amount is a difference
+ * of taxed totals, so it credits tax already.
  */
 export async function issueCreditNote(
   ctx: Context,
   note: {
-    invoice: Pick<InvoiceRow, "id" | "customerAccountId">;
+    invoice: Pick<InvoiceRow, "id" | "customerAccountId" | "items">;
     amount: number;
     reason: CreditNoteReason;
     destination: CreditNoteDestination;
@@ -36,6 +39,8 @@ export async function issueCreditNote(
       reason: note.reason,
       destination: note.destination,
       amount: note.amount,
+      // Its tax part: its share of the invoice's tax as the invoice stands now (lib/tax), kept as issued.
+      taxes: creditNoteTaxes(note.invoice.items, note.amount),
       createdAt: ctx.now(),
     })
     .returning();

@@ -115,7 +115,8 @@ async function heldOfPayment(ctx: Context, invoice: InvoiceRow, amount: number, 
 async function refundNote(ctx: Context, reversed: PaymentRow) {
   if (!reversed.invoiceId) return; // a payment into the prepaid balance credits no invoice
   await issueCreditNote(ctx, {
-    invoice: { id: reversed.invoiceId, customerAccountId: reversed.customerAccountId },
+    // Its lines give the note its tax part (lib/tax).
+    invoice: await findInvoice(ctx, reversed.invoiceId, reversed.customerAccountId),
     amount: reversed.amount,
     reason: "refunded",
     destination: reversed.processedBy === "prepaid_balance" ? "prepaid_balance" : "refund",

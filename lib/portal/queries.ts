@@ -53,6 +53,8 @@ export async function portalProfile(ctx: Context) {
       locale: account.locale,
       timeZone: account.timezoneId,
       prepaidBalanceCents: account.prepaidBalance,
+      /** Printed beside the seller's on its invoices (issue 33). */
+      taxId: account.taxId,
     },
     user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.emailAddress },
   };

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { InvoiceLine } from "../../db/schema/money";
-import { applicableRates, roundHalfAway, taxAmounts, withTax, type TaxRateInput, type TaxSubject } from "./compute";
+import {
+  applicableRates,
+  creditNoteAmounts,
+  creditNoteTaxes,
+  roundHalfAway,
+  taxAmounts,
+  taxNotes,
+  withTax,
+  type TaxRateInput,
+  type TaxSubject,
+} from "./compute";
 import { formatPercentage, parsePercentage } from "../percentage";
 
 const line = (itemPrice: number, o: Partial<InvoiceLine> = {}): InvoiceLine => ({
@@ -24,7 +34,7 @@ const rate = (percentage: string, o: Partial<TaxRateInput> = {}): TaxRateInput =
   ...o,
 });
 const subject = (rates: TaxRateInput[], account: Partial<TaxSubject["account"]> = {}, brandCountry = "FR"): TaxSubject => ({
-  account: { taxExempt: "N", country: "FR", state: null, taxId: null, ...account },
+  account: { taxExempt: "N", taxExemptReason: null, country: "FR", state: null, taxId: null, ...account },
   brand: { country: brandCountry },
   rates,
 });
@@ -70,7 +80,7 @@ describe("tax on an invoice", () => {
       ["PST", 700],
     ]);
     expect(t).toMatchObject({ subtotal: 10_000, taxTotal: 1200, total: 11_200 });
-    expect(applicableRates(rates, { taxExempt: "N", country: "CA", state: "ON", taxId: null }).map((r) => r.name)).toEqual(["GST"]);
+    expect(applicableRates(rates, { taxExempt: "N", taxExemptReason: null, country: "CA", state: "ON", taxId: null }).map((r) => r.name)).toEqual(["GST"]);
   });
 
   it("an inclusive rate extracts the part of the lines it is and leaves the total", () => {
@@ -87,9 +97,51 @@ describe("tax on an invoice", () => {
     expect(t.total).toBe(9000 + 1080);
   });
 
-  it("a tax exempt account pays none, and its invoice has no tax lines", () => {
-    const lines = withTax([line(10_000)], subject([rate("20")], { taxExempt: "Y" }));
-    expect(lines.filter((l) => l.kind === "tax")).toEqual([]);
+  it("a tax exempt account pays none, and its invoice says so with the reason it had then", () => {
+    const lines = withTax([line(10_000)], subject([rate("20")], { taxExempt: "Y", taxExemptReason: " Registered charity " }));
+    expect(lines.filter((l) => l.kind === "tax")).toEqual([
+      {
+        itemName: "Tax exempt: Registered charity",
+        itemPrice: 0,
+        quantity: 1,
+        taxExempt: "Y",
+        kind: "tax",
+        componentId: null,
+        taxExemptReason: "Registered charity",
+      },
+    ]);
+    expect(taxAmounts(lines)).toMatchObject({ subtotal: 10_000, taxTotal: 0, total: 10_000, taxes: [] });
+    expect(taxNotes(lines)).toEqual(["Tax exempt: Registered charity"]);
+    // Without a reason it still says so; taxed again once the account is no longer exempt, the statement goes.
+    expect(taxNotes(withTax(lines, subject([rate("20")], { taxExempt: "Y" })))).toEqual(["Tax exempt"]);
+    expect(taxNotes(withTax(lines, subject([rate("20")])))).toEqual([]);
+  });
+
+  it("a reverse charged invoice states both tax ids", () => {
+    const s = {
+      ...subject([rate("19", { country: "DE", reverseCharge: "Y" })], { country: "DE", taxId: "DE123456789" }),
+      brand: { country: "FR", taxId: "FR999" },
+    };
+    expect(taxNotes(withTax([line(10_000)], s))).toEqual([
+      "Reverse charge: VAT is accounted for by the customer. Customer tax ID DE123456789; seller tax ID FR999.",
+    ]);
+  });
+
+  it("a credit note's tax part is its share of each of the invoice's taxes", () => {
+    const lines = withTax([line(10_000)], subject([rate("20"), rate("5", { name: "Eco", inclusive: "Y" })]));
+    const { total } = taxAmounts(lines);
+    // The whole invoice credited gives back all its tax; a part of it, its share (rounded half away from zero).
+    expect(creditNoteTaxes(lines, total)).toEqual(taxAmounts(lines).taxes);
+    const third = creditNoteTaxes(lines, Math.round(total / 3));
+    expect(third.map((t) => [t.name, t.amount, t.taxedAmount])).toEqual([
+      ["VAT", Math.round(taxAmounts(lines).taxes[0].amount / 3), 3333],
+      ["Eco", 159, 3333],
+    ]);
+    expect(creditNoteAmounts(Math.round(total / 3), third)).toMatchObject({
+      taxTotal: third[0].amount + 159,
+      subtotal: Math.round(total / 3) - third[0].amount,
+    });
+    expect(creditNoteTaxes(withTax([line(10_000)], subject([])), 5000)).toEqual([]);
   });
 
   it("reverse charge: an account with a tax id in another country pays none of a reverse charged rate", () => {

@@ -30,6 +30,8 @@ export interface TaxRateInput {
 
 export interface TaxAccount {
   taxExempt: "Y" | "N";
+  /** Kept on the invoices priced while the account is exempt (their "Tax exempt" statement). */
+  taxExemptReason: string | null;
   country: string | null;
   state: string | null;
   taxId: string | null;
@@ -116,8 +118,14 @@ export function exactTaxes(lines: readonly InvoiceLine[], rates: readonly TaxRat
 }
 
 /** One tax line's name: "VAT 20%", "GST 5% (included)", "VAT 20% (reverse charge)". */
-export const taxLineName = (t: InvoiceTax) =>
-  `${t.name} ${formatPercentage(t.percentage)}%${t.reverseCharge === "Y" ? " (reverse charge)" : t.inclusive === "Y" ? " (included)" : ""}`;
+export const taxLineName = (t: InvoiceTax) => `${t.name} ${formatPercentage(t.percentage)}%${taxMark(t)}`;
+
+/** A tax's name where its percentage has a column of its own: "VAT", "GST (included)", "VAT (reverse charge)". */
+export const taxName = (t: InvoiceTax) => `${t.name}${taxMark(t)}`;
+
+/** How a tax's name is marked: " (reverse charge)", " (included)", or nothing. */
+export const taxMark = (t: Pick<InvoiceTax, "inclusive" | "reverseCharge">) =>
+  t.reverseCharge === "Y" ? " (reverse charge)" : t.inclusive === "Y" ? " (included)" : "";
 
 /**
  * The invoice's lines with its tax lines: any tax lines it had are dropped and computed again from
@@ -126,6 +134,7 @@ export const taxLineName = (t: InvoiceTax) =>
  */
 export function withTax(lines: readonly InvoiceLine[], subject: TaxSubject): InvoiceLine[] {
   const untaxed = lines.filter((l) => l.kind !== "tax");
+  if (subject.account.taxExempt === "Y") return [...untaxed, exemptionLine(subject.account.taxExemptReason)];
   const rates = applicableRates(subject.rates, subject.account);
   if (!rates.length) return untaxed;
   const taxLines = exactTaxes(untaxed, rates).map(({ rate, base, exact }): InvoiceLine => {
@@ -153,6 +162,60 @@ export function withTax(lines: readonly InvoiceLine[], subject: TaxSubject): Inv
   return [...untaxed, ...taxLines];
 }
 
+/**
+ * A tax exempt account's invoice says so with the reason: a `tax` line priced 0 without a rate, the
+ * reason kept as it was when the invoice was priced (an issued invoice never changes with the account).
+ */
+const exemptionLine = (reason: string | null): InvoiceLine => ({
+  itemName: exemptionText(reason),
+  itemPrice: 0,
+  quantity: 1,
+  taxExempt: "Y",
+  kind: "tax",
+  componentId: null,
+  taxExemptReason: reason?.trim() ?? "",
+});
+
+const exemptionText = (reason: string | null | undefined) => `Tax exempt${reason?.trim() ? `: ${reason.trim()}` : ""}`;
+
+/**
+ * What an invoice (or a credit note) states about its tax besides the amounts: "Tax exempt: <reason>"
+ * for an exempt account's, "Reverse charge" with both tax ids for each reverse charged rate. The
+ * documents, pages and emails print these; the API answers them joined as `tax_note`.
+ */
+export function taxNotes(lines: readonly InvoiceLine[]): string[] {
+  const exempt = lines.find((l) => l.kind === "tax" && l.taxExemptReason !== undefined);
+  const notes = exempt ? [exemptionText(exempt.taxExemptReason)] : [];
+  return [...notes, ...reverseChargeNotes(lines.flatMap((l) => (l.kind === "tax" && l.tax ? [l.tax] : [])))];
+}
+
+/** "Reverse charge: VAT is accounted for by the customer. Customer tax ID DE123; seller tax ID FR456." per reverse charged rate. */
+export const reverseChargeNotes = (taxes: readonly InvoiceTax[]) =>
+  taxes
+    .filter((t) => t.reverseCharge === "Y")
+    .map(
+      (t) =>
+        `Reverse charge: ${t.name} is accounted for by the customer. Customer tax ID ${t.customerTaxId ?? ""}${t.sellerTaxId ? `; seller tax ID ${t.sellerTaxId}` : ""}.`,
+    );
+
+/**
+ * A credit note's tax part: its share of each tax of the invoice it credits (amount / the invoice's
+ * total), rounded half away from zero per rate. A credit of the whole invoice gives back all its tax;
+ * a reverse charged rate keeps its tax ids (and its 0).
+ */
+export function creditNoteTaxes(lines: readonly InvoiceLine[], amount: number): InvoiceTax[] {
+  const { taxes, total } = taxAmounts(lines);
+  if (total <= 0 || amount <= 0) return [];
+  const share = (cents: number) => roundHalfAway({ n: BigInt(cents) * BigInt(amount), d: BigInt(total) });
+  return taxes.map((t) => ({ ...t, taxedAmount: share(t.taxedAmount), amount: share(t.amount) }));
+}
+
+/** A credit note's amounts from its tax part: the tax, and the amount without the exclusive tax (what the invoice's subtotal is to its total). */
+export function creditNoteAmounts(amount: number, taxes: readonly InvoiceTax[]) {
+  const exclusive = taxes.filter((t) => t.inclusive === "N").reduce((s, t) => s + t.amount, 0);
+  return { subtotal: amount - exclusive, taxTotal: taxes.reduce((s, t) => s + t.amount, 0), total: amount, taxes };
+}
+
 /** An invoice's amounts from its lines: the subtotal (every line but tax), the tax, the total (subtotal + exclusive tax). */
 export function taxAmounts(lines: readonly InvoiceLine[]) {
   let subtotal = 0;
@@ -164,5 +227,14 @@ export function taxAmounts(lines: readonly InvoiceLine[]) {
       exclusive += l.itemPrice * l.quantity;
     } else subtotal += l.itemPrice * l.quantity;
   }
-  return { subtotal, taxTotal, total: subtotal + exclusive, taxes: lines.filter((l) => l.kind === "tax" && l.tax).map((l) => l.tax!) };
+  const exempt = lines.find((l) => l.kind === "tax" && l.taxExemptReason !== undefined);
+  return {
+    subtotal,
+    taxTotal,
+    total: subtotal + exclusive,
+    taxes: lines.filter((l) => l.kind === "tax" && l.tax).map((l) => l.tax!),
+    /** The exemption's reason as the invoice keeps it ("" without one), null when it is not a tax exempt account's. */
+    exemptReason: exempt ? exempt.taxExemptReason! : null,
+    notes: taxNotes(lines),
+  };
 }

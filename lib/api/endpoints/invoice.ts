@@ -9,7 +9,9 @@ import { invoiceToWire } from "../../invoices/view";
 
 const returns = "invoice";
 const AMOUNTS =
-  "total is the sum of the items, balance is total minus the payments that went through; status 0 unpaid, 1 paid, 2 partially paid, 3 deleted; items are nested.";
+  "total is the sum of the items, balance is total minus the payments that went through; status 0 unpaid, 1 paid, 2 partially paid, 3 deleted; items are nested. " +
+  "Tax (extension): subtotal, tax_total and taxes (one per rate: name, percentage, inclusive, reverse_charge, taxed_amount, tax, customer_tax_id, seller_tax_id); " +
+  "tax_exempt Y with tax_exempt_reason when the account was tax exempt when the invoice was priced; tax_note, what the invoice states (the exemption, or Reverse charge with both tax ids).";
 
 export const invoiceEndpoints = [
   defineEndpoint({

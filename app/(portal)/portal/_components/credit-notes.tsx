@@ -4,7 +4,7 @@ import type { Formats } from "@/lib/format";
 
 /**
  * The customer's credit notes (issue 31): each one's number (its PDF), date and reason, the invoice
- * it credits (a link while the invoice is shown in the portal), the amount and where the money went.
+ * it credits (a link while the invoice is shown in the portal), the amount (and the tax it includes) and where the money went.
  * On the invoices page (`showInvoice`) and an invoice's page (the ones against it).
  */
 export function CreditNoteList({ rows, f, showInvoice = false }: { rows: CreditNoteRead[]; f: Formats; showInvoice?: boolean }) {
@@ -34,7 +34,9 @@ export function CreditNoteList({ rows, f, showInvoice = false }: { rows: CreditN
             ) : null}
           </span>
           <span>
-            <strong>{f.money(n.amountCents)}</strong> <span className="muted">{f.status("credit_destination", n.destination)}</span>
+            <strong>{f.money(n.amountCents)}</strong>
+            {n.taxCents ? <span className="muted"> incl. tax {f.money(n.taxCents)}</span> : null}{" "}
+            <span className="muted">{f.status("credit_destination", n.destination)}</span>
           </span>
         </li>
       ))}

@@ -12,7 +12,7 @@ const REASON_OPTIONS = statusOptions("credit_reason");
 
 export type CreditNoteRow = Pick<
   CreditNoteRead,
-  "id" | "number" | "customerAccountId" | "invoiceId" | "invoiceNumber" | "reason" | "destination" | "amountCents" | "currency" | "createdAt"
+  "id" | "number" | "customerAccountId" | "invoiceId" | "invoiceNumber" | "reason" | "destination" | "amountCents" | "taxCents" | "currency" | "createdAt"
 > & { customerName: string };
 
 function columns(brandId: string): ColumnDef<CreditNoteRow, unknown>[] {
@@ -44,6 +44,8 @@ function columns(brandId: string): ColumnDef<CreditNoteRow, unknown>[] {
       cell: ({ row }) => <StatusBadge kind="credit_destination" status={row.original.destination} />,
     },
     { id: "amount", header: "Amount", meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.amountCents, row.original.currency) },
+    // Its tax part (issue 33), included in the amount.
+    { id: "tax", header: "Tax", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.taxCents, row.original.currency) },
     { id: "created_at", header: "Date", cell: ({ row }) => formatInstant(row.original.createdAt) },
   ];
 }

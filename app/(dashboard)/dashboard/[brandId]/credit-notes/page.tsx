@@ -52,6 +52,7 @@ export default async function CreditNotesPage(props: ListPageProps) {
               "reason",
               "destination",
               "amountCents",
+              "taxCents",
               "currency",
               "createdAt",
             ]),

@@ -7,7 +7,7 @@ import { CreditNotePdfLink } from "./pdf-link";
 
 /**
  * A record page's credit notes (issue 31): an invoice's (against it) or a customer's (the hub), the
- * number linking to the PDF, the reason, where the money went, the amount and the date; the rest on
+ * number linking to the PDF, the reason, where the money went, the amount and its tax part, the date; the rest on
  * the Credit notes list with the same filter.
  */
 export function CreditNoteSection({
@@ -34,6 +34,7 @@ export function CreditNoteSection({
     { header: "Reason", cell: (n) => <StatusBadge kind="credit_reason" status={n.reason} /> },
     { header: "Money to", cell: (n) => <StatusBadge kind="credit_destination" status={n.destination} /> },
     { header: "Amount", numeric: true, cell: (n) => formatMoney(n.amountCents, n.currency) },
+    { header: "Tax", numeric: true, cell: (n) => formatMoney(n.taxCents, n.currency) },
     { header: "Date", cell: (n) => formatInstant(n.createdAt) },
   ];
   const filter = forInvoice ? `invoice_id=${of.invoiceId}` : `customer_account_id=${of.customerAccountId}`;

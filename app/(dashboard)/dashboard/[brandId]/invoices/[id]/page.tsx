@@ -12,7 +12,7 @@ import { INVOICE_STATUS } from "@/lib/invoices/amounts";
 import { SimpleTable } from "@/components/ui/simple-table";
 import { InvoiceActions } from "../_components/invoice-actions";
 import { RecordHistory } from "@/components/dashboard/record-history";
-import { taxAmounts } from "@/lib/tax/compute";
+import { taxAmounts, taxName } from "@/lib/tax/compute";
 import { formatPercentage } from "@/lib/percentage";
 
 export const metadata = { title: "Invoice · Recurring Billing" };
@@ -148,28 +148,26 @@ export default async function InvoicePage({ params }: { params: Promise<{ brandI
         {discounts.length > 0 && <p>Discounts: {discounts.map((d) => `${d.itemName} (${formatMoney(d.itemPrice, i.currency)})`).join(", ")}</p>}
       </section>
 
-      {tax.taxes.length > 0 && (
+      {(tax.taxes.length > 0 || tax.notes.length > 0) && (
         <section className="card" aria-labelledby="taxes">
           <h2 id="taxes">Tax</h2>
-          <SimpleTable
-            label="Taxes of this invoice"
-            head={["Tax", "Rate", "Taxed amount", "Tax"]}
-            numeric={[1, 2, 3]}
-            rows={tax.taxes.map((t) => [
-              `${t.name}${t.inclusive === "Y" ? " (included in the prices)" : ""}`,
-              `${formatPercentage(t.percentage)}%`,
-              formatMoney(t.taxedAmount, i.currency),
-              formatMoney(t.amount, i.currency),
-            ])}
-          />
-          {tax.taxes
-            .filter((t) => t.reverseCharge === "Y")
-            .map((t) => (
-              <p key={t.taxRateId}>
-                Reverse charge ({t.name}): customer tax id {t.customerTaxId}
-                {t.sellerTaxId ? `, seller tax id ${t.sellerTaxId}` : ""}.
-              </p>
-            ))}
+          {tax.taxes.length > 0 && (
+            <SimpleTable
+              label="Taxes of this invoice"
+              head={["Tax", "Rate", "Taxed amount", "Tax"]}
+              numeric={[1, 2, 3]}
+              rows={tax.taxes.map((t) => [
+                taxName(t),
+                `${formatPercentage(t.percentage)}%`,
+                formatMoney(t.taxedAmount, i.currency),
+                formatMoney(t.amount, i.currency),
+              ])}
+            />
+          )}
+          {/* What the invoice states, as when it was priced: the exemption and its reason, or the reverse charge with both tax ids. */}
+          {tax.notes.map((n) => (
+            <p key={n}>{n}</p>
+          ))}
         </section>
       )}
 

@@ -6,20 +6,26 @@ import { InvoiceStatus } from "../../../_components/status";
 import { payMethodLabel } from "../../../_components/pay-method-label";
 import { PayNow } from "./_components/pay-now";
 import { CreditNoteList } from "../../../_components/credit-notes";
+import { taxAmounts, taxLineName } from "@/lib/tax/compute";
 import "../../../_components/billing.css";
 
 export const metadata = { title: "Invoice" };
 
 export default async function InvoicePage({ params }: { params: Promise<{ invoiceId: string }> }) {
   const { invoiceId } = await params;
-  const { ctx, f } = await customerPage();
+  const { ctx, f, profile } = await customerPage();
   const { invoice, payments, credits } = await orNotFound(portalInvoice(ctx, invoiceId));
-  const lines = invoice.lines;
+  // Tax lines (lib/tax) are the invoice's tax section, not items.
+  const tax = taxAmounts(invoice.lines);
+  const lines = invoice.lines.filter((l) => l.kind !== "tax");
   const amount = (l: (typeof lines)[number]) => l.itemPrice * l.quantity;
   const methods = invoice.balanceCents > 0 ? await portalPayMethods(ctx) : [];
   const retry = invoice.balanceCents > 0 ? await scheduledRetry(ctx, invoice.id) : null;
   const items = lines.filter((l) => l.kind !== "discount");
   const discounts = lines.filter((l) => l.kind === "discount");
+  const taxIds = [ctx.brand.taxId ? `Seller tax ID ${ctx.brand.taxId}` : null, profile.account.taxId ? `Your tax ID ${profile.account.taxId}` : null].filter(
+    Boolean,
+  );
   const subtotal = items.reduce((sum, l) => sum + amount(l), 0);
   const row = (label: string, amount: number, key?: string | number) => (
     <tr key={key ?? label}>
@@ -122,18 +128,50 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
                 </tbody>
               ) : null}
               <tfoot>
-                {discounts.length ? (
-                  <>
-                    {row("Subtotal", subtotal)}
-                    {row("Discounts", invoice.totalCents - subtotal)}
-                  </>
-                ) : null}
+                {discounts.length || tax.taxes.length ? row("Subtotal", subtotal) : null}
+                {discounts.length ? row("Discounts", tax.subtotal - subtotal) : null}
+                {tax.taxes.map((t) => row(taxLineName(t), t.amount, t.taxRateId))}
                 {row("Total", invoice.totalCents)}
               </tfoot>
             </table>
           </div>
         )}
       </section>
+      {tax.taxes.length || tax.notes.length || taxIds.length ? (
+        <section className="p-card" aria-labelledby="tax">
+          <h2 id="tax">Tax</h2>
+          {tax.taxes.length ? (
+            <div className="p-table-wrap">
+              <table className="p-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Tax</th>
+                    <th scope="col" className="num">
+                      Taxed amount
+                    </th>
+                    <th scope="col" className="num">
+                      Tax
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {tax.taxes.map((t) => (
+                    <tr key={t.taxRateId}>
+                      <td>{taxLineName(t)}</td>
+                      <td className="num">{f.money(t.taxedAmount)}</td>
+                      <td className="num">{f.money(t.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {tax.notes.map((n) => (
+            <p key={n}>{n}</p>
+          ))}
+          {taxIds.length ? <p className="muted">{taxIds.join(" · ")}</p> : null}
+        </section>
+      ) : null}
       <section className="p-card">
         <h2>Payments</h2>
         {payments.length === 0 ? (
