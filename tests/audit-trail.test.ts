@@ -240,7 +240,12 @@ describe("the audit trail", () => {
       const updates = (await entriesOf(id)).filter((e) => e.action === "update");
       expect(updates).toHaveLength(1);
       expect([updates[0].oldValues, updates[0].newValues]).toEqual(
-        renamed.includes(id) ? [{ city: null, last_name: "Lovelace" }, { city: "Oslo", last_name: "Byron" }] : [{ city: null }, { city: "Oslo" }],
+        renamed.includes(id)
+          ? [
+              { city: null, last_name: "Lovelace" },
+              { city: "Oslo", last_name: "Byron" },
+            ]
+          : [{ city: null }, { city: "Oslo" }],
       );
       expect(updates[0]).toMatchObject({ brandId: t.brand_id, customerAccountId: id, actorKind: "system" });
     }
