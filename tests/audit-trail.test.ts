@@ -225,6 +225,33 @@ describe("the audit trail", () => {
     expect(await counts()).toEqual([before[0] + 1, before[1] + 1, before[2]]);
   });
 
+  it("a statement updating more rows than the small-statement path takes (migration 0040: over 20) records each row's changes the same way", async () => {
+    const accounts = await Promise.all(Array.from({ length: 25 }, () => newAccount(t).then((a) => a.accountId)));
+    const db = await getDb();
+    // Every row moves its city; every other row also its last name; the last only updated_at.
+    const moving = accounts.slice(0, -1);
+    const renamed = moving.filter((_, i) => i % 2 === 0);
+    await db.execute(sql`update customer_accounts set
+        city = case when id in ${sql.raw(`(${moving.map((id) => `'${id}'`).join(", ")})`)} then 'Oslo' else city end,
+        last_name = case when id in ${sql.raw(`(${renamed.map((id) => `'${id}'`).join(", ")})`)} then 'Byron' else last_name end,
+        updated_at = now()
+      where id in ${sql.raw(`(${accounts.map((id) => `'${id}'`).join(", ")})`)}`);
+    for (const id of moving) {
+      const updates = (await entriesOf(id)).filter((e) => e.action === "update");
+      expect(updates).toHaveLength(1);
+      expect([updates[0].oldValues, updates[0].newValues]).toEqual(
+        renamed.includes(id)
+          ? [
+              { city: null, last_name: "Lovelace" },
+              { city: "Oslo", last_name: "Byron" },
+            ]
+          : [{ city: null }, { city: "Oslo" }],
+      );
+      expect(updates[0]).toMatchObject({ brandId: t.brand_id, customerAccountId: id, actorKind: "system" });
+    }
+    expect((await entriesOf(accounts.at(-1)!)).filter((e) => e.action === "update")).toHaveLength(0);
+  });
+
   it("the dashboard reads: search, a record's history and the customer timeline, and another brand's staff sees none of it", async () => {
     const { accountId } = await newAccount(t);
     await ok(t, "json", "Account/Update", { method: "PATCH", params: { customer_account_id: accountId, first_name: "Grace" } });

@@ -1,7 +1,7 @@
 /**
  * npx tsx bench/audit/run.ts: what the audit triggers (migration 0016) cost a bulk billing write, measured
  * in the same run on the same rows: INSERT ... SELECT of N invoices (BENCH_AUDIT_ROWS, default 20,000)
- * and one UPDATE of all of them, with the audit triggers enabled and disabled, rounds interleaved so
+ * and one UPDATE of all of them, and BENCH_AUDIT_SMALL (default 300) one-row UPDATEs as API calls make them, with the audit triggers enabled and disabled, rounds interleaved so
  * both see the machine's load alike; the median of each, and the database backend's CPU time summed over
  * the rounds (when the server runs on this machine). Needs the tests' PostgreSQL (TEST_DATABASE_URL).
  */
@@ -15,6 +15,7 @@ import { createDatabase, dropDatabase, urlFor } from "../../tests/support/pg";
 process.env.LOG_LEVEL ??= "silent";
 const N = Number(process.env.BENCH_AUDIT_ROWS || 20_000);
 const ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS || 5);
+const SMALL_UPDATES = Number(process.env.BENCH_AUDIT_SMALL || 300);
 const name = `rb_bench_audit_${process.pid}`;
 
 /** The kernel's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
@@ -53,30 +54,40 @@ try {
     select gen_random_uuid(), ${tenant.brand_id}::uuid, ${accountId}::uuid, date '2026-06-01' + (i % 3), '[{"itemName":"Plan","itemPrice":2500,"quantity":1,"kind":"recurring","taxExempt":"N","componentId":null},{"itemName":"Seats","itemPrice":700,"quantity":3,"kind":"component","taxExempt":"N","componentId":null}]'::jsonb, now(), now()
     from generate_series(1, ${N}) i`;
   const update = sql`update invoices set due_date = due_date + 1, updated_at = now() where brand_id = ${tenant.brand_id}`;
+  // What an API call's update is: one statement per row (SMALL_UPDATES of them, one round trip).
+  const small = sql.raw(`do $$ declare i uuid; begin for i in select id from invoices limit ${SMALL_UPDATES} loop
+    update invoices set due_date = due_date + 1, updated_at = now() where id = i; end loop; end $$`);
   type Timing = { wall: number; cpu: number };
-  const results = { on: { insert: [] as Timing[], update: [] as Timing[] }, off: { insert: [] as Timing[], update: [] as Timing[] } };
+  const results = {
+    on: { insert: [] as Timing[], update: [] as Timing[], small: [] as Timing[] },
+    off: { insert: [] as Timing[], update: [] as Timing[], small: [] as Timing[] },
+  };
   for (let round = 0; round < ROUNDS; round++) {
     for (const mode of round % 2 ? (["off", "on"] as const) : (["on", "off"] as const)) {
       await db.execute(sql.raw(`alter table invoices ${mode === "on" ? "enable" : "disable"} trigger user`));
       results[mode].insert.push(await timed(insert));
       results[mode].update.push(await timed(update));
+      results[mode].small.push(await timed(small));
       await db.execute(sql`alter table invoices disable trigger user`);
       await db.execute(sql`delete from invoices`);
       await db.execute(sql`delete from audit_entries`);
       await db.execute(sql`vacuum analyze invoices`);
     }
   }
-  const line = (what: "insert" | "update") => {
+  const line = (what: "insert" | "update" | "small") => {
     const on = median(results.on[what].map((r) => r.wall));
     const off = median(results.off[what].map((r) => r.wall));
     const cpuOn = results.on[what].reduce((n, r) => n + r.cpu, 0);
     const cpuOff = results.off[what].reduce((n, r) => n + r.cpu, 0);
     const cpu = Number.isNaN(cpuOn / cpuOff) ? "" : `; database CPU ${(cpuOn / cpuOff).toFixed(2)}x`;
+    if (what === "small")
+      return `  ${SMALL_UPDATES} one-row updates: without audit ${off.toFixed(0)} ms, with audit ${on.toFixed(0)} ms  (${(on / off).toFixed(2)}x${cpu})`;
     return `  ${what} ${N} invoices: without audit ${(off / 1000).toFixed(2)} s, with audit ${(on / 1000).toFixed(2)} s  (${(on / off).toFixed(2)}x${cpu})`;
   };
   console.log(`audit trigger cost, median of ${ROUNDS} interleaved rounds:`);
   console.log(line("insert"));
   console.log(line("update"));
+  console.log(line("small"));
 } finally {
   await database.close();
   await dropDatabase(name);
