@@ -369,4 +369,26 @@ describe("the dashboard's tax rate actions", () => {
     expect(archived).toMatchObject({ ok: true });
     expect(listed("json", await ok(admin, "json", "TaxRate/List"), "tax_rates")).toEqual([]);
   });
+
+  it("only an ADMIN staff user edits a tax rate: what the form sends changes, the rest stays", async () => {
+    const [admin, user] = [await makeTenant(), await makeTenant("USER")];
+    const theirs = await rateOf(user, { name: "GST", percentage: "5", country: "CA" });
+    expect(
+      await staffActions.taxRateUpdate.run({ staffUserId: user.staffUserId }, user.brand_id, { tax_rate_id: theirs.tax_rate_id, percentage: "6" }),
+    ).toMatchObject({ ok: false, error: { code: "FORBIDDEN" } });
+    expect(listed("json", await ok(user, "json", "TaxRate/List"), "tax_rates")[0]).toMatchObject({ percentage: "5" });
+
+    const mine = await rateOf(admin, { name: "PST", percentage: "7", country: "CA", state: "BC" });
+    const edited = await staffActions.taxRateUpdate.run({ staffUserId: admin.staffUserId }, admin.brand_id, {
+      tax_rate_id: mine.tax_rate_id,
+      percentage: "7.5",
+      inclusive: "Y",
+    });
+    expect(edited).toMatchObject({ ok: true, data: { name: "PST", percentage: "7.5", state: "BC", inclusive: "Y", reverse_charge: "N" } });
+    // Another brand's rate is not found for this ADMIN.
+    expect(
+      await staffActions.taxRateUpdate.run({ staffUserId: admin.staffUserId }, admin.brand_id, { tax_rate_id: theirs.tax_rate_id, percentage: "1" }),
+    ).toMatchObject({ ok: false });
+    expect(listed("json", await ok(user, "json", "TaxRate/List"), "tax_rates")[0]).toMatchObject({ percentage: "5" });
+  });
 });
