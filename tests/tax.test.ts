@@ -7,6 +7,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { expectError, listed, makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { staffActions } from "../lib/dashboard/actions";
+import { getDb } from "../db/client";
+import { contextFromStaffSession } from "../lib/auth/context";
+import { ratesForAccount, taxAccount } from "../lib/tax/rates";
 
 const FORMATS = ["json", "xml"] as const;
 
@@ -390,5 +393,27 @@ describe("the dashboard's tax rate actions", () => {
       await staffActions.taxRateUpdate.run({ staffUserId: admin.staffUserId }, admin.brand_id, { tax_rate_id: theirs.tax_rate_id, percentage: "1" }),
     ).toMatchObject({ ok: false });
     expect(listed("json", await ok(user, "json", "TaxRate/List"), "tax_rates")[0]).toMatchObject({ percentage: "5" });
+  });
+});
+
+describe("the customer hub's tax status (ratesForAccount)", () => {
+  it("names the rates an invoice would use now: stacked ones, reverse charged ones, none for an exempt account", async () => {
+    const own = await makeTenant();
+    await ok(own, "json", "Brand/Update", { method: "PATCH", params: { update_brand_id: own.brand_id, country: "US" } });
+    const gst = await rateOf(own, { name: "GST", percentage: "5", country: "CA" });
+    const pst = await rateOf(own, { name: "PST", percentage: "7", country: "CA", state: "BC" });
+    const vat = await rateOf(own, { name: "MwSt", percentage: "19", country: "DE", reverse_charge: "Y" });
+    await rateOf(own, { name: "QST", percentage: "9.975", country: "CA", state: "QC" });
+    const ctx = await contextFromStaffSession(await getDb(), { staffUserId: own.staffUserId, brandId: own.brand_id });
+    const of = async (accountId: string) =>
+      (await ratesForAccount(ctx, await taxAccount(ctx, accountId))).map((r) => [r.rate.id, r.reverseCharged]);
+    expect(await of(await accountIn(own, "CA", { state: "BC" }))).toEqual([
+      [gst.tax_rate_id, false],
+      [pst.tax_rate_id, false],
+    ]);
+    expect(await of(await accountIn(own, "CA", { state: "ON" }))).toEqual([[gst.tax_rate_id, false]]);
+    expect(await of(await accountIn(own, "DE", { tax_id: "DE123" }))).toEqual([[vat.tax_rate_id, true]]);
+    expect(await of(await accountIn(own, "DE"))).toEqual([[vat.tax_rate_id, false]]);
+    expect(await of(await accountIn(own, "CA", { state: "BC", tax_exempt: "Y", tax_exempt_reason: "Reseller" }))).toEqual([]);
   });
 });
