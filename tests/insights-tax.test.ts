@@ -133,7 +133,10 @@ describe("tax collected by month and by rate", () => {
         // The month's tax: the invoices' tax_total, and the table's rows of the month.
         const invoiceTax = ofMonth.reduce((s, i) => s + cents(i.tax_total), 0);
         expect(m.tax, `${key} ${m.month}`).toBe(invoiceTax);
-        expect(o.taxByRate.filter((r) => r.month === m.month).reduce((s, r) => s + r.tax, 0), `${key} ${m.month} rows`).toBe(invoiceTax);
+        expect(
+          o.taxByRate.filter((r) => r.month === m.month).reduce((s, r) => s + r.tax, 0),
+          `${key} ${m.month} rows`,
+        ).toBe(invoiceTax);
         expect(m.invoiced, `${key} ${m.month} invoiced`).toBe(ofMonth.reduce((s, i) => s + cents(i.total), 0));
         expect(m.netOfTax).toBe(m.invoiced - m.tax);
         // Each row: the invoices' taxes of that rate (as they kept it) in that month.

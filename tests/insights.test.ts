@@ -246,7 +246,10 @@ describe("brand overview figures", () => {
           .reduce((s, x) => s + cents(x.amount), 0),
       }));
       // (Tax and refunds: tests/insights-tax.test.ts.)
-      expect(o.revenueByMonth.map(({ month, invoiced, collected }) => ({ month, invoiced, collected })), key).toEqual(expected);
+      expect(
+        o.revenueByMonth.map(({ month, invoiced, collected }) => ({ month, invoiced, collected })),
+        key,
+      ).toEqual(expected);
       const failed = listedPayments.filter((x) => x.payment_status === "failed" && inP(x.created));
       expect(o.failedPayments, key).toEqual({ count: failed.length, amount: failed.reduce((s, x) => s + cents(x.amount), 0) });
     }

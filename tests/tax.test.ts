@@ -405,8 +405,7 @@ describe("the customer hub's tax status (ratesForAccount)", () => {
     const vat = await rateOf(own, { name: "MwSt", percentage: "19", country: "DE", reverse_charge: "Y" });
     await rateOf(own, { name: "QST", percentage: "9.975", country: "CA", state: "QC" });
     const ctx = await contextFromStaffSession(await getDb(), { staffUserId: own.staffUserId, brandId: own.brand_id });
-    const of = async (accountId: string) =>
-      (await ratesForAccount(ctx, await taxAccount(ctx, accountId))).map((r) => [r.rate.id, r.reverseCharged]);
+    const of = async (accountId: string) => (await ratesForAccount(ctx, await taxAccount(ctx, accountId))).map((r) => [r.rate.id, r.reverseCharged]);
     expect(await of(await accountIn(own, "CA", { state: "BC" }))).toEqual([
       [gst.tax_rate_id, false],
       [pst.tax_rate_id, false],

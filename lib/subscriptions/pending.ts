@@ -1,5 +1,15 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { coupons, invoices, outboxEvents, payMethods, payments, subscriptionComponents, subscriptionCoupons, subscriptionPeriods, subscriptions } from "../../db/schema";
+import {
+  coupons,
+  invoices,
+  outboxEvents,
+  payMethods,
+  payments,
+  subscriptionComponents,
+  subscriptionCoupons,
+  subscriptionPeriods,
+  subscriptions,
+} from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { STATUS, SUBSCRIPTION_PENDING } from "../lifecycle";

@@ -64,14 +64,15 @@ function PeriodPicker({
 }
 
 /** The revenue table's columns after the month, and the list behind each (none for a difference of two). */
-const REVENUE_COLUMNS: { key: Exclude<keyof RevenueMonth, "month">; label: string; list?: (l: ReturnType<typeof figureLinks>, month: string) => FigureLink }[] = [
-  { key: "invoiced", label: "Invoiced", list: (l, m) => l.invoicedIn(m) },
-  { key: "tax", label: "Tax", list: (l, m) => l.invoicedIn(m) },
-  { key: "netOfTax", label: "Net of tax" },
-  { key: "collected", label: "Collected", list: (l, m) => l.collectedIn(m) },
-  { key: "refunded", label: "Refunded", list: (l, m) => l.refundedIn(m) },
-  { key: "netCollected", label: "Net of refunds" },
-];
+const REVENUE_COLUMNS: { key: Exclude<keyof RevenueMonth, "month">; label: string; list?: (l: ReturnType<typeof figureLinks>, month: string) => FigureLink }[] =
+  [
+    { key: "invoiced", label: "Invoiced", list: (l, m) => l.invoicedIn(m) },
+    { key: "tax", label: "Tax", list: (l, m) => l.invoicedIn(m) },
+    { key: "netOfTax", label: "Net of tax" },
+    { key: "collected", label: "Collected", list: (l, m) => l.collectedIn(m) },
+    { key: "refunded", label: "Refunded", list: (l, m) => l.refundedIn(m) },
+    { key: "netCollected", label: "Net of refunds" },
+  ];
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
