@@ -84,8 +84,10 @@ describe("tax rates and taxed invoices", () => {
     // The overview: tax collected this month by rate, the CSV the same rows, revenue net of tax.
     await page.goto(`${base}/overview?revenue=month`);
     const collected = page.getByRole("region", { name: "Tax collected" });
+    await page.getByRole("heading", { name: "Tax collected", level: 2 }).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: `${SHOTS}/overview-tax-1280.png`, fullPage: true });
     const taxRow = collected.getByRole("row", { name: /Island VAT/ });
-    await taxRow.waitFor();
+    await taxRow.waitFor({ timeout: 10_000 });
     expect(await taxRow.textContent()).toMatch(/Island VAT 8\.875%1\$10\.00\$0\.89/);
     expect(await collected.getByRole("row", { name: /Total/ }).textContent()).toContain("$0.89");
     expect(await page.getByText("Net of tax", { exact: false }).first().textContent()).toContain("$10.00");
@@ -107,7 +109,9 @@ describe("tax rates and taxed invoices", () => {
     ]) {
       await small.goto(path);
       await small.getByRole("heading", { level: 1 }).waitFor();
-      expect(await small.evaluate(() => document.documentElement.scrollWidth), shot).toBeLessThanOrEqual(375);
+      await small.waitForLoadState("networkidle");
+      // The charts size themselves once drawn: measure after they settle.
+      await expect.poll(() => small.evaluate(() => document.documentElement.scrollWidth), { message: shot }).toBeLessThanOrEqual(375);
       await small.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage: true });
     }
     await narrow.close();
@@ -132,7 +136,7 @@ describe("tax rates and taxed invoices", () => {
     await expect.poll(() => page.getByRole("row", { name: /Island VAT/ }).count(), { timeout: 20_000 }).toBe(0);
     expect(errors).toEqual([]);
     await ctx.close();
-  }, 120_000);
+  }, 240_000);
 
   it("a USER sees the rates but is told only an ADMIN may change them", async () => {
     const user = await createStaffUser(database, app, "USER");
