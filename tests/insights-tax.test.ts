@@ -19,6 +19,7 @@ import { taxCollectedToWire } from "../lib/insights/tax";
 import { csvStream, DASHBOARD_LISTS } from "../lib/dashboard/exports";
 import { parseTableQuery } from "../components/data-table/search-params";
 import { makeTenant, ok, type Tenant } from "./support/api";
+import { accountIn } from "./support/tax";
 
 const clock = new ManualClock("2026-01-05T10:00:00Z");
 beforeAll(() => useClock(clock));
@@ -32,24 +33,7 @@ const accounts: Record<string, string> = {};
 const refunded: { amount: number; month: string }[] = [];
 
 const rate = async (params: Record<string, string>) => (await ok(t, "json", "TaxRate/Create", { method: "POST", params })).tax_rate.tax_rate_id as string;
-const account = async (country: string, state: string, more: Record<string, string> = {}) =>
-  (
-    await ok(t, "json", "Account/Create", {
-      method: "POST",
-      params: {
-        first_name: "Tax",
-        last_name: "Payer",
-        email_address: `tax-${Math.random().toString(36).slice(2, 12)}@example.com`,
-        country,
-        state,
-        city: "Town",
-        locale: "en-US",
-        timezone_id: "UTC",
-        skip_notification: "Y",
-        ...more,
-      },
-    })
-  ).customer_account.customer_account_id as string;
+const account = (country: string, state: string, more: Record<string, string> = {}) => accountIn(t, country, { state, ...more });
 const invoice = async (accountId: string, ...prices: string[]) =>
   (
     await ok(t, "json", "Invoice/Create", {

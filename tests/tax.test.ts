@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { expectError, listed, makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { staffActions } from "../lib/dashboard/actions";
+import { accountIn } from "./support/tax";
 import { getDb } from "../db/client";
 import { contextFromStaffSession } from "../lib/auth/context";
 import { ratesForAccount, taxAccount } from "../lib/tax/rates";
@@ -22,25 +23,6 @@ beforeAll(async () => {
 
 const rateOf = async (tenant: Tenant, params: Record<string, string>, format = "json") =>
   (await ok(tenant, format, "TaxRate/Create", { method: "POST", params })).tax_rate;
-
-const accountIn = async (tenant: Tenant, country: string, more: Record<string, string> = {}) =>
-  (
-    await ok(tenant, "json", "Account/Create", {
-      method: "POST",
-      params: {
-        first_name: "Tax",
-        last_name: "Payer",
-        email_address: `tax-${Math.random().toString(36).slice(2, 12)}@example.com`,
-        country,
-        locale: "en-US",
-        timezone_id: "America/New_York",
-        city: "Town",
-        state: "X",
-        skip_notification: "Y",
-        ...more,
-      },
-    })
-  ).customer_account.customer_account_id as string;
 
 /** The invoice as Invoice/List answers it in this format, its taxes and items as arrays. */
 async function invoiceIn(tenant: Tenant, format: string, invoiceId: string) {

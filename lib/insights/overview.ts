@@ -13,7 +13,7 @@ import { taxByMonth, taxCollected, type TaxCollectedRow } from "./tax";
  * The brand overview's figures, each computed in SQL from subscriptions, invoices and payments as
  * they are at ctx.now() (nothing is counted ahead into a stored counter). Amounts are integer cents.
  */
-export interface Overview {
+export interface Overview extends Omit<RevenueMonth, "month"> {
   /** The period of each section: movement (new, reactivated, churned, failed payments) and revenue by month. */
   periods: Record<OverviewSection, Period>;
   today: string;
@@ -27,13 +27,7 @@ export interface Overview {
   churned: number;
   /** One row per month the period touches, oldest first. */
   revenueByMonth: RevenueMonth[];
-  /** The months' sums. */
-  invoiced: number;
-  tax: number;
-  netOfTax: number;
-  collected: number;
-  refunded: number;
-  netCollected: number;
+  /** (The revenue figures are the months' sums.) */
   /** Tax collected by month and rate over the revenue period (lib/insights/tax.ts): its tax sums to `tax`. */
   taxByRate: TaxCollectedRow[];
   receivables: { outstanding: Bucket; notDue: Bucket; aging: (Bucket & { key: AgingKey; label: string })[] };
