@@ -117,6 +117,8 @@ describe("the dashboard's billing pages", () => {
     await page.getByLabel("Units of Extra seat").fill("2");
     await poll(() => estimate.textContent()).toContain("31.00"); // + 2 x 3.00
     expect(await estimate.textContent()).toContain("26.00"); // the renewal: 20.00 + 6.00
+    // Issue 33: an estimate is before tax, and says so beside its amounts.
+    expect(await estimate.textContent()).toMatch(/31\.00 before tax.*26\.00 before tax/);
     // With the coupon: what the API's Estimate answers for the same terms.
     const { componentId } = catalog;
     const withCoupon = await api("GET", "Subscription/Estimate", {
@@ -246,6 +248,7 @@ describe("the dashboard's billing pages", () => {
     await page.getByRole("link", { name: "Change product" }).click();
     await page.getByRole("combobox", { name: "New product" }).selectOption(catalog.otherProductId);
     await poll(() => page.getByTestId("estimate").textContent()).toContain("59.00"); // 50.00 + 3 x 3.00
+    expect(await page.getByTestId("estimate").textContent()).toMatch(/59\.00 before tax/);
     await check(page, "subscription-change-product");
     await page.getByRole("button", { name: "Change product" }).click();
     await page.waitForURL(/\/subscriptions\/[0-9a-f-]{36}$/);

@@ -150,7 +150,7 @@ describe("Customer Facing Portal: billing", () => {
     await page.getByRole("button", { name: "Preview the change" }).first().click();
     const preview = page.getByRole("region", { name: "Pro: what you would pay" });
     await preview.waitFor();
-    expect(await preview.textContent()).toMatch(/Nothing is charged now.*would be \$25\.00 instead of \$10\.00/);
+    expect(await preview.textContent()).toMatch(/Nothing is charged now.*would be \$25\.00 instead of \$10\.00, before tax/);
     let sub = (await list("Subscription/List", { subscription_id: subscriptionId })).subscriptions[0];
     expect(sub.product_id).toBe(catalog.basicId);
     await expectAccessible(page, "plan preview");

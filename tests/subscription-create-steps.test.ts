@@ -93,6 +93,14 @@ describe("Subscription/Create's initial charge", () => {
       events: ["Invoice/Create:pending", "Payment/Create:pending", "Subscription/Create:pending"],
     });
     expect((await listed(account)).map((s) => s.subscription_id)).toEqual([r.body.subscription.subscription_id]);
+    // Issue 31: the Invoice/Create held before the invoice had a number is released with it, like every other one.
+    const [invoice] = await invoicesOf(account);
+    expect(invoice.number).toMatch(/^[A-Z0-9]+-\d{6,}$/);
+    const [event] = await fromOutside(
+      (sql) => sql`select payload -> 'invoice' as invoice from outbox_events
+        where brand_id = ${t.brand_id} and type = 'Invoice/Create' and (payload -> 'invoice' ->> 'invoice_id') = ${invoice.invoice_id}`,
+    );
+    expect(event.invoice).toMatchObject({ invoice_id: invoice.invoice_id, number: invoice.number, currency: "USD", total: invoice.total });
   });
 
   it("while pending it cannot be read, listed or billed", async () => {

@@ -15,6 +15,8 @@ import { pdfText } from "../e2e/support/browser";
 import { renderTemplate, templateView } from "../lib/notifications/templates";
 import { DEFAULT_TEMPLATES } from "../lib/notifications/defaults";
 import { invoicePayload } from "../lib/invoices/events";
+import { accountIn } from "./support/tax";
+import { ratesForAccount, taxAccount } from "../lib/tax/rates";
 
 const FORMATS = ["json", "xml"] as const;
 
@@ -27,25 +29,6 @@ beforeAll(async () => {
 
 const rateOf = async (tenant: Tenant, params: Record<string, string>, format = "json") =>
   (await ok(tenant, format, "TaxRate/Create", { method: "POST", params })).tax_rate;
-
-const accountIn = async (tenant: Tenant, country: string, more: Record<string, string> = {}) =>
-  (
-    await ok(tenant, "json", "Account/Create", {
-      method: "POST",
-      params: {
-        first_name: "Tax",
-        last_name: "Payer",
-        email_address: `tax-${Math.random().toString(36).slice(2, 12)}@example.com`,
-        country,
-        locale: "en-US",
-        timezone_id: "America/New_York",
-        city: "Town",
-        state: "X",
-        skip_notification: "Y",
-        ...more,
-      },
-    })
-  ).customer_account.customer_account_id as string;
 
 /** The invoice as Invoice/List answers it in this format, its taxes and items as arrays. */
 async function invoiceIn(tenant: Tenant, format: string, invoiceId: string) {
@@ -502,5 +485,48 @@ describe("the dashboard's tax rate actions", () => {
     const archived = await staffActions.taxRateDelete.run({ staffUserId: admin.staffUserId }, admin.brand_id, { tax_rate_id: id });
     expect(archived).toMatchObject({ ok: true });
     expect(listed("json", await ok(admin, "json", "TaxRate/List"), "tax_rates")).toEqual([]);
+  });
+
+  it("only an ADMIN staff user edits a tax rate: what the form sends changes, the rest stays", async () => {
+    const [admin, user] = [await makeTenant(), await makeTenant("USER")];
+    const theirs = await rateOf(user, { name: "GST", percentage: "5", country: "CA" });
+    expect(
+      await staffActions.taxRateUpdate.run({ staffUserId: user.staffUserId }, user.brand_id, { tax_rate_id: theirs.tax_rate_id, percentage: "6" }),
+    ).toMatchObject({ ok: false, error: { code: "FORBIDDEN" } });
+    expect(listed("json", await ok(user, "json", "TaxRate/List"), "tax_rates")[0]).toMatchObject({ percentage: "5" });
+
+    const mine = await rateOf(admin, { name: "PST", percentage: "7", country: "CA", state: "BC" });
+    const edited = await staffActions.taxRateUpdate.run({ staffUserId: admin.staffUserId }, admin.brand_id, {
+      tax_rate_id: mine.tax_rate_id,
+      percentage: "7.5",
+      inclusive: "Y",
+    });
+    expect(edited).toMatchObject({ ok: true, data: { name: "PST", percentage: "7.5", state: "BC", inclusive: "Y", reverse_charge: "N" } });
+    // Another brand's rate is not found for this ADMIN.
+    expect(
+      await staffActions.taxRateUpdate.run({ staffUserId: admin.staffUserId }, admin.brand_id, { tax_rate_id: theirs.tax_rate_id, percentage: "1" }),
+    ).toMatchObject({ ok: false });
+    expect(listed("json", await ok(user, "json", "TaxRate/List"), "tax_rates")[0]).toMatchObject({ percentage: "5" });
+  });
+});
+
+describe("the customer hub's tax status (ratesForAccount)", () => {
+  it("names the rates an invoice would use now: stacked ones, reverse charged ones, none for an exempt account", async () => {
+    const own = await makeTenant();
+    await ok(own, "json", "Brand/Update", { method: "PATCH", params: { update_brand_id: own.brand_id, country: "US" } });
+    const gst = await rateOf(own, { name: "GST", percentage: "5", country: "CA" });
+    const pst = await rateOf(own, { name: "PST", percentage: "7", country: "CA", state: "BC" });
+    const vat = await rateOf(own, { name: "MwSt", percentage: "19", country: "DE", reverse_charge: "Y" });
+    await rateOf(own, { name: "QST", percentage: "9.975", country: "CA", state: "QC" });
+    const ctx = await contextFromStaffSession(await getDb(), { staffUserId: own.staffUserId, brandId: own.brand_id });
+    const of = async (accountId: string) => (await ratesForAccount(ctx, await taxAccount(ctx, accountId))).map((r) => [r.rate.id, r.reverseCharged]);
+    expect(await of(await accountIn(own, "CA", { state: "BC" }))).toEqual([
+      [gst.tax_rate_id, false],
+      [pst.tax_rate_id, false],
+    ]);
+    expect(await of(await accountIn(own, "CA", { state: "ON" }))).toEqual([[gst.tax_rate_id, false]]);
+    expect(await of(await accountIn(own, "DE", { tax_id: "DE123" }))).toEqual([[vat.tax_rate_id, true]]);
+    expect(await of(await accountIn(own, "DE"))).toEqual([[vat.tax_rate_id, false]]);
+    expect(await of(await accountIn(own, "CA", { state: "BC", tax_exempt: "Y", tax_exempt_reason: "Reseller" }))).toEqual([]);
   });
 });

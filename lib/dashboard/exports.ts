@@ -3,7 +3,7 @@ import type { Context } from "../auth/context";
 import { logger } from "../log";
 import { accountList } from "../accounts/list-accounts";
 import { INVOICE_AGES, INVOICE_STATUS_FILTERS, invoiceList } from "../invoices/list-invoices";
-import { PAYMENT_SOURCES, paymentList } from "../payments/list-payments";
+import { PAYMENT_SOURCES, PAYMENT_STATUS_FILTERS, paymentList } from "../payments/list-payments";
 import { subscriptionList } from "../subscriptions/list-subscriptions";
 import { subscriptionToWire } from "../subscriptions/view";
 import { invoiceToWire } from "../invoices/view";
@@ -12,8 +12,10 @@ import { paymentToWire } from "../payments/view";
 import { creditNoteList } from "../credit-notes/list";
 import { creditNoteToWire } from "../credit-notes/view";
 import { isUuid } from "../ids";
-import { CREDIT_NOTE_REASONS, PAYMENT_STATUSES } from "../../db/schema";
+import { CREDIT_NOTE_REASONS } from "../../db/schema";
 import { onReplica } from "../replica";
+import { taxCollectedList, taxCollectedToWire } from "../insights/tax";
+import { DEFAULT_PERIOD, PERIODS } from "../insights/periods";
 
 /** The state of a list page's URL that decides its rows (parsed by the page: q and whitelisted filters). */
 export interface ListUrlState {
@@ -99,8 +101,12 @@ export const DASHBOARD_LISTS = {
     wire: paymentToWire,
     sortKeys: paymentList.sortKeys,
     defaultSort: { key: "created_at", dir: "desc" },
-    urlFilters: { status: PAYMENT_STATUSES, source: PAYMENT_SOURCES, ...dayRange("created") },
-    filtersFor: ({ q, filters }) => ({ q: q || null, status: filters.status || null, ...passThrough(filters, ["source", ...CREATED_DAYS]) }),
+    urlFilters: { status: PAYMENT_STATUS_FILTERS, source: PAYMENT_SOURCES, ...dayRange("created"), ...dayRange("reversed") },
+    filtersFor: ({ q, filters }) => ({
+      q: q || null,
+      status: filters.status || null,
+      ...passThrough(filters, ["source", ...CREATED_DAYS, "reversed_from", "reversed_to"]),
+    }),
   },
   "credit-notes": {
     list: creditNoteList as unknown as Windowed,
@@ -115,6 +121,15 @@ export const DASHBOARD_LISTS = {
       ...dayRange("created"),
     },
     filtersFor: ({ q, filters }) => ({ q: q || null, ...passThrough(filters, ["customer_account_id", "invoice_id", "number", "reason", ...CREATED_DAYS]) }),
+  },
+  /** The overview's tax collected by month and rate (lib/insights/tax.ts), over a period of the overview's. */
+  "tax-collected": {
+    list: taxCollectedList,
+    wire: taxCollectedToWire,
+    sortKeys: taxCollectedList.sortKeys,
+    defaultSort: { key: "month", dir: "asc" },
+    urlFilters: { period: Object.keys(PERIODS) },
+    filtersFor: ({ filters }) => ({ period: filters.period ?? DEFAULT_PERIOD }),
   },
 } satisfies Record<string, DashboardList>;
 

@@ -27,7 +27,9 @@ export function figureLinks(o: Overview) {
   const { movement, revenue } = o.periods;
   const moved = { created_from: movement.from, created_to: movement.to };
   const invoiced = (range: Record<string, string>) => link("invoices", { status: "live", ...range, sort: "created_at", dir: "desc" });
-  const collected = (range: Record<string, string>) => link("payments", { status: "succeeded", source: "received", ...range });
+  const collected = (range: Record<string, string>) => link("payments", { status: "collected", source: "received", ...range });
+  const refunded = (range: { created_from: string; created_to: string }) =>
+    link("payments", { status: "reversed", source: "received", reversed_from: range.created_from, reversed_to: range.created_to });
   return {
     /** MRR, ARR and the active count: active subscriptions not in a trial. */
     active: link("subscriptions", { status: "1", trial: "N" }),
@@ -40,6 +42,9 @@ export function figureLinks(o: Overview) {
     collected: collected({ created_from: revenue.from, created_to: revenue.to }),
     invoicedIn: (month: string) => invoiced(monthWithin(month, revenue.from, revenue.to)),
     collectedIn: (month: string) => collected(monthWithin(month, revenue.from, revenue.to)),
+    /** Refunded: received payments reversed (money handed back) in the period, by the day they were reversed. */
+    refunded: refunded({ created_from: revenue.from, created_to: revenue.to }),
+    refundedIn: (month: string) => refunded(monthWithin(month, revenue.from, revenue.to)),
     outstanding: link("invoices", { status: "owed", sort: "due_date", dir: "asc" }),
     notDue: link("invoices", { age: "current", sort: "due_date", dir: "asc" }),
     aging: Object.fromEntries(AGING.map((a) => [a.key, link("invoices", { age: a.key, sort: "due_date", dir: "asc" })])) as Record<AgingKey, FigureLink>,

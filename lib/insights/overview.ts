@@ -7,12 +7,13 @@ import { STATUS, SUBSCRIPTION_PENDING } from "../lifecycle";
 import { addDays, monthlyShare, today as brandDay, type IntervalUnit } from "../pricing/periods";
 import { DEFAULT_PERIOD, periodOf, type Period, type PeriodKey } from "./periods";
 import { onReplica } from "../replica";
+import { taxByMonth, taxCollected, type TaxCollectedRow } from "./tax";
 
 /**
  * The brand overview's figures, each computed in SQL from subscriptions, invoices and payments as
  * they are at ctx.now() (nothing is counted ahead into a stored counter). Amounts are integer cents.
  */
-export interface Overview {
+export interface Overview extends Omit<RevenueMonth, "month"> {
   /** The period of each section: movement (new, reactivated, churned, failed payments) and revenue by month. */
   periods: Record<OverviewSection, Period>;
   today: string;
@@ -25,12 +26,29 @@ export interface Overview {
   reactivated: number;
   churned: number;
   /** One row per month the period touches, oldest first. */
-  revenueByMonth: { month: string; invoiced: number; collected: number }[];
-  invoiced: number;
-  collected: number;
+  revenueByMonth: RevenueMonth[];
+  /** (The revenue figures are the months' sums.) */
+  /** Tax collected by month and rate over the revenue period (lib/insights/tax.ts): its tax sums to `tax`. */
+  taxByRate: TaxCollectedRow[];
   receivables: { outstanding: Bucket; notDue: Bucket; aging: (Bucket & { key: AgingKey; label: string })[] };
   failedPayments: Bucket;
   renewals: { days: 7 | 30; count: number; amount: number }[];
+}
+/**
+ * A month of revenue. Invoiced: the totals of the invoices created in it, their tax included; tax: the
+ * tax on them (tax lines, lib/insights/tax.ts); net of tax: invoiced less that tax. Collected: money
+ * received in it (payments that went through, later refunded ones too); refunded: money handed back
+ * in it (payments reversed to the card, the bank or the customer, not to the prepaid balance);
+ * net collected: collected less refunded.
+ */
+export interface RevenueMonth {
+  month: string;
+  invoiced: number;
+  tax: number;
+  netOfTax: number;
+  collected: number;
+  refunded: number;
+  netCollected: number;
 }
 export interface Bucket {
   count: number;
@@ -197,15 +215,16 @@ function receivablesPart(ctx: Context, today: string): Part {
 }
 
 /**
- * The payments of both periods, in one pass. Collected: the succeeded payments received in each month
- * of the revenue period, to invoices or the prepaid balance (payments out of the prepaid balance are not
- * new money), each placed in its month by a bucket search over the months' first instants; failed: the
+ * The payments of both periods, in one pass. Collected: the payments received in each month of the
+ * revenue period that went through (succeeded, or reversed since: a refund is counted in its own month,
+ * refundedPart), to invoices or the prepaid balance (payments out of the prepaid balance are not new
+ * money), each placed in its month by a bucket search over the months' first instants; failed: the
  * charges declined in the movement period.
  */
 function paymentsPart(ctx: Context, periods: Record<OverviewSection, Period>): Part {
   const { movement, revenue } = periods;
   const starts = monthStarts(revenue, ctx.brand.timezoneId).slice(0, -1);
-  const collected = sql`(status = 'succeeded' and processed_by <> 'prepaid_balance' and ${within(sql`created_at`, revenue)})`;
+  const collected = sql`(status in ('succeeded', 'reversed') and processed_by <> 'prepaid_balance' and ${within(sql`created_at`, revenue)})`;
   const failed = sql`(status = 'failed' and ${within(sql`created_at`, movement)})`;
   return sql`
     select case when failed then 'failed' else 'collected' end, case when not failed then (${`{${revenue.months.join(",")}}`}::text[])[month] end, n, amount
@@ -218,6 +237,22 @@ function paymentsPart(ctx: Context, periods: Record<OverviewSection, Period>): P
         and (${collected} or ${failed})
       group by 1, 2
     ) t`;
+}
+
+/**
+ * Refunded: the money handed back in each month of the revenue period, by the day it was reversed: received
+ * payments (not out of the prepaid balance) reversed to the card, the bank or the customer. A reversed payment
+ * on an invoice has its credit note `refunded` with destination `refund` (lib/payments/delete-payment.ts); a
+ * reversed top-up of the prepaid balance has none, but its money went back all the same.
+ */
+function refundedPart(ctx: Context, p: Period): Part {
+  const starts = monthStarts(p, ctx.brand.timezoneId).slice(0, -1);
+  return sql`
+    select 'refunded', (${`{${p.months.join(",")}}`}::text[])[width_bucket(reversed_at, ${`{${starts.map((d) => d.toISOString()).join(",")}}`}::timestamptz[])],
+           count(*)::bigint, sum_cents(amount)
+    from payments
+    where brand_id = ${ctx.brand.id}::uuid and status = 'reversed' and processed_by <> 'prepaid_balance' and ${within(sql`reversed_at`, p)}
+    group by 2`;
 }
 
 /**
@@ -281,6 +316,7 @@ async function figures(ctx: Context, keys: Record<OverviewSection, PeriodKey>): 
     invoicedPart(ctx, periods.revenue),
     paymentsPart(ctx, periods),
     reactivatedPart(ctx, periods.movement),
+    refundedPart(ctx, periods.revenue),
   ];
   const rows = resultRows<{ figure: string; key: string | null; n: string | null; amount: string | null }>(
     await ctx.db.execute(sql.join(parts, sql` union all `)),
@@ -289,9 +325,17 @@ async function figures(ctx: Context, keys: Record<OverviewSection, PeriodKey>): 
   const one = (name: string) => figure(name).reduce((t, r) => ({ count: t.count + num(r.n), amount: t.amount + num(r.amount) }), { count: 0, amount: 0 });
   const byMonth = (name: string) => new Map(figure(name).map((r) => [r.key, num(r.amount)]));
 
+  // In the same transaction (one snapshot): the tax table beside the invoiced totals it is part of.
+  const taxByRate = await taxCollected(ctx, periods.revenue);
+  const tax = taxByMonth(taxByRate);
   const invoiced = byMonth("invoiced");
   const collected = byMonth("collected");
-  const revenueByMonth = periods.revenue.months.map((m) => ({ month: m, invoiced: invoiced.get(m) ?? 0, collected: collected.get(m) ?? 0 }));
+  const refunded = byMonth("refunded");
+  const revenueByMonth = periods.revenue.months.map((month): RevenueMonth => {
+    const m = { invoiced: invoiced.get(month) ?? 0, tax: tax.get(month) ?? 0, collected: collected.get(month) ?? 0, refunded: refunded.get(month) ?? 0 };
+    return { month, ...m, netOfTax: m.invoiced - m.tax, netCollected: m.collected - m.refunded };
+  });
+  const total = (key: keyof Omit<RevenueMonth, "month">) => revenueByMonth.reduce((s, m) => s + m[key], 0);
   const notDue: Bucket = { count: 0, amount: 0 };
   const aging = AGING.map((a) => ({ key: a.key as AgingKey, label: a.label, count: 0, amount: 0 }));
   for (const r of figure("receivable")) {
@@ -320,8 +364,13 @@ async function figures(ctx: Context, keys: Record<OverviewSection, PeriodKey>): 
     reactivated,
     churned: one("churned").count,
     revenueByMonth,
-    invoiced: revenueByMonth.reduce((s, m) => s + m.invoiced, 0),
-    collected: revenueByMonth.reduce((s, m) => s + m.collected, 0),
+    invoiced: total("invoiced"),
+    tax: total("tax"),
+    netOfTax: total("netOfTax"),
+    collected: total("collected"),
+    refunded: total("refunded"),
+    netCollected: total("netCollected"),
+    taxByRate,
     receivables: { outstanding, notDue, aging },
     failedPayments: one("failed"),
     renewals: [

@@ -13,7 +13,13 @@ export const PAYMENT_LIST_LIMIT = 400;
 
 /** Where a payment's money came from: "received" is new money (a gateway charge or a recorded one), not the prepaid balance. */
 export const PAYMENT_SOURCES = ["gateway", "recorded", "prepaid_balance", "received"] as const;
+/**
+ * A status filter's values: a status, or "collected", the payments that went through (succeeded, or
+ * reversed since): the money the overview's Collected counts in the month it came in.
+ */
+export const PAYMENT_STATUS_FILTERS = [...PAYMENT_STATUSES, "collected"] as const;
 const created = dayFilters(t.createdAt, "instant");
+const reversed = dayFilters(t.reversedAt, "instant");
 
 /** Payments, failed and reversed ones included (payment_status tells); `q` searches the transaction id and the customer's name and email. */
 export const paymentList = defineList({
@@ -29,10 +35,12 @@ export const paymentList = defineList({
       isUuid(id) ? sql`exists (select 1 from ${invoices} where ${invoices.id} = ${t.invoiceId} and ${invoices.subscriptionId} = ${id})` : null,
     ),
     paymentTransactionId: equalsFilter(t.paymentTransactionId, z.string()),
-    status: equalsFilter(t.status, z.enum(PAYMENT_STATUSES)),
+    status: sqlFilter(z.enum(PAYMENT_STATUS_FILTERS), (v) => (v === "collected" ? sql`${t.status} in ('succeeded', 'reversed')` : sql`${t.status} = ${v}`)),
     source: sqlFilter(z.enum(PAYMENT_SOURCES), (v) => (v === "received" ? sql`${t.processedBy} <> 'prepaid_balance'` : sql`${t.processedBy} = ${v}`)),
     createdFrom: created.from,
     createdTo: created.to,
+    reversedFrom: reversed.from,
+    reversedTo: reversed.to,
   },
   search: (q) => or(contains(t.paymentTransactionId, q), accountMatches(t.customerAccountId, q))!,
   sortable: { created_at: t.createdAt, amount: t.amount },

@@ -1,5 +1,15 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { coupons, invoices, payMethods, payments, subscriptionComponents, subscriptionCoupons, subscriptionPeriods, subscriptions } from "../../db/schema";
+import {
+  coupons,
+  invoices,
+  outboxEvents,
+  payMethods,
+  payments,
+  subscriptionComponents,
+  subscriptionCoupons,
+  subscriptionPeriods,
+  subscriptions,
+} from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import type { Context } from "../auth/context";
 import { STATUS, SUBSCRIPTION_PENDING } from "../lifecycle";
@@ -33,7 +43,11 @@ export async function activatePending(ctx: Context, subscriptionId: string): Pro
   return d;
 }
 
-/** Its invoice, unnumbered while the charge was pending, is issued now (lib/document-numbers.ts). */
+/**
+ * Its invoice, unnumbered while the charge was pending, is issued now (lib/document-numbers.ts). Its
+ * Invoice/Create event, held since before the number existed, gets the number before it is released,
+ * so it says what every other Invoice/Create says.
+ */
 async function numberIssuedInvoices(ctx: Context, subscriptionId: string) {
   const unnumbered = await ctx.db
     .select({ id: invoices.id })
@@ -41,10 +55,20 @@ async function numberIssuedInvoices(ctx: Context, subscriptionId: string) {
     .where(inBrand(ctx, invoices, eq(invoices.subscriptionId, subscriptionId), isNull(invoices.number)))
     .orderBy(asc(invoices.createdAt), asc(invoices.id));
   for (const { id } of unnumbered) {
+    const number = await nextDocumentNumber(ctx.db, ctx.brand.id, "invoice");
+    await ctx.db.update(invoices).set({ number }).where(eq(invoices.id, id));
     await ctx.db
-      .update(invoices)
-      .set({ number: await nextDocumentNumber(ctx.db, ctx.brand.id, "invoice") })
-      .where(eq(invoices.id, id));
+      .update(outboxEvents)
+      .set({ payload: sql`jsonb_set(${outboxEvents.payload}, '{invoice,number}', to_jsonb(${number}::text))` })
+      .where(
+        and(
+          eq(outboxEvents.brandId, ctx.brand.id),
+          eq(outboxEvents.heldFor, subscriptionId),
+          eq(outboxEvents.status, "held"),
+          eq(outboxEvents.type, "Invoice/Create"),
+          sql`${outboxEvents.payload} #>> '{invoice,invoice_id}' = ${id}`,
+        ),
+      );
   }
 }
 

@@ -10,7 +10,7 @@ import { defineList, idFilter, equalsFilter } from "../lists";
 import { z } from "zod";
 import type { CreateTaxRateInput, DeleteTaxRateInput, ListTaxRatesInput, UpdateTaxRateInput } from "./schemas";
 import { taxRateToWire } from "./view";
-import { withTax, type TaxAccount, type TaxSubject } from "./compute";
+import { applicableRates, reverseCharged, withTax, type TaxAccount, type TaxSubject } from "./compute";
 import type { InvoiceLine } from "../../db/schema/money";
 
 /** The spec sets no limit; we answer at most this many like other lists, and `total` says how many matched. */
@@ -27,6 +27,15 @@ export async function taxSubject(ctx: Context, account: TaxAccount, rates?: TaxS
 /** The lines with their tax for this account, at the brand's rates now: every path that prices an invoice ends here. */
 export async function taxedLines(ctx: Context, account: TaxAccount, lines: readonly InvoiceLine[], rates?: TaxSubject["rates"]) {
   return withTax(lines, await taxSubject(ctx, account, rates));
+}
+
+/**
+ * The rates an invoice for this account would use now, each with whether it is reverse charged (charges
+ * nothing): none for a tax exempt account or one without a country (lib/tax/compute.ts decides both).
+ */
+export async function ratesForAccount(ctx: Context, account: TaxAccount) {
+  const subject = await taxSubject(ctx, account);
+  return applicableRates(subject.rates, account).map((rate) => ({ rate, reverseCharged: reverseCharged(rate, subject) }));
 }
 
 /** The account's tax fields, for a path that has only its id. */

@@ -10,8 +10,8 @@ import { createGateway } from "../../gateways/create-gateway";
 import { updateGateway } from "../../gateways/update-gateway";
 import { setDefaultGateway } from "../../gateways/set-default-gateway";
 import { deleteGateway } from "../../gateways/delete-gateway";
-import { CreateTaxRateParams, DeleteTaxRateParams } from "../../tax/schemas";
-import { createTaxRate, deleteTaxRate } from "../../tax/rates";
+import { CreateTaxRateParams, DeleteTaxRateParams, UpdateTaxRateParams } from "../../tax/schemas";
+import { createTaxRate, deleteTaxRate, updateTaxRate } from "../../tax/rates";
 
 /**
  * Gateways hold the brand's payment credentials, tax rates decide what every invoice charges: in the
@@ -58,5 +58,6 @@ export const billingActions = {
   gatewayDelete: defineAction({ audience: "staff", schema: DeleteGatewayParams, verb: adminOnly(deleteGateway) }),
 
   taxRateCreate: defineAction({ audience: "staff", schema: CreateTaxRateParams, verb: adminOnly(createTaxRate, "change tax rates") }),
+  taxRateUpdate: defineAction({ audience: "staff", schema: UpdateTaxRateParams, verb: adminOnly(updateTaxRate, "change tax rates") }),
   taxRateDelete: defineAction({ audience: "staff", schema: DeleteTaxRateParams, verb: adminOnly(deleteTaxRate, "change tax rates") }),
 };

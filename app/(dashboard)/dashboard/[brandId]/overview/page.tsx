@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { dashboardContext } from "@/app/_auth/session";
 import type { RawSearchParams } from "@/components/data-table/search-params";
 import { figureHref, figureLinks, type FigureLink } from "@/lib/insights/links";
-import { brandOverview, OVERVIEW_SECTIONS, type OverviewSection } from "@/lib/insights/overview";
+import { brandOverview, OVERVIEW_SECTIONS, type OverviewSection, type RevenueMonth } from "@/lib/insights/overview";
+import { taxLineName } from "@/lib/tax/compute";
 import { DEFAULT_PERIOD, isPeriodKey, PERIODS, type Period, type PeriodKey } from "@/lib/insights/periods";
 import { AmountBarChart } from "./_components/bar-chart";
 import { formatMoney } from "@/lib/format";
@@ -61,6 +62,17 @@ function PeriodPicker({
     </div>
   );
 }
+
+/** The revenue table's columns after the month, and the list behind each (none for a difference of two). */
+const REVENUE_COLUMNS: { key: Exclude<keyof RevenueMonth, "month">; label: string; list?: (l: ReturnType<typeof figureLinks>, month: string) => FigureLink }[] =
+  [
+    { key: "invoiced", label: "Invoiced", list: (l, m) => l.invoicedIn(m) },
+    { key: "tax", label: "Tax", list: (l, m) => l.invoicedIn(m) },
+    { key: "netOfTax", label: "Net of tax" },
+    { key: "collected", label: "Collected", list: (l, m) => l.collectedIn(m) },
+    { key: "refunded", label: "Refunded", list: (l, m) => l.refundedIn(m) },
+    { key: "netCollected", label: "Net of refunds" },
+  ];
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
@@ -136,9 +148,18 @@ export default async function OverviewPage({ params, searchParams }: { params: P
           <Link href={href(links.invoiced)}>
             Invoiced <strong>{money(o.invoiced)}</strong>
           </Link>
+          <span>
+            Net of tax <strong>{money(o.netOfTax)}</strong>
+          </span>
           <Link href={href(links.collected)}>
             Collected <strong>{money(o.collected)}</strong>
           </Link>
+          <Link href={href(links.refunded)}>
+            Refunded <strong>{money(o.refunded)}</strong>
+          </Link>
+          <span>
+            Net of refunds <strong>{money(o.netCollected)}</strong>
+          </span>
         </p>
         <AmountBarChart
           currency={ctx.brand.currency}
@@ -152,33 +173,94 @@ export default async function OverviewPage({ params, searchParams }: { params: P
         />
         <div className="table-scroll">
           <table className={styles.table}>
-            <caption className="visually-hidden">Invoiced and collected by month, {revenueRange}</caption>
+            <caption className="visually-hidden">Invoiced, tax, collected and refunded by month, {revenueRange}</caption>
             <thead>
               <tr>
                 <th scope="col">Month</th>
-                <th scope="col" className="num">
-                  Invoiced
-                </th>
-                <th scope="col" className="num">
-                  Collected
-                </th>
+                {REVENUE_COLUMNS.map((c) => (
+                  <th key={c.key} scope="col" className="num">
+                    {c.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {revenue.map((m) => (
                 <tr key={m.month}>
                   <th scope="row">{m.label}</th>
-                  <td className="num">
-                    <Link href={href(links.invoicedIn(m.month))}>{money(m.invoiced)}</Link>
-                  </td>
-                  <td className="num">
-                    <Link href={href(links.collectedIn(m.month))}>{money(m.collected)}</Link>
-                  </td>
+                  {REVENUE_COLUMNS.map((c) => {
+                    const list = c.list?.(links, m.month);
+                    return (
+                      <td key={c.key} className="num">
+                        {list ? <Link href={href(list)}>{money(m[c.key])}</Link> : money(m[c.key])}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+        <p className={styles.small}>
+          Invoiced includes tax; collected counts payments in the month they came in, refunded the money handed back in the month it went back.
+        </p>
+      </section>
+
+      <section aria-labelledby="tax" className={`card ${styles.section}`}>
+        <div className={styles.cardHead}>
+          <h2 id="tax">Tax collected</h2>
+          <span className="muted">
+            {revenueRange} ·{" "}
+            <a className="button secondary" href={`${base}/export/tax-collected?${new URLSearchParams({ period: chosen.revenue })}`} download>
+              Export CSV<span className="visually-hidden"> of the tax collected by month and rate</span>
+            </a>
+          </span>
+        </div>
+        {o.taxByRate.length === 0 ? (
+          <p className="muted">No tax on the invoices of this period.</p>
+        ) : (
+          <div className="table-scroll">
+            <table className={styles.table}>
+              <caption className="visually-hidden">Tax on the invoices created in each month, by rate, {revenueRange}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">Rate</th>
+                  <th scope="col" className="num">
+                    Invoices
+                  </th>
+                  <th scope="col" className="num">
+                    Taxed amount
+                  </th>
+                  <th scope="col" className="num">
+                    Tax
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {o.taxByRate.map((r) => (
+                  <tr key={`${r.month} ${r.taxRateId} ${r.name} ${r.percentage} ${r.inclusive} ${r.reverseCharge}`}>
+                    <th scope="row">{monthLabel(r.month)}</th>
+                    <td>{taxLineName({ ...r, amount: r.tax })}</td>
+                    <td className="num">{r.invoices.toLocaleString("en-US")}</td>
+                    <td className="num">{money(r.taxedAmount)}</td>
+                    <td className="num">{money(r.tax)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={4}>
+                    Total
+                  </th>
+                  <td className="num">
+                    <strong>{money(o.tax)}</strong>
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
       </section>
 
       <div className={styles.columns}>

@@ -7,7 +7,8 @@ import { formatInstant, formatMoney, invoiceName, shortId, statusOptions } from 
 import type { PaymentRead } from "@/lib/payments/read";
 import { StatusBadge } from "@/components/ui/status";
 
-const PAYMENT_STATUS_OPTIONS = statusOptions("payment");
+// "collected": what the overview's Collected counts, payments that went through (refunded since or not).
+const PAYMENT_STATUS_OPTIONS = [...statusOptions("payment"), { value: "collected", label: "Collected (refunded later too)" }];
 
 export const PaymentStatus = ({ status }: { status: string }) => <StatusBadge kind="payment" status={status} />;
 
@@ -63,7 +64,10 @@ export const PaymentsTable = listTable<PaymentRow>(({ brandId }) => ({
       ],
     },
   ],
-  dateRanges: [{ name: "created", label: "Created" }],
+  dateRanges: [
+    { name: "created", label: "Created" },
+    { name: "reversed", label: "Reversed", more: true },
+  ],
   empty: (
     <>
       No payments yet. <Link href={`/dashboard/${brandId}/payments/new`}>Record one</Link>.

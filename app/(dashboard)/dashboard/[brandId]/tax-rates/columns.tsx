@@ -53,6 +53,9 @@ function columns(brandId: string, admin: boolean): ColumnDef<TaxRateRow, unknown
             enableSorting: false,
             cell: ({ row: { original: r } }: { row: { original: TaxRateRow } }) => (
               <div className="actions">
+                <Link href={`/dashboard/${brandId}/tax-rates/${r.tax_rate_id}/edit`} className="button secondary small" aria-label={`Edit ${r.name}`}>
+                  Edit
+                </Link>
                 <ArchiveTaxRate brandId={brandId} rate={r} />
               </div>
             ),

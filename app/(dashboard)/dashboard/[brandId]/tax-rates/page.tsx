@@ -20,7 +20,7 @@ export default async function TaxRatesPage(props: ListPageProps) {
       intro={
         <p className="muted">
           An invoice is taxed at every rate of its customer&apos;s country whose state is empty or the customer&apos;s; the estimate of a subscription is before
-          tax.{!admin && " Only an ADMIN staff user can add or archive tax rates."}
+          tax.{!admin && " Only an ADMIN staff user can add, edit or archive tax rates."}
         </p>
       }
       base={base}

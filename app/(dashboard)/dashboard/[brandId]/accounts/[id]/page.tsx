@@ -22,6 +22,8 @@ import { AccountActions } from "../_components/account-actions";
 import { HubActions } from "../_components/hub-actions";
 import { RecordHistory } from "@/components/dashboard/record-history";
 import { auditRecordHref } from "@/components/dashboard/audit-links";
+import { ratesForAccount } from "@/lib/tax/rates";
+import { formatPercentage } from "@/lib/percentage";
 
 export const metadata = { title: "Customer account · Recurring Billing" };
 
@@ -72,6 +74,7 @@ export default async function AccountPage({
   ]);
   const a = rows[0];
   if (!a) notFound();
+  const taxRates = await ratesForAccount(ctx, { taxExempt: a.taxExempt ? "Y" : "N", taxExemptReason: a.taxExemptReason, country: a.country, state: a.state, taxId: a.taxId });
   const dash = `/dashboard/${brandId}`;
   const base = `${dash}/accounts`;
   const name = `${a.firstName} ${a.lastName}`;
@@ -123,8 +126,6 @@ export default async function AccountPage({
           <dd>
             {a.locale} · {a.timezoneId}
           </dd>
-          <dt>Tax exempt</dt>
-          <dd>{a.taxExempt ? `Yes${a.taxExemptReason ? ` (${a.taxExemptReason})` : ""}` : "No"}</dd>
           <dt>Prepaid balance</dt>
           <dd className="num">{formatMoney(a.prepaidBalanceCents, a.currency)}</dd>
           <dt>Open invoice balance</dt>
@@ -140,6 +141,38 @@ export default async function AccountPage({
               <dd>{formatInstant(a.deletedAt)}</dd>
             </>
           )}
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="tax-status">
+        <h2 id="tax-status">Tax</h2>
+        <dl className="details">
+          <dt>Tax exempt</dt>
+          <dd>{a.taxExempt ? `Yes${a.taxExemptReason ? `: ${a.taxExemptReason}` : ""}` : "No"}</dd>
+          <dt>Tax id</dt>
+          <dd>{a.taxId || "—"}</dd>
+          <dt>Taxed in</dt>
+          <dd>{[a.country, a.state].filter(Boolean).join(" · ") || "— (no country: no tax)"}</dd>
+          <dt>Rates that apply</dt>
+          <dd>
+            {taxRates.length ? (
+              <ul>
+                {taxRates.map(({ rate, reverseCharged }) => (
+                  <li key={rate.id}>
+                    {rate.name} {formatPercentage(rate.percentage)}%{rate.state ? ` (${rate.state})` : ""}
+                    {rate.inclusive === "Y" ? ", included in prices" : ""}
+                    {reverseCharged ? ", reverse charged: this customer pays none" : ""}
+                  </li>
+                ))}
+              </ul>
+            ) : a.taxExempt ? (
+              "None: the account is tax exempt"
+            ) : (
+              <>
+                None of the brand&apos;s <Link href={`${dash}/tax-rates`}>tax rates</Link>
+              </>
+            )}
+          </dd>
         </dl>
       </section>
 

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { ChangeEstimateView } from "@/lib/subscriptions/estimate-change";
 import { estimateChangeProduct } from "../actions";
+import { BEFORE_TAX } from "./estimate-panel";
 
 type NextInvoice = NonNullable<ChangeEstimateView["after"]>;
 
@@ -82,7 +83,7 @@ export function ChangeEstimatePanel({ brandId, params }: { brandId: string; para
             <dt>Charged now</dt>
             <dd className="num" data-testid="estimate-now">
               {e.charged_now}
-              {nonZero(e.charged_now) ? ` (the ${e.proration_days_left} days left of ${e.proration_period_days} in this period, prorated)` : ""}
+              {nonZero(e.charged_now) ? ` before tax (the ${e.proration_days_left} days left of ${e.proration_period_days} in this period, prorated)` : ""}
             </dd>
             {nonZero(e.prorated_credit) && (
               <>
@@ -96,7 +97,7 @@ export function ChangeEstimatePanel({ brandId, params }: { brandId: string; para
             <dd>
               {e.after ? (
                 <>
-                  {e.after.renewal_date}: <strong data-testid="estimate-next-total">{e.after.total}</strong>
+                  {e.after.renewal_date}: <strong data-testid="estimate-next-total">{e.after.total}</strong> before tax
                   {e.before ? ` (now ${e.before.total})` : ""}
                   {e.after.generated === "Y"
                     ? e.after.final === "Y"
@@ -143,7 +144,7 @@ export function ChangeEstimatePanel({ brandId, params }: { brandId: string; para
             <InvoiceLines label={e.after.final === "Y" ? "The period, as priced after the change" : "Next invoice"} lines={e.after.lines} />
           )}
           {e.after && e.after.usage_lines.length > 0 && <InvoiceLines label="Usage reported so far (added at the renewal)" lines={e.after.usage_lines} />}
-          <p className="hint">Estimates exclude tax.</p>
+          <p className="hint">{BEFORE_TAX}</p>
         </>
       )}
     </section>

@@ -19,6 +19,13 @@ interface Estimate {
 }
 
 /**
+ * Said on every estimate, whatever the brand's rates: Subscription/Estimate never includes tax (spec,
+ * behaviour 5), and whether an invoice will carry any depends on the customer and on rates that may
+ * change before it is issued.
+ */
+export const BEFORE_TAX = "Amounts are before tax: the invoice adds the tax that applies to the customer, if any.";
+
+/**
  * Subscription/Estimate for the terms as they stand, asked again (debounced) whenever they change;
  * an answer that arrives after a newer question is dropped. Announced politely to screen readers.
  */
@@ -52,13 +59,13 @@ export function EstimatePanel({ brandId, params, title = "Estimate" }: { brandId
           <dl className="details" data-testid="estimate">
             <dt>Due now</dt>
             <dd className="num">
-              <strong>{state.estimate.upfront_total}</strong>
+              <strong>{state.estimate.upfront_total}</strong> before tax
               {state.estimate.trial === "Y" ? " (trial)" : ""}
             </dd>
             <dt>Next renewal</dt>
             <dd>
               {state.estimate.next_renewal_date
-                ? `${state.estimate.next_renewal_date}: ${state.estimate.next_renewal_total} (${state.estimate.next_renewal_total_with_auto_pay} with auto pay)`
+                ? `${state.estimate.next_renewal_date}: ${state.estimate.next_renewal_total} before tax (${state.estimate.next_renewal_total_with_auto_pay} with auto pay)`
                 : "None (a one-time purchase)"}
             </dd>
             {state.estimate.pay_method_status && (
@@ -94,7 +101,7 @@ export function EstimatePanel({ brandId, params, title = "Estimate" }: { brandId
               </table>
             </div>
           )}
-          <p className="hint">Estimates exclude tax.</p>
+          <p className="hint">{BEFORE_TAX}</p>
         </>
       )}
     </section>

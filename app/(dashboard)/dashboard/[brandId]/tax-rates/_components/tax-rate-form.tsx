@@ -1,8 +1,8 @@
 "use client";
 
-import { CreateTaxRateParams } from "@/lib/tax/schemas";
+import { CreateTaxRateParams, UpdateTaxRateParams } from "@/lib/tax/schemas";
 import { Form, type Field, type FormValues } from "@/components/forms/form";
-import { createTaxRate } from "../actions";
+import { createTaxRate, updateTaxRate } from "../actions";
 
 const fields: Field[] = [
   { name: "name", label: "Name", required: true, hint: "As invoices show it, like VAT or GST" },
@@ -21,16 +21,21 @@ const fields: Field[] = [
 
 const NEW: FormValues = { name: "", percentage: "", country: "", state: "", inclusive: "N", reverse_charge: "N", description: "" };
 
-/** Create a tax rate (issue 33; docs/tax.md). */
-export function TaxRateForm({ brandId }: { brandId: string }) {
+/**
+ * Create a tax rate, or edit one (TaxRate/Update: only what changed is sent; invoices already issued
+ * keep what they charged). Issue 33; docs/tax.md.
+ */
+export function TaxRateForm({ brandId, rate }: { brandId: string; rate?: FormValues }) {
   const base = `/dashboard/${brandId}/tax-rates`;
   return (
     <Form
       fields={fields}
-      schema={CreateTaxRateParams}
-      defaults={NEW}
-      submit={(input) => createTaxRate(brandId, input)}
-      submitLabel="Create tax rate"
+      schema={rate ? UpdateTaxRateParams : CreateTaxRateParams}
+      defaults={rate ?? NEW}
+      fixed={rate ? { tax_rate_id: rate.tax_rate_id } : undefined}
+      editing={Boolean(rate)}
+      submit={(input) => (rate ? updateTaxRate(brandId, input) : createTaxRate(brandId, input))}
+      submitLabel={rate ? "Save changes" : "Create tax rate"}
       cancelHref={base}
       savedHref={() => base}
     />

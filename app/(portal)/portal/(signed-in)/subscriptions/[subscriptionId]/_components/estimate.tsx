@@ -135,7 +135,7 @@ export function EstimatePreview({
       {chargedNow > 0 ? (
         <p>
           For the {e.proration_days_left} days left of {e.proration_period_days} in this period, <strong data-testid="estimate-now">{money(chargedNow)}</strong>{" "}
-          would be invoiced now (charged at once with auto pay, your prepaid balance first).
+          before tax would be invoiced now (charged at once with auto pay, your prepaid balance first).
         </p>
       ) : proratedCredit > 0 ? (
         <p>
@@ -156,6 +156,7 @@ export function EstimatePreview({
               instead of <strong>{money(minor(e.before.total, e.currency) ?? 0)}</strong>
             </>
           ) : null}
+          , before tax
           {next.generated === "Y" && minor(next.paid, e.currency) ? (
             <>
               ; {money(minor(next.paid, e.currency) ?? 0)} of it is paid already, so{" "}
