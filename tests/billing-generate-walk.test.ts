@@ -10,23 +10,18 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
 import { generateDueInvoices, type GenerateCursor } from "../lib/billing/generate-invoices";
 import { systemClock, useClock } from "../lib/clock";
-import { DUE_AT, seedDueBrand } from "../bench/support/due-subscriptions";
+import { DUE_AT, NEXT_DAY, seedWalkBrand } from "../bench/support/due-subscriptions";
 import { recordingDb, statementRowsRead, subscriptionRowsRead } from "./support/explain";
 import { dueWork } from "../lib/billing/run-billing";
 import { brands } from "../db/schema";
 
-/** 200 due at DUE_AT and 5,800 renewing over the 30 days after it (about 193 a day). */
-const DUE = 200;
-const LATER = 5800;
 const CHUNK = 100;
-/** The next day: the window holds DUE_AT's renewals and the next three days', invoiced yesterday, and one new day's. */
-const NEXT_DAY = new Date(Date.parse(DUE_AT) + 86_400_000);
 
 let db: Db;
 let brandId: string;
 
 beforeAll(async () => {
-  ({ brand_id: brandId } = await seedDueBrand(DUE, { notDue: LATER }));
+  ({ brand_id: brandId } = await seedWalkBrand());
   db = await getDb();
   // Yesterday's run invoiced its window.
   await generateDueInvoices({ db, now: new Date(DUE_AT), brandId });

@@ -10,20 +10,16 @@ import { getDb, type Db } from "../db/client";
 import { generateDueInvoices } from "../lib/billing/generate-invoices";
 import { renewDue, type RenewCursor } from "../lib/billing/renew-due";
 import { systemClock, useClock } from "../lib/clock";
-import { DUE_AT, seedDueBrand } from "../bench/support/due-subscriptions";
+import { DUE_AT, NEXT_DAY, WALK_DUE, seedWalkBrand } from "../bench/support/due-subscriptions";
 import { recordingDb, rowsRead, subscriptionRowsRead } from "./support/explain";
 
-/** 200 due at DUE_AT and 5,800 renewing over the 30 days after it (about 193 a day). */
-const DUE = 200;
-const LATER = 5800;
 const CHUNK = 50;
-const NEXT_DAY = new Date(Date.parse(DUE_AT) + 86_400_000);
 
 let db: Db;
 let brandId: string;
 
 beforeAll(async () => {
-  ({ brand_id: brandId } = await seedDueBrand(DUE, { notDue: LATER }));
+  ({ brand_id: brandId } = await seedWalkBrand());
   db = await getDb();
   // Statistics from before generation (as right after a run wrote thousands of invoices): analyzed
   // now, with autovacuum kept from analyzing again.
@@ -31,7 +27,7 @@ beforeAll(async () => {
   await db.execute(sql`analyze invoices`);
   // Yesterday's run: its window invoiced, its 200 renewals renewed (rows changed across the table).
   await generateDueInvoices({ db, now: new Date(DUE_AT), brandId });
-  expect((await renewDue({ db, now: new Date(DUE_AT), brandId })).renewed).toBe(DUE);
+  expect((await renewDue({ db, now: new Date(DUE_AT), brandId })).renewed).toBe(WALK_DUE);
   await generateDueInvoices({ db, now: NEXT_DAY, brandId });
   await db.execute(sql`analyze subscriptions`);
 });
