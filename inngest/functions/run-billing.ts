@@ -125,7 +125,8 @@ export const billBrand = inngest.createFunction(
         if (!r.next) break;
         after = r.next;
       }
-      let cursor: RenewCursor | undefined = resuming?.renewAfter;
+      // A run resumed from an event sent before renewal walked the due index (an id) starts the walk again: it renews nothing twice.
+      let cursor: RenewCursor | undefined = typeof resuming?.renewAfter === "object" ? resuming.renewAfter : undefined;
       let renewed = resuming?.renewed ? 1 : 0;
       for (let chunk = 0; ; chunk++) {
         if (await handOff({ pass, phase: "renew", renewAfter: cursor, renewed: renewed > 0 })) return totals;
