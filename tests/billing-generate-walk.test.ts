@@ -6,27 +6,22 @@
  * step run twice as Inngest retries one, writes every due invoice exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import postgres from "postgres";
-import { drizzle } from "drizzle-orm/postgres-js";
-import { sql } from "drizzle-orm";
-import * as schema from "../db/schema";
+import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
 import { generateDueInvoices, type GenerateCursor } from "../lib/billing/generate-invoices";
 import { systemClock, useClock } from "../lib/clock";
-import { DUE_AT, seedDueBrand } from "../bench/support/due-subscriptions";
+import { DUE_AT, NEXT_DAY, seedWalkBrand } from "../bench/support/due-subscriptions";
+import { recordingDb, statementRowsRead, subscriptionRowsRead } from "./support/explain";
+import { dueWork } from "../lib/billing/run-billing";
+import { brands } from "../db/schema";
 
-/** 200 due at DUE_AT and 5,800 renewing over the 30 days after it (about 193 a day). */
-const DUE = 200;
-const LATER = 5800;
 const CHUNK = 100;
-/** The next day: the window holds DUE_AT's renewals and the next three days', invoiced yesterday, and one new day's. */
-const NEXT_DAY = new Date(Date.parse(DUE_AT) + 86_400_000);
 
 let db: Db;
 let brandId: string;
 
 beforeAll(async () => {
-  ({ brand_id: brandId } = await seedDueBrand(DUE, { notDue: LATER }));
+  ({ brand_id: brandId } = await seedWalkBrand());
   db = await getDb();
   // Yesterday's run invoiced its window.
   await generateDueInvoices({ db, now: new Date(DUE_AT), brandId });
@@ -45,50 +40,6 @@ async function windowAt(horizon: string) {
   return w;
 }
 
-/**
- * A connection that records the statements sent through it (rowsRead explains its selects again).
- */
-function recordingDb() {
-  const sent: { query: string; params: unknown[] }[] = [];
-  const client = postgres(process.env.DATABASE_URL!, {
-    max: 2,
-    onnotice: () => {},
-    debug: (_c, query, params) => void sent.push({ query, params: params as unknown[] }),
-  });
-  return { db: drizzle(client, { schema }) as unknown as Db, sent, close: () => client.end({ timeout: 5 }) };
-}
-
-interface PlanNode {
-  "Relation Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  "Rows Removed by Filter"?: number;
-  "Rows Removed by Index Recheck"?: number;
-  Plans?: PlanNode[];
-}
-const subscriptionRowsRead = (node: PlanNode): number =>
-  (node["Relation Name"] === "subscriptions"
-    ? (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0)) * node["Actual Loops"]
-    : 0) + (node.Plans ?? []).reduce((n, p) => n + subscriptionRowsRead(p), 0);
-
-/**
- * The subscriptions' rows read by the selects among `statements`, each explained (EXPLAIN ANALYZE)
- * with its parameters: every scan of the table in its plan, rows kept and removed by filters, times its loops.
- */
-async function rowsRead(statements: { query: string; params: unknown[] }[]) {
-  const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-  try {
-    let read = 0;
-    for (const { query, params } of statements.filter((s) => /^\s*select\b/i.test(s.query) && /\bfrom "subscriptions"/.test(s.query))) {
-      const [{ "QUERY PLAN": plan }] = await admin.unsafe(`explain (analyze, format json) ${query}`, params as never[]);
-      read += subscriptionRowsRead((plan as { Plan: PlanNode }[])[0].Plan);
-    }
-    return read;
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
-}
-
 describe("generating a large brand's invoices in chunks", () => {
   it("a chunk reads about its own size of subscriptions, not the window's already invoiced ones before it", async () => {
     const window = await windowAt("2026-06-19");
@@ -104,7 +55,7 @@ describe("generating a large brand's invoices in chunks", () => {
       await recording.close();
     }
     // The step's selects explained again (its chunk, the walk's first rows, was all invoiced: it wrote none).
-    const read = await rowsRead(recording.sent);
+    const read = await subscriptionRowsRead(recording.sent);
     expect(read).toBeGreaterThan(0);
     expect(read, `subscriptions read by one chunk of ${CHUNK}`).toBeLessThanOrEqual(3 * CHUNK);
     expect(first.created).toBe(0);
@@ -141,5 +92,36 @@ describe("generating a large brand's invoices in chunks", () => {
     );
     expect(invoicesAfter).toBe(invoicesBefore + before.todo);
     expect(periods).toBe(invoicesAfter);
+  });
+});
+
+describe("the hourly run's question: anything to invoice?", () => {
+  const subscriptionRowsOf = async (now: Date) => {
+    const [brand] = await db.select().from(brands).where(eq(brands.id, brandId));
+    const recording = recordingDb();
+    try {
+      const due = await dueWork(recording.db, brand, now, { janitors: false });
+      const [statement] = recording.sent.filter((s) => /billing_marks/.test(s.query));
+      return { toInvoice: due.to_invoice, read: await statementRowsRead(statement, "subscriptions") };
+    } finally {
+      await recording.close();
+    }
+  };
+
+  it("is one probe after the brand's mark, not a walk of the window's invoiced renewals", async () => {
+    // The walk above invoiced the whole window at NEXT_DAY: its mark is that horizon.
+    const [mark] = await rows<{ invoiced_through: string }>(sql`select invoiced_through::text from billing_marks where brand_id = ${brandId}`);
+    expect(mark.invoiced_through).toBe("2026-06-19");
+    // The statement's rows read: the probe's, and the one due renewal found by the renewals' question beside it.
+    const quiet = await subscriptionRowsOf(NEXT_DAY);
+    expect(quiet).toEqual({ toInvoice: false, read: 1 });
+    // A day later the window takes a new day's renewals: the first one read answers.
+    const later = await subscriptionRowsOf(new Date(NEXT_DAY.getTime() + 86_400_000));
+    expect(later).toEqual({ toInvoice: true, read: 2 });
+    // Without the mark the same answer walks every renewal of the window, all invoiced.
+    await db.execute(sql`delete from billing_marks where brand_id = ${brandId}`);
+    const unmarked = await subscriptionRowsOf(NEXT_DAY);
+    expect(unmarked.toInvoice).toBe(false);
+    expect(unmarked.read).toBeGreaterThan(8 * CHUNK);
   });
 });

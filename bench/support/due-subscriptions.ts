@@ -9,6 +9,12 @@ import { sql } from "drizzle-orm";
 
 export const SEEDED_AT = "2026-05-15T10:00:00Z";
 export const DUE_AT = "2026-06-15T12:00:00.000Z";
+/** The day after DUE_AT: the next day's renewals are due, and one more day comes inside the window. */
+export const NEXT_DAY = new Date(Date.parse(DUE_AT) + 86_400_000);
+
+/** The walks' tests' brand (tests/billing-*-walk.test.ts): 200 due at DUE_AT and 5,800 renewing over the 30 days after it (about 193 a day). */
+export const WALK_DUE = 200;
+export const seedWalkBrand = () => seedDueBrand(WALK_DUE, { notDue: 5800 });
 
 /**
  * `notDue` more copies (a brand larger than its day's renewals) renew on one of the 30 days after

@@ -71,11 +71,9 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index("subscriptions_billing").on(t.status, t.renewalDate),
-    // The billing run walks each brand's due subscriptions in (renewal_date, id) order, a chunk at a time.
+    // The billing run walks each brand's due subscriptions in (renewal_date, id) order, a chunk at a time
+    // (generation forwards through the 72-hour window, renewal backwards from today).
     index("subscriptions_due").on(t.brandId, t.status, t.renewalDate, t.id),
-    // Renewal walks a brand's active subscriptions in id order, a chunk at a time (lib/billing/renew-due.ts):
-    // only the brand's rows, and their renewal dates read from the index, whatever else the table holds.
-    index("subscriptions_renewal_walk").on(t.brandId, t.status, t.id, t.renewalDate),
     index("subscriptions_brand_account").on(t.brandId, t.customerAccountId),
     index("subscriptions_pending")
       .on(t.brandId, t.createdAt)
@@ -181,3 +179,13 @@ export const dunningActions = pgTable(
   },
   (t) => [uniqueIndex("dunning_actions_once").on(t.ruleId, t.invoiceId)],
 );
+
+/**
+ * Where a brand's invoice generation stands (migration 0039): every active subscription renewing by
+ * `invoicedThrough` had its invoice when its last complete walk ended, so the hourly run's question
+ * "anything to invoice?" is one probe of the due index after it (lib/billing/run-billing.ts dueWork).
+ */
+export const billingMarks = pgTable("billing_marks", {
+  brandId: brandId().primaryKey(),
+  invoicedThrough: date("invoiced_through", { mode: "string" }).notNull(),
+});

@@ -6,7 +6,7 @@ import { clock } from "../../lib/clock";
 import { brandsInRun } from "../../lib/billing/brands-in-run";
 import { dueWork, settleLostCharges } from "../../lib/billing/run-billing";
 import { generateDueInvoices, type GenerateCursor } from "../../lib/billing/generate-invoices";
-import { chargeRenewals, renewDue } from "../../lib/billing/renew-due";
+import { chargeRenewals, renewDue, type RenewCursor } from "../../lib/billing/renew-due";
 import { runDunning } from "../../lib/billing/run-dunning";
 import { retryDeclines, RETRIES_PER_STEP } from "../../lib/billing/retry-declines";
 
@@ -26,7 +26,7 @@ export interface BillBrandResume {
   pass: number;
   phase: "generate" | "renew" | "retry";
   generateAfter?: GenerateCursor;
-  renewAfter?: string;
+  renewAfter?: RenewCursor;
   /** The retries of declined renewals, after this invoice id. */
   retryAfter?: string;
   /** Whether the pass renewed anything before the hand-off (then another pass follows). */
@@ -125,7 +125,8 @@ export const billBrand = inngest.createFunction(
         if (!r.next) break;
         after = r.next;
       }
-      let cursor: string | undefined = resuming?.renewAfter;
+      // A run resumed from an event sent before renewal walked the due index (an id) starts the walk again: it renews nothing twice.
+      let cursor: RenewCursor | undefined = typeof resuming?.renewAfter === "object" ? resuming.renewAfter : undefined;
       let renewed = resuming?.renewed ? 1 : 0;
       for (let chunk = 0; ; chunk++) {
         if (await handOff({ pass, phase: "renew", renewAfter: cursor, renewed: renewed > 0 })) return totals;

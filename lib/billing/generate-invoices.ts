@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { hasConnectionPool, resultRows, selectColumns, selectRows, type Db } from "../../db/client";
-import { brands, customerAccounts, invoices, productGroups, products, subscriptions } from "../../db/schema";
+import { billingMarks, brands, customerAccounts, invoices, productGroups, products, subscriptions } from "../../db/schema";
 import { systemContext, type Context } from "../auth/context";
 import { anyOf, inBrand, sqlArray } from "../../db/scope";
 import { postgresError } from "../../db/errors";
@@ -38,12 +38,16 @@ export interface GenerateOptions {
 export interface GenerateCursor {
   renewalDate: string;
   id: string;
+  /** A chunk before it left a subscription uninvoiced (logged): the walk's end then sets no mark. */
+  incomplete?: true;
 }
 
 /** What a chunk wrote, and the subscriptions a change reached between pricing and writing (priced again). */
 interface ChunkResult {
   created: number;
   changed: string[];
+  /** Subscriptions the database refused to invoice (logged): none for a chunk written whole. */
+  failed?: number;
 }
 
 /**
@@ -82,15 +86,17 @@ export async function generateDueInvoices({
   const parallel = hasConnectionPool(db) ? 2 : 1;
   const running = new Set<Promise<void>>();
   let chunks = 0;
+  let failed = 0;
   let next: GenerateCursor | undefined;
   for (const brand of live) {
     const ctx = systemContext(db, brand, now);
     const horizon = invoiceHorizon(now, brand.timezoneId);
+    failed = 0;
     // Walked in the order of the due index (brand, status, renewal date, id), a chunk's worth of
     // rows at a time whatever they hold (dueChunk): each chunk reads its own rows, not the window's.
     for (let after: GenerateCursor | undefined = start; ;) {
       if (chunks >= maxChunks) {
-        next = after;
+        next = after && (failed || start?.incomplete) ? { ...after, incomplete: true } : after;
         break;
       }
       const { due, last } = await inContext(ctx, (txCtx) => dueChunk(txCtx, { horizon, after, chunkSize, subscriptionIds }));
@@ -100,13 +106,19 @@ export async function generateDueInvoices({
           .then((r) => {
             created += r.created;
             changed.push(...r.changed);
+            failed += r.failed ?? 0;
           })
           .finally(() => running.delete(task));
         running.add(task);
         if (running.size >= parallel) await Promise.race(running);
       }
       // The walk's end: fewer rows than a chunk were left.
-      if (!last) break;
+      if (!last) {
+        // The whole window invoiced: the brand's mark moves to its horizon (dueWork's probe starts after it).
+        await Promise.all(running);
+        if (!subscriptionIds && !failed && !start?.incomplete) await inContext(ctx, (txCtx) => markInvoicedThrough(txCtx, horizon));
+        break;
+      }
       after = last;
     }
   }
@@ -161,6 +173,19 @@ async function dueChunk(
 }
 
 /**
+ * Records that every active subscription of the brand renewing by `horizon` has its invoice (a walk
+ * of the whole window ended with none refused). A renewal date that comes inside the window later,
+ * by a change, is invoiced by that change's billing/generate event; one by a renewal, by the next
+ * pass of the same run (lib/billing/run-billing.ts).
+ */
+async function markInvoicedThrough(ctx: Context, horizon: string) {
+  await ctx.db
+    .insert(billingMarks)
+    .values({ brandId: ctx.brand.id, invoicedThrough: horizon })
+    .onConflictDoUpdate({ target: billingMarks.brandId, set: { invoicedThrough: horizon } });
+}
+
+/**
  * generateChunk, and when the database refuses a chunk, its halves and their halves: a subscription
  * that cannot be invoiced keeps only itself from its invoice, not the other 4,999 of its chunk (the
  * chunk is one statement, so a refused one wrote nothing). Never throws: failures are logged, with
@@ -174,11 +199,11 @@ async function generateIsolating(ctx: Context, subs: PricedSubscription[], raced
     if (err instanceof NumberingRaced && raced < 3) return generateIsolating(ctx, subs, raced + 1);
     if (subs.length === 1 || !refusedByData(err)) {
       logger.error("generating invoices failed", { brandId: ctx.brand.id, first: subs[0].id, count: subs.length, error: err });
-      return { created: 0, changed: [] };
+      return { created: 0, changed: [], failed: subs.length };
     }
     const half = Math.ceil(subs.length / 2);
     const [a, b] = [await generateIsolating(ctx, subs.slice(0, half)), await generateIsolating(ctx, subs.slice(half))];
-    return { created: a.created + b.created, changed: [...a.changed, ...b.changed] };
+    return { created: a.created + b.created, changed: [...a.changed, ...b.changed], failed: (a.failed ?? 0) + (b.failed ?? 0) };
   }
 }
 

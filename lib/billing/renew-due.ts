@@ -1,6 +1,5 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import { hasConnectionPool, selectColumns, selectRows, type Db } from "../../db/client";
-import { anyOf } from "../../db/scope";
 import { brands, invoices, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
@@ -58,9 +57,9 @@ export async function renewDue({
   db: Db;
   now: Date;
   chunkSize?: number;
-  /** Start after this subscription id (the `next` a call with maxChunks answered). */
-  after?: string;
-  /** Stop after this many chunks, answering where to go on (`next`): one chunk is one Inngest step. */
+  /** With brandId: start after this subscription in the walk's order (the `next` a call with maxChunks answered). */
+  after?: RenewCursor;
+  /** With brandId: stop after this many chunks, answering where to go on (`next`): one chunk is one Inngest step. */
   maxChunks?: number;
   /**
    * Leave the renewals' gateway charges for chargeRenewals (an Inngest step of their own): answered
@@ -69,11 +68,10 @@ export async function renewDue({
    */
   deferCharges?: boolean;
 } & RunScope): Promise<RenewOutcome> {
-  let cursor = after ?? "00000000-0000-0000-0000-000000000000";
   let chunks = 0;
   const outcome = { renewed: 0, charged: 0, declined: 0 };
   const deferred: DeferredCharges = { paymentIds: [], later: [] };
-  const answer = (next?: string): RenewOutcome => ({
+  const answer = (next?: RenewCursor): RenewOutcome => ({
     ...outcome,
     ...(next ? { next } : {}),
     ...(deferCharges && (deferred.paymentIds.length || deferred.later.length) ? { charges: deferred } : {}),
@@ -86,35 +84,23 @@ export async function renewDue({
     if (r === "charged") outcome.charged++;
     if (r === "declined") outcome.declined++;
   };
-  for (;;) {
-    if (chunks++ >= maxChunks) return answer(cursor);
-    // Ids only, their brands read once: a brand row joined to each of a thousand ids cost more to map than the query.
-    const due = await selectColumns(db, subscriptions, ["id", "brandId"], {
-      where: and(
-        eq(subscriptions.status, STATUS.ACTIVE),
-        gt(subscriptions.id, cursor),
-        sql`exists (select 1 from ${brands} where ${brands.id} = ${subscriptions.brandId} and ${brandsInRun({ brandId })}
-          and ${subscriptions.renewalDate} <= (${now.toISOString()}::timestamptz at time zone ${brands.timezoneId})::date)`,
-      ),
-      orderBy: [asc(subscriptions.id)],
-      limit: chunkSize,
-    });
-    if (due.length === 0) return answer();
-    cursor = due[due.length - 1].id;
-    const brandIds = [...new Set(due.map((d) => d.brandId))];
-    const brandById = new Map((await selectRows(db, brands, { where: anyOf(brands.id, brandIds) })).map((b) => [b.id, b]));
-    const byBrand = new Map<string, { brand: Brand; ids: string[] }>();
-    for (const { id, brandId: of } of due) {
-      const entry = byBrand.get(of) ?? byBrand.set(of, { brand: brandById.get(of)!, ids: [] }).get(of)!;
-      entry.ids.push(id);
-    }
-    for (const { brand, ids } of byBrand.values()) {
-      // One brand's day in halves at once, each on its own connection: the database writes one
-      // while the other is priced or charged (two runners on disjoint chunks; locks taken in id order).
-      const halves = parallel > 1 && ids.length >= 2 * MIN_HALF ? [ids.slice(0, Math.ceil(ids.length / 2)), ids.slice(Math.ceil(ids.length / 2))] : [ids];
-      await Promise.all(halves.map((part) => renewIds(brand, part)));
+  for (const brand of await selectRows(db, brands, { where: brandsInRun({ brandId }), orderBy: [asc(brands.id)] })) {
+    const day = today(now, brand.timezoneId);
+    for (let cursor = after; ;) {
+      if (chunks++ >= maxChunks) return answer(cursor);
+      const { ids, last } = await dueIds(db, brand, { day, after: cursor, chunkSize });
+      if (ids.length) {
+        // One brand's day in halves at once, each on its own connection: the database writes one
+        // while the other is priced or charged (two runners on disjoint chunks; locks taken in id order).
+        const halves = parallel > 1 && ids.length >= 2 * MIN_HALF ? [ids.slice(0, Math.ceil(ids.length / 2)), ids.slice(Math.ceil(ids.length / 2))] : [ids];
+        await Promise.all(halves.map((part) => renewIds(brand, part)));
+      }
+      // The walk's end: fewer rows than a chunk were left.
+      if (!last) break;
+      cursor = last;
     }
   }
+  return answer();
 
   async function renewIds(brand: Brand, ids: string[]) {
     let oneByOne = ids;
@@ -155,8 +141,41 @@ export interface RenewOutcome {
   renewed: number;
   charged: number;
   declined: number;
-  next?: string;
+  next?: RenewCursor;
   charges?: DeferredCharges;
+}
+
+/** Where a brand's renewal walk goes on: the last subscription of the chunk before, in the walk's order. */
+export interface RenewCursor {
+  renewalDate: string;
+  id: string;
+}
+
+/**
+ * One chunk of a brand's renewal walk: the ids of the next `chunkSize` active subscriptions due by
+ * `day`, after `after`, and `last`, where the next chunk starts (none once fewer were left). The
+ * walk reads the due index (brand, status, renewal date, id) backwards from `day`: every entry it
+ * reads is a due renewal, so a chunk reads its own rows whatever the brand's size, however many of
+ * them are due, and however many were renewed or changed since the table was last vacuumed (a walk
+ * in id order read every active row between two due ones, on pages an earlier day's renewals left
+ * to be checked in the heap). Backwards, so that a renewed subscription, whose renewal date moves
+ * later, is behind the cursor: a pass renews each subscription one period, as generation invoiced
+ * one (a subscription behind by several renews one more in each pass).
+ */
+async function dueIds(db: Db, brand: Brand, { day, after, chunkSize }: { day: string; after?: RenewCursor; chunkSize: number }) {
+  const due = await selectColumns(db, subscriptions, ["id", "renewalDate"], {
+    where: and(
+      eq(subscriptions.brandId, brand.id),
+      eq(subscriptions.status, STATUS.ACTIVE),
+      lte(subscriptions.renewalDate, day),
+      after ? sql`(${subscriptions.renewalDate}, ${subscriptions.id}) < (${after.renewalDate}::date, ${after.id}::uuid)` : undefined,
+    ),
+    orderBy: [desc(subscriptions.renewalDate), desc(subscriptions.id)],
+    limit: chunkSize,
+  });
+  const tail = due.at(-1);
+  const last = due.length === chunkSize && tail ? { renewalDate: tail.renewalDate!, id: tail.id } : undefined;
+  return { ids: due.map((d) => d.id), last };
 }
 
 /**

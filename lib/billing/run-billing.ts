@@ -45,7 +45,9 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
     renewed.charged += r.charged;
     renewed.declined += r.declined;
     if (r.renewed === 0) break;
-    if (one) due = await dueWork(db, one, now, { janitors: false });
+    // A renewal whose next date is inside the window (a plan of a few days, a subscription catching
+    // up) is invoiced by the next pass whatever the probe says: it may lie before the brand's mark.
+    if (one) due = { ...(await dueWork(db, one, now, { janitors: false })), to_invoice: true };
   }
   // Before dunning: a retry that pays leaves nothing to dun.
   const retries = inRun.some((b) => b.retryDays.length) ? await retryDeclines({ db, now, brandId }) : { retried: 0 };
@@ -98,7 +100,12 @@ export async function runScheduledBilling({ db, now }: { db: Db; now: Date }) {
  * What one brand's run has to do, in one query: whether each lost-answer janitor has anything to
  * settle, and whether any renewal is to be invoiced or renewed. Each is a superset of what that
  * part selects itself (ignoring its grace period and catalog checks), so a part skipped for a false
- * here would have found nothing: a test clock's step with nothing due runs none of them.
+ * here would have found nothing: a test clock's step with nothing due runs none of them. Each is
+ * a probe of an index, whatever the brand's size: renewals to invoice are looked for only after
+ * the brand's mark (billing_marks, set by generation's last complete walk: everything up to it
+ * was invoiced then, and what comes inside the window since is invoiced by whatever brought it).
+ * A walk that left a subscription uninvoiced (logged) moves no mark: the probe keeps finding it.
+ * Without a mark (no complete walk yet) the whole window is checked.
  */
 export async function dueWork(db: Db, brand: Brand, now: Date, { janitors = true } = {}) {
   // Asked again after the janitors or a pass, only the renewals are: the janitors have run.
@@ -117,6 +124,7 @@ export async function dueWork(db: Db, brand: Brand, now: Date, { janitors = true
         ${ifJanitors(sql`exists (select 1 from payments where brand_id = ${brand.id} and status = 'reversed' and refund_transaction_id is null)`)} as unfinished_refunds,
         exists (
           select 1 from subscriptions s where s.brand_id = ${brand.id} and s.status = 1 and s.renewal_date <= ${invoiceHorizon(now, brand.timezoneId)}::date
+            and s.renewal_date > coalesce((select invoiced_through from billing_marks where brand_id = ${brand.id}), '-infinity'::date)
             and not exists (select 1 from invoices i where i.subscription_id = s.id and i.billing_period_start = s.renewal_date)
         ) as to_invoice,
         exists (select 1 from subscriptions where brand_id = ${brand.id} and status = 1 and renewal_date <= ${today(now, brand.timezoneId)}::date) as to_renew`),
