@@ -6,8 +6,8 @@ import type { Context } from "../auth/context";
 import { isComponentAttachable, isProductSellable } from "../catalog/availability";
 import { sameCode } from "../catalog/coupon-codes";
 import { qualifyCoupon } from "../catalog/coupon-qualification";
-import { VARIABLE_SLOTS, variableAccepts, type GroupVariable } from "../catalog/variables";
-import { variableColumn, type Component, type Coupon, type Product, type ProductGroup } from "../catalog/view";
+import { VARIABLE_SLOTS, variableAccepts, variableColumn, type GroupVariable } from "../catalog/variables";
+import type { Component, Coupon, Product, ProductGroup } from "../catalog/read";
 import { DomainError, invalidState, notFound } from "../errors";
 import { isUuid } from "../ids";
 import {
