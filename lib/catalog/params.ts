@@ -22,7 +22,7 @@ export const productParams = (p: ProductRead) => ({
   setup_fee: money(p.setupFeeCents, p.currency),
   recurring_price: money(p.recurringPriceCents, p.currency),
   trial: yn(p.trial),
-  trial_interval: text(p.trialDays),
+  trial_interval: text(p.trialIntervalDays),
   trial_price: money(p.trialPriceCents, p.currency),
   auto_pay_discount: yn(p.autoPayDiscount),
   auto_pay_discount_amount: money(p.autoPayDiscountCents, p.currency),
@@ -47,12 +47,16 @@ export const componentParams = (c: ComponentRead) => ({
   custom_field_2: text(c.customField2),
 });
 
+/** A coupon's discount_value as the API writes it: a percent from hundredths (1250 -> "12.50"), an amount in the currency ("5.00"). */
+export const discountValue = (c: CouponRead) =>
+  c.discount.type === "percent" ? formatDecimal(c.discount.hundredths, 2) : formatAmount(c.discount.cents, c.currency);
+
 export const couponParams = (c: CouponRead) => ({
   coupon_id: c.id,
   coupon_code: c.code,
   name: c.name,
   discount_type: c.discount.type,
-  discount_value: c.discount.type === "percent" ? formatDecimal(c.discount.hundredths, 2) : formatAmount(c.discount.cents, c.currency),
+  discount_value: discountValue(c),
   duration: c.duration,
   duration_cycles: text(c.durationCycles),
   expiration_date: c.expirationDate ? formatWireDate(c.expirationDate) : "",

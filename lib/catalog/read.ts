@@ -1,4 +1,5 @@
-import type { ComponentType, components, CouponStatus, coupons, IntervalUnit, productGroups, products } from "../../db/schema";
+import type { ComponentType, components, CouponStatus, coupons, productGroups, products } from "../../db/schema";
+import type { PricedProduct } from "../pricing/pricing";
 import type { Context } from "../auth/context";
 import type { Status } from "../lifecycle";
 import { isCouponExpired, type CouponDuration } from "./coupon-qualification";
@@ -26,21 +27,11 @@ interface Ledger<S> {
   deletedAt: Date | null;
 }
 
-export interface ProductRead extends Ledger<Status> {
+/** A product's price and periods (what pricing needs, lib/pricing) with the rest people read. */
+export interface ProductRead extends Ledger<Status>, PricedProduct {
   productGroupId: string;
   name: string;
   description: string;
-  /** Periods of intervalUnit a subscription runs; 0 is a one-time purchase that never renews. */
-  expirationInterval: number;
-  intervalUnit: IntervalUnit;
-  setupFeeCents: number;
-  recurringPriceCents: number;
-  trial: boolean;
-  trialDays: number | null;
-  /** Null or 0: a free trial. */
-  trialPriceCents: number | null;
-  autoPayDiscount: boolean;
-  autoPayDiscountCents: number | null;
   promptForVariables: boolean;
   taxExempt: boolean;
   customField1: string | null;
@@ -90,20 +81,25 @@ const ledger = <S>(r: { id: string; createdAt: Date; updatedAt: Date; deletedAt:
   deletedAt: r.deletedAt,
 });
 
-export const readProduct = (p: Product, currency: string): ProductRead => ({
-  ...ledger(p, p.status, currency),
-  productGroupId: p.productGroupId,
-  name: p.name,
-  description: p.description,
-  expirationInterval: p.expirationInterval,
-  intervalUnit: p.intervalUnit,
+/** A product row as the pure pricing's input (lib/pricing/pricing.ts). */
+export const pricedProduct = (p: Product): PricedProduct => ({
   setupFeeCents: p.setupFeeCents,
   recurringPriceCents: p.recurringPriceCents,
+  expirationInterval: p.expirationInterval,
+  intervalUnit: p.intervalUnit,
   trial: p.trial === "Y",
-  trialDays: p.trialInterval,
+  trialIntervalDays: p.trialInterval,
   trialPriceCents: p.trialPriceCents,
   autoPayDiscount: p.autoPayDiscount === "Y",
   autoPayDiscountCents: p.autoPayDiscountAmountCents,
+});
+
+export const readProduct = (p: Product, currency: string): ProductRead => ({
+  ...ledger(p, p.status, currency),
+  ...pricedProduct(p),
+  productGroupId: p.productGroupId,
+  name: p.name,
+  description: p.description,
   promptForVariables: p.promptForVariables === "Y",
   taxExempt: p.taxExempt === "Y",
   customField1: p.customField1,

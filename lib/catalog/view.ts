@@ -1,7 +1,8 @@
-import { formatAmount, formatDecimal } from "../money";
+import { formatAmount } from "../money";
 import { formatWireDate } from "../dates";
 import { VARIABLE_SLOTS, variableColumn, type GroupVariable } from "./variables";
 import type { Context } from "../auth/context";
+import { discountValue } from "./params";
 import {
   readComponent,
   readCoupon,
@@ -54,7 +55,7 @@ export const productToWire = (p: ProductRead) => ({
   setup_fee: formatAmount(p.setupFeeCents, p.currency),
   recurring_price: formatAmount(p.recurringPriceCents, p.currency),
   trial: yn(p.trial),
-  trial_interval: p.trialDays,
+  trial_interval: p.trialIntervalDays,
   trial_price: money(p.trialPriceCents, p.currency),
   auto_pay_discount: yn(p.autoPayDiscount),
   auto_pay_discount_amount: money(p.autoPayDiscountCents, p.currency),
@@ -86,8 +87,7 @@ export const couponToWire = (c: CouponRead) => ({
   coupon_code: c.code,
   name: c.name,
   discount_type: c.discount.type,
-  // A percent is kept in hundredths of a percent (1250 -> "12.50"), an amount in minor units of the currency.
-  discount_value: c.discount.type === "percent" ? formatDecimal(c.discount.hundredths, 2) : formatAmount(c.discount.cents, c.currency),
+  discount_value: discountValue(c),
   duration: c.duration,
   duration_cycles: c.durationCycles,
   expiration_date: c.expirationDate ? formatWireDate(c.expirationDate) : null,

@@ -2,13 +2,14 @@ import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant, formatMoney } from "@/lib/format";
+import { formatMoney } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { listComponentsPage } from "@/lib/catalog/list-components";
 import { loadInGroup } from "../../_components/load-record";
 import { componentTypeLabel } from "../_components/types";
 import { deleteComponent, restoreComponent, suspendComponent } from "../actions";
+import { RecordAbout } from "../../_components/record-about";
 import { RecordHistory } from "@/components/dashboard/record-history";
 import { STATUS } from "@/lib/lifecycle";
 
@@ -99,29 +100,7 @@ export default async function ComponentPage({ params }: { params: Promise<{ bran
         </dl>
       </section>
 
-      <section className="card" aria-labelledby="about">
-        <h2 id="about">About</h2>
-        <dl className="details">
-          <dt>Description</dt>
-          <dd style={{ whiteSpace: "pre-line" }}>{c.description}</dd>
-          <dt>Custom field 1</dt>
-          <dd>{c.customField1 ?? "—"}</dd>
-          <dt>Custom field 2</dt>
-          <dd>{c.customField2 ?? "—"}</dd>
-          <dt>Component id</dt>
-          <dd>
-            <code>{c.id}</code>
-          </dd>
-          <dt>Created</dt>
-          <dd>{formatInstant(c.createdAt)}</dd>
-          {c.deletedAt && (
-            <>
-              <dt>Deleted</dt>
-              <dd>{formatInstant(c.deletedAt)}</dd>
-            </>
-          )}
-        </dl>
-      </section>
+      <RecordAbout noun="Component" record={c} />
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );

@@ -2,13 +2,14 @@ import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { productNames } from "@/lib/catalog/group-names";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
-import { formatDate, formatInstant } from "@/lib/format";
+import { formatDate } from "@/lib/format";
 import { RecordActions, type RecordStep } from "@/components/dashboard/record-actions";
 import { plural } from "@/components/dashboard/ledger-steps";
 import { listCouponsPage } from "@/lib/catalog/list-coupons";
 import { loadRecord } from "../../_components/load-record";
 import { CouponStatusBadge, discountText, durationText } from "../_components/words";
 import { deleteCoupon, updateCoupon } from "../actions";
+import { RecordDates } from "../../_components/record-about";
 import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Coupon · Recurring Billing" };
@@ -111,14 +112,7 @@ export default async function CouponPage({ params }: { params: Promise<{ brandId
           </dd>
           <dt>Subscriptions with it</dt>
           <dd className="num">{subs.live}</dd>
-          <dt>Created</dt>
-          <dd>{formatInstant(c.createdAt)}</dd>
-          {c.deletedAt && (
-            <>
-              <dt>Deleted</dt>
-              <dd>{formatInstant(c.deletedAt)}</dd>
-            </>
-          )}
+          <RecordDates createdAt={c.createdAt} deletedAt={c.deletedAt} />
         </dl>
       </section>
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />

@@ -2,12 +2,13 @@ import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant, formatMoney, formatPeriod } from "@/lib/format";
+import { formatMoney, formatPeriod } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { listProductsPage } from "@/lib/catalog/list-products";
 import { loadInGroup } from "../../_components/load-record";
 import { deleteProduct, restoreProduct, suspendProduct } from "../actions";
+import { RecordAbout } from "../../_components/record-about";
 import { RecordHistory } from "@/components/dashboard/record-history";
 import { STATUS } from "@/lib/lifecycle";
 
@@ -88,7 +89,7 @@ export default async function ProductPage({ params }: { params: Promise<{ brandI
           <dt>Setup fee</dt>
           <dd className="num">{money(p.setupFeeCents)}</dd>
           <dt>Trial</dt>
-          <dd>{p.trial ? `${plural(p.trialDays ?? 0, "day")} at ${p.trialPriceCents ? money(p.trialPriceCents) : "no charge"}` : "No"}</dd>
+          <dd>{p.trial ? `${plural(p.trialIntervalDays ?? 0, "day")} at ${p.trialPriceCents ? money(p.trialPriceCents) : "no charge"}` : "No"}</dd>
           <dt>Auto pay discount</dt>
           <dd>{p.autoPayDiscount ? `${money(p.autoPayDiscountCents)} off each period` : "No"}</dd>
           <dt>Tax exempt</dt>
@@ -100,29 +101,7 @@ export default async function ProductPage({ params }: { params: Promise<{ brandI
         </dl>
       </section>
 
-      <section className="card" aria-labelledby="about">
-        <h2 id="about">About</h2>
-        <dl className="details">
-          <dt>Description</dt>
-          <dd style={{ whiteSpace: "pre-line" }}>{p.description}</dd>
-          <dt>Custom field 1</dt>
-          <dd>{p.customField1 ?? "—"}</dd>
-          <dt>Custom field 2</dt>
-          <dd>{p.customField2 ?? "—"}</dd>
-          <dt>Product id</dt>
-          <dd>
-            <code>{p.id}</code>
-          </dd>
-          <dt>Created</dt>
-          <dd>{formatInstant(p.createdAt)}</dd>
-          {p.deletedAt && (
-            <>
-              <dt>Deleted</dt>
-              <dd>{formatInstant(p.deletedAt)}</dd>
-            </>
-          )}
-        </dl>
-      </section>
+      <RecordAbout noun="Product" record={p} />
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );
