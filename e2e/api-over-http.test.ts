@@ -1,13 +1,11 @@
 /** The real server, called the way the original PHP client calls it: headers, query for GET, form for the rest. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type RunningApp } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { type RunningApp } from "./support/server";
 import { endpoints } from "../lib/api/endpoints";
+import { useApp } from "./support/setup";
 
 let app: RunningApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.stop());
+useApp({}, (s) => ({ app } = s));
 
 const headers = () => ({ "X-Api-Key": app.creds.key, "X-User-Key": app.creds.user_key, "X-Brand-Id": app.creds.brand_id });
 

@@ -4,27 +4,19 @@
  * invoice page, the invoice PDF, the dashboard's invoice page and its CSV export say the same
  * amounts in the same currency.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
-import { chromium, type Browser } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, pdfText } from "./support/browser";
+import { type Browser } from "playwright-core";
+import { type RunningApp } from "./support/server";
+import { pdfText } from "./support/browser";
 import { dashboardApi, signedInPage } from "./support/dashboard";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/currencies";
 
 let app: RunningApp;
 let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useApp({ shots: SHOTS, browser: true }, (s) => ({ app, browser } = s));
 
 /** The API over HTTP in a brand of the test's service account. */
 const api = (brandId: string, path: string, params: Record<string, string>, method = "POST") => dashboardApi(app, method, path, params, { brandId });

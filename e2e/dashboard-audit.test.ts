@@ -5,12 +5,11 @@
  * axe runs on every page (no serious or critical violation); screenshots at 1280 and 375 px go to
  * test-results/dashboard/.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { type Browser, type Page } from "playwright-core";
+import { type RunningApp } from "./support/server";
 import { axe, createAccount, shot as shotIn, signedInPage } from "./support/dashboard";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/dashboard";
 /** A journey clicks through several pages on a shared 2-core machine; each step still fails within STEP_MS. */
@@ -29,15 +28,7 @@ async function signedIn(path: string, width = 1280) {
   return { page, errors, close: () => ctx.close() };
 }
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useApp({ shots: SHOTS, browser: true }, (s) => ({ app, browser } = s));
 
 describe("the audit trail in the dashboard", () => {
   it(

@@ -7,16 +7,15 @@
  * the page). axe on every page (no serious or critical violation); screenshots at 1280 and 375 px
  * go to test-results/dashboard-billing/.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { type Browser, type Page } from "playwright-core";
+import { type RunningApp } from "./support/server";
 import { check as checkIn, createStaffUser, dashboardApi, signedInPage } from "./support/dashboard";
-import { openDatabase, type Database } from "../db/client";
+import { type Database } from "../db/client";
 import { payGateways } from "../db/schema";
 import { staffActions } from "../lib/dashboard/actions";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/dashboard-billing";
 let app: RunningApp;
@@ -35,12 +34,9 @@ const check = (page: Page, name: string) => checkIn(page, SHOTS, name);
 const signedIn = (width: number, email = app.staff.email, password = app.staff.password) =>
   signedInPage(browser, app, `${base}/subscriptions`, `${base}/subscriptions`, { width, email, password });
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startApp({ GATEWAY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") });
+useApp({ env: { GATEWAY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") }, shots: SHOTS, browser: true, database: true }, async (s) => {
+  ({ app, browser, database } = s);
   base = `${app.baseUrl}/dashboard/${app.creds.brand_id}`;
-  database = await openDatabase({ url: process.env.DATABASE_URL! });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   // The catalog the journeys subscribe to, and the sandbox gateway as the default.
   const gatewayId = (
     await api("POST", "PayGateway/Create", { name: "Sandbox", gateway_provider: "sandbox", credentials_1: "sandbox-e2e-key", default_cc: "Y", default_ba: "Y" })
@@ -80,11 +76,6 @@ beforeAll(async () => {
     stackable: "N",
   });
   catalog = { productId, otherProductId, gatewayId, componentId };
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await database?.close();
 });
 
 describe("the dashboard's billing pages", () => {

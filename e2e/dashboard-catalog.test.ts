@@ -7,12 +7,12 @@
  * 375 px. Axe runs on every page (no serious or critical violation); screenshots at 1280 and 375 px
  * go to test-results/dashboard-catalog/.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, gotoForm } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { type Browser, type Page } from "playwright-core";
+import { type RunningApp } from "./support/server";
+import { gotoForm } from "./support/browser";
 import { axe, dashboardApi, shot as shotIn, signedInPage } from "./support/dashboard";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/dashboard-catalog";
 let app: RunningApp;
@@ -43,15 +43,7 @@ const SLOW = { timeout: 30_000 };
 const UUID_PAGE = /\/[0-9a-f-]{36}$/;
 const idIn = (page: Page) => page.url().split("/").pop()!;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useApp({ shots: SHOTS, browser: true }, (s) => ({ app, browser } = s));
 
 describe("the catalog in the dashboard", () => {
   it("build a catalog: group with a variable, product, component, coupon, dunning rule; suspend and restore a product; delete a coupon", async () => {

@@ -6,14 +6,13 @@
  * for it). axe with the list open finds no serious or critical violation; screenshots at 1280 and
  * 375 px go to test-results/dashboard-forms/.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { type Browser, type Page } from "playwright-core";
+import { type RunningApp } from "./support/server";
 import { check as checkIn, createAccount, dashboardApi, signedInPage } from "./support/dashboard";
-import { openDatabase, type Database } from "../db/client";
+import { type Database } from "../db/client";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/dashboard-forms";
 let app: RunningApp;
@@ -30,12 +29,9 @@ const check = (page: Page, name: string) => checkIn(page, SHOTS, name);
 
 const signedIn = (width: number, path: string) => signedInPage(browser, app, `${base}${path}`, `${base}${path}`, { width });
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startApp();
+useApp({ shots: SHOTS, browser: true, database: true }, async (s) => {
+  ({ app, browser, database } = s);
   base = `${app.baseUrl}/dashboard/${app.creds.brand_id}`;
-  database = await openDatabase({ url: process.env.DATABASE_URL! });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   // 150 accounts that sort (by last name) before the one sought, copied in SQL from one made through the API.
   const template = await account("Aaron", "Aardvark");
   await database.db.execute(sql`
@@ -44,11 +40,6 @@ beforeAll(async () => {
       'id', gen_random_uuid(), 'last_name', 'Aardvark' || lpad(g::text, 3, '0'), 'email_address', 'aaron' || g || '@example.com'))).*
     from customer_accounts a, generate_series(1, 150) g where a.id = ${template}`);
   zelda = await account("Zelda", "Zimmermann");
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await database?.close();
 });
 
 describe("the customer account picker", () => {

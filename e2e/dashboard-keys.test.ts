@@ -6,16 +6,15 @@
  * critical violation); a sandbox brand's banner and Test clock page; screenshots at 1280 and 375 px
  * (API keys, Security, Test clock) go to test-results/dashboard-keys/.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { type Browser, type Page } from "playwright-core";
+import { type RunningApp } from "./support/server";
 import { axe, createStaffUser, dashboardApi, shot as shotIn, signedInPage } from "./support/dashboard";
-import { openDatabase, type Database } from "../db/client";
+import { type Database } from "../db/client";
 import { brands } from "../db/schema";
 import { openSigningSecret } from "../lib/webhooks/post";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/dashboard-keys";
 let app: RunningApp;
@@ -38,17 +37,7 @@ const signedIn = (email: string, password: string, width = 1280) =>
 
 const keysUrl = () => `${app.baseUrl}/dashboard/${app.creds.brand_id}/api-keys`;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startApp();
-  database = await openDatabase({ url: process.env.DATABASE_URL! });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await database?.close();
-});
+useApp({ shots: SHOTS, browser: true, database: true }, (s) => ({ app, browser, database } = s));
 
 describe("API keys and secrets", () => {
   it("an ADMIN creates a key shown once, uses it, sees its last use, and revokes it", async () => {

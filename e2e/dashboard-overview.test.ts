@@ -4,12 +4,11 @@
  * opens the list behind it. axe on each view (no serious or critical violation), screenshots at
  * 1280 and 375 px into test-results/dashboard/.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { type Browser, type Page } from "playwright-core";
+import { type RunningApp } from "./support/server";
 import { axe, createAccount, dashboardApi } from "./support/dashboard";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/dashboard";
 let app: RunningApp;
@@ -28,16 +27,8 @@ const wireDate = (days: number) => {
 const cents = (s: string) => Math.round(Number(s) * 100);
 const usd = (c: number) => `$${(c / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  // Gateway credentials are sealed with the gateway key (npm start makes one; production sets it).
-  app = await startApp({ GATEWAY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// Gateway credentials are sealed with the gateway key (npm start makes one; production sets it).
+useApp({ env: { GATEWAY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") }, shots: SHOTS, browser: true }, (s) => ({ app, browser } = s));
 
 /** Reads a figure's value by its label. */
 const figure = (page: Page, label: string) =>

@@ -5,18 +5,18 @@
  * (the file's rows checked); the grouped navigation at 1280 and 375 px. axe on every page (no
  * serious or critical violation); screenshots go to test-results/dashboard/.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type RunningApp } from "./support/server";
 import { axe, createAccount, createStaffUser, dashboardApi, newContext as newContextAt, shot as shotIn, signedInPage } from "./support/dashboard";
-import { openDatabase, resultRows, type Database } from "../db/client";
+import { resultRows, type Database } from "../db/client";
 import { emailDeliveries, notes, outboxEvents, staffUsers, tickets } from "../db/schema";
 import { deliverDue } from "../lib/outbox/deliver";
 import { sinkFor } from "../lib/jobs/sinks";
 import { staffActions } from "../lib/dashboard/actions";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/dashboard";
 let app: RunningApp;
@@ -62,18 +62,10 @@ const adminPage = (width = 1280) =>
 
 const base = () => `${app.baseUrl}/dashboard/${app.creds.brand_id}`;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startApp({ GATEWAY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") });
-  database = await openDatabase({ url: process.env.DATABASE_URL! });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+useApp({ env: { GATEWAY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") }, shots: SHOTS, browser: true, database: true }, async (s) => {
+  ({ app, browser, database } = s);
   secondBrandId = (await api("POST", "Brand/Create", { name: "Second Brand", description: "Another brand", logo_url: "https://example.com/logo.png" })).brand
     .brand_id;
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await database?.close();
 });
 
 describe("staff, brands, the customer hub, search and export", () => {

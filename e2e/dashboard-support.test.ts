@@ -6,12 +6,11 @@
  * Each journey checks what the API then holds; axe runs on every page (no serious or critical
  * violation) and screenshots at 1280 and 375 px go to test-results/dashboard/.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { type Browser, type Page } from "playwright-core";
+import { type RunningApp } from "./support/server";
 import { axe as axeOn, createAccount, dashboardApi, shot as shotIn, signedInPage } from "./support/dashboard";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/dashboard";
 /** A journey clicks through many pages on a shared 2-core machine; each step still fails within STEP_MS. */
@@ -62,15 +61,7 @@ async function atPhoneWidth(url: string, name: string, ready: (page: Page) => Pr
 
 const base = () => `${app.baseUrl}/dashboard/${app.creds.brand_id}`;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useApp({ shots: SHOTS, browser: true }, (s) => ({ app, browser } = s));
 
 describe("the dashboard's support areas", () => {
   it(

@@ -6,13 +6,12 @@
  * the rate is edited (TaxRate/Update's form) and archived behind a confirmation; a USER is told only
  * an ADMIN may change rates. axe on each page; screenshots at 1280 and 375 px into test-results/dashboard/.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { type Browser } from "playwright-core";
+import { type RunningApp } from "./support/server";
 import { axe, createAccount, createStaffUser, dashboardApi, signedInPage } from "./support/dashboard";
-import { openDatabase, type Database } from "../db/client";
+import { type Database } from "../db/client";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/dashboard";
 let app: RunningApp;
@@ -22,17 +21,7 @@ let database: Database;
 const signedIn = (email: string, password: string) =>
   signedInPage(browser, app, `${app.baseUrl}/sign-in`, /\/dashboard\/[0-9a-f-]{36}\/overview/, { email, password });
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startApp();
-  database = await openDatabase({ url: process.env.DATABASE_URL! });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await database?.close();
-});
+useApp({ shots: SHOTS, browser: true, database: true }, (s) => ({ app, browser, database } = s));
 
 describe("tax rates and taxed invoices", () => {
   it("an ADMIN adds a rate, an invoice shows its tax, and the rate is archived", async () => {

@@ -6,17 +6,16 @@
  * gets no ADMIN form. Screenshots at 1280 and 375 px go to test-results/dashboard/; axe runs on
  * every page (no serious or critical violation).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { type Browser, type Page } from "playwright-core";
+import { type RunningApp } from "./support/server";
 import { axe, createAccount, createStaffUser, dashboardApi, newContext as newContextAt, shot as shotIn, signIn } from "./support/dashboard";
-import { openDatabase, type Database } from "../db/client";
+import { type Database } from "../db/client";
 import { staffUsers } from "../db/schema";
 import { newId } from "../lib/ids";
 import { totpCodeFor } from "../lib/staff/totp";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/dashboard";
 let app: RunningApp;
@@ -35,19 +34,11 @@ const shot = (page: Page, name: string) => shotIn(page, SHOTS, name);
 
 const newContext = (width = 1280) => newContextAt(browser, width);
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  // TOTP secrets are sealed with the gateway key (npm start makes one; production sets it).
-  app = await startApp({ GATEWAY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") });
-  database = await openDatabase({ url: process.env.DATABASE_URL! });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+// TOTP secrets are sealed with the gateway key (npm start makes one; production sets it).
+useApp({ env: { GATEWAY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") }, shots: SHOTS, browser: true, database: true }, async (s) => {
+  ({ app, browser, database } = s);
   secondBrandId = (await api("POST", "Brand/Create", { name: "Second Brand", description: "Another brand", logo_url: "https://example.com/logo.png" })).brand
     .brand_id;
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await database?.close();
 });
 
 describe("the brand dashboard", () => {

@@ -1,20 +1,13 @@
 /** The API reference page in real headless Chromium: it renders the generated document. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { type Browser } from "playwright-core";
+import { type RunningApp } from "./support/server";
+import { useApp } from "./support/setup";
 
 let app: RunningApp;
 let browser: Browser;
-beforeAll(async () => {
-  app = await startApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useApp({ browser: true }, (s) => ({ app, browser } = s));
 
 describe("/docs", () => {
   it("shows every resource and its endpoints, with descriptions", async () => {

@@ -3,24 +3,27 @@
  * Content-Length, before credentials), a parameter name outside Latin-1 still gets its answer,
  * /api/inngest refuses anonymous callers with 401, and wrong credentials are throttled per address.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import http from "node:http";
-import { startApp, type RunningApp } from "./support/server";
+import { type RunningApp } from "./support/server";
+import { useApp } from "./support/setup";
 
 const MAX = 64 * 1024;
 const FAILURES = 5;
 
 let app: RunningApp;
-beforeAll(async () => {
-  app = await startApp({
-    MAX_BODY_BYTES: String(MAX),
-    AUTH_FAILURES_PER_MINUTE: String(FAILURES),
-    INNGEST_SIGNING_KEY: "",
-    INNGEST_EVENT_KEY: "",
-    INNGEST_DEV: "",
-  });
-});
-afterAll(() => app?.stop());
+useApp(
+  {
+    env: {
+      MAX_BODY_BYTES: String(MAX),
+      AUTH_FAILURES_PER_MINUTE: String(FAILURES),
+      INNGEST_SIGNING_KEY: "",
+      INNGEST_EVENT_KEY: "",
+      INNGEST_DEV: "",
+    },
+  },
+  (s) => ({ app } = s),
+);
 
 /**
  * POSTs `send` bytes in 8 KB chunks and waits for the answer (5 s at most) without ever ending the

@@ -4,13 +4,14 @@
  * dashboard), a refund's credit note (beside the invoices, on the invoice, its PDF), and a pay method's life (add, verify, default, remove). What each journey does is
  * then read back through the API and the database.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, readFileSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, pdfText } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type RunningApp } from "./support/server";
+import { pdfText } from "./support/browser";
 import { expectAccessible } from "./support/portal";
 import { dumpDatabase } from "../tests/support/payments";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/portal";
 const CARD = "4242424242424242";
@@ -87,10 +88,8 @@ const subscribe = async (accountId: string, productId: string, extra: Record<str
   (await api("Subscription/Create", { customer_account_id: accountId, product_id: productId, override_initial_billing: "Y", auto_pay: "N", ...extra }))
     .subscription.subscription_id as string;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startApp({ GATEWAY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+useApp({ env: { GATEWAY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") }, shots: SHOTS, browser: true }, async (s) => {
+  ({ app, browser } = s);
   await api("PayGateway/Create", { name: "Sandbox", gateway_provider: "sandbox", credentials_1: "sandbox-secret-key-0001", default_cc: "Y", default_ba: "Y" });
   catalog.groupId = (await api("ProductGroup/Create", { name: "Streaming", description: "Streaming plans" })).product_group.product_group_id;
   const plan = async (name: string, price: string, description: string) =>
@@ -129,11 +128,6 @@ beforeAll(async () => {
     duration: "once",
     stackable: "N",
   });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe("Customer Facing Portal: billing", () => {

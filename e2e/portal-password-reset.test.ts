@@ -3,29 +3,23 @@
  * same notice for a user and for nobody, nothing more emailed once a sign-in name is over its limit
  * (the notice unchanged), and a request over the address's limit asked to wait.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import { getDb } from "../db/client";
 import { outboxEvents } from "../db/schema";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { type RunningApp } from "./support/server";
 import { expectAccessible, fitsScreen, newCustomer } from "./support/portal";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/portal";
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startApp({ PASSWORD_RESETS_PER_LOGIN_PER_HOUR: "2", PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: "4" });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useApp(
+  { env: { PASSWORD_RESETS_PER_LOGIN_PER_HOUR: "2", PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: "4" }, shots: SHOTS, browser: true },
+  (s) => ({ app, browser } = s),
+);
 
 const resetsEmailed = async () =>
   (

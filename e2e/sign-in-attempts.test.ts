@@ -5,9 +5,9 @@
  * connections than requests so nothing but the database orders them; the count of passwords checked
  * is taken in process, where verifyPassword can be watched.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApp, type RunningApp } from "./support/server";
+import { type RunningApp } from "./support/server";
 import { call, makeTenant, type Tenant } from "../tests/support/api";
 import { newCustomer, outbox, userRow } from "../tests/support/fake-customers";
 import { getDb } from "../db/client";
@@ -15,6 +15,7 @@ import { customerUserCodes } from "../db/schema";
 import { verifyPassword } from "../lib/users/passwords";
 import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from "../lib/users/sign-in";
 import { MAX_CODE_ATTEMPTS } from "../lib/users/verify-code";
+import { useApp } from "./support/setup";
 
 vi.mock("../lib/users/passwords", async (original) => {
   const real = await original<typeof import("../lib/users/passwords")>();
@@ -27,11 +28,10 @@ const PASSWORD = "the right password";
 
 let app: RunningApp;
 let t: Tenant;
-beforeAll(async () => {
-  app = await startApp({ DATABASE_POOL_SIZE: String(POOL) });
+useApp({ env: { DATABASE_POOL_SIZE: String(POOL) } }, async (s) => {
+  ({ app } = s);
   t = await makeTenant();
 });
-afterAll(() => app?.stop());
 
 /** A POST to the built server, as the original PHP client sends it. */
 async function post(path: string, params: Record<string, string>) {

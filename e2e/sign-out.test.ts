@@ -6,27 +6,18 @@
  * ends every session of the user, the one it was pressed in included. Screenshots at 1280 and 375 px
  * go to test-results/sign-out/.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { startApp, type RunningApp } from "./support/server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type RunningApp } from "./support/server";
 import { check, signedInPage } from "./support/dashboard";
 import { expectAccessible, fitsScreen, newCustomer, passwordSignIn } from "./support/portal";
+import { useApp } from "./support/setup";
 
 const SHOTS = "test-results/sign-out";
 
 let app: RunningApp;
 let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useApp({ shots: SHOTS, browser: true }, (s) => ({ app, browser } = s));
 
 /** A new browser holding a copy of `from`'s cookies (what a thief who copied the cookie would have). */
 async function copyOf(from: BrowserContext, width = 1280) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatInstant, formatMoney, formatPeriod, formatWireMoney, formatsFor, statusLabel, statusLook, statusOptions } from "./format";
+import { formatDate, formatInstant, formatMoney, formatPeriod, formatPercent, formatsFor, statusLabel, statusLook, statusOptions } from "./format";
 import { INVOICE_STATUS, STATUS } from "../db/schema/status";
 
 describe("the one formatter", () => {
@@ -35,12 +35,10 @@ describe("the one formatter", () => {
     expect(formatMoney(4_900, "USD", "en-US", { compact: true })).toBe("$49");
   });
 
-  it("a wire amount of a catalog page in its currency; none is a dash", () => {
-    expect(formatWireMoney("19.99", "USD")).toBe("$19.99");
-    expect(formatWireMoney("2500", "JPY")).toBe("¥2,500");
-    expect(formatWireMoney("12.345", "KWD").replace(/\s/, " ")).toBe("KWD 12.345");
-    expect(formatWireMoney(null, "USD")).toBe("—");
-    expect(formatWireMoney("", "USD")).toBe("—");
+  it("a coupon's percent off, kept in hundredths of a percent", () => {
+    expect(formatPercent(1000)).toBe("10%");
+    expect(formatPercent(1250)).toBe("12.5%");
+    expect(formatPercent(333)).toBe("3.33%");
   });
 
   it("dates: a day, a month, nothing; the staff's instant stamp is UTC", () => {

@@ -1,5 +1,5 @@
 import { INVOICE_STATUS, STATUS } from "../db/schema/status";
-import { DEFAULT_CURRENCY, parseAmount, toMajor } from "./money";
+import { DEFAULT_CURRENCY, toMajor } from "./money";
 
 /**
  * The one formatter for people: the dashboard, the portal and the invoice PDF show money, dates and
@@ -47,12 +47,11 @@ export function formatMoney(cents: number, currency: string, locale = DEFAULT_LO
   return cached(`m|${loc}|${currency}`, () => new Intl.NumberFormat(loc, { style: "currency", currency })).format(toMajor(cents, currency));
 }
 
-/**
- * An amount as the API writes it ("25.00") for a person, in its currency; "—" for none. Only for the
- * pages of domains still on their wire view (catalog, dunning rules): the others read cents.
- */
-export const formatWireMoney = (amount: string | null | undefined, currency: string, locale = DEFAULT_LOCALE) =>
-  amount === null || amount === undefined || amount === "" ? "—" : formatMoney(parseAmount(amount, currency), currency, locale);
+/** A share kept in hundredths of a percent (a coupon's 1250) as people read it: "12.5%". */
+export function formatPercent(hundredths: number, locale = DEFAULT_LOCALE) {
+  const loc = safeLocale(locale);
+  return cached(`p|${loc}`, () => new Intl.NumberFormat(loc, { style: "percent", maximumFractionDigits: 2 })).format(hundredths / 10_000);
+}
 
 function currencySymbol(currency: string, locale: string) {
   const loc = safeLocale(locale);
@@ -121,6 +120,13 @@ const STATUS_LABELS = {
     succeeded: { staff: ["Succeeded", "ok"], customer: ["Paid", "ok"] },
     failed: { staff: ["Failed", "bad"] },
     reversed: { staff: ["Refunded", "warn"] },
+  },
+  /** A coupon's status as shown (lib/catalog/read.ts: an active one past its last day is expired). */
+  coupon: {
+    active: { staff: ["Active", "ok"] },
+    inactive: { staff: ["Inactive", "warn"] },
+    expired: { staff: ["Expired", "info"] },
+    deleted: { staff: ["Deleted", "bad"] },
   },
   /** Why a credit note was issued (CREDIT_NOTE_REASONS, issue 31). */
   credit_reason: {

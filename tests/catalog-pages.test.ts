@@ -119,7 +119,7 @@ describe("page sort keys", () => {
     const byPrice = await listProductsPage(ctx, { filters: { productGroupId: groupId }, sort: { key: "recurring_price", dir: "asc" } });
     expect(byPrice.rows.map((p) => p.name)).toEqual(["Bronze", "Gold"]);
     const ruleId = await fixtures.DunningRule(a);
-    expect((await listDunningRulesPage(ctx, { filters: { id: ruleId } })).rows.map((r) => r.rule_id)).toEqual([ruleId]);
+    expect((await listDunningRulesPage(ctx, { filters: { id: ruleId } })).rows.map((r) => r.id)).toEqual([ruleId]);
     expect((await listDunningRulesPage(otherCtx, { filters: { id: ruleId } })).total).toBe(0);
   });
 });

@@ -25,5 +25,5 @@ export async function createCoupon({ ctx, input }: { ctx: Context; input: Create
       .values({ ...values, createdAt: now, updatedAt: now })
       .returning(),
   );
-  return couponView(row, now, ctx.brand.timezoneId, ctx.brand.currency);
+  return couponView(ctx, row);
 }

@@ -11,7 +11,7 @@ import { couponView } from "./view";
 export async function deleteCoupon({ ctx, input }: { ctx: Context; input: { coupon_id: string } }) {
   const coupon = await findInBrand(ctx, coupons, input.coupon_id, "Coupon", "coupon_id", { forUpdate: true });
   const now = ctx.now();
-  if (coupon.status === "deleted") return couponView(coupon, now, ctx.brand.timezoneId, ctx.brand.currency);
+  if (coupon.status === "deleted") return couponView(ctx, coupon);
   const [row] = await ctx.db.update(coupons).set({ status: "deleted", deletedAt: now, updatedAt: now }).where(eq(coupons.id, coupon.id)).returning();
-  return couponView(row, now, ctx.brand.timezoneId, ctx.brand.currency);
+  return couponView(ctx, row);
 }

@@ -4,7 +4,7 @@ import { defineList, equalsFilter, idFilter, statusFilter } from "../lists";
 import type { Context } from "../auth/context";
 import type { ListComponentsInput } from "./schemas";
 import { liveUnlessAsked } from "./status-changes";
-import { componentView } from "./view";
+import { readComponent } from "./read";
 
 /** Component/List answers at most this many (spec, Limits); `total` says how many matched. */
 export const MAX_COMPONENTS_LISTED = 300;
@@ -24,7 +24,7 @@ export const componentList = defineList({
   search: [t.name],
   sortable: { created_at: t.createdAt, name: t.name, unit_price: t.unitPriceCents },
   defaultSort: { key: "created_at", dir: "asc" },
-  read: (ctx, rows) => rows.map((c) => componentView(c, ctx.brand.currency)),
+  read: (ctx, rows) => rows.map((c) => readComponent(c, ctx.brand.currency)),
 });
 export const listComponentsPage = componentList.page;
 

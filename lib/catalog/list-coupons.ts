@@ -5,7 +5,7 @@ import { defineList, equalsFilter, idFilter, sqlFilter } from "../lists";
 import type { Context } from "../auth/context";
 import { sameCode } from "./coupon-codes";
 import type { ListCouponsInput } from "./schemas";
-import { couponView } from "./view";
+import { readCoupon } from "./read";
 
 /** Like products: by id also a deleted coupon, otherwise deleted ones are left out (unless a page asks by status). */
 export const couponList = defineList({
@@ -19,10 +19,7 @@ export const couponList = defineList({
   search: [t.name, t.couponCode],
   sortable: { created_at: t.createdAt, name: t.name, coupon_code: t.couponCode, expiration_date: t.expirationDate, redemption_count: t.redemptionCount },
   defaultSort: { key: "created_at", dir: "asc" },
-  read: (ctx, rows) => {
-    const now = ctx.now();
-    return rows.map((c) => couponView(c, now, ctx.brand.timezoneId, ctx.brand.currency));
-  },
+  read: (ctx, rows) => rows.map((c) => readCoupon(ctx, c)),
 });
 export const listCouponsPage = couponList.page;
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Context } from "../auth/context";
 import type { ListProductsInput } from "./schemas";
 import { liveUnlessAsked } from "./status-changes";
-import { productView } from "./view";
+import { readProduct } from "./read";
 
 /** Products: by id also a deleted one; every other listing leaves deleted ones out (spec) unless a page asks by status. */
 export const productList = defineList({
@@ -21,7 +21,7 @@ export const productList = defineList({
   search: [t.name],
   sortable: { created_at: t.createdAt, name: t.name, recurring_price: t.recurringPriceCents, expiration_interval: t.expirationInterval },
   defaultSort: { key: "created_at", dir: "asc" },
-  read: (ctx, rows) => rows.map((p) => productView(p, ctx.brand.currency)),
+  read: (ctx, rows) => rows.map((p) => readProduct(p, ctx.brand.currency)),
 });
 export const listProductsPage = productList.page;
 

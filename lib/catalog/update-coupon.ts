@@ -27,5 +27,5 @@ export async function updateCoupon({ ctx, input }: { ctx: Context; input: Update
       .where(eq(coupons.id, coupon.id))
       .returning(),
   );
-  return couponView(row, now, ctx.brand.timezoneId, ctx.brand.currency);
+  return couponView(ctx, row);
 }

@@ -17,10 +17,10 @@ import {
   type CouponRuleFields,
   type ProductRuleFields,
 } from "./rules";
-import { VARIABLE_SLOTS } from "./variables";
+import { VARIABLE_SLOTS, variableColumn } from "./variables";
 import { DomainError } from "../errors";
 import { amountRule, minorUnits, parseDecimal } from "../money";
-import { variableColumn, type Component, type Coupon, type Product } from "./view";
+import type { Component, Coupon, Product } from "./read";
 
 /**
  * Input -> column values, one function per resource shared by Create (nothing stored) and

@@ -13,6 +13,9 @@ export const VARIABLE_TYPES = ["TEXT", "TEXTAREA", "NUMBER", "EMAIL", "URL", "DA
 export const VARIABLE_SLOTS = ["VAR1", "VAR2", "VAR3", "VAR4", "VAR5", "VAR6", "VAR7", "VAR8", "VAR9", "VAR10"] as const;
 export type VariableSlot = (typeof VARIABLE_SLOTS)[number];
 
+/** VAR1..VAR10 <-> the var1..var10 columns. */
+export const variableColumn = (slot: VariableSlot) => slot.toLowerCase() as Lowercase<VariableSlot>;
+
 const yesNo = z.enum(["Y", "N"], { error: "must be Y or N" });
 const shortText = (max: number) => z.string({ error: "must be text" }).max(max, { error: `must be at most ${max} characters` });
 

@@ -1,26 +1,30 @@
-import type { components, coupons, productGroups, products } from "../../db/schema";
-import { formatAmount, formatDecimal } from "../money";
+import { formatAmount } from "../money";
 import { formatWireDate } from "../dates";
-import { VARIABLE_SLOTS, type GroupVariable, type VariableSlot } from "./variables";
-import { isCouponExpired } from "./coupon-qualification";
-
-export type ProductGroup = typeof productGroups.$inferSelect;
-export type Product = typeof products.$inferSelect;
-export type Component = typeof components.$inferSelect;
-export type Coupon = typeof coupons.$inferSelect;
+import { VARIABLE_SLOTS, variableColumn, type GroupVariable } from "./variables";
+import type { Context } from "../auth/context";
+import { discountValue } from "./params";
+import {
+  readComponent,
+  readCoupon,
+  readProduct,
+  type Component,
+  type ComponentRead,
+  type Coupon,
+  type CouponRead,
+  type Product,
+  type ProductGroup,
+  type ProductRead,
+} from "./read";
 
 const money = (minor: number | null, currency: string) => (minor === null ? null : formatAmount(minor, currency));
 
 /** Status ledger (1 active, 2 suspended, 3 deleted) and timestamps, shared by the catalog views. */
-const ledgerView = (r: { status: number; createdAt: Date; updatedAt: Date; deletedAt: Date | null }) => ({
+const ledgerView = <S>(r: { status: S; createdAt: Date; updatedAt: Date; deletedAt: Date | null }) => ({
   status: r.status,
   created: r.createdAt,
   updated: r.updatedAt,
   deleted: r.deletedAt,
 });
-
-/** VAR1..VAR10 <-> the var1..var10 columns. */
-export const variableColumn = (slot: VariableSlot) => slot.toLowerCase() as Lowercase<VariableSlot>;
 
 /** jsonb keeps its own key order; show the variable's keys in the spec's order. */
 const variableView = (v: GroupVariable | null) =>
@@ -35,65 +39,69 @@ export const productGroupView = (g: ProductGroup) => ({
   ...ledgerView(g),
 });
 
-export const productView = (p: Product, currency: string) => ({
+const yn = (b: boolean) => (b ? "Y" : "N");
+/**
+ * The wire: products, components and coupons as the API answers them, from their read rows
+ * (./read.ts). Only lib/api calls the toWire functions (and, until they answer read rows, the write
+ * verbs through productView, componentView, couponView).
+ */
+export const productToWire = (p: ProductRead) => ({
   product_id: p.id,
   product_group_id: p.productGroupId,
   name: p.name,
   description: p.description,
   expiration_interval: p.expirationInterval,
   interval_unit: p.intervalUnit,
-  setup_fee: money(p.setupFeeCents, currency),
-  recurring_price: money(p.recurringPriceCents, currency),
-  trial: p.trial,
-  trial_interval: p.trialInterval,
-  trial_price: money(p.trialPriceCents, currency),
-  auto_pay_discount: p.autoPayDiscount,
-  auto_pay_discount_amount: money(p.autoPayDiscountAmountCents, currency),
-  prompt_for_variables: p.promptForVariables,
-  tax_exempt: p.taxExempt,
+  setup_fee: formatAmount(p.setupFeeCents, p.currency),
+  recurring_price: formatAmount(p.recurringPriceCents, p.currency),
+  trial: yn(p.trial),
+  trial_interval: p.trialIntervalDays,
+  trial_price: money(p.trialPriceCents, p.currency),
+  auto_pay_discount: yn(p.autoPayDiscount),
+  auto_pay_discount_amount: money(p.autoPayDiscountCents, p.currency),
+  prompt_for_variables: yn(p.promptForVariables),
+  tax_exempt: yn(p.taxExempt),
   custom_field_1: p.customField1,
   custom_field_2: p.customField2,
   ...ledgerView(p),
 });
 
-export const componentView = (c: Component, currency: string) => ({
+export const componentToWire = (c: ComponentRead) => ({
   component_id: c.id,
   product_group_id: c.productGroupId,
-  component_type: c.componentType,
+  component_type: c.type,
   name: c.name,
   description: c.description,
   starting_quantity: c.startingQuantity,
   maximum_units: c.maximumUnits,
-  unit_price: money(c.unitPriceCents, currency),
-  setup_fee: money(c.setupFeeCents, currency),
-  taxable: c.taxable,
+  unit_price: formatAmount(c.unitPriceCents, c.currency),
+  setup_fee: money(c.setupFeeCents, c.currency),
+  taxable: yn(c.taxable),
   custom_field_1: c.customField1,
   custom_field_2: c.customField2,
   ...ledgerView(c),
 });
 
-/**
- * A coupon's status as shown: the stored one (active, inactive, deleted), except that an active
- * coupon past its expiration_date shows as expired.
- */
-export const couponStatus = (c: Coupon, now: Date, timeZone: string) => (c.status === "active" && isCouponExpired(c, now, timeZone) ? "expired" : c.status);
-
-export const couponView = (c: Coupon, now: Date, timeZone: string, currency: string) => ({
+export const couponToWire = (c: CouponRead) => ({
   coupon_id: c.id,
-  coupon_code: c.couponCode,
+  coupon_code: c.code,
   name: c.name,
-  discount_type: c.discountType,
-  // A percent is kept in hundredths of a percent (1250 -> "12.50"), an amount in minor units of the currency.
-  discount_value: c.discountType === "percent" ? formatDecimal(c.discountValue, 2) : formatAmount(c.discountValue, currency),
+  discount_type: c.discount.type,
+  discount_value: discountValue(c),
   duration: c.duration,
   duration_cycles: c.durationCycles,
   expiration_date: c.expirationDate ? formatWireDate(c.expirationDate) : null,
   max_redemptions: c.maxRedemptions,
   redemption_count: c.redemptionCount,
-  stackable: c.stackable,
+  stackable: yn(c.stackable),
   product_ids: c.productIds.join(","),
-  status: couponStatus(c, now, timeZone),
+  status: c.status,
   created: c.createdAt,
   updated: c.updatedAt,
   deleted: c.deletedAt,
 });
+
+/** What the write verbs answer today: the wire of the record as it now stands. */
+export const productView = (p: Product, currency: string) => productToWire(readProduct(p, currency));
+export const componentView = (c: Component, currency: string) => componentToWire(readComponent(c, currency));
+export const couponView = (ctx: Context, c: Coupon) => couponToWire(readCoupon(ctx, c));

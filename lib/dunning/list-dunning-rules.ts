@@ -3,7 +3,7 @@ import { dunningRules as t } from "../../db/schema";
 import { defineList, equalsFilter, idFilter } from "../lists";
 import type { Context } from "../auth/context";
 import type { ListDunningRulesInput } from "./schemas";
-import { dunningRuleView } from "./view";
+import { readDunningRule } from "./read";
 
 /** The spec sets no limit; we answer at most this many like other lists, and `total` says how many matched. */
 export const MAX_DUNNING_RULES_LISTED = 300;
@@ -19,7 +19,7 @@ export const dunningRuleList = defineList({
   search: [t.name],
   sortable: { created_at: t.createdAt, name: t.name, overdue_days: t.overdueDays, overdue_amount: t.overdueAmountCents },
   defaultSort: { key: "created_at", dir: "asc" },
-  read: (ctx, rows) => rows.map((r) => dunningRuleView(r, ctx.brand.currency)),
+  read: (ctx, rows) => rows.map((r) => readDunningRule(r, ctx.brand.currency)),
 });
 export const listDunningRulesPage = dunningRuleList.page;
 

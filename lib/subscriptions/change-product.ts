@@ -12,7 +12,7 @@ import { afterSubscriptionChange } from "./upcoming-invoice";
 import { prorateChange } from "./proration";
 import { resumedRenewal } from "./status-changes";
 import { periodEnd, today } from "../pricing/periods";
-import type { Product } from "../catalog/view";
+import type { Product } from "../catalog/read";
 import type { SubscriptionRow } from "./details";
 import { isProductBillable } from "../catalog/availability";
 import { subscriptionView } from "./view";

@@ -16,7 +16,7 @@ import { holdEventsFor } from "../outbox/emit";
 import { stillPending } from "../payments/settle-pending";
 import { commitSoFar } from "../run-verb";
 import { qualifyCoupon } from "../catalog/coupon-qualification";
-import type { Coupon } from "../catalog/view";
+import type { Coupon } from "../catalog/read";
 import { recordPeriod } from "./periods";
 import { initialLines, inTrial, recurringLines, sumLines, type Line } from "../pricing/pricing";
 import { toInvoiceLines } from "../pricing/invoice-lines";

@@ -8,7 +8,7 @@ import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import { lockAccount } from "../accounts/queries";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { qualifyCoupon, type Qualification } from "../catalog/coupon-qualification";
-import type { Component, Coupon, Product, ProductGroup } from "../catalog/view";
+import type { Component, Coupon, Product, ProductGroup } from "../catalog/read";
 import { recurringLines, usageLines, type Line } from "../pricing/pricing";
 import { assertChargeWithinMax, pricedComponent, pricedCoupon, pricedProduct } from "./terms";
 

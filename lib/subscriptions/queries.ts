@@ -5,7 +5,7 @@ import { findAccount, lockAccount } from "../accounts/queries";
 import { DomainError, invalidState, notFound } from "../errors";
 import { newId } from "../ids";
 import { STATUS } from "../lifecycle";
-import type { Component, Coupon } from "../catalog/view";
+import type { Component, Coupon } from "../catalog/read";
 import { assertChargeable, findPayMethod } from "../pay-methods/queries";
 import { loadSubscription, type SubscriptionDetails } from "./details";
 import { couponCyclesUsed } from "./periods";

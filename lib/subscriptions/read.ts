@@ -9,6 +9,7 @@ import { VARIABLE_SLOTS, type VariableSlot } from "../catalog/variables";
 import type { DisqualificationReason } from "../catalog/coupon-qualification";
 import { listPayMethodsPage } from "../pay-methods/list-pay-methods";
 import { notFound } from "../errors";
+import { formatMoney } from "../format";
 import { isUuid } from "../ids";
 import { STATUS, type Status, SUBSCRIPTION_PENDING } from "../lifecycle";
 import { sumLines, type ComponentType, type Line } from "../pricing/pricing";
@@ -164,9 +165,15 @@ export async function catalogChoices(ctx: Context) {
     listCouponsPage(ctx, { filters: { status: "active" }, sort: { key: "coupon_code", dir: "asc" }, pageSize: MAX_CHOICES }),
   ]);
   return {
-    products: products.rows.map((p) => ({ id: p.product_id, groupId: p.product_group_id, name: p.name, price: p.recurring_price })),
-    components: components.rows.map((c) => ({ id: c.component_id, groupId: c.product_group_id, name: c.name, type: c.component_type, price: c.unit_price })),
-    coupons: coupons.rows.map((c) => ({ code: c.coupon_code, name: c.name, stackable: c.stackable })),
+    products: products.rows.map((p) => ({ id: p.id, groupId: p.productGroupId, name: p.name, price: formatMoney(p.recurringPriceCents, p.currency) })),
+    components: components.rows.map((c) => ({
+      id: c.id,
+      groupId: c.productGroupId,
+      name: c.name,
+      type: c.type,
+      price: formatMoney(c.unitPriceCents, c.currency),
+    })),
+    coupons: coupons.rows.map((c) => ({ code: c.code, name: c.name, stackable: c.stackable })),
   };
 }
 export type CatalogChoices = Awaited<ReturnType<typeof catalogChoices>>;

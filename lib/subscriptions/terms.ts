@@ -6,37 +6,18 @@ import type { Context } from "../auth/context";
 import { isComponentAttachable, isProductSellable } from "../catalog/availability";
 import { sameCode } from "../catalog/coupon-codes";
 import { qualifyCoupon } from "../catalog/coupon-qualification";
-import { VARIABLE_SLOTS, variableAccepts, type GroupVariable } from "../catalog/variables";
-import { variableColumn, type Component, type Coupon, type Product, type ProductGroup } from "../catalog/view";
+import { VARIABLE_SLOTS, variableAccepts, variableColumn, type GroupVariable } from "../catalog/variables";
+import { pricedProduct, type Component, type Coupon, type ProductGroup } from "../catalog/read";
 import { DomainError, invalidState, notFound } from "../errors";
 import { isUuid } from "../ids";
-import {
-  grossOfLines,
-  initialLines,
-  recurringLines,
-  type Line,
-  type PricedComponent,
-  type PricedCoupon,
-  type PricedProduct,
-  type RecurringInput,
-} from "../pricing/pricing";
+import { grossOfLines, initialLines, recurringLines, type Line, type PricedComponent, type PricedCoupon, type RecurringInput } from "../pricing/pricing";
 import { MAX_INVOICE_TOTAL } from "../invoices/lines";
 import { formatAmount } from "../money";
 import type { AttachedComponentInput } from "./schemas";
 import { STATUS } from "../lifecycle";
 
-/** Catalog rows to the pure pricing inputs (lib/billing/pricing.ts). */
-export const pricedProduct = (p: Product): PricedProduct => ({
-  setupFeeCents: p.setupFeeCents,
-  recurringPriceCents: p.recurringPriceCents,
-  expirationInterval: p.expirationInterval,
-  intervalUnit: p.intervalUnit,
-  trial: p.trial === "Y",
-  trialIntervalDays: p.trialInterval,
-  trialPriceCents: p.trialPriceCents,
-  autoPayDiscount: p.autoPayDiscount === "Y",
-  autoPayDiscountCents: p.autoPayDiscountAmountCents,
-});
+/** Catalog rows to the pure pricing inputs (lib/pricing/pricing.ts); a product's is its read's (lib/catalog/read.ts). */
+export { pricedProduct };
 
 export const pricedComponent = (c: Component, units: number): PricedComponent => ({
   id: c.id,

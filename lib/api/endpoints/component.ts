@@ -1,4 +1,5 @@
 import { defineEndpoint } from "../endpoint";
+import { componentToWire } from "../../catalog/view";
 import {
   CreateComponentParams,
   DeleteComponentParams,
@@ -29,6 +30,7 @@ export const componentEndpoints = [
     returns: "component",
     list: "components",
     handler: listComponents,
+    wire: componentToWire,
   }),
   defineEndpoint({
     resource: "Component",

@@ -1,4 +1,5 @@
 import { defineEndpoint } from "../endpoint";
+import { couponToWire } from "../../catalog/view";
 import { CreateCouponParams, DeleteCouponParams, ListCouponsParams, UpdateCouponParams } from "../../catalog/schemas";
 import { listCoupons } from "../../catalog/list-coupons";
 import { createCoupon } from "../../catalog/create-coupon";
@@ -21,6 +22,7 @@ export const couponEndpoints = [
     returns: "coupon",
     list: "coupons",
     handler: listCoupons,
+    wire: couponToWire,
   }),
   defineEndpoint({
     resource: "Coupon",

@@ -1,4 +1,5 @@
 import { defineEndpoint } from "../endpoint";
+import { dunningRuleToWire } from "../../dunning/view";
 import { CreateDunningRuleParams, DeleteDunningRuleParams, ListDunningRulesParams, UpdateDunningRuleParams } from "../../dunning/schemas";
 import { listDunningRules, MAX_DUNNING_RULES_LISTED } from "../../dunning/list-dunning-rules";
 import { createDunningRule } from "../../dunning/create-dunning-rule";
@@ -18,6 +19,7 @@ export const dunningRuleEndpoints = [
     returns: "dunning_rule",
     list: "dunning_rules",
     handler: listDunningRules,
+    wire: dunningRuleToWire,
   }),
   defineEndpoint({
     resource: "DunningRule",

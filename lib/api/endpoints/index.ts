@@ -1,4 +1,5 @@
 import type { Endpoint } from "../endpoint";
+import { provideEndpoints } from "../../actions/endpoint-action";
 import { brandEndpoints } from "./brand";
 import { referenceEndpoints } from "./reference";
 import { catalogEndpoints } from "./catalog";
@@ -39,3 +40,6 @@ export const endpoints: Endpoint[] = [
   ...dunningRuleEndpoints,
   ...testClockEndpoints,
 ];
+
+// The staff actions that are plain endpoints take their schema and verb from this table (lib/actions).
+provideEndpoints(endpoints);

@@ -1,4 +1,5 @@
 import { defineEndpoint } from "../endpoint";
+import { productToWire } from "../../catalog/view";
 import {
   CreateProductParams,
   DeleteProductParams,
@@ -30,6 +31,7 @@ export const productEndpoints = [
     returns: "product",
     list: "products",
     handler: listProducts,
+    wire: productToWire,
   }),
   defineEndpoint({
     resource: "Product",

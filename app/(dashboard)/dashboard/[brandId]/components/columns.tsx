@@ -5,28 +5,25 @@ import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import type { FilterOption } from "@/components/data-table/data-table";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
+import type { ComponentRead } from "@/lib/catalog/read";
 import { COMPONENT_TYPE_OPTIONS, componentTypeLabel } from "./_components/types";
 
-export interface ComponentRow {
-  component_id: string;
-  name: string;
-  component_type: string;
-  product_group_id: string;
-  group_name: string;
-  unit_price: string;
-  status: number;
+/** A component's read row as the table shows it (lib/catalog/read.ts), its price formatted and its group named. */
+export interface ComponentRow extends Pick<ComponentRead, "id" | "name" | "type" | "productGroupId" | "status"> {
+  groupName: string;
+  price: string;
 }
 
 function columns(brandId: string): ColumnDef<ComponentRow, unknown>[] {
   return [
-    { id: "name", header: "Name", cell: ({ row: { original: c } }) => <Link href={`/dashboard/${brandId}/components/${c.component_id}`}>{c.name}</Link> },
-    { id: "component_type", header: "Type", cell: ({ row }) => componentTypeLabel(row.original.component_type) },
+    { id: "name", header: "Name", cell: ({ row: { original: c } }) => <Link href={`/dashboard/${brandId}/components/${c.id}`}>{c.name}</Link> },
+    { id: "component_type", header: "Type", cell: ({ row }) => componentTypeLabel(row.original.type) },
     {
       id: "group",
       header: "Group",
-      cell: ({ row: { original: c } }) => <Link href={`/dashboard/${brandId}/product-groups/${c.product_group_id}`}>{c.group_name}</Link>,
+      cell: ({ row: { original: c } }) => <Link href={`/dashboard/${brandId}/product-groups/${c.productGroupId}`}>{c.groupName}</Link>,
     },
-    { id: "unit_price", header: "Unit price", meta: { numeric: true }, cell: ({ row }) => row.original.unit_price },
+    { id: "unit_price", header: "Unit price", meta: { numeric: true }, cell: ({ row }) => row.original.price },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   ];
 }
@@ -34,7 +31,7 @@ function columns(brandId: string): ColumnDef<ComponentRow, unknown>[] {
 export const ComponentsTable = listTable<ComponentRow, { groups: FilterOption[] }>(({ brandId, groups }) => ({
   label: "Components",
   columns: columns(brandId),
-  getRowId: (r) => r.component_id,
+  getRowId: (r) => r.id,
   searchPlaceholder: "Name",
   filters: [
     { name: "group", label: "Group", options: groups },

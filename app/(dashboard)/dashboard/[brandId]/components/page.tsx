@@ -1,5 +1,5 @@
 import { dashboardContext } from "@/app/_auth/session";
-import { formatWireMoney } from "@/lib/format";
+import { formatMoney } from "@/lib/format";
 import { componentList, listComponentsPage } from "@/lib/catalog/list-components";
 import { productGroupChoices, productGroupNames } from "@/lib/catalog/group-names";
 import { LEDGER_STATUSES, ListPage, ledgerStatusFilter, openList, type ListPageProps, shown } from "../_components/list-page";
@@ -30,7 +30,7 @@ export default async function ComponentsPage(props: ListPageProps) {
       ...page,
       groupNames: await productGroupNames(
         ctx,
-        page.rows.map((c) => c.product_group_id),
+        page.rows.map((c) => c.productGroupId),
       ),
     };
   };
@@ -47,9 +47,9 @@ export default async function ComponentsPage(props: ListPageProps) {
           brandId={brandId}
           sortKeys={componentList.sortKeys}
           rows={result.rows.map((c) => ({
-            ...shown(c, ["component_id", "name", "component_type", "product_group_id", "status"]),
-            group_name: result.groupNames.get(c.product_group_id) ?? "—",
-            unit_price: formatWireMoney(c.unit_price, ctx.brand.currency),
+            ...shown(c, ["id", "name", "type", "productGroupId", "status"]),
+            groupName: result.groupNames.get(c.productGroupId) ?? "—",
+            price: formatMoney(c.unitPriceCents, c.currency),
           }))}
           total={result.total}
           query={query}

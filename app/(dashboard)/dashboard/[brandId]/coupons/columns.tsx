@@ -3,20 +3,17 @@
 import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
+import type { CouponRead } from "@/lib/catalog/read";
+import { formatDate } from "@/lib/format";
 import { COUPON_STATUS_OPTIONS, CouponStatusBadge, durationText } from "./_components/words";
 
-export interface CouponRow {
-  coupon_id: string;
-  coupon_code: string;
-  name: string;
+/** A coupon's read row as the table shows it (lib/catalog/read.ts), its discount in words. */
+export interface CouponRow extends Pick<
+  CouponRead,
+  "id" | "code" | "name" | "duration" | "durationCycles" | "expirationDate" | "redemptionCount" | "maxRedemptions" | "status"
+> {
   /** In words, in the brand's currency (discountText). */
   discount: string;
-  duration: string;
-  duration_cycles: number | null;
-  expiration_date: string | null;
-  redemption_count: number;
-  max_redemptions: number | null;
-  status: string;
 }
 
 function columns(brandId: string): ColumnDef<CouponRow, unknown>[] {
@@ -25,8 +22,8 @@ function columns(brandId: string): ColumnDef<CouponRow, unknown>[] {
       id: "coupon_code",
       header: "Code",
       cell: ({ row: { original: c } }) => (
-        <Link href={`/dashboard/${brandId}/coupons/${c.coupon_id}`}>
-          <code>{c.coupon_code}</code>
+        <Link href={`/dashboard/${brandId}/coupons/${c.id}`}>
+          <code>{c.code}</code>
         </Link>
       ),
     },
@@ -37,9 +34,9 @@ function columns(brandId: string): ColumnDef<CouponRow, unknown>[] {
       id: "redemption_count",
       header: "Redeemed",
       meta: { numeric: true },
-      cell: ({ row: { original: c } }) => (c.max_redemptions ? `${c.redemption_count} of ${c.max_redemptions}` : c.redemption_count),
+      cell: ({ row: { original: c } }) => (c.maxRedemptions ? `${c.redemptionCount} of ${c.maxRedemptions}` : c.redemptionCount),
     },
-    { id: "expiration_date", header: "Last day", cell: ({ row }) => row.original.expiration_date ?? "—" },
+    { id: "expiration_date", header: "Last day", cell: ({ row }) => formatDate(row.original.expirationDate) },
     { id: "status", header: "Status", cell: ({ row }) => <CouponStatusBadge status={row.original.status} /> },
   ];
 }
@@ -47,7 +44,7 @@ function columns(brandId: string): ColumnDef<CouponRow, unknown>[] {
 export const CouponsTable = listTable<CouponRow>(({ brandId }) => ({
   label: "Coupons",
   columns: columns(brandId),
-  getRowId: (r) => r.coupon_id,
+  getRowId: (r) => r.id,
   searchPlaceholder: "Code or name",
   filters: [{ name: "status", label: "Status", options: COUPON_STATUS_OPTIONS }],
   empty: (

@@ -17,18 +17,8 @@ export default async function CouponsPage(props: ListPageProps) {
           brandId={brandId}
           sortKeys={couponList.sortKeys}
           rows={result.rows.map((r) => ({
-            discount: discountText(r, ctx.brand.currency),
-            ...shown(r, [
-              "coupon_id",
-              "coupon_code",
-              "name",
-              "duration",
-              "duration_cycles",
-              "expiration_date",
-              "redemption_count",
-              "max_redemptions",
-              "status",
-            ]),
+            discount: discountText(r),
+            ...shown(r, ["id", "code", "name", "duration", "durationCycles", "expirationDate", "redemptionCount", "maxRedemptions", "status"]),
           }))}
           total={result.total}
           query={query}

@@ -1,4 +1,4 @@
-import { formatWireMoney } from "@/lib/format";
+import { formatMoney } from "@/lib/format";
 import { dashboardContext } from "@/app/_auth/session";
 import { dunningRuleList, listDunningRulesPage } from "@/lib/dunning/list-dunning-rules";
 import { ENFORCEMENT_ACTIONS, type EnforcementAction } from "@/lib/dunning/schemas";
@@ -24,7 +24,7 @@ export default async function DunningRulesPage(props: ListPageProps) {
       ...page,
       groupNames: await productGroupNames(
         ctx,
-        page.rows.map((r) => r.product_group_id),
+        page.rows.map((r) => r.productGroupId),
       ),
     };
   };
@@ -49,9 +49,9 @@ export default async function DunningRulesPage(props: ListPageProps) {
           brandId={brandId}
           sortKeys={dunningRuleList.sortKeys}
           rows={result.rows.map((r) => ({
-            ...shown(r, ["rule_id", "name", "product_group_id", "overdue_days", "enforcement_action"]),
-            overdue_amount: formatWireMoney(r.overdue_amount, ctx.brand.currency),
-            group_name: result.groupNames.get(r.product_group_id) ?? "—",
+            ...shown(r, ["id", "name", "productGroupId", "overdueDays", "action"]),
+            overdueAmount: formatMoney(r.overdueAmountCents, r.currency),
+            groupName: result.groupNames.get(r.productGroupId) ?? "—",
           }))}
           total={result.total}
           query={query}

@@ -6,36 +6,30 @@ import type { ColumnDef } from "@tanstack/react-table";
 import type { FilterOption } from "@/components/data-table/data-table";
 import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
 import { formatPeriod } from "@/lib/format";
-import type { IntervalUnit } from "@/lib/pricing/periods";
+import type { ProductRead } from "@/lib/catalog/read";
 
-export interface ProductRow {
-  product_id: string;
-  name: string;
-  product_group_id: string;
-  group_name: string;
-  recurring_price: string;
-  expiration_interval: number;
-  interval_unit: IntervalUnit;
-  trial: string;
-  status: number;
+/** A product's read row as the table shows it (lib/catalog/read.ts), its price formatted and its group named. */
+export interface ProductRow extends Pick<ProductRead, "id" | "name" | "productGroupId" | "expirationInterval" | "intervalUnit" | "trial" | "status"> {
+  groupName: string;
+  price: string;
 }
 
 function columns(brandId: string): ColumnDef<ProductRow, unknown>[] {
   return [
-    { id: "name", header: "Name", cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/products/${p.product_id}`}>{p.name}</Link> },
+    { id: "name", header: "Name", cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/products/${p.id}`}>{p.name}</Link> },
     {
       id: "group",
       header: "Group",
-      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/product-groups/${p.product_group_id}`}>{p.group_name}</Link>,
+      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/product-groups/${p.productGroupId}`}>{p.groupName}</Link>,
     },
-    { id: "recurring_price", header: "Price", meta: { numeric: true }, cell: ({ row }) => row.original.recurring_price },
+    { id: "recurring_price", header: "Price", meta: { numeric: true }, cell: ({ row }) => row.original.price },
     {
       id: "expiration_interval",
       header: "Period",
       meta: { numeric: true },
-      cell: ({ row: { original: p } }) => formatPeriod(p.interval_unit, p.expiration_interval),
+      cell: ({ row: { original: p } }) => formatPeriod(p.intervalUnit, p.expirationInterval),
     },
-    { id: "trial", header: "Trial", cell: ({ row }) => (row.original.trial === "Y" ? "Yes" : "No") },
+    { id: "trial", header: "Trial", cell: ({ row }) => (row.original.trial ? "Yes" : "No") },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   ];
 }
@@ -43,7 +37,7 @@ function columns(brandId: string): ColumnDef<ProductRow, unknown>[] {
 export const ProductsTable = listTable<ProductRow, { groups: FilterOption[] }>(({ brandId, groups }) => ({
   label: "Products",
   columns: columns(brandId),
-  getRowId: (r) => r.product_id,
+  getRowId: (r) => r.id,
   searchPlaceholder: "Name",
   filters: [
     { name: "group", label: "Group", options: groups },

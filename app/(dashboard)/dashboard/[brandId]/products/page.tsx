@@ -1,5 +1,5 @@
 import { dashboardContext } from "@/app/_auth/session";
-import { formatWireMoney } from "@/lib/format";
+import { formatMoney } from "@/lib/format";
 import { listProductsPage, productList } from "@/lib/catalog/list-products";
 import { productGroupChoices, productGroupNames } from "@/lib/catalog/group-names";
 import { LEDGER_STATUSES, ListPage, ledgerStatusFilter, openList, type ListPageProps, shown } from "../_components/list-page";
@@ -23,7 +23,7 @@ export default async function ProductsPage(props: ListPageProps) {
       ...page,
       groupNames: await productGroupNames(
         ctx,
-        page.rows.map((p) => p.product_group_id),
+        page.rows.map((p) => p.productGroupId),
       ),
     };
   };
@@ -40,9 +40,9 @@ export default async function ProductsPage(props: ListPageProps) {
           brandId={brandId}
           sortKeys={productList.sortKeys}
           rows={result.rows.map((p) => ({
-            ...shown(p, ["product_id", "name", "product_group_id", "expiration_interval", "interval_unit", "trial", "status"]),
-            group_name: result.groupNames.get(p.product_group_id) ?? "—",
-            recurring_price: formatWireMoney(p.recurring_price, ctx.brand.currency),
+            ...shown(p, ["id", "name", "productGroupId", "expirationInterval", "intervalUnit", "trial", "status"]),
+            groupName: result.groupNames.get(p.productGroupId) ?? "—",
+            price: formatMoney(p.recurringPriceCents, p.currency),
           }))}
           total={result.total}
           query={query}

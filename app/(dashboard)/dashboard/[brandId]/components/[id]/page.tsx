@@ -2,12 +2,14 @@ import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant, formatWireMoney } from "@/lib/format";
+import { formatMoney } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
-import { loadComponent } from "../_components/load-component";
+import { listComponentsPage } from "@/lib/catalog/list-components";
+import { loadInGroup } from "../../_components/load-record";
 import { componentTypeLabel } from "../_components/types";
 import { deleteComponent, restoreComponent, suspendComponent } from "../actions";
+import { RecordAbout } from "../../_components/record-about";
 import { RecordHistory } from "@/components/dashboard/record-history";
 import { STATUS } from "@/lib/lifecycle";
 
@@ -16,8 +18,8 @@ export const metadata = { title: "Component · Recurring Billing" };
 export default async function ComponentPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
-  const { component: c, groupName } = await loadComponent(ctx, id);
-  const subs = await subscriptionsUsing(ctx, { componentId: c.component_id });
+  const { record: c, groupName } = await loadInGroup(ctx, id, listComponentsPage);
+  const subs = await subscriptionsUsing(ctx, { componentId: c.id });
   const dash = `/dashboard/${brandId}`;
   const base = `${dash}/components`;
   return (
@@ -31,13 +33,13 @@ export default async function ComponentPage({ params }: { params: Promise<{ bran
         </h1>
         <div className="actions">
           {c.status !== STATUS.DELETED && (
-            <Link href={`${base}/${c.component_id}/edit`} className="button secondary">
+            <Link href={`${base}/${c.id}/edit`} className="button secondary">
               Edit
             </Link>
           )}
           <RecordActions
             brandId={brandId}
-            input={{ component_id: c.component_id }}
+            input={{ component_id: c.id }}
             steps={ledgerSteps({
               status: c.status,
               name: c.name,
@@ -71,56 +73,34 @@ export default async function ComponentPage({ params }: { params: Promise<{ bran
         <dl className="details">
           <dt>Product group</dt>
           <dd>
-            <Link href={`${dash}/product-groups/${c.product_group_id}`}>{groupName}</Link>
+            <Link href={`${dash}/product-groups/${c.productGroupId}`}>{groupName}</Link>
           </dd>
           <dt>Type</dt>
-          <dd>{componentTypeLabel(c.component_type)}</dd>
-          <dt>{c.component_type === "traditional" ? "Price per period" : "Price per unit"}</dt>
-          <dd className="num">{formatWireMoney(c.unit_price, ctx.brand.currency)}</dd>
+          <dd>{componentTypeLabel(c.type)}</dd>
+          <dt>{c.type === "traditional" ? "Price per period" : "Price per unit"}</dt>
+          <dd className="num">{formatMoney(c.unitPriceCents, c.currency)}</dd>
           <dt>Setup fee</dt>
-          <dd className="num">{formatWireMoney(c.setup_fee, ctx.brand.currency)}</dd>
-          {c.component_type !== "traditional" && (
+          <dd className="num">{c.setupFeeCents === null ? "—" : formatMoney(c.setupFeeCents, c.currency)}</dd>
+          {c.type !== "traditional" && (
             <>
               <dt>Units included free</dt>
-              <dd className="num">{c.starting_quantity ?? 0}</dd>
+              <dd className="num">{c.startingQuantity ?? 0}</dd>
             </>
           )}
-          {c.component_type === "quantitative" && (
+          {c.type === "quantitative" && (
             <>
               <dt>Most units</dt>
-              <dd className="num">{c.maximum_units ?? "No limit"}</dd>
+              <dd className="num">{c.maximumUnits ?? "No limit"}</dd>
             </>
           )}
           <dt>Taxable</dt>
-          <dd>{c.taxable === "Y" ? "Yes" : "No"}</dd>
+          <dd>{c.taxable ? "Yes" : "No"}</dd>
           <dt>Subscriptions with it</dt>
           <dd className="num">{subs.live}</dd>
         </dl>
       </section>
 
-      <section className="card" aria-labelledby="about">
-        <h2 id="about">About</h2>
-        <dl className="details">
-          <dt>Description</dt>
-          <dd style={{ whiteSpace: "pre-line" }}>{c.description}</dd>
-          <dt>Custom field 1</dt>
-          <dd>{c.custom_field_1 ?? "—"}</dd>
-          <dt>Custom field 2</dt>
-          <dd>{c.custom_field_2 ?? "—"}</dd>
-          <dt>Component id</dt>
-          <dd>
-            <code>{c.component_id}</code>
-          </dd>
-          <dt>Created</dt>
-          <dd>{formatInstant(c.created)}</dd>
-          {c.deleted && (
-            <>
-              <dt>Deleted</dt>
-              <dd>{formatInstant(c.deleted)}</dd>
-            </>
-          )}
-        </dl>
-      </section>
+      <RecordAbout noun="Component" record={c} />
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );

@@ -2,12 +2,14 @@ import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { productNames } from "@/lib/catalog/group-names";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
-import { formatInstant } from "@/lib/format";
+import { formatDate } from "@/lib/format";
 import { RecordActions, type RecordStep } from "@/components/dashboard/record-actions";
 import { plural } from "@/components/dashboard/ledger-steps";
-import { loadCoupon } from "../_components/load-coupon";
+import { listCouponsPage } from "@/lib/catalog/list-coupons";
+import { loadRecord } from "../../_components/load-record";
 import { CouponStatusBadge, discountText, durationText } from "../_components/words";
 import { deleteCoupon, updateCoupon } from "../actions";
+import { RecordDates } from "../../_components/record-about";
 import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Coupon · Recurring Billing" };
@@ -15,9 +17,9 @@ export const metadata = { title: "Coupon · Recurring Billing" };
 export default async function CouponPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
-  const c = await loadCoupon(ctx, id);
-  const productIds = c.product_ids ? c.product_ids.split(",") : [];
-  const [names, subs] = await Promise.all([productNames(ctx, productIds), subscriptionsUsing(ctx, { couponId: c.coupon_id })]);
+  const c = await loadRecord(ctx, id, listCouponsPage);
+  const productIds = c.productIds;
+  const [names, subs] = await Promise.all([productNames(ctx, productIds), subscriptionsUsing(ctx, { couponId: c.id })]);
   const dash = `/dashboard/${brandId}`;
   const base = `${dash}/coupons`;
   const steps: RecordStep[] = [];
@@ -25,7 +27,7 @@ export default async function CouponPage({ params }: { params: Promise<{ brandId
   if (c.status === "active" || c.status === "expired")
     steps.push({
       label: "Deactivate",
-      title: `Deactivate ${c.coupon_code}?`,
+      title: `Deactivate ${c.code}?`,
       confirmLabel: "Deactivate coupon",
       action: updateCoupon,
       extra: { status: "inactive" },
@@ -39,7 +41,7 @@ export default async function CouponPage({ params }: { params: Promise<{ brandId
   if (c.status === "inactive")
     steps.push({
       label: "Activate",
-      title: `Activate ${c.coupon_code}?`,
+      title: `Activate ${c.code}?`,
       confirmLabel: "Activate coupon",
       action: updateCoupon,
       extra: { status: "active" },
@@ -48,14 +50,14 @@ export default async function CouponPage({ params }: { params: Promise<{ brandId
   if (c.status !== "deleted")
     steps.push({
       label: "Delete",
-      title: `Delete ${c.coupon_code}?`,
+      title: `Delete ${c.code}?`,
       confirmLabel: "Delete coupon",
       danger: true,
       action: deleteCoupon,
       body: (
         <>
           <p>
-            The coupon stops qualifying on its {plural(subs.live, "subscription")} and can no longer be redeemed; its code {c.coupon_code} can be used for a new
+            The coupon stops qualifying on its {plural(subs.live, "subscription")} and can no longer be redeemed; its code {c.code} can be used for a new
             coupon.
           </p>
           <p>A deleted coupon cannot be restored.</p>
@@ -65,19 +67,19 @@ export default async function CouponPage({ params }: { params: Promise<{ brandId
   return (
     <>
       <p className="breadcrumb">
-        <Link href={base}>Coupons</Link> / {c.coupon_code}
+        <Link href={base}>Coupons</Link> / {c.code}
       </p>
       <div className="page-head">
         <h1>
-          <code>{c.coupon_code}</code> <CouponStatusBadge status={c.status} />
+          <code>{c.code}</code> <CouponStatusBadge status={c.status} />
         </h1>
         <div className="actions">
           {c.status !== "deleted" && (
-            <Link href={`${base}/${c.coupon_id}/edit`} className="button secondary">
+            <Link href={`${base}/${c.id}/edit`} className="button secondary">
               Edit
             </Link>
           )}
-          <RecordActions brandId={brandId} input={{ coupon_id: c.coupon_id }} steps={steps} />
+          <RecordActions brandId={brandId} input={{ coupon_id: c.id }} steps={steps} />
         </div>
       </div>
 
@@ -85,18 +87,18 @@ export default async function CouponPage({ params }: { params: Promise<{ brandId
         <h2 id="terms">{c.name}</h2>
         <dl className="details">
           <dt>Discount</dt>
-          <dd>{discountText(c, ctx.brand.currency)}</dd>
+          <dd>{discountText(c)}</dd>
           <dt>Applies to</dt>
           <dd>{durationText(c)}</dd>
           <dt>Last day</dt>
-          <dd>{c.expiration_date ?? "No end"}</dd>
+          <dd>{c.expirationDate ? formatDate(c.expirationDate) : "No end"}</dd>
           <dt>Redeemed</dt>
           <dd>
-            {c.redemption_count}
-            {c.max_redemptions ? ` of at most ${c.max_redemptions}` : " (no limit)"}
+            {c.redemptionCount}
+            {c.maxRedemptions ? ` of at most ${c.maxRedemptions}` : " (no limit)"}
           </dd>
           <dt>Combines with others</dt>
-          <dd>{c.stackable === "Y" ? "Yes" : "No"}</dd>
+          <dd>{c.stackable ? "Yes" : "No"}</dd>
           <dt>Products</dt>
           <dd>
             {productIds.length === 0
@@ -110,14 +112,7 @@ export default async function CouponPage({ params }: { params: Promise<{ brandId
           </dd>
           <dt>Subscriptions with it</dt>
           <dd className="num">{subs.live}</dd>
-          <dt>Created</dt>
-          <dd>{formatInstant(c.created)}</dd>
-          {c.deleted && (
-            <>
-              <dt>Deleted</dt>
-              <dd>{formatInstant(c.deleted)}</dd>
-            </>
-          )}
+          <RecordDates createdAt={c.createdAt} deletedAt={c.deletedAt} />
         </dl>
       </section>
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />

@@ -1,27 +1,15 @@
-import { formatWireMoney } from "@/lib/format";
+import { StatusBadge } from "@/components/ui/status";
+import type { CouponRead } from "@/lib/catalog/read";
+import { formatMoney, formatPercent, statusOptions } from "@/lib/format";
 
-/** A coupon's status, discount and duration in words (the view gives codes). */
-const STATUS: Record<string, [string, string]> = {
-  active: ["Active", "ok"],
-  inactive: ["Inactive", "warn"],
-  expired: ["Expired", "info"],
-  deleted: ["Deleted", "bad"],
-};
+/** A coupon's status filter: the stored statuses (expired is derived from the last day, not stored). */
+export const COUPON_STATUS_OPTIONS = statusOptions("coupon").filter((o) => o.value !== "expired");
 
-export const COUPON_STATUS_OPTIONS = [
-  { value: "active", label: "Active" },
-  { value: "inactive", label: "Inactive" },
-  { value: "deleted", label: "Deleted" },
-];
-
-export function CouponStatusBadge({ status }: { status: string }) {
-  const [label, tone] = STATUS[status] ?? [status, "info"];
-  return <span className={`badge ${tone}`}>{label}</span>;
-}
+export const CouponStatusBadge = ({ status }: { status: CouponRead["status"] }) => <StatusBadge kind="coupon" status={status} />;
 
 /** "10% off", or an amount in the brand's currency: "$5.00 off", "¥500 off". */
-export const discountText = (c: { discount_type: string; discount_value: string }, currency: string) =>
-  c.discount_type === "percent" ? `${c.discount_value.replace(/\.00$/, "")}% off` : `${formatWireMoney(c.discount_value, currency)} off`;
+export const discountText = (c: Pick<CouponRead, "discount" | "currency">) =>
+  `${c.discount.type === "percent" ? formatPercent(c.discount.hundredths) : formatMoney(c.discount.cents, c.currency)} off`;
 
-export const durationText = (c: { duration: string; duration_cycles: number | null }) =>
-  c.duration === "once" ? "First period" : c.duration === "forever" ? "Every period" : `${c.duration_cycles ?? "?"} periods`;
+export const durationText = (c: Pick<CouponRead, "duration" | "durationCycles">) =>
+  c.duration === "once" ? "First period" : c.duration === "forever" ? "Every period" : `${c.durationCycles ?? "?"} periods`;

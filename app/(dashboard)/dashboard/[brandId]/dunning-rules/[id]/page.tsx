@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { formatInstant, formatWireMoney } from "@/lib/format";
+import { formatInstant, formatMoney } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
-import { loadRule } from "../_components/load-rule";
+import { listDunningRulesPage } from "@/lib/dunning/list-dunning-rules";
+import { loadInGroup } from "../../_components/load-record";
 import { enforcementLabel } from "../_components/enforcement";
 import { deleteDunningRule } from "../actions";
 
@@ -11,7 +12,7 @@ export const metadata = { title: "Dunning rule · Recurring Billing" };
 export default async function DunningRulePage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
-  const { rule: r, groupName } = await loadRule(ctx, id);
+  const { record: r, groupName } = await loadInGroup(ctx, id, listDunningRulesPage);
   const dash = `/dashboard/${brandId}`;
   const base = `${dash}/dunning-rules`;
   return (
@@ -22,12 +23,12 @@ export default async function DunningRulePage({ params }: { params: Promise<{ br
       <div className="page-head">
         <h1>{r.name}</h1>
         <div className="actions">
-          <Link href={`${base}/${r.rule_id}/edit`} className="button secondary">
+          <Link href={`${base}/${r.id}/edit`} className="button secondary">
             Edit
           </Link>
           <RecordActions
             brandId={brandId}
-            input={{ rule_id: r.rule_id }}
+            input={{ rule_id: r.id }}
             steps={[
               {
                 label: "Delete",
@@ -48,24 +49,24 @@ export default async function DunningRulePage({ params }: { params: Promise<{ br
         <dl className="details">
           <dt>Product group</dt>
           <dd>
-            <Link href={`${dash}/product-groups/${r.product_group_id}`}>{groupName}</Link>
+            <Link href={`${dash}/product-groups/${r.productGroupId}`}>{groupName}</Link>
           </dd>
           <dt>Applies</dt>
           <dd>
-            {r.overdue_days} days after the due date, when at least {formatWireMoney(r.overdue_amount, ctx.brand.currency)} is unpaid
+            {r.overdueDays} days after the due date, when at least {formatMoney(r.overdueAmountCents, r.currency)} is unpaid
           </dd>
           <dt>Action</dt>
-          <dd>{enforcementLabel(r.enforcement_action)}</dd>
-          {r.post_url && (
+          <dd>{enforcementLabel(r.action)}</dd>
+          {r.postUrl && (
             <>
               <dt>Posts to</dt>
-              <dd style={{ overflowWrap: "anywhere" }}>{r.post_url}</dd>
+              <dd style={{ overflowWrap: "anywhere" }}>{r.postUrl}</dd>
             </>
           )}
           <dt>Description</dt>
           <dd style={{ whiteSpace: "pre-line" }}>{r.description}</dd>
           <dt>Created</dt>
-          <dd>{formatInstant(r.created)}</dd>
+          <dd>{formatInstant(r.createdAt)}</dd>
         </dl>
       </section>
     </>

@@ -6,7 +6,7 @@ import { listComponentsPage } from "@/lib/catalog/list-components";
 import { listDunningRulesPage } from "@/lib/dunning/list-dunning-rules";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant, formatPeriod } from "@/lib/format";
+import { formatInstant, formatMoney, formatPeriod } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
 import { loadGroup } from "../_components/load-group";
@@ -137,12 +137,12 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
         head={["Name", "Status", "Price", "Every"]}
         numeric={[2]}
         rows={products.rows.map((p) => [
-          <Link key="n" href={`${dash}/products/${p.product_id}`}>
+          <Link key="n" href={`${dash}/products/${p.id}`}>
             {p.name}
           </Link>,
           <StatusBadge key="s" status={p.status} />,
-          p.recurring_price,
-          formatPeriod(p.interval_unit, p.expiration_interval),
+          formatMoney(p.recurringPriceCents, p.currency),
+          formatPeriod(p.intervalUnit, p.expirationInterval),
         ])}
       />
       <Related
@@ -153,12 +153,12 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
         head={["Name", "Type", "Status", "Unit price"]}
         numeric={[3]}
         rows={components.rows.map((c) => [
-          <Link key="n" href={`${dash}/components/${c.component_id}`}>
+          <Link key="n" href={`${dash}/components/${c.id}`}>
             {c.name}
           </Link>,
-          componentTypeLabel(c.component_type),
+          componentTypeLabel(c.type),
           <StatusBadge key="s" status={c.status} />,
-          c.unit_price,
+          formatMoney(c.unitPriceCents, c.currency),
         ])}
       />
       <Related
@@ -169,12 +169,12 @@ export default async function ProductGroupPage({ params }: { params: Promise<{ b
         head={["Name", "Overdue days", "Amount at least", "Action"]}
         numeric={[1, 2]}
         rows={rules.rows.map((r) => [
-          <Link key="n" href={`${dash}/dunning-rules/${r.rule_id}`}>
+          <Link key="n" href={`${dash}/dunning-rules/${r.id}`}>
             {r.name}
           </Link>,
-          r.overdue_days,
-          r.overdue_amount,
-          enforcementLabel(r.enforcement_action),
+          r.overdueDays,
+          formatMoney(r.overdueAmountCents, r.currency),
+          enforcementLabel(r.action),
         ])}
       />
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />

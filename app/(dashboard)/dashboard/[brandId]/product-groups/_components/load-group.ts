@@ -1,15 +1,12 @@
-import { notFound } from "next/navigation";
 import type { Context } from "@/lib/auth/context";
 import { listProductGroupsPage } from "@/lib/catalog/list-product-groups";
 import { VARIABLE_SLOTS, type GroupVariable, type VariableSlot } from "@/lib/catalog/variables";
-import { isUuid } from "@/lib/ids";
+import { loadRecord } from "../../_components/load-record";
 import type { VariableRow } from "./group-form";
 
 /** The group by id (deleted too), or the not-found page. */
 export async function loadGroup(ctx: Context, id: string) {
-  if (!isUuid(id)) notFound();
-  const g = (await listProductGroupsPage(ctx, { filters: { id } })).rows[0];
-  if (!g) notFound();
+  const g = await loadRecord(ctx, id, listProductGroupsPage);
   return { group: g, variables: variablesOf(g) };
 }
 

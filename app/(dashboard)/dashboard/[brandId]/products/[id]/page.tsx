@@ -2,23 +2,26 @@ import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
 import { StatusBadge } from "@/components/ui/status";
-import { formatInstant, formatPeriod, formatWireMoney } from "@/lib/format";
+import { formatMoney, formatPeriod } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { ledgerSteps, plural } from "@/components/dashboard/ledger-steps";
-import { loadProduct } from "../_components/load-product";
+import { listProductsPage } from "@/lib/catalog/list-products";
+import { loadInGroup } from "../../_components/load-record";
 import { deleteProduct, restoreProduct, suspendProduct } from "../actions";
+import { RecordAbout } from "../../_components/record-about";
 import { RecordHistory } from "@/components/dashboard/record-history";
 import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Product · Recurring Billing" };
 
-const yesNo = (v: string) => (v === "Y" ? "Yes" : "No");
+const yesNo = (v: boolean) => (v ? "Yes" : "No");
 
 export default async function ProductPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
-  const { product: p, groupName } = await loadProduct(ctx, id);
-  const subs = await subscriptionsUsing(ctx, { productId: p.product_id });
+  const { record: p, groupName } = await loadInGroup(ctx, id, listProductsPage);
+  const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents, p.currency));
+  const subs = await subscriptionsUsing(ctx, { productId: p.id });
   const dash = `/dashboard/${brandId}`;
   const base = `${dash}/products`;
   return (
@@ -32,13 +35,13 @@ export default async function ProductPage({ params }: { params: Promise<{ brandI
         </h1>
         <div className="actions">
           {p.status !== STATUS.DELETED && (
-            <Link href={`${base}/${p.product_id}/edit`} className="button secondary">
+            <Link href={`${base}/${p.id}/edit`} className="button secondary">
               Edit
             </Link>
           )}
           <RecordActions
             brandId={brandId}
-            input={{ product_id: p.product_id }}
+            input={{ product_id: p.id }}
             steps={ledgerSteps({
               status: p.status,
               name: p.name,
@@ -77,54 +80,28 @@ export default async function ProductPage({ params }: { params: Promise<{ brandI
         <dl className="details">
           <dt>Product group</dt>
           <dd>
-            <Link href={`${dash}/product-groups/${p.product_group_id}`}>{groupName}</Link>
+            <Link href={`${dash}/product-groups/${p.productGroupId}`}>{groupName}</Link>
           </dd>
           <dt>Recurring price</dt>
-          <dd className="num">{formatWireMoney(p.recurring_price, ctx.brand.currency)}</dd>
+          <dd className="num">{money(p.recurringPriceCents)}</dd>
           <dt>Billing period</dt>
-          <dd>{p.expiration_interval === 0 ? "One-time purchase (never renews)" : formatPeriod(p.interval_unit, p.expiration_interval)}</dd>
+          <dd>{p.expirationInterval === 0 ? "One-time purchase (never renews)" : formatPeriod(p.intervalUnit, p.expirationInterval)}</dd>
           <dt>Setup fee</dt>
-          <dd className="num">{formatWireMoney(p.setup_fee, ctx.brand.currency)}</dd>
+          <dd className="num">{money(p.setupFeeCents)}</dd>
           <dt>Trial</dt>
-          <dd>
-            {p.trial === "Y"
-              ? `${plural(p.trial_interval ?? 0, "day")} at ${p.trial_price ? formatWireMoney(p.trial_price, ctx.brand.currency) : "no charge"}`
-              : "No"}
-          </dd>
+          <dd>{p.trial ? `${plural(p.trialIntervalDays ?? 0, "day")} at ${p.trialPriceCents ? money(p.trialPriceCents) : "no charge"}` : "No"}</dd>
           <dt>Auto pay discount</dt>
-          <dd>{p.auto_pay_discount === "Y" ? `${formatWireMoney(p.auto_pay_discount_amount, ctx.brand.currency)} off each period` : "No"}</dd>
+          <dd>{p.autoPayDiscount ? `${money(p.autoPayDiscountCents)} off each period` : "No"}</dd>
           <dt>Tax exempt</dt>
-          <dd>{yesNo(p.tax_exempt)}</dd>
+          <dd>{yesNo(p.taxExempt)}</dd>
           <dt>Asks for variables</dt>
-          <dd>{yesNo(p.prompt_for_variables)}</dd>
+          <dd>{yesNo(p.promptForVariables)}</dd>
           <dt>Active subscriptions</dt>
           <dd className="num">{subs.active}</dd>
         </dl>
       </section>
 
-      <section className="card" aria-labelledby="about">
-        <h2 id="about">About</h2>
-        <dl className="details">
-          <dt>Description</dt>
-          <dd style={{ whiteSpace: "pre-line" }}>{p.description}</dd>
-          <dt>Custom field 1</dt>
-          <dd>{p.custom_field_1 ?? "—"}</dd>
-          <dt>Custom field 2</dt>
-          <dd>{p.custom_field_2 ?? "—"}</dd>
-          <dt>Product id</dt>
-          <dd>
-            <code>{p.product_id}</code>
-          </dd>
-          <dt>Created</dt>
-          <dd>{formatInstant(p.created)}</dd>
-          {p.deleted && (
-            <>
-              <dt>Deleted</dt>
-              <dd>{formatInstant(p.deleted)}</dd>
-            </>
-          )}
-        </dl>
-      </section>
+      <RecordAbout noun="Product" record={p} />
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );

@@ -73,7 +73,7 @@ export function CouponPicker({ coupons, chosen, onChange }: { coupons: CatalogCh
               onChange={(e) => onChange(e.target.checked ? [...chosen, c.code] : chosen.filter((x) => x !== c.code))}
             />{" "}
             <code>{c.code}</code> {c.name}
-            {c.stackable === "Y" ? <span className="muted"> (stackable)</span> : null}
+            {c.stackable ? <span className="muted"> (stackable)</span> : null}
           </label>
         ))
       )}

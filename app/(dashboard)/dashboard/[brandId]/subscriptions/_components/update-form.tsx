@@ -44,7 +44,7 @@ export function UpdateSubscriptionForm({
   // The coupons on the subscription stay listed even when no longer active, so they can be taken off.
   const couponChoices = [
     ...coupons,
-    ...subscription.coupons.filter((c) => !coupons.some((x) => x.code === c)).map((code) => ({ code, name: "", stackable: "N" as const })),
+    ...subscription.coupons.filter((c) => !coupons.some((x) => x.code === c)).map((code) => ({ code, name: "", stackable: false })),
   ];
   return (
     <Form

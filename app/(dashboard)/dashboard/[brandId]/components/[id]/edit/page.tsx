@@ -1,9 +1,10 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
-import { stringValues } from "@/components/forms/values";
+import { listComponentsPage } from "@/lib/catalog/list-components";
+import { componentParams } from "@/lib/catalog/params";
 import { ComponentForm } from "../../_components/component-form";
-import { loadComponent } from "../../_components/load-component";
+import { loadInGroup } from "../../../_components/load-record";
 import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit component · Recurring Billing" };
@@ -11,10 +12,9 @@ export const metadata = { title: "Edit component · Recurring Billing" };
 export default async function EditComponentPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
-  const { component: c, groupName } = await loadComponent(ctx, id);
+  const { record: c, groupName } = await loadInGroup(ctx, id, listComponentsPage);
   if (c.status === STATUS.DELETED) notFound();
   const base = `/dashboard/${brandId}/components`;
-  const { created: _c, updated: _u, deleted: _d, status: _s, ...fields } = c;
   return (
     <>
       <p className="breadcrumb">
@@ -22,7 +22,7 @@ export default async function EditComponentPage({ params }: { params: Promise<{ 
       </p>
       <h1>Edit component</h1>
       <div className="card">
-        <ComponentForm brandId={brandId} groups={[{ value: c.product_group_id, label: groupName }]} component={stringValues(fields)} />
+        <ComponentForm brandId={brandId} groups={[{ value: c.productGroupId, label: groupName }]} component={componentParams(c)} />
       </div>
     </>
   );

@@ -1,21 +1,21 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { productGroupChoices } from "@/lib/catalog/group-names";
-import { stringValues } from "@/components/forms/values";
+import { listDunningRulesPage } from "@/lib/dunning/list-dunning-rules";
+import { dunningRuleParams } from "@/lib/dunning/params";
 import { RuleForm } from "../../_components/rule-form";
-import { loadRule } from "../../_components/load-rule";
+import { loadInGroup } from "../../../_components/load-record";
 
 export const metadata = { title: "Edit dunning rule · Recurring Billing" };
 
 export default async function EditDunningRulePage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
-  const { rule: r, groupName } = await loadRule(ctx, id);
+  const { record: r, groupName } = await loadInGroup(ctx, id, listDunningRulesPage);
   const groups = await productGroupChoices(ctx);
   // A rule of a group deleted since: keep showing its group rather than silently picking another.
-  if (!groups.some((g) => g.value === r.product_group_id)) groups.unshift({ value: r.product_group_id, label: `${groupName} (deleted)` });
+  if (!groups.some((g) => g.value === r.productGroupId)) groups.unshift({ value: r.productGroupId, label: `${groupName} (deleted)` });
   const base = `/dashboard/${brandId}/dunning-rules`;
-  const { created: _c, updated: _u, ...fields } = r;
   return (
     <>
       <p className="breadcrumb">
@@ -23,7 +23,7 @@ export default async function EditDunningRulePage({ params }: { params: Promise<
       </p>
       <h1>Edit dunning rule</h1>
       <div className="card">
-        <RuleForm brandId={brandId} groups={groups} rule={stringValues(fields)} />
+        <RuleForm brandId={brandId} groups={groups} rule={dunningRuleParams(r)} />
       </div>
     </>
   );

@@ -1,9 +1,10 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
-import { stringValues } from "@/components/forms/values";
+import { listProductsPage } from "@/lib/catalog/list-products";
+import { productParams } from "@/lib/catalog/params";
 import { ProductForm } from "../../_components/product-form";
-import { loadProduct } from "../../_components/load-product";
+import { loadInGroup } from "../../../_components/load-record";
 import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit product · Recurring Billing" };
@@ -11,10 +12,9 @@ export const metadata = { title: "Edit product · Recurring Billing" };
 export default async function EditProductPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
-  const { product: p, groupName } = await loadProduct(ctx, id);
+  const { record: p, groupName } = await loadInGroup(ctx, id, listProductsPage);
   if (p.status === STATUS.DELETED) notFound();
   const base = `/dashboard/${brandId}/products`;
-  const { created: _c, updated: _u, deleted: _d, status: _s, ...fields } = p;
   return (
     <>
       <p className="breadcrumb">
@@ -22,7 +22,7 @@ export default async function EditProductPage({ params }: { params: Promise<{ br
       </p>
       <h1>Edit product</h1>
       <div className="card">
-        <ProductForm brandId={brandId} groups={[{ value: p.product_group_id, label: groupName }]} product={stringValues(fields)} />
+        <ProductForm brandId={brandId} groups={[{ value: p.productGroupId, label: groupName }]} product={productParams(p)} />
       </div>
     </>
   );
