@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, openDatabase, resultRows } from "../db/client";
-import { auditEntries, brands, customerAccounts, subscriptions } from "../db/schema";
+import { auditEntries, brands, customerAccounts, customerUsers, subscriptions } from "../db/schema";
 import { contextFromApiCredentials, contextFromCustomerSession, contextFromStaffSession, systemContext } from "../lib/auth/context";
 import { staffActions } from "../lib/dashboard/actions";
 import { portalActions } from "../lib/portal/actions";
@@ -192,6 +192,13 @@ describe("the audit trail", () => {
     const db = await getDb();
     await db.update(customerAccounts).set({ city: "London" }).where(eq(customerAccounts.id, accountId));
     expect((await entriesOf(accountId)).at(-1)).toMatchObject({ actorKind: "system", actorId: null, requestId: null, newValues: { city: "London" } });
+  });
+
+  it("a delete records the row's old values (the trigger's update-only checks never run for it)", async () => {
+    const { accountId } = await newAccount(t);
+    const db = await getDb();
+    const [user] = await db.delete(customerUsers).where(eq(customerUsers.customerAccountId, accountId)).returning({ id: customerUsers.id });
+    expect((await entriesOf(user.id)).at(-1)).toMatchObject({ action: "delete", resource: "customer_users", oldValues: { id: user.id, customer_account_id: accountId } });
   });
 
   it("an update that changes nothing but updated_at records nothing", async () => {
