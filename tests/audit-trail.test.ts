@@ -198,7 +198,11 @@ describe("the audit trail", () => {
     const { accountId } = await newAccount(t);
     const db = await getDb();
     const [user] = await db.delete(customerUsers).where(eq(customerUsers.customerAccountId, accountId)).returning({ id: customerUsers.id });
-    expect((await entriesOf(user.id)).at(-1)).toMatchObject({ action: "delete", resource: "customer_users", oldValues: { id: user.id, customer_account_id: accountId } });
+    expect((await entriesOf(user.id)).at(-1)).toMatchObject({
+      action: "delete",
+      resource: "customer_users",
+      oldValues: { id: user.id, customer_account_id: accountId },
+    });
   });
 
   it("an update that changes nothing but updated_at records nothing", async () => {
