@@ -74,7 +74,13 @@ export default async function AccountPage({
   ]);
   const a = rows[0];
   if (!a) notFound();
-  const taxRates = await ratesForAccount(ctx, { taxExempt: a.taxExempt ? "Y" : "N", taxExemptReason: a.taxExemptReason, country: a.country, state: a.state, taxId: a.taxId });
+  const taxRates = await ratesForAccount(ctx, {
+    taxExempt: a.taxExempt ? "Y" : "N",
+    taxExemptReason: a.taxExemptReason,
+    country: a.country,
+    state: a.state,
+    taxId: a.taxId,
+  });
   const dash = `/dashboard/${brandId}`;
   const base = `${dash}/accounts`;
   const name = `${a.firstName} ${a.lastName}`;
