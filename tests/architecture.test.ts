@@ -121,15 +121,6 @@ describe("lib/ folders", () => {
   });
 });
 
-describe("lib/api", () => {
-  it("stands on top: no folder of lib/ imports it (the actions are handed its endpoint table, provideEndpoints)", () => {
-    const graph = folderGraph();
-    expect([...graph.get("actions")!.keys()]).toContain("auth"); // the check itself: the actions' own arrows are seen
-    const into = [...graph].flatMap(([from, edges]) => (from === "api" ? [] : (edges.get("api") ?? [])));
-    expect(into).toEqual([]);
-  });
-});
-
 describe("db/", () => {
   it("imports nothing from lib/ (domain rules live in lib/, the database layer stands under them)", () => {
     const DB = path.resolve(__dirname, "../db");

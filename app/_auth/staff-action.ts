@@ -3,8 +3,6 @@ import type { z } from "zod";
 import type { ActionResult, StaffAction } from "@/lib/actions/define-action";
 import { getStaffSession } from "./session";
 import { requestAddress } from "./request-address";
-// Loading the endpoint table hands it to the staff actions that are plain endpoints (lib/actions/endpoint-action.ts).
-import "@/lib/api/endpoints";
 
 /**
  * The session half of a dashboard server action: `export const suspend = staffAction(staffActions.accountSuspend)`

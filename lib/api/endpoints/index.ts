@@ -1,5 +1,4 @@
 import type { Endpoint } from "../endpoint";
-import { provideEndpoints } from "../../actions/endpoint-action";
 import { brandEndpoints } from "./brand";
 import { referenceEndpoints } from "./reference";
 import { catalogEndpoints } from "./catalog";
@@ -40,6 +39,3 @@ export const endpoints: Endpoint[] = [
   ...dunningRuleEndpoints,
   ...testClockEndpoints,
 ];
-
-// The staff actions that are plain endpoints take their schema and verb from this table (lib/actions).
-provideEndpoints(endpoints);
