@@ -34,6 +34,8 @@ import { systemContext } from "../../lib/auth/context";
 import { fanOutInvoiceEvents, INVOICES_CREATED } from "../../lib/billing/invoice-events";
 import { generateDueInvoices } from "../../lib/billing/generate-invoices";
 import { toInvoiceLines } from "../../lib/pricing/invoice-lines";
+import { withTax } from "../../lib/tax/compute";
+import { activeTaxRates } from "../../lib/tax/rates";
 import { linesTotalSql } from "../../lib/invoices/lines";
 import { INVOICE_LEAD_HOURS } from "../../lib/pricing/periods";
 import { newId } from "../../lib/ids";
@@ -459,7 +461,9 @@ async function naiveInvoice(db: Db, id: string) {
     const details: SubscriptionDetails = { sub, product, group, attached, coupons: withCoupons };
     const priced = nextPeriodLines(ctx, details);
     const invoiceId = newId();
-    const items = toInvoiceLines(priced, { product, account, components: attached.map((a) => a.component) });
+    const lines = toInvoiceLines(priced, { product, account, components: attached.map((a) => a.component) });
+    // Tax as ours prices it (lib/tax): an exempt account's invoice states its reason.
+    const items = withTax(lines, { account, brand, rates: await activeTaxRates(ctx) });
     const [made] = await txDb
       .insert(invoices)
       .values({
