@@ -1,0 +1,119 @@
+import type { Db } from "./client";
+import * as schema from "./schema";
+import { APP_ROLE, type BrandScope } from "./tenancy";
+
+/**
+ * A handle like `db` whose every statement runs in a transaction of its own under row-level security
+ * for `brand` (as APP_ROLE with `app.brand_id` set, db/tenancy.ts): what a page's server-side reads go
+ * through, so a query that forgot its brand condition still sees only the brand's rows. A transaction
+ * opened on it (`transaction()`, as runVerb does) starts under the same scope.
+ * Returns `db` unchanged when it is not a process-wide handle (a test's transaction).
+ * Costs a BEGIN and a COMMIT per statement, with the settings pipelined before it on the same connection.
+ */
+export async function scopedReads(db: Db, brand: BrandScope): Promise<Db> {
+  const client = (db as unknown as { $client?: object }).$client;
+  if (!client) return db;
+  let byBrand = handles.get(client);
+  if (!byBrand) handles.set(client, (byBrand = new Map()));
+  let scoped = byBrand.get(brand);
+  if (!scoped) {
+    scoped = isPostgresJs(client) ? await postgresJsHandle(client, brand) : isPglite(client) ? await pgliteHandle(client, brand) : db;
+    // A process serves a handful of brands; past that, start again rather than keep every one seen.
+    if (byBrand.size >= MAX_CACHED) byBrand.clear();
+    byBrand.set(brand, scoped);
+    bases.set(scoped, db);
+  }
+  return scoped;
+}
+
+/** The process-wide handle a scoped one was made from (itself for any other). */
+export const unscoped = (db: Db): Db => bases.get(db) ?? db;
+
+const MAX_CACHED = 1000;
+const bases = new WeakMap<Db, Db>();
+const handles = new WeakMap<object, Map<BrandScope, Db>>();
+const SETTINGS = `select set_config('role', '${APP_ROLE}', true), set_config('app.brand_id', $1, true)`;
+
+/** `client` with some methods replaced; its others bound to it (PGlite's use private fields). */
+function overriding<T extends object>(client: T, methods: Record<string, unknown>): T {
+  return new Proxy(client, {
+    get(target, prop) {
+      if (typeof prop === "string" && Object.hasOwn(methods, prop)) return methods[prop];
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+type Query = PromiseLike<unknown> & { values(): PromiseLike<unknown>; execute(): Promise<unknown> };
+const SET_TRANSACTION = /^\s*set\s+transaction\b/i;
+type PostgresJs = {
+  unsafe(q: string, p?: unknown[], o?: object): Query;
+  begin<T>(fn: (tx: PostgresJs) => Promise<T>): Promise<T>;
+};
+const isPostgresJs = (c: object): c is PostgresJs => typeof (c as PostgresJs).unsafe === "function" && typeof (c as PostgresJs).begin === "function";
+
+async function postgresJsHandle(pool: PostgresJs, brand: BrandScope): Promise<Db> {
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const inScope = <T>(run: (tx: PostgresJs) => PromiseLike<T>) =>
+    pool.begin(async (tx) => (await Promise.all([tx.unsafe(SETTINGS, [brand], { prepare: true }), run(tx)]))[1]);
+  // drizzle awaits `unsafe(...)` for objects or `unsafe(...).values()` for arrays; each runs in its own scoped transaction.
+  const unsafe = (q: string, p?: unknown[], o?: object) => {
+    let rows: Promise<unknown> | undefined;
+    const objects = () => (rows ??= inScope((tx) => tx.unsafe(q, p, o)));
+    return {
+      values: () => inScope((tx) => tx.unsafe(q, p, o).values()),
+      then: <A, B>(ok?: (v: unknown) => A, fail?: (e: unknown) => B) => objects().then(ok, fail),
+    };
+  };
+  // A transaction opened on the handle (runVerb's, a page's own) enters the scope with its first
+  // statement, after a `set transaction` (isolation, read only) that must come first; its opener
+  // may narrow or widen it. postgres.js sends a query when it is awaited: execute() sends the
+  // settings now, and the statement follows them on the transaction's connection.
+  const begin = (...args: unknown[]) => {
+    const work = args.pop() as (tx: PostgresJs) => Promise<unknown>;
+    return (pool.begin as (...a: unknown[]) => Promise<unknown>)(...args, (tx: PostgresJs) => {
+      let entered = false;
+      const first = (q: string, p?: unknown[], o?: object) => {
+        if (!entered && !SET_TRANSACTION.test(q)) {
+          entered = true;
+          tx.unsafe(SETTINGS, [brand], { prepare: true })
+            .execute()
+            .catch(() => {}); // a failure fails the statement after it too
+        }
+        return tx.unsafe(q, p, o);
+      };
+      return work(overriding(tx, { unsafe: first }));
+    });
+  };
+  return drizzle({ client: overriding(pool, { unsafe, begin }) as never, schema }) as unknown as Db;
+}
+
+type Pglite = {
+  query(q: string, p?: unknown[], o?: object): Promise<unknown>;
+  transaction<T>(fn: (tx: Pglite) => Promise<T>): Promise<T>;
+};
+const isPglite = (c: object): c is Pglite => typeof (c as Pglite).query === "function" && typeof (c as Pglite).transaction === "function";
+
+async function pgliteHandle(pglite: Pglite, brand: BrandScope): Promise<Db> {
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const query = (q: string, p?: unknown[], o?: object) =>
+    pglite.transaction(async (tx) => {
+      await tx.query(SETTINGS, [brand]);
+      return tx.query(q, p, o);
+    });
+  // As on postgres.js: the scope is entered with a transaction's first statement after any `set transaction`.
+  const transaction = <T>(work: (tx: Pglite) => Promise<T>) =>
+    pglite.transaction((tx) => {
+      let entered = false;
+      const first = async (q: string, p?: unknown[], o?: object) => {
+        if (!entered && !SET_TRANSACTION.test(q)) {
+          entered = true;
+          await tx.query(SETTINGS, [brand]);
+        }
+        return tx.query(q, p, o);
+      };
+      return work(overriding(tx, { query: first }));
+    });
+  return drizzle({ client: overriding(pglite, { query, transaction }) as never, schema }) as unknown as Db;
+}
