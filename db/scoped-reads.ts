@@ -8,7 +8,8 @@ import { APP_ROLE, type BrandScope } from "./tenancy";
  * through, so a query that forgot its brand condition still sees only the brand's rows. A transaction
  * opened on it (`transaction()`, as runVerb does) starts under the same scope.
  * Returns `db` unchanged when it is not a process-wide handle (a test's transaction).
- * Costs a BEGIN and a COMMIT per statement, with the settings pipelined before it on the same connection.
+ * On postgres.js a statement costs one round trip still: the BEGIN with the settings, the statement
+ * and the COMMIT are pipelined on one connection.
  */
 export async function scopedReads(db: Db, brand: BrandScope): Promise<Db> {
   const client = (db as unknown as { $client?: object }).$client;
@@ -50,13 +51,30 @@ const SET_TRANSACTION = /^\s*set\s+transaction\b/i;
 type PostgresJs = {
   unsafe(q: string, p?: unknown[], o?: object): Query;
   begin<T>(fn: (tx: PostgresJs) => Promise<T>): Promise<T>;
+  reserve(): Promise<PostgresJs & { release(): void }>;
+};
+/** A brand id (a UUID) or ALL_BRANDS, checked before it is written into a statement's text. */
+const literal = (brand: BrandScope) => {
+  if (!/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\*)$/i.test(brand)) throw new Error(`not a brand scope: ${brand}`);
+  return brand;
 };
 const isPostgresJs = (c: object): c is PostgresJs => typeof (c as PostgresJs).unsafe === "function" && typeof (c as PostgresJs).begin === "function";
 
 async function postgresJsHandle(pool: PostgresJs, brand: BrandScope): Promise<Db> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const inScope = <T>(run: (tx: PostgresJs) => PromiseLike<T>) =>
-    pool.begin(async (tx) => (await Promise.all([tx.unsafe(SETTINGS, [brand], { prepare: true }), run(tx)]))[1]);
+  // One round trip: the transaction's start with the settings, the statement and the commit are
+  // pipelined on a reserved connection (a failed statement makes the commit a rollback).
+  const enter = `begin; select set_config('role', '${APP_ROLE}', true), set_config('app.brand_id', '${literal(brand)}', true)`;
+  const inScope = async <T>(run: (c: PostgresJs) => PromiseLike<T>): Promise<T> => {
+    const c = await pool.reserve();
+    try {
+      const [entered, out, committed] = await Promise.allSettled([c.unsafe(enter), run(c), c.unsafe("commit")]);
+      for (const step of [entered, out, committed]) if (step.status === "rejected") throw step.reason;
+      return (out as PromiseFulfilledResult<T>).value;
+    } finally {
+      c.release();
+    }
+  };
   // drizzle awaits `unsafe(...)` for objects or `unsafe(...).values()` for arrays; each runs in its own scoped transaction.
   const unsafe = (q: string, p?: unknown[], o?: object) => {
     let rows: Promise<unknown> | undefined;

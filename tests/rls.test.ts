@@ -206,6 +206,10 @@ describe("row-level security on every brand-owned table", () => {
     expect(new Set(built.map((r) => r.brandId))).toEqual(new Set([a.brand_id]));
     expect(new Set(fast.map((r) => r.brandId))).toEqual(new Set([a.brand_id]));
     for (const p of parallel) expect(resultRows<{ brand: string }>(p)).toEqual([{ brand: a.brand_id }]);
+    // A statement that fails ends its own transaction: the connection goes back clean, the next reads work.
+    for (let i = 0; i < 12; i++) await expect(ctx.db.execute(sql`select 1 / 0`)).rejects.toMatchObject({ cause: { message: "division by zero" } });
+    const after = await Promise.all([1, 2, 3, 4].map(() => ctx.db.execute(sql`select current_user as who, current_setting('app.brand_id') as brand`)));
+    for (const r of after) expect(resultRows(r)).toEqual([{ who: APP_ROLE, brand: a.brand_id }]);
     // The pool itself (the superuser) still sees both: the scope is the page's handle's, not the process's.
     const [both] = resultRows<{ n: number }>(
       await db.execute(sql`select count(distinct brand_id)::int as n from customer_accounts where brand_id in (${a.brand_id}, ${b.brand_id})`),
