@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { makeTenant, type Tenant } from "./support/api";
+import { makeTenant, ok, type Tenant } from "./support/api";
 import { withConnection } from "./support/pg";
 import { getDb, resultRows } from "../db/client";
 import { ALL_BRANDS, APP_ROLE, inScope } from "../db/tenancy";
 import { runVerb } from "../lib/run-verb";
-import { contextFromStaffSession } from "../lib/auth/context";
+import { contextFromCustomerSession, contextFromStaffSession, type Context } from "../lib/auth/context";
+import { selectRows } from "../db/client";
+import { customerAccounts } from "../db/schema";
 
 /**
  * Row-level security (db/tenancy.ts): every table with a brand_id column, found in the catalog (so
@@ -171,5 +173,88 @@ describe("row-level security on every brand-owned table", () => {
       const seen = await runVerb(ctx, look, undefined, { read });
       expect(seen).toEqual({ who: APP_ROLE, brands: [a.brand_id] });
     }
+  });
+
+  /** What a page's reads see through its context: every brand-owned table read raw, as the page's handle runs it. */
+  async function seenByPage(ctx: Context) {
+    const out: string[] = [];
+    for (const table of tables) {
+      const [n] = resultRows<{ all: number; of_b: number }>(
+        await ctx.db.execute(
+          sql`select count(*)::int as all, count(*) filter (where brand_id = ${b.brand_id})::int as of_b from ${sql.raw(`public."${table}"`)}`,
+        ),
+      );
+      if (n.of_b !== 0) out.push(`${table}: B ${n.of_b}`);
+    }
+    return out;
+  }
+
+  it("a dashboard page's reads (its staff session's context) run as the app's role under the brand: no row of B, even unfiltered", async () => {
+    const db = await getDb();
+    const ctx = await contextFromStaffSession(db, { staffUserId: a.staffUserId, brandId: a.brand_id });
+    const [who] = resultRows<{ who: string; brand: string }>(
+      await ctx.db.execute(sql`select current_user as who, current_setting('app.brand_id', true) as brand`),
+    );
+    expect(who).toEqual({ who: APP_ROLE, brand: a.brand_id });
+    expect(await seenByPage(ctx)).toEqual([]);
+    // The same reads through drizzle's builder, the fast select path and parallel queries.
+    const [built, fast, ...parallel] = await Promise.all([
+      ctx.db.select({ brandId: customerAccounts.brandId }).from(customerAccounts),
+      selectRows(ctx.db, customerAccounts),
+      ...[1, 2, 3].map(() => ctx.db.execute(sql`select distinct brand_id::text as brand from customer_accounts`)),
+    ]);
+    expect(new Set(built.map((r) => r.brandId))).toEqual(new Set([a.brand_id]));
+    expect(new Set(fast.map((r) => r.brandId))).toEqual(new Set([a.brand_id]));
+    for (const p of parallel) expect(resultRows<{ brand: string }>(p)).toEqual([{ brand: a.brand_id }]);
+    // A statement that fails ends its own transaction: the connection goes back clean, the next reads work.
+    for (let i = 0; i < 12; i++) await expect(ctx.db.execute(sql`select 1 / 0`)).rejects.toMatchObject({ cause: { message: "division by zero" } });
+    const after = await Promise.all([1, 2, 3, 4].map(() => ctx.db.execute(sql`select current_user as who, current_setting('app.brand_id') as brand`)));
+    for (const r of after) expect(resultRows(r)).toEqual([{ who: APP_ROLE, brand: a.brand_id }]);
+    // The pool itself (the superuser) still sees both: the scope is the page's handle's, not the process's.
+    const [both] = resultRows<{ n: number }>(
+      await db.execute(sql`select count(distinct brand_id)::int as n from customer_accounts where brand_id in (${a.brand_id}, ${b.brand_id})`),
+    );
+    expect(both.n).toBe(2);
+  });
+
+  it("a portal page's reads (its customer session's context) see only the customer's brand", async () => {
+    const opened = await ok(a, "json", "Account/Create", {
+      method: "POST",
+      params: {
+        first_name: "Row",
+        last_name: "Level",
+        email_address: `rls-${a.brand_id}@example.com`,
+        country: "US",
+        locale: "en-US",
+        timezone_id: "UTC",
+        skip_notification: "Y",
+      },
+    });
+    const db = await getDb();
+    const ctx = await contextFromCustomerSession(db, {
+      brandId: a.brand_id,
+      customerAccountId: opened.customer_account.customer_account_id,
+      userId: opened.user.user_id,
+    });
+    expect(await seenByPage(ctx)).toEqual([]);
+    const [who] = resultRows<{ who: string }>(await ctx.db.execute(sql`select current_user as who`));
+    expect(who.who).toBe(APP_ROLE);
+  });
+
+  it("a transaction opened on a page's context starts under its brand too, and runVerb's keeps it", async () => {
+    const db = await getDb();
+    const ctx = await contextFromStaffSession(db, { staffUserId: a.staffUserId, brandId: a.brand_id });
+    const seen = await ctx.db.transaction(async (tx) => resultRows<{ who: string }>(await tx.execute(sql`select current_user as who`)));
+    expect(seen[0].who).toBe(APP_ROLE);
+    // One with a `set transaction` first (the overview's snapshot): the scope follows it.
+    const snapshot = await ctx.db.transaction(
+      async (tx) =>
+        resultRows<{ who: string; iso: string }>(await tx.execute(sql`select current_user as who, current_setting('transaction_isolation') as iso`)),
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
+    expect(snapshot[0]).toEqual({ who: APP_ROLE, iso: "repeatable read" });
+    const look = async ({ ctx: c }: { ctx: Context }) =>
+      resultRows<{ n: number }>(await c.db.execute(sql`select count(distinct brand_id)::int as n from customer_accounts`))[0].n;
+    expect(await runVerb(ctx, look, undefined, {})).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { scopedReads } from "../../db/scoped-reads";
 import { apiKeys, brands, customerAccounts, customerUsers, staffUsers } from "../../db/schema";
 import { clock as processClock, type Clock } from "../clock";
 import { DomainError, notFound } from "../errors";
@@ -253,7 +254,8 @@ export async function contextFromStaffSession(db: Db, session: StaffSession & { 
     accessLevel: row.staff.accessLevel,
     apiKeyId: null,
   };
-  return build(row.brand, actor, db, opts.clock ?? clockFor(row.brand), opts.requestId ?? newId());
+  // The dashboard's reads run under row-level security for the brand (db/scoped-reads.ts).
+  return build(row.brand, actor, await scopedReads(db, row.brand.id), opts.clock ?? clockFor(row.brand), opts.requestId ?? newId());
 }
 
 /**
@@ -290,7 +292,8 @@ export async function contextFromCustomerSession(
     .limit(1);
   if (!row) throw refused();
   const actor: Actor = { kind: "customer", customerAccountId: session.customerAccountId, userId: session.userId, accessLevel: row.accessLevel };
-  return build(row.brand, actor, db, opts.clock ?? clockFor(row.brand), opts.requestId ?? newId());
+  // The portal's reads run under row-level security for the brand (db/scoped-reads.ts); inAccount narrows them to the account.
+  return build(row.brand, actor, await scopedReads(db, row.brand.id), opts.clock ?? clockFor(row.brand), opts.requestId ?? newId());
 }
 
 /**
