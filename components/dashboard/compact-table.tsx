@@ -1,11 +1,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { Table, type Column } from "@/components/ui/table";
+import { Section } from "./detail";
 
-export interface CompactColumn<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-  numeric?: boolean;
-}
+export type CompactColumn<T> = Column<T>;
 
 /**
  * One section of a record's page: a heading with its count, a small table of the latest rows
@@ -25,57 +23,39 @@ export function CompactSection<T>({
 }: {
   id: string;
   title: string;
-  total: number;
-  rows: T[];
-  columns: CompactColumn<T>[];
-  rowKey: (row: T) => string;
+  /** How many there are in all (by default, the rows shown). */
+  total?: number;
+  rows: readonly T[];
+  columns: readonly CompactColumn<T>[];
+  rowKey?: (row: T) => string;
   empty: string;
   more?: { href: string; label: string };
   actions?: ReactNode;
   /** The table's accessible name; by default "<title> of this account" (the customer hub's). */
   regionLabel?: string;
 }) {
+  const all = total ?? rows.length;
   return (
-    <section className="card" aria-labelledby={id}>
-      <div className="section-head">
-        <h2 id={id}>
-          {title} ({total})
-        </h2>
-        {actions && <div className="actions">{actions}</div>}
-      </div>
+    <Section id={id} title={`${title} (${all})`} actions={actions}>
       {rows.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={regionLabel ?? `${title} of this account`}>
-          <table>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.header} scope="col" className={c.numeric ? "num" : undefined}>
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={rowKey(r)}>
-                  {columns.map((c) => (
-                    <td key={c.header} className={c.numeric ? "num" : undefined}>
-                      {c.cell(r)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label={regionLabel ?? `${title} of this account`} columns={columns} rows={rows} rowKey={rowKey} />
       )}
-      {total > rows.length && (
+      {all > rows.length && (
         <p className="muted section-more">
-          The latest {rows.length} of {total}. {more && <Link href={more.href}>{more.label}</Link>}
+          The latest {rows.length} of {all}. {more && <Link href={more.href}>{more.label}</Link>}
         </p>
       )}
-    </section>
+    </Section>
+  );
+}
+
+/** A section's way to add one more of its records: the create page with this record chosen. */
+export function NewFor({ href, label }: { href: string; label: string }) {
+  return (
+    <Link className="button secondary small" href={href}>
+      {label}
+    </Link>
   );
 }
