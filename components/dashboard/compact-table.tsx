@@ -12,10 +12,8 @@ export type CompactColumn<T> = Column<T>;
 export function CompactSection<T>({
   id,
   title,
-  total,
-  rows,
+  list: { rows, total = rows.length },
   columns,
-  rowKey,
   empty,
   more,
   actions,
@@ -23,28 +21,21 @@ export function CompactSection<T>({
 }: {
   id: string;
   title: string;
-  /** How many there are in all (by default, the rows shown). */
-  total?: number;
-  rows: readonly T[];
+  /** The rows shown, and how many there are in all (by default, those shown): a list page query's answer. */
+  list: { rows: readonly T[]; total?: number };
   columns: readonly CompactColumn<T>[];
-  rowKey?: (row: T) => string;
   empty: string;
   more?: { href: string; label: string };
   actions?: ReactNode;
   /** The table's accessible name; by default "<title> of this account" (the customer hub's). */
   regionLabel?: string;
 }) {
-  const all = total ?? rows.length;
   return (
-    <Section id={id} title={`${title} (${all})`} actions={actions}>
-      {rows.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <Table label={regionLabel ?? `${title} of this account`} columns={columns} rows={rows} rowKey={rowKey} />
-      )}
-      {all > rows.length && (
+    <Section id={id} title={`${title} (${total})`} actions={actions}>
+      {rows.length === 0 ? <p className="muted">{empty}</p> : <Table label={regionLabel ?? `${title} of this account`} columns={columns} rows={rows} />}
+      {total > rows.length && (
         <p className="muted section-more">
-          The latest {rows.length} of {all}. {more && <Link href={more.href}>{more.label}</Link>}
+          The latest {rows.length} of {total}. {more && <Link href={more.href}>{more.label}</Link>}
         </p>
       )}
     </Section>

@@ -128,9 +128,7 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
         id="subs"
         actions={<NewFor href={`${dash}/subscriptions/new?customer_account_id=${id}`} label="New subscription" />}
         title="Subscriptions"
-        total={subs.total}
-        rows={subs.rows}
-        rowKey={(s) => s.id}
+        list={subs}
         empty="No subscriptions."
         columns={[
           { header: "Product", cell: (s) => <Link href={`${dash}/subscriptions/${s.id}`}>{s.productName ?? shortId(s.id)}</Link> },
@@ -145,9 +143,7 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
         id="invoices"
         actions={<NewFor href={`${dash}/invoices/new?customer_account_id=${id}`} label="New invoice" />}
         title="Invoices"
-        total={invoices.total}
-        rows={invoices.rows}
-        rowKey={(i) => i.id}
+        list={invoices}
         empty="No invoices."
         columns={[
           {
@@ -167,9 +163,7 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
         id="users"
         actions={<NewFor href={`${dash}/users/new?customer_account_id=${id}`} label="New user" />}
         title="Users"
-        total={users.total}
-        rows={users.rows}
-        rowKey={(u) => u.user_id}
+        list={users}
         empty="No portal users."
         columns={[
           { header: "User", cell: (u) => <Link href={`${dash}/users/${u.user_id}`}>{u.username}</Link> },
@@ -182,9 +176,7 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
           id="payments"
           actions={<NewFor href={`${dash}/payments/new?customer_account_id=${id}`} label="Record payment" />}
           title="Payments"
-          total={payments.total}
-          rows={payments.rows}
-          rowKey={(p) => p.id}
+          list={payments}
           empty="No payments."
           columns={[
             { header: "Date", cell: (p) => <Link href={`${dash}/payments/${p.id}`}>{formatInstant(p.createdAt)}</Link> },
@@ -196,9 +188,7 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
           id="pay-methods"
           actions={<NewFor href={`${dash}/pay-methods/new?customer_account_id=${id}`} label="Add pay method" />}
           title="Pay methods"
-          total={payMethods.total}
-          rows={payMethods.rows}
-          rowKey={(m) => m.pay_method_id}
+          list={payMethods}
           empty="No pay methods."
           columns={[
             {
@@ -216,9 +206,7 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
         <CompactSection
           id="tickets"
           title="Tickets"
-          total={tickets.total}
-          rows={tickets.rows}
-          rowKey={(t) => t.ticket_id}
+          list={tickets}
           empty="No tickets."
           columns={[
             {
@@ -235,9 +223,7 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
         <CompactSection
           id="notes"
           title="Notes"
-          total={notes.total}
-          rows={notes.rows}
-          rowKey={(n) => n.note_id}
+          list={notes}
           empty="No notes yet."
           columns={[
             {

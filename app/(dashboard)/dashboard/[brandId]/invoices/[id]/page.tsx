@@ -122,9 +122,7 @@ export default async function InvoicePage({ params }: RecordPageProps) {
         title="Payments"
         regionLabel="Payments to this invoice"
         empty="No payments yet."
-        total={payments.total}
-        rows={payments.rows}
-        rowKey={(p) => p.id}
+        list={payments}
         columns={[
           { header: "Payment", cell: (p) => <Link href={`${dash}/payments/${p.id}`}>Payment …{shortId(p.id)}</Link> },
           { header: "Status", cell: (p) => statusLabel("payment", p.status) },

@@ -91,7 +91,7 @@ export default async function ProductGroupPage({ params }: RecordPageProps) {
         title="Custom variables"
         regionLabel="Custom variables of this group"
         empty="No custom variables."
-        rows={variables}
+        list={{ rows: variables }}
         columns={[
           { header: "Slot", cell: (v) => v.slot },
           { header: "Name", cell: (v) => v.name },
@@ -108,9 +108,7 @@ export default async function ProductGroupPage({ params }: RecordPageProps) {
         regionLabel="Products of this group"
         empty="No products in this group yet."
         actions={add("products", "New product")}
-        total={products.total}
-        rows={products.rows}
-        rowKey={(p) => p.id}
+        list={products}
         columns={[
           { header: "Name", cell: (p) => <Link href={`${dash}/products/${p.id}`}>{p.name}</Link> },
           { header: "Status", cell: (p) => <StatusBadge status={p.status} /> },
@@ -124,9 +122,7 @@ export default async function ProductGroupPage({ params }: RecordPageProps) {
         regionLabel="Components of this group"
         empty="No components in this group yet."
         actions={add("components", "New component")}
-        total={components.total}
-        rows={components.rows}
-        rowKey={(c) => c.id}
+        list={components}
         columns={[
           { header: "Name", cell: (c) => <Link href={`${dash}/components/${c.id}`}>{c.name}</Link> },
           { header: "Type", cell: (c) => componentTypeLabel(c.type) },
@@ -140,9 +136,7 @@ export default async function ProductGroupPage({ params }: RecordPageProps) {
         regionLabel="Dunning rules of this group"
         empty="No dunning rules watch this group."
         actions={add("dunning-rules", "New dunning rule")}
-        total={rules.total}
-        rows={rules.rows}
-        rowKey={(r) => r.id}
+        list={rules}
         columns={[
           { header: "Name", cell: (r) => <Link href={`${dash}/dunning-rules/${r.id}`}>{r.name}</Link> },
           { header: "Overdue days", numeric: true, cell: (r) => r.overdueDays },

@@ -61,7 +61,7 @@ export default async function SubscriptionPage({ params }: RecordPageProps) {
         title="Components"
         regionLabel="Components of this subscription"
         empty="No components."
-        rows={s.components}
+        list={{ rows: s.components }}
         columns={[
           { header: "Component", cell: (c) => c.name },
           { header: "Type", cell: (c) => c.type },
@@ -74,7 +74,7 @@ export default async function SubscriptionPage({ params }: RecordPageProps) {
         title="Coupons"
         regionLabel="Coupons of this subscription"
         empty="No coupons."
-        rows={s.coupons}
+        list={{ rows: s.coupons }}
         columns={[
           { header: "Code", cell: (c) => c.couponCode },
           { header: "Name", cell: (c) => c.name },
@@ -108,9 +108,7 @@ export default async function SubscriptionPage({ params }: RecordPageProps) {
         title="Invoices"
         regionLabel="Invoices of this subscription"
         empty="No invoices yet."
-        total={invoices.total}
-        rows={invoices.rows}
-        rowKey={(i) => i.id}
+        list={invoices}
         columns={[
           { header: "Invoice", cell: (i) => <Link href={`${dash}/invoices/${i.id}`}>{invoiceName(i)}</Link> },
           { header: "Due", cell: (i) => formatDate(i.dueDate) },

@@ -54,7 +54,7 @@ export default async function UserPage({ params }: RecordPageProps) {
         title="Sign-ins"
         regionLabel="Sign-ins of this user"
         empty="Never signed in."
-        rows={u.login_history ?? []}
+        list={{ rows: u.login_history ?? [] }}
         columns={[
           { header: "When", cell: (l) => formatInstant(l.logged_in) },
           { header: "How", cell: (l) => l.method },
