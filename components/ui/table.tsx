@@ -61,18 +61,28 @@ export function Table<T>({
   const head = (c: Column<T>) => classes(c.numeric && "num", c.wideOnly && "wide-only");
   const body = (c: Column<T>) => classes(c.numeric && "num", c.wideOnly && "wide-only", c.className);
   const last = columns.length - 1;
-  // A summing row: its label under the first column, its figure under the last, the columns between empty.
+  // A summing row: its label under the first column, its figure under the last; the label spans the
+  // columns between unless some of them are left out on a phone (then they stay, empty, to keep them).
+  const spans = !columns.slice(1, last).some((c) => c.wideOnly);
   const sumLine = (s: SumRow, n: number) => (
     <tr key={s.key ?? n}>
       {columns.map((c, i) =>
-        i === 0 && c.rowHeader ? (
-          <th key={i} scope="row">
-            {s.label}
-          </th>
-        ) : (
-          <td key={i} className={i === 0 ? undefined : i === last ? head(c) : classes(c.wideOnly && "wide-only")}>
-            {i === 0 ? s.label : i === last ? s.value : null}
+        i === 0 ? (
+          c.rowHeader ? (
+            <th key={i} scope="row" colSpan={spans && last > 1 ? last : undefined}>
+              {s.label}
+            </th>
+          ) : (
+            <td key={i} colSpan={spans && last > 1 ? last : undefined}>
+              {s.label}
+            </td>
+          )
+        ) : i === last ? (
+          <td key={i} className={head(c)}>
+            {s.value}
           </td>
+        ) : spans ? null : (
+          <td key={i} className={classes(c.wideOnly && "wide-only")} />
         ),
       )}
     </tr>
