@@ -1,11 +1,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { Table, type Column } from "@/components/ui/table";
+import { Section } from "./detail";
 
-export interface CompactColumn<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-  numeric?: boolean;
-}
+export type CompactColumn<T> = Column<T>;
 
 /**
  * One section of a record's page: a heading with its count, a small table of the latest rows
@@ -14,10 +12,8 @@ export interface CompactColumn<T> {
 export function CompactSection<T>({
   id,
   title,
-  total,
-  rows,
+  list: { rows, total = rows.length },
   columns,
-  rowKey,
   empty,
   more,
   actions,
@@ -25,10 +21,9 @@ export function CompactSection<T>({
 }: {
   id: string;
   title: string;
-  total: number;
-  rows: T[];
-  columns: CompactColumn<T>[];
-  rowKey: (row: T) => string;
+  /** The rows shown, and how many there are in all (by default, those shown): a list page query's answer. */
+  list: { rows: readonly T[]; total?: number };
+  columns: readonly CompactColumn<T>[];
   empty: string;
   more?: { href: string; label: string };
   actions?: ReactNode;
@@ -36,46 +31,22 @@ export function CompactSection<T>({
   regionLabel?: string;
 }) {
   return (
-    <section className="card" aria-labelledby={id}>
-      <div className="section-head">
-        <h2 id={id}>
-          {title} ({total})
-        </h2>
-        {actions && <div className="actions">{actions}</div>}
-      </div>
-      {rows.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={regionLabel ?? `${title} of this account`}>
-          <table>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.header} scope="col" className={c.numeric ? "num" : undefined}>
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={rowKey(r)}>
-                  {columns.map((c) => (
-                    <td key={c.header} className={c.numeric ? "num" : undefined}>
-                      {c.cell(r)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <Section id={id} title={`${title} (${total})`} actions={actions}>
+      {rows.length === 0 ? <p className="muted">{empty}</p> : <Table label={regionLabel ?? `${title} of this account`} columns={columns} rows={rows} />}
       {total > rows.length && (
         <p className="muted section-more">
           The latest {rows.length} of {total}. {more && <Link href={more.href}>{more.label}</Link>}
         </p>
       )}
-    </section>
+    </Section>
+  );
+}
+
+/** A section's way to add one more of its records: the create page with this record chosen. */
+export function NewFor({ href, label }: { href: string; label: string }) {
+  return (
+    <Link className="button secondary small" href={href}>
+      {label}
+    </Link>
   );
 }

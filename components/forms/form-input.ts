@@ -41,6 +41,9 @@ export const YES_NO = [
   { value: "Y", label: "Yes" },
 ] as const;
 
+/** A select's options from [value, label] pairs, in their order. */
+export const choices = (...pairs: readonly (readonly [value: string, label: string])[]): Option[] => pairs.map(([value, label]) => ({ value, label }));
+
 /** Zod's messages say "must be ..."; the server's name the parameter ("amount must be ..."): shown on the field without it. */
 export function fieldMessage(message: string) {
   const m = message.replace(/^[A-Za-z_0-9]+ (?=(must|is|are|has|needs|or|cannot|applies|uses) )/, "");

@@ -21,7 +21,7 @@ import { useHydrated } from "../ui/use-hydrated";
  * string, as the API takes it.
  */
 
-export { fieldMessage, inputFor, YES_NO, type Field, type FormValues, type Option } from "./form-input";
+export { choices, fieldMessage, inputFor, YES_NO, type Field, type FormValues, type Option } from "./form-input";
 
 /** The brand's currency, which amounts in a form are read in (the brand layout gives it). */
 const AmountsCurrency = createContext<string | undefined>(undefined);

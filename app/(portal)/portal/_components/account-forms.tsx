@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { AccountSettings, AccountUser } from "@/lib/portal/account-queries";
 import { changePassword, setTwoStep, updateProfile } from "../_lib/actions";
-import { FormAlert, TextField, showActionError } from "./field";
+import { ActionForm, FormAlert, TextField, useActionForm } from "./field";
 
 export type PersonFields = { first_name: string; last_name: string; email_address: string; phone_number_country_code: string; phone_number: string };
 export const PERSON_FIELDS = ["first_name", "last_name", "email_address", "phone_number_country_code", "phone_number"] as const;
@@ -54,68 +54,55 @@ export function PersonInputs({ form }: { form: ReturnType<typeof useForm<PersonF
 
 export function ProfileForm({ me }: { me: AccountUser }) {
   const router = useRouter();
-  const [notice, setNotice] = useState<string | null>(null);
-  const form = useForm<PersonFields>({ defaultValues: personValues(me) });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setNotice(null);
-    const answer = await updateProfile(values);
-    if (!answer.ok) return showActionError(answer.error, form.setError, PERSON_FIELDS);
-    setNotice("Your profile was saved.");
-    router.refresh();
+  const f = useActionForm<PersonFields>({
+    defaults: personValues(me),
+    fields: PERSON_FIELDS,
+    send: (values) => updateProfile(values),
+    done: () => {
+      router.refresh();
+      return "Your profile was saved.";
+    },
   });
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <FormAlert error={form.formState.errors.root?.message} notice={notice} />
-      <PersonInputs form={form} />
-      <button className="p-button" type="submit" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? "Saving…" : "Save profile"}
-      </button>
-    </form>
+    <ActionForm of={f} label="Save profile" busyLabel="Saving…">
+      <PersonInputs form={f.form} />
+    </ActionForm>
   );
 }
 
-type PasswordFields = { current_password: string; password: string; confirm: string };
-
 export function PasswordForm() {
-  const [notice, setNotice] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<PasswordFields>({ defaultValues: { current_password: "", password: "", confirm: "" } });
-  const onSubmit = handleSubmit(async ({ current_password, password, confirm }) => {
-    setNotice(null);
-    if (password !== confirm) return setError("confirm", { message: "The two new passwords are not the same." });
-    const answer = await changePassword({ current_password, password });
-    if (!answer.ok) return showActionError(answer.error, setError, ["current_password", "password"]);
-    reset();
-    setNotice("Your password was changed. Use it the next time you sign in.");
+  const f = useActionForm<{ current_password: string; password: string; confirm: string }>({
+    defaults: { current_password: "", password: "", confirm: "" },
+    fields: ["current_password", "password"],
+    send: async ({ current_password, password, confirm }, form) => {
+      if (password !== confirm) return form.setError("confirm", { message: "The two new passwords are not the same." });
+      return changePassword({ current_password, password });
+    },
+    done: (_data, form) => {
+      form.reset();
+      return "Your password was changed. Use it the next time you sign in.";
+    },
   });
+  const { register } = f.form;
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <FormAlert error={errors.root?.message} notice={notice} />
+    <ActionForm of={f} label="Change password" busyLabel="Changing…">
       <TextField
         label="Current password"
         type="password"
         registration={register("current_password")}
-        error={errors.current_password?.message}
+        error={f.errors.current_password?.message}
         autoComplete="current-password"
       />
       <TextField
         label="New password"
         type="password"
         registration={register("password")}
-        error={errors.password?.message}
+        error={f.errors.password?.message}
         autoComplete="new-password"
         hint="At least 8 characters."
       />
-      <TextField label="New password again" type="password" registration={register("confirm")} error={errors.confirm?.message} autoComplete="new-password" />
-      <button className="p-button" type="submit" disabled={isSubmitting}>
-        {isSubmitting ? "Changing…" : "Change password"}
-      </button>
-    </form>
+      <TextField label="New password again" type="password" registration={register("confirm")} error={f.errors.confirm?.message} autoComplete="new-password" />
+    </ActionForm>
   );
 }
 

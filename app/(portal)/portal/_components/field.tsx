@@ -1,7 +1,15 @@
 "use client";
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
-import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
-import type { ActionError } from "@/lib/actions/define-action";
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+  type UseFormSetError,
+} from "react-hook-form";
+import type { ActionError, ActionResult } from "@/lib/actions/define-action";
 
 /** A labelled input (or textarea) with its error below, tied to it for screen readers. */
 export function TextField({
@@ -70,3 +78,55 @@ export function showActionError<F extends FieldValues>(error: ActionError, setEr
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A portal form sent through a portal action: `send` sends its values (or answers nothing, a check
+ * of its own having marked a field); a refusal lands on the field it names (one of `fields`) or above
+ * the form; on success `done` says what was done (shown above the form) or moves on.
+ */
+export function useActionForm<F extends FieldValues>({
+  defaults,
+  fields,
+  send,
+  done,
+}: {
+  defaults: DefaultValues<F>;
+  fields: readonly string[];
+  send: (values: F, form: UseFormReturn<F>) => Promise<ActionResult | void>;
+  done: (data: unknown, form: UseFormReturn<F>) => string | void;
+}) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const form = useForm<F>({ defaultValues: defaults });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setNotice(null);
+    const answer = await send(values, form);
+    if (!answer) return;
+    if (!answer.ok) return showActionError(answer.error, form.setError, fields);
+    setNotice(done(answer.data, form) ?? null);
+  });
+  return { form, errors: form.formState.errors, notice, onSubmit };
+}
+
+/** A useActionForm's form: its message at the top, its fields, and its button (saying `busyLabel` while it sends). */
+export function ActionForm<F extends FieldValues>({
+  of,
+  label,
+  busyLabel,
+  children,
+}: {
+  of: ReturnType<typeof useActionForm<F>>;
+  label: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  const busy = of.form.formState.isSubmitting;
+  return (
+    <form onSubmit={of.onSubmit} noValidate>
+      <FormAlert error={of.errors.root?.message} notice={of.notice} />
+      {children}
+      <button className="p-button" type="submit" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </form>
+  );
+}

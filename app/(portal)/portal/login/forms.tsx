@@ -18,6 +18,25 @@ function Alert({ state }: { state: FormState }) {
   return null;
 }
 
+/** The email address or username a customer signs in with (kept after a refusal). */
+function LoginField({ state }: { state: FormState }) {
+  return (
+    <label className="p-field">
+      <span>Email address or username</span>
+      <input
+        name="login"
+        type="text"
+        defaultValue={state.login}
+        autoComplete="username"
+        required
+        autoCapitalize="none"
+        spellCheck={false}
+        aria-invalid={Boolean(state.error)}
+      />
+    </label>
+  );
+}
+
 export function SignInForm({ brandId, redirect }: { brandId: string; redirect: string }) {
   const [state, action, pending] = useActionState(signIn, {});
   return (
@@ -25,19 +44,7 @@ export function SignInForm({ brandId, redirect }: { brandId: string; redirect: s
       <Alert state={state} />
       <input type="hidden" name="brand" value={brandId} />
       <input type="hidden" name="redirect" value={redirect} />
-      <label className="p-field">
-        <span>Email address or username</span>
-        <input
-          name="login"
-          type="text"
-          defaultValue={state.login}
-          autoComplete="username"
-          required
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-invalid={Boolean(state.error)}
-        />
-      </label>
+      <LoginField state={state} />
       <label className="p-field">
         <span>Password</span>
         <input name="password" type="password" autoComplete="current-password" required aria-invalid={Boolean(state.error)} />
@@ -107,19 +114,7 @@ export function ForgotForm({ brandId }: { brandId: string }) {
     <form action={action} noValidate>
       <Alert state={state} />
       <input type="hidden" name="brand" value={brandId} />
-      <label className="p-field">
-        <span>Email address or username</span>
-        <input
-          name="login"
-          type="text"
-          defaultValue={state.login}
-          autoComplete="username"
-          required
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-invalid={Boolean(state.error)}
-        />
-      </label>
+      <LoginField state={state} />
       <button className="p-button" type="submit" disabled={pending}>
         {pending ? "Sending…" : "Email me a temporary password"}
       </button>

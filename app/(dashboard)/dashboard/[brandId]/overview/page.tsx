@@ -8,6 +8,7 @@ import { taxLineName } from "@/lib/tax/compute";
 import { DEFAULT_PERIOD, isPeriodKey, PERIODS, type Period, type PeriodKey } from "@/lib/insights/periods";
 import { AmountBarChart } from "./_components/bar-chart";
 import { formatMoney } from "@/lib/format";
+import { Table, type Column } from "@/components/ui/table";
 import { dayLabel, monthLabel } from "./format";
 import styles from "./overview.module.css";
 
@@ -171,36 +172,23 @@ export default async function OverviewPage({ params, searchParams }: { params: P
           ]}
           empty="Nothing was invoiced or collected in this period."
         />
-        <div className="table-scroll">
-          <table className={styles.table}>
-            <caption className="visually-hidden">Invoiced, tax, collected and refunded by month, {revenueRange}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                {REVENUE_COLUMNS.map((c) => (
-                  <th key={c.key} scope="col" className="num">
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {revenue.map((m) => (
-                <tr key={m.month}>
-                  <th scope="row">{m.label}</th>
-                  {REVENUE_COLUMNS.map((c) => {
-                    const list = c.list?.(links, m.month);
-                    return (
-                      <td key={c.key} className="num">
-                        {list ? <Link href={href(list)}>{money(m[c.key])}</Link> : money(m[c.key])}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          className={styles.table}
+          caption={`Invoiced, tax, collected and refunded by month, ${revenueRange}`}
+          rows={revenue}
+          rowKey={(m) => m.month}
+          columns={[
+            { header: "Month", rowHeader: true, cell: (m) => m.label },
+            ...REVENUE_COLUMNS.map((c): Column<(typeof revenue)[number]> => ({
+              header: c.label,
+              numeric: true,
+              cell: (m) => {
+                const list = c.list?.(links, m.month);
+                return list ? <Link href={href(list)}>{money(m[c.key])}</Link> : money(m[c.key]);
+              },
+            })),
+          ]}
+        />
         <p className={styles.small}>
           Invoiced includes tax; collected counts payments in the month they came in, refunded the money handed back in the month it went back.
         </p>
@@ -219,47 +207,20 @@ export default async function OverviewPage({ params, searchParams }: { params: P
         {o.taxByRate.length === 0 ? (
           <p className="muted">No tax on the invoices of this period.</p>
         ) : (
-          <div className="table-scroll">
-            <table className={styles.table}>
-              <caption className="visually-hidden">Tax on the invoices created in each month, by rate, {revenueRange}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">Rate</th>
-                  <th scope="col" className="num">
-                    Invoices
-                  </th>
-                  <th scope="col" className="num">
-                    Taxed amount
-                  </th>
-                  <th scope="col" className="num">
-                    Tax
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {o.taxByRate.map((r) => (
-                  <tr key={`${r.month} ${r.taxRateId} ${r.name} ${r.percentage} ${r.inclusive} ${r.reverseCharge}`}>
-                    <th scope="row">{monthLabel(r.month)}</th>
-                    <td>{taxLineName({ ...r, amount: r.tax })}</td>
-                    <td className="num">{r.invoices.toLocaleString("en-US")}</td>
-                    <td className="num">{money(r.taxedAmount)}</td>
-                    <td className="num">{money(r.tax)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={4}>
-                    Total
-                  </th>
-                  <td className="num">
-                    <strong>{money(o.tax)}</strong>
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <Table
+            className={styles.table}
+            caption={`Tax on the invoices created in each month, by rate, ${revenueRange}`}
+            rows={o.taxByRate}
+            rowKey={(r) => `${r.month} ${r.taxRateId} ${r.name} ${r.percentage} ${r.inclusive} ${r.reverseCharge}`}
+            columns={[
+              { header: "Month", rowHeader: true, cell: (r) => monthLabel(r.month) },
+              { header: "Rate", cell: (r) => taxLineName({ ...r, amount: r.tax }) },
+              { header: "Invoices", numeric: true, cell: (r) => r.invoices.toLocaleString("en-US") },
+              { header: "Taxed amount", numeric: true, cell: (r) => money(r.taxedAmount) },
+              { header: "Tax", numeric: true, cell: (r) => money(r.tax) },
+            ]}
+            sums={[{ label: "Total", value: <strong>{money(o.tax)}</strong> }]}
+          />
         )}
       </section>
 
@@ -278,38 +239,20 @@ export default async function OverviewPage({ params, searchParams }: { params: P
             series={[{ key: "amount", label: "Overdue", color: "#d92d20" }]}
             empty="Nothing is past due."
           />
-          <table className={styles.table}>
-            <caption className="visually-hidden">Unpaid invoice balances by days past due, today</caption>
-            <thead>
-              <tr>
-                <th scope="col">Past due</th>
-                <th scope="col" className="num">
-                  Invoices
-                </th>
-                <th scope="col" className="num">
-                  Balance
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">Not yet due</th>
-                <td className="num">{o.receivables.notDue.count.toLocaleString("en-US")}</td>
-                <td className="num">
-                  <Link href={href(links.notDue)}>{money(o.receivables.notDue.amount)}</Link>
-                </td>
-              </tr>
-              {o.receivables.aging.map((a) => (
-                <tr key={a.key}>
-                  <th scope="row">{a.label}</th>
-                  <td className="num">{a.count.toLocaleString("en-US")}</td>
-                  <td className="num">
-                    <Link href={href(links.aging[a.key])}>{money(a.amount)}</Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            className={styles.table}
+            caption="Unpaid invoice balances by days past due, today"
+            rows={[
+              { key: "not-due", label: "Not yet due", ...o.receivables.notDue, link: links.notDue },
+              ...o.receivables.aging.map((a) => ({ ...a, link: links.aging[a.key] })),
+            ]}
+            rowKey={(a) => a.key}
+            columns={[
+              { header: "Past due", rowHeader: true, cell: (a) => a.label },
+              { header: "Invoices", numeric: true, cell: (a) => a.count.toLocaleString("en-US") },
+              { header: "Balance", numeric: true, cell: (a) => <Link href={href(a.link)}>{money(a.amount)}</Link> },
+            ]}
+          />
         </section>
 
         <section aria-labelledby="renewals" className={`card ${styles.section}`}>

@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { dashboardContext } from "@/app/_auth/session";
 import { listAccountsPage } from "@/lib/accounts/list-accounts";
 import { listSubscriptionsPage } from "@/lib/subscriptions/list-subscriptions";
 import { listInvoicesPage } from "@/lib/invoices/list-invoices";
@@ -17,7 +16,9 @@ import { StatusBadge } from "@/components/ui/status";
 import { formatDate, formatInstant, formatMoney, invoiceName, shortId, statusLabel } from "@/lib/format";
 import { STATUS } from "@/lib/lifecycle";
 import { INVOICE_STATUS } from "@/lib/invoices/amounts";
-import { CompactSection } from "@/components/dashboard/compact-table";
+import { CompactSection, NewFor } from "@/components/dashboard/compact-table";
+import { DetailHead, EditLink, FactsCard, recordDates } from "@/components/dashboard/detail";
+import { openRecord, type RecordPageProps } from "../../_components/load-record";
 import { AccountActions } from "../_components/account-actions";
 import { HubActions } from "../_components/hub-actions";
 import { RecordHistory } from "@/components/dashboard/record-history";
@@ -47,15 +48,8 @@ const TIMELINE_PATHS: Partial<Record<TimelineKind, string>> = {
  * with balances, credit notes, payments, pay methods, notes, tickets), each a compact table linking to the
  * record, the timeline of what happened to it (paged with ?timeline=N), and the hub's actions.
  */
-export default async function AccountPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ brandId: string; id: string }>;
-  searchParams: Promise<{ timeline?: string }>;
-}) {
-  const { brandId, id } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function AccountPage({ params, searchParams }: RecordPageProps & { searchParams: Promise<{ timeline?: string }> }) {
+  const { brandId, id, ctx, dash } = await openRecord(params);
   if (!isUuid(id)) notFound();
   const tlPage = Math.max(1, Math.min(10_000, Number((await searchParams).timeline) || 1));
   const mine = { filters: { customerAccountId: id }, pageSize: SHOWN };
@@ -81,7 +75,6 @@ export default async function AccountPage({
     state: a.state,
     taxId: a.taxId,
   });
-  const dash = `/dashboard/${brandId}`;
   const base = `${dash}/accounts`;
   const name = `${a.firstName} ${a.lastName}`;
   const address = [a.address, a.address2, [a.unitType, a.unit].filter(Boolean).join(" "), [a.city, a.state, a.zipCode].filter(Boolean).join(", "), a.country]
@@ -95,100 +88,47 @@ export default async function AccountPage({
     .map((u) => ({ id: u.user_id, label: `${u.first_name} ${u.last_name} (${u.username})` }));
   return (
     <>
-      <p className="breadcrumb">
-        <Link href={base}>Customer accounts</Link> / {name}
-      </p>
-      <div className="page-head">
-        <h1>
-          {name} <StatusBadge status={a.status} />
-        </h1>
-        <div className="actions">
-          {a.status !== STATUS.DELETED && (
-            <Link href={`${base}/${a.id}/edit`} className="button secondary">
-              Edit
-            </Link>
-          )}
-          <AccountActions brandId={brandId} id={a.id} name={name} status={a.status} liveSubscriptions={liveSubs} />
-        </div>
-      </div>
+      <DetailHead list={{ href: base, label: "Customer accounts" }} title={name} badge={<StatusBadge status={a.status} />}>
+        {a.status !== STATUS.DELETED && <EditLink href={`${base}/${a.id}/edit`} />}
+        <AccountActions brandId={brandId} id={a.id} name={name} status={a.status} liveSubscriptions={liveSubs} />
+      </DetailHead>
       {a.status !== STATUS.DELETED && (
         <div className="actions hub-actions" role="group" aria-label="Work on this account">
           <HubActions brandId={brandId} accountId={a.id} users={a.status === STATUS.ACTIVE ? activeUsers : []} />
         </div>
       )}
 
-      <section className="card" aria-labelledby="profile">
-        <h2 id="profile">Profile</h2>
-        <dl className="details">
-          <dt>Email</dt>
-          <dd>{a.emailAddress}</dd>
-          <dt>Company</dt>
-          <dd>{a.companyName ?? "—"}</dd>
-          <dt>Phone</dt>
-          <dd>{a.phoneNumber ? `+${a.phoneNumberCountryCode ?? ""} ${a.phoneNumber}` : "—"}</dd>
-          <dt>Address</dt>
-          <dd>{address || "—"}</dd>
-          <dt>Locale and time zone</dt>
-          <dd>
-            {a.locale} · {a.timezoneId}
-          </dd>
-          <dt>Prepaid balance</dt>
-          <dd className="num">{formatMoney(a.prepaidBalanceCents, a.currency)}</dd>
-          <dt>Open invoice balance</dt>
-          <dd className="num">
-            {formatMoney(openBalance, a.currency)}
-            {invoices.total > invoices.rows.length ? " (latest invoices)" : ""}
-          </dd>
-          <dt>Created</dt>
-          <dd>{formatInstant(a.createdAt)}</dd>
-          {a.deletedAt && (
-            <>
-              <dt>Deleted</dt>
-              <dd>{formatInstant(a.deletedAt)}</dd>
-            </>
-          )}
-        </dl>
-      </section>
+      <FactsCard
+        id="profile"
+        title="Profile"
+        facts={[
+          ["Email", a.emailAddress],
+          ["Company", a.companyName ?? "—"],
+          ["Phone", a.phoneNumber ? `+${a.phoneNumberCountryCode ?? ""} ${a.phoneNumber}` : "—"],
+          ["Address", address || "—"],
+          ["Locale and time zone", `${a.locale} · ${a.timezoneId}`],
+          ["Prepaid balance", formatMoney(a.prepaidBalanceCents, a.currency), "num"],
+          ["Open invoice balance", `${formatMoney(openBalance, a.currency)}${invoices.total > invoices.rows.length ? " (latest invoices)" : ""}`, "num"],
+          ...recordDates(a.createdAt, a.deletedAt),
+        ]}
+      />
 
-      <section className="card" aria-labelledby="tax-status">
-        <h2 id="tax-status">Tax</h2>
-        <dl className="details">
-          <dt>Tax exempt</dt>
-          <dd>{a.taxExempt ? `Yes${a.taxExemptReason ? `: ${a.taxExemptReason}` : ""}` : "No"}</dd>
-          <dt>Tax id</dt>
-          <dd>{a.taxId || "—"}</dd>
-          <dt>Taxed in</dt>
-          <dd>{[a.country, a.state].filter(Boolean).join(" · ") || "— (no country: no tax)"}</dd>
-          <dt>Rates that apply</dt>
-          <dd>
-            {taxRates.length ? (
-              <ul>
-                {taxRates.map(({ rate, reverseCharged }) => (
-                  <li key={rate.id}>
-                    {rate.name} {formatPercentage(rate.percentage)}%{rate.state ? ` (${rate.state})` : ""}
-                    {rate.inclusive === "Y" ? ", included in prices" : ""}
-                    {reverseCharged ? ", reverse charged: this customer pays none" : ""}
-                  </li>
-                ))}
-              </ul>
-            ) : a.taxExempt ? (
-              "None: the account is tax exempt"
-            ) : (
-              <>
-                None of the brand&apos;s <Link href={`${dash}/tax-rates`}>tax rates</Link>
-              </>
-            )}
-          </dd>
-        </dl>
-      </section>
+      <FactsCard
+        id="tax-status"
+        title="Tax"
+        facts={[
+          ["Tax exempt", a.taxExempt ? `Yes${a.taxExemptReason ? `: ${a.taxExemptReason}` : ""}` : "No"],
+          ["Tax id", a.taxId || "—"],
+          ["Taxed in", [a.country, a.state].filter(Boolean).join(" · ") || "— (no country: no tax)"],
+          ["Rates that apply", <RatesThatApply rates={taxRates} exempt={a.taxExempt} dash={dash} />],
+        ]}
+      />
 
       <CompactSection
         id="subs"
         actions={<NewFor href={`${dash}/subscriptions/new?customer_account_id=${id}`} label="New subscription" />}
         title="Subscriptions"
-        total={subs.total}
-        rows={subs.rows}
-        rowKey={(s) => s.id}
+        list={subs}
         empty="No subscriptions."
         columns={[
           { header: "Product", cell: (s) => <Link href={`${dash}/subscriptions/${s.id}`}>{s.productName ?? shortId(s.id)}</Link> },
@@ -203,9 +143,7 @@ export default async function AccountPage({
         id="invoices"
         actions={<NewFor href={`${dash}/invoices/new?customer_account_id=${id}`} label="New invoice" />}
         title="Invoices"
-        total={invoices.total}
-        rows={invoices.rows}
-        rowKey={(i) => i.id}
+        list={invoices}
         empty="No invoices."
         columns={[
           {
@@ -225,9 +163,7 @@ export default async function AccountPage({
         id="users"
         actions={<NewFor href={`${dash}/users/new?customer_account_id=${id}`} label="New user" />}
         title="Users"
-        total={users.total}
-        rows={users.rows}
-        rowKey={(u) => u.user_id}
+        list={users}
         empty="No portal users."
         columns={[
           { header: "User", cell: (u) => <Link href={`${dash}/users/${u.user_id}`}>{u.username}</Link> },
@@ -240,9 +176,7 @@ export default async function AccountPage({
           id="payments"
           actions={<NewFor href={`${dash}/payments/new?customer_account_id=${id}`} label="Record payment" />}
           title="Payments"
-          total={payments.total}
-          rows={payments.rows}
-          rowKey={(p) => p.id}
+          list={payments}
           empty="No payments."
           columns={[
             { header: "Date", cell: (p) => <Link href={`${dash}/payments/${p.id}`}>{formatInstant(p.createdAt)}</Link> },
@@ -254,9 +188,7 @@ export default async function AccountPage({
           id="pay-methods"
           actions={<NewFor href={`${dash}/pay-methods/new?customer_account_id=${id}`} label="Add pay method" />}
           title="Pay methods"
-          total={payMethods.total}
-          rows={payMethods.rows}
-          rowKey={(m) => m.pay_method_id}
+          list={payMethods}
           empty="No pay methods."
           columns={[
             {
@@ -274,9 +206,7 @@ export default async function AccountPage({
         <CompactSection
           id="tickets"
           title="Tickets"
-          total={tickets.total}
-          rows={tickets.rows}
-          rowKey={(t) => t.ticket_id}
+          list={tickets}
           empty="No tickets."
           columns={[
             {
@@ -293,9 +223,7 @@ export default async function AccountPage({
         <CompactSection
           id="notes"
           title="Notes"
-          total={notes.total}
-          rows={notes.rows}
-          rowKey={(n) => n.note_id}
+          list={notes}
           empty="No notes yet."
           columns={[
             {
@@ -362,11 +290,24 @@ export default async function AccountPage({
   );
 }
 
-/** A hub section's way to add one more for this customer: the create page with the account chosen. */
-function NewFor({ href, label }: { href: string; label: string }) {
+/** The tax rates that apply to the account, or why none does. */
+function RatesThatApply({ rates, exempt, dash }: { rates: Awaited<ReturnType<typeof ratesForAccount>>; exempt: boolean; dash: string }) {
+  if (rates.length)
+    return (
+      <ul>
+        {rates.map(({ rate, reverseCharged }) => (
+          <li key={rate.id}>
+            {rate.name} {formatPercentage(rate.percentage)}%{rate.state ? ` (${rate.state})` : ""}
+            {rate.inclusive === "Y" ? ", included in prices" : ""}
+            {reverseCharged ? ", reverse charged: this customer pays none" : ""}
+          </li>
+        ))}
+      </ul>
+    );
+  if (exempt) return "None: the account is tax exempt";
   return (
-    <Link className="button secondary small" href={href}>
-      {label}
-    </Link>
+    <>
+      None of the brand&apos;s <Link href={`${dash}/tax-rates`}>tax rates</Link>
+    </>
   );
 }

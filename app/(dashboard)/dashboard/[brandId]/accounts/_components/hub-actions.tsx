@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FormDialog } from "@/components/dashboard/form-dialog";
-import { Form, type Field } from "@/components/forms/form";
+import { choices, Form, type FormProps, type Field } from "@/components/forms/form";
 import { CreateNoteParams } from "@/lib/notes/schemas";
 import { CreateTicketParams } from "@/lib/tickets/schemas";
 import { CreateTokenParams } from "@/lib/users/schemas";
@@ -19,56 +19,57 @@ const TICKET_FIELDS: Field[] = [
   {
     name: "direction",
     label: "Visible to",
-    options: [
-      { value: "EXTERNAL", label: "The customer (shown in their portal)" },
-      { value: "INTERNAL", label: "Staff only" },
-    ],
+    options: choices(["EXTERNAL", "The customer (shown in their portal)"], ["INTERNAL", "Staff only"]),
   },
   { name: "department", label: "Department", hint: "Optional, like Billing" },
   { name: "message", label: "Message", required: true, kind: "textarea", rows: 4 },
 ];
 
+/** A form in a dialog that adds to the account, then shows the account as it now is. */
+function AddDialog({ label, title, ...form }: { label: string; title: string } & Pick<FormProps, "fields" | "schema" | "fixed" | "defaults" | "submit">) {
+  const router = useRouter();
+  return (
+    <FormDialog label={label} title={title}>
+      {(close) => (
+        <Form
+          layout="stack"
+          {...form}
+          submitLabel={label}
+          onCancel={close}
+          onDone={() => {
+            close();
+            router.refresh();
+          }}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
 /** The customer hub's actions: add a note, open a ticket, make a portal sign-in link for one of its users. */
 export function HubActions({ brandId, accountId, users }: { brandId: string; accountId: string; users: { id: string; label: string }[] }) {
-  const router = useRouter();
   const fixed = { customer_account_id: accountId };
   const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
   const [copied, setCopied] = useState(false);
-  const done = (close: () => void) => () => {
-    close();
-    router.refresh();
-  };
   return (
     <>
-      <FormDialog label="Add note" title="Add a note to this account">
-        {(close) => (
-          <Form
-            layout="stack"
-            fields={NOTE_FIELDS}
-            schema={CreateNoteParams}
-            fixed={fixed}
-            submit={(input) => addNote(brandId, input)}
-            submitLabel="Add note"
-            onCancel={close}
-            onDone={done(close)}
-          />
-        )}
-      </FormDialog>
-      <FormDialog label="Open ticket" title="Open a ticket for this account">
-        {(close) => (
-          <Form
-            layout="stack"
-            fields={TICKET_FIELDS}
-            schema={CreateTicketParams}
-            fixed={{ ...fixed, type: "NEW" }}
-            defaults={{ direction: "EXTERNAL" }}
-            submit={(input) => openTicket(brandId, input)}
-            submitLabel="Open ticket"
-            onCancel={close}
-            onDone={done(close)}
-          />
-        )}
-      </FormDialog>
+      <AddDialog
+        label="Add note"
+        title="Add a note to this account"
+        fields={NOTE_FIELDS}
+        schema={CreateNoteParams}
+        fixed={fixed}
+        submit={(input) => addNote(brandId, input)}
+      />
+      <AddDialog
+        label="Open ticket"
+        title="Open a ticket for this account"
+        fields={TICKET_FIELDS}
+        schema={CreateTicketParams}
+        fixed={{ ...fixed, type: "NEW" }}
+        defaults={{ direction: "EXTERNAL" }}
+        submit={(input) => openTicket(brandId, input)}
+      />
       {users.length > 0 && (
         <FormDialog label="Portal sign-in link" title="A portal sign-in link">
           {(close) =>

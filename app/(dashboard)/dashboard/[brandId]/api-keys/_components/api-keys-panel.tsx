@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
+import { Table } from "@/components/ui/table";
 import { formatInstant } from "@/lib/format";
 import type { ApiKeyView } from "@/lib/keys/api-keys";
 import { createApiKey, revokeApiKey } from "../actions";
@@ -60,68 +61,55 @@ export function ApiKeysPanel({ brandId, keys }: { brandId: string; keys: ApiKeyV
       {keys.length === 0 ? (
         <p className="muted">No API keys yet.</p>
       ) : (
-        <div className="table-scroll api-keys-table" tabIndex={0} role="region" aria-label="List of API keys">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((k) => (
-                <tr key={k.api_key_id}>
-                  <td className="wrap" data-label="Name">
-                    {k.name}
-                  </td>
-                  <td data-label="Key">
-                    <code>{k.prefix}…</code>
-                  </td>
-                  <td data-label="Created">{formatInstant(k.created)}</td>
-                  <td data-label="Last used">{k.last_used ? formatInstant(k.last_used) : "Never"}</td>
-                  <td data-label="Status">
-                    {k.status === "active" ? (
-                      <span className="badge ok">Active</span>
-                    ) : (
-                      <>
-                        <span className="badge bad">Revoked</span>
-                        <span className="muted stacked-note">{formatInstant(k.revoked)}</span>
-                      </>
-                    )}
-                  </td>
-                  <td className="row-actions">
-                    {k.status === "active" && (
-                      <ConfirmButton
-                        label="Revoke"
-                        labelContext={k.name}
-                        title={`Revoke “${k.name}”?`}
-                        confirmLabel="Revoke key"
-                        danger
-                        onConfirm={async () => {
-                          const r = await revokeApiKey(brandId, { api_key_id: k.api_key_id });
-                          if (!r.ok) return r.error.message;
-                          router.refresh();
-                          return null;
-                        }}
-                      >
-                        <p>
-                          Every call made with <code>{k.prefix}…</code> is refused from now on, on every server. This cannot be undone: an integration still
-                          using it needs a new key.
-                        </p>
-                      </ConfirmButton>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          label="List of API keys"
+          className="api-keys-table"
+          rows={keys}
+          rowKey={(k) => k.api_key_id}
+          columns={[
+            { header: "Name", className: "wrap", cell: (k) => k.name },
+            { header: "Key", cell: (k) => <code>{k.prefix}…</code> },
+            { header: "Created", cell: (k) => formatInstant(k.created) },
+            { header: "Last used", cell: (k) => (k.last_used ? formatInstant(k.last_used) : "Never") },
+            {
+              header: "Status",
+              cell: (k) =>
+                k.status === "active" ? (
+                  <span className="badge ok">Active</span>
+                ) : (
+                  <>
+                    <span className="badge bad">Revoked</span>
+                    <span className="muted stacked-note">{formatInstant(k.revoked)}</span>
+                  </>
+                ),
+            },
+            {
+              header: <span className="visually-hidden">Actions</span>,
+              className: "row-actions",
+              cell: (k) =>
+                k.status === "active" && (
+                  <ConfirmButton
+                    label="Revoke"
+                    labelContext={k.name}
+                    title={`Revoke “${k.name}”?`}
+                    confirmLabel="Revoke key"
+                    danger
+                    onConfirm={async () => {
+                      const r = await revokeApiKey(brandId, { api_key_id: k.api_key_id });
+                      if (!r.ok) return r.error.message;
+                      router.refresh();
+                      return null;
+                    }}
+                  >
+                    <p>
+                      Every call made with <code>{k.prefix}…</code> is refused from now on, on every server. This cannot be undone: an integration still using
+                      it needs a new key.
+                    </p>
+                  </ConfirmButton>
+                ),
+            },
+          ]}
+        />
       )}
     </>
   );

@@ -1,26 +1,23 @@
 import Link from "next/link";
-import { dashboardContext } from "@/app/_auth/session";
+import { DetailHead, EditLink, FactsCard, recordDates } from "@/components/dashboard/detail";
 import { productNames } from "@/lib/catalog/group-names";
 import { subscriptionsUsing } from "@/lib/catalog/usage";
 import { formatDate } from "@/lib/format";
 import { RecordActions, type RecordStep } from "@/components/dashboard/record-actions";
 import { plural } from "@/components/dashboard/ledger-steps";
 import { listCouponsPage } from "@/lib/catalog/list-coupons";
-import { loadRecord } from "../../_components/load-record";
+import { loadRecord, openRecord, type RecordPageProps } from "../../_components/load-record";
 import { CouponStatusBadge, discountText, durationText } from "../_components/words";
 import { deleteCoupon, updateCoupon } from "../actions";
-import { RecordDates } from "../../_components/record-about";
 import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Coupon · Recurring Billing" };
 
-export default async function CouponPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
-  const { brandId, id } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function CouponPage({ params }: RecordPageProps) {
+  const { brandId, id, ctx, dash } = await openRecord(params);
   const c = await loadRecord(ctx, id, listCouponsPage);
   const productIds = c.productIds;
   const [names, subs] = await Promise.all([productNames(ctx, productIds), subscriptionsUsing(ctx, { couponId: c.id })]);
-  const dash = `/dashboard/${brandId}`;
   const base = `${dash}/coupons`;
   const steps: RecordStep[] = [];
   // Coupons have no suspend: inactive stops them qualifying (Coupon/Update status), delete frees the code for good.
@@ -66,55 +63,35 @@ export default async function CouponPage({ params }: { params: Promise<{ brandId
     });
   return (
     <>
-      <p className="breadcrumb">
-        <Link href={base}>Coupons</Link> / {c.code}
-      </p>
-      <div className="page-head">
-        <h1>
-          <code>{c.code}</code> <CouponStatusBadge status={c.status} />
-        </h1>
-        <div className="actions">
-          {c.status !== "deleted" && (
-            <Link href={`${base}/${c.id}/edit`} className="button secondary">
-              Edit
-            </Link>
-          )}
-          <RecordActions brandId={brandId} input={{ coupon_id: c.id }} steps={steps} />
-        </div>
-      </div>
+      <DetailHead list={{ href: base, label: "Coupons" }} title={<code>{c.code}</code>} crumb={c.code} badge={<CouponStatusBadge status={c.status} />}>
+        {c.status !== "deleted" && <EditLink href={`${base}/${c.id}/edit`} />}
+        <RecordActions brandId={brandId} input={{ coupon_id: c.id }} steps={steps} />
+      </DetailHead>
 
-      <section className="card" aria-labelledby="terms">
-        <h2 id="terms">{c.name}</h2>
-        <dl className="details">
-          <dt>Discount</dt>
-          <dd>{discountText(c)}</dd>
-          <dt>Applies to</dt>
-          <dd>{durationText(c)}</dd>
-          <dt>Last day</dt>
-          <dd>{c.expirationDate ? formatDate(c.expirationDate) : "No end"}</dd>
-          <dt>Redeemed</dt>
-          <dd>
-            {c.redemptionCount}
-            {c.maxRedemptions ? ` of at most ${c.maxRedemptions}` : " (no limit)"}
-          </dd>
-          <dt>Combines with others</dt>
-          <dd>{c.stackable ? "Yes" : "No"}</dd>
-          <dt>Products</dt>
-          <dd>
-            {productIds.length === 0
+      <FactsCard
+        id="terms"
+        title={c.name}
+        facts={[
+          ["Discount", discountText(c)],
+          ["Applies to", durationText(c)],
+          ["Last day", c.expirationDate ? formatDate(c.expirationDate) : "No end"],
+          ["Redeemed", `${c.redemptionCount}${c.maxRedemptions ? ` of at most ${c.maxRedemptions}` : " (no limit)"}`],
+          ["Combines with others", c.stackable ? "Yes" : "No"],
+          [
+            "Products",
+            productIds.length === 0
               ? "Any product"
               : productIds.map((p, i) => (
                   <span key={p}>
                     {i > 0 && ", "}
                     <Link href={`${dash}/products/${p}`}>{names.get(p) ?? p}</Link>
                   </span>
-                ))}
-          </dd>
-          <dt>Subscriptions with it</dt>
-          <dd className="num">{subs.live}</dd>
-          <RecordDates createdAt={c.createdAt} deletedAt={c.deletedAt} />
-        </dl>
-      </section>
+                )),
+          ],
+          ["Subscriptions with it", subs.live, "num"],
+          ...recordDates(c.createdAt, c.deletedAt),
+        ]}
+      />
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );

@@ -43,9 +43,7 @@ export function CreditNoteSection({
       id="credit-notes"
       title="Credit notes"
       regionLabel={forInvoice ? "Credit notes against this invoice" : "Credit notes of this account"}
-      total={total}
-      rows={rows}
-      rowKey={(n) => n.id}
+      list={{ rows, total }}
       empty={forInvoice ? "No credit notes against this invoice." : "No credit notes."}
       columns={columns}
       more={{ href: `${dash}/credit-notes?${filter}`, label: "All of them" }}

@@ -1,86 +1,73 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { dashboardContext } from "@/app/_auth/session";
 import { deliveryDetail } from "@/lib/deliveries/deliveries";
 import { formatInstant, shortId } from "@/lib/format";
-import { SimpleTable } from "@/components/ui/simple-table";
+import { SimpleTable } from "@/components/ui/table";
+import { DetailHead, FactsCard, Section } from "@/components/dashboard/detail";
+import { openRecord, type RecordPageProps } from "../../_components/load-record";
 import { DeliveryStatus } from "../_components/labels";
 import { ReplayButton } from "../_components/replay-buttons";
 
 export const metadata = { title: "Delivery · Recurring Billing" };
 
-export default async function DeliveryPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
-  const { brandId, id } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function DeliveryPage({ params }: RecordPageProps) {
+  const { brandId, id, ctx, dash } = await openRecord(params);
   const d = await deliveryDetail(ctx, id);
   if (!d) notFound();
-  const dash = `/dashboard/${brandId}`;
   const title = `${d.type} …${shortId(d.delivery_id)}`;
   const post = d.channel === "post";
   const posted = (d.payload as { fields?: unknown }).fields;
   const fields = post && Array.isArray(posted) ? (posted as [string, string][]) : null;
   return (
     <>
-      <p className="breadcrumb">
-        <Link href={`${dash}/deliveries`}>Deliveries</Link> / {title}
-      </p>
-      <div className="page-head">
-        <h1>
-          {title} <DeliveryStatus status={d.status} replays={d.replay_count} kept={d.kept} />
-        </h1>
-        <div className="actions">
-          {d.replayable ? (
-            <ReplayButton
-              brandId={brandId}
-              delivery={{
-                delivery_id: d.delivery_id,
-                type: d.type,
-                channel: d.channel,
-                status: d.status,
-                target: d.target,
-                replay_count: d.replay_count,
-                failed_recipients: d.emails.filter((e) => e.status === "failed").map((e) => e.recipient),
-              }}
-            />
-          ) : (
-            d.replay_refusal && <p className="hint">Not replayable: {d.replay_refusal}</p>
-          )}
-        </div>
-      </div>
-      <section className="card" aria-labelledby="details">
-        <h2 id="details">Details</h2>
-        <dl className="details">
-          <dt>Delivery id</dt>
-          <dd>
-            <code>{d.delivery_id}</code>
-            {post && <span className="hint"> sent as X-Billing-Delivery, the same on every attempt and replay</span>}
-          </dd>
-          <dt>Kind</dt>
-          <dd>{post ? "Post" : "Email"}</dd>
-          <dt>To</dt>
-          <dd>{d.target || "—"}</dd>
-          <dt>Customer</dt>
-          <dd>{d.customer_account_id ? <Link href={`${dash}/accounts/${d.customer_account_id}`}>{d.customer_name ?? d.customer_account_id}</Link> : "—"}</dd>
-          <dt>Created</dt>
-          <dd>{formatInstant(d.created_at)}</dd>
-          <dt>{d.kept === "mailbox" ? "Kept in the local mailbox" : "Delivered"}</dt>
-          <dd>{formatInstant(d.delivered_at)}</dd>
-          <dt>Attempts</dt>
-          <dd>{d.attempts}</dd>
-          <dt>Next retry</dt>
-          <dd>{d.next_attempt_at ? formatInstant(d.next_attempt_at) : "—"}</dd>
-          {d.last_error && (
+      <DetailHead
+        list={{ href: `${dash}/deliveries`, label: "Deliveries" }}
+        title={title}
+        badge={<DeliveryStatus status={d.status} replays={d.replay_count} kept={d.kept} />}
+      >
+        {d.replayable ? (
+          <ReplayButton
+            brandId={brandId}
+            delivery={{
+              delivery_id: d.delivery_id,
+              type: d.type,
+              channel: d.channel,
+              status: d.status,
+              target: d.target,
+              replay_count: d.replay_count,
+              failed_recipients: d.emails.filter((e) => e.status === "failed").map((e) => e.recipient),
+            }}
+          />
+        ) : (
+          d.replay_refusal && <p className="hint">Not replayable: {d.replay_refusal}</p>
+        )}
+      </DetailHead>
+      <FactsCard
+        id="details"
+        title="Details"
+        facts={[
+          [
+            "Delivery id",
             <>
-              <dt>Last error</dt>
-              <dd>{d.last_error}</dd>
-            </>
-          )}
-          <dt>Replayed</dt>
-          <dd>{d.replay_count ? `${d.replay_count} time${d.replay_count > 1 ? "s" : ""}, last ${formatInstant(d.replayed_at)}` : "Never"}</dd>
-        </dl>
-      </section>
-      <section className="card delivery-attempts" aria-labelledby="attempts">
-        <h2 id="attempts">Attempts</h2>
+              <code>{d.delivery_id}</code>
+              {post && <span className="hint"> sent as X-Billing-Delivery, the same on every attempt and replay</span>}
+            </>,
+          ],
+          ["Kind", post ? "Post" : "Email"],
+          ["To", d.target || "—"],
+          [
+            "Customer",
+            d.customer_account_id ? <Link href={`${dash}/accounts/${d.customer_account_id}`}>{d.customer_name ?? d.customer_account_id}</Link> : "—",
+          ],
+          ["Created", formatInstant(d.created_at)],
+          [d.kept === "mailbox" ? "Kept in the local mailbox" : "Delivered", formatInstant(d.delivered_at)],
+          ["Attempts", d.attempts],
+          ["Next retry", d.next_attempt_at ? formatInstant(d.next_attempt_at) : "—"],
+          d.last_error && ["Last error", d.last_error],
+          ["Replayed", d.replay_count ? `${d.replay_count} time${d.replay_count > 1 ? "s" : ""}, last ${formatInstant(d.replayed_at)}` : "Never"],
+        ]}
+      />
+      <Section id="attempts" title="Attempts" className="delivery-attempts">
         {d.attempt_log.length ? (
           <SimpleTable
             label="Attempt log"
@@ -98,10 +85,9 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
         ) : (
           <p className="hint">Not tried yet.</p>
         )}
-      </section>
+      </Section>
       {!post && (
-        <section className="card delivery-emails" aria-labelledby="emails">
-          <h2 id="emails">Emails</h2>
+        <Section id="emails" title="Emails" className="delivery-emails">
           {d.emails.length ? (
             <SimpleTable
               label="Email recipients"
@@ -120,10 +106,9 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
           ) : (
             <p className="hint">No email was addressed (the outcome of each attempt says why).</p>
           )}
-        </section>
+        </Section>
       )}
-      <section className="card delivery-payload" aria-labelledby="payload">
-        <h2 id="payload">Payload</h2>
+      <Section id="payload" title="Payload" className="delivery-payload">
         {fields ? (
           <>
             <p className="hint">Posted in this order as a form (application/x-www-form-urlencoded) to {d.target}.</p>
@@ -132,7 +117,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ brand
         ) : (
           <pre tabIndex={0}>{JSON.stringify(d.payload, null, 2)}</pre>
         )}
-      </section>
+      </Section>
     </>
   );
 }

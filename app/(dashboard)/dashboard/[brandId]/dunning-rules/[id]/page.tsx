@@ -1,74 +1,51 @@
 import Link from "next/link";
-import { dashboardContext } from "@/app/_auth/session";
+import { DetailHead, EditLink, FactsCard } from "@/components/dashboard/detail";
 import { formatInstant, formatMoney } from "@/lib/format";
 import { RecordActions } from "@/components/dashboard/record-actions";
 import { listDunningRulesPage } from "@/lib/dunning/list-dunning-rules";
-import { loadInGroup } from "../../_components/load-record";
+import { loadInGroup, openRecord, type RecordPageProps } from "../../_components/load-record";
 import { enforcementLabel } from "../_components/enforcement";
 import { deleteDunningRule } from "../actions";
 
 export const metadata = { title: "Dunning rule · Recurring Billing" };
 
-export default async function DunningRulePage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
-  const { brandId, id } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function DunningRulePage({ params }: RecordPageProps) {
+  const { brandId, id, ctx, dash } = await openRecord(params);
   const { record: r, groupName } = await loadInGroup(ctx, id, listDunningRulesPage);
-  const dash = `/dashboard/${brandId}`;
   const base = `${dash}/dunning-rules`;
   return (
     <>
-      <p className="breadcrumb">
-        <Link href={base}>Dunning rules</Link> / {r.name}
-      </p>
-      <div className="page-head">
-        <h1>{r.name}</h1>
-        <div className="actions">
-          <Link href={`${base}/${r.id}/edit`} className="button secondary">
-            Edit
-          </Link>
-          <RecordActions
-            brandId={brandId}
-            input={{ rule_id: r.id }}
-            steps={[
-              {
-                label: "Delete",
-                title: `Delete ${r.name}?`,
-                confirmLabel: "Delete rule",
-                danger: true,
-                action: deleteDunningRule,
-                then: base,
-                body: <p>The rule is deleted for good: overdue invoices of {groupName} are no longer checked against it. What it already did stays done.</p>,
-              },
-            ]}
-          />
-        </div>
-      </div>
+      <DetailHead list={{ href: base, label: "Dunning rules" }} title={r.name}>
+        <EditLink href={`${base}/${r.id}/edit`} />
+        <RecordActions
+          brandId={brandId}
+          input={{ rule_id: r.id }}
+          steps={[
+            {
+              label: "Delete",
+              title: `Delete ${r.name}?`,
+              confirmLabel: "Delete rule",
+              danger: true,
+              action: deleteDunningRule,
+              then: base,
+              body: <p>The rule is deleted for good: overdue invoices of {groupName} are no longer checked against it. What it already did stays done.</p>,
+            },
+          ]}
+        />
+      </DetailHead>
 
-      <section className="card" aria-labelledby="rule">
-        <h2 id="rule">When and what</h2>
-        <dl className="details">
-          <dt>Product group</dt>
-          <dd>
-            <Link href={`${dash}/product-groups/${r.productGroupId}`}>{groupName}</Link>
-          </dd>
-          <dt>Applies</dt>
-          <dd>
-            {r.overdueDays} days after the due date, when at least {formatMoney(r.overdueAmountCents, r.currency)} is unpaid
-          </dd>
-          <dt>Action</dt>
-          <dd>{enforcementLabel(r.action)}</dd>
-          {r.postUrl && (
-            <>
-              <dt>Posts to</dt>
-              <dd style={{ overflowWrap: "anywhere" }}>{r.postUrl}</dd>
-            </>
-          )}
-          <dt>Description</dt>
-          <dd style={{ whiteSpace: "pre-line" }}>{r.description}</dd>
-          <dt>Created</dt>
-          <dd>{formatInstant(r.createdAt)}</dd>
-        </dl>
-      </section>
+      <FactsCard
+        id="rule"
+        title="When and what"
+        facts={[
+          ["Product group", <Link href={`${dash}/product-groups/${r.productGroupId}`}>{groupName}</Link>],
+          ["Applies", `${r.overdueDays} days after the due date, when at least ${formatMoney(r.overdueAmountCents, r.currency)} is unpaid`],
+          ["Action", enforcementLabel(r.action)],
+          r.postUrl && ["Posts to", r.postUrl],
+          ["Description", r.description, "prose"],
+          ["Created", formatInstant(r.createdAt)],
+        ]}
+      />
     </>
   );
 }

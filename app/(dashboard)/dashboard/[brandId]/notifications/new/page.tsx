@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
+import { FormPage } from "@/components/dashboard/detail";
 import { notificationPageList } from "@/lib/notifications/pages";
 import { DEFAULT_TEMPLATES } from "@/lib/notifications/defaults";
 import { isNotificationEvent } from "@/lib/notifications/events";
@@ -21,21 +21,15 @@ export default async function NewNotificationPage({
   const taken = (await notificationPageList.window(ctx)).rows.map((n) => n.notification_event);
   const base = `/dashboard/${brandId}/notifications`;
   return (
-    <>
-      <p className="breadcrumb">
-        <Link href={base}>Notifications</Link> / New
-      </p>
-      <h1>New notification</h1>
-      <div className="card">
-        <NotificationForm
-          brandId={brandId}
-          brand={previewBrand(ctx.brand)}
-          defaults={DEFAULT_TEMPLATES}
-          at={ctx.now().toISOString()}
-          event={event && isNotificationEvent(event) ? event : undefined}
-          taken={taken}
-        />
-      </div>
-    </>
+    <FormPage list={{ href: base, label: "Notifications" }} step="New" title="New notification">
+      <NotificationForm
+        brandId={brandId}
+        brand={previewBrand(ctx.brand)}
+        defaults={DEFAULT_TEMPLATES}
+        at={ctx.now().toISOString()}
+        event={event && isNotificationEvent(event) ? event : undefined}
+        taken={taken}
+      />
+    </FormPage>
   );
 }

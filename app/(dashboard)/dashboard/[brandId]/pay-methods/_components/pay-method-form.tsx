@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 import { useRouter } from "next/navigation";
 import { CreatePayMethodParams } from "@/lib/pay-methods/schemas";
-import { Form, YES_NO, type Field } from "@/components/forms/form";
+import { choices, Form, YES_NO, type Field } from "@/components/forms/form";
 import { createPayMethod } from "../actions";
 
 type Option = { value: string; label: string };
@@ -22,10 +22,7 @@ const BANK: Field[] = [
   {
     name: "account_type",
     label: "Account type",
-    options: [
-      { value: "checking", label: "Checking" },
-      { value: "savings", label: "Savings" },
-    ],
+    options: choices(["checking", "Checking"], ["savings", "Savings"]),
   },
 ];
 
@@ -44,10 +41,7 @@ export function PayMethodForm({ brandId, accountId, gateways }: { brandId: strin
       name: "pay_method_type",
       label: "Type",
       required: true,
-      options: [
-        { value: "CC", label: "Card" },
-        { value: "BA", label: "Bank account (ACH)" },
-      ],
+      options: choices(["CC", "Card"], ["BA", "Bank account (ACH)"]),
     },
     { name: "gateway_id", label: "Gateway", options: [{ value: "", label: "The brand's default for this type" }, ...gateways] },
     {

@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { CreatePaymentParams } from "@/lib/payments/schemas";
-import { Form, type Field } from "@/components/forms/form";
+import { choices, Form, type Field } from "@/components/forms/form";
 import { createPayment } from "../actions";
 
 type Option = { value: string; label: string };
@@ -45,10 +45,7 @@ export function PaymentForm({
       name: "override_billing",
       label: "Payment",
       required: true,
-      options: [
-        { value: "Y", label: "Record a payment taken elsewhere" },
-        { value: "N", label: "Charge a pay method now" },
-      ],
+      options: choices(["Y", "Record a payment taken elsewhere"], ["N", "Charge a pay method now"]),
     },
     { name: "amount", label: "Amount", required: true, inputMode: "decimal", hint: "Like 25.00; at most the invoice's balance" },
     ...(recorded

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
+import { FormPage } from "@/components/dashboard/detail";
 import { knownAccountId, payMethodChoices } from "@/lib/subscriptions/read";
 import { invoiceDetail } from "@/lib/invoices/read";
 import { openInvoiceChoices } from "@/lib/invoices/params";
@@ -24,20 +24,14 @@ export default async function NewPaymentPage({
   const accountId = invoice?.customerAccountId ?? (await knownAccountId(ctx, one(sp.customer_account_id)));
   const [invoices, payMethods] = await Promise.all([openInvoiceChoices(ctx, accountId), payMethodChoices(ctx, accountId)]);
   return (
-    <>
-      <p className="breadcrumb">
-        <Link href={`/dashboard/${brandId}/payments`}>Payments</Link> / Record
-      </p>
-      <h1>Record a payment</h1>
-      <div className="card">
-        <PaymentForm
-          brandId={brandId}
-          accountId={accountId}
-          invoices={invoices}
-          invoiceId={invoice && invoices.some((i) => i.value === invoice.id) ? invoice.id : ""}
-          payMethods={payMethods}
-        />
-      </div>
-    </>
+    <FormPage list={{ href: `/dashboard/${brandId}/payments`, label: "Payments" }} step="Record" title="Record a payment">
+      <PaymentForm
+        brandId={brandId}
+        accountId={accountId}
+        invoices={invoices}
+        invoiceId={invoice && invoices.some((i) => i.value === invoice.id) ? invoice.id : ""}
+        payMethods={payMethods}
+      />
+    </FormPage>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { Form, type Field } from "@/components/forms/form";
+import { choices, Form, type Field } from "@/components/forms/form";
 import { InviteStaffParams } from "@/lib/staff/schemas";
 import { inviteStaff } from "../actions";
 
@@ -12,10 +12,7 @@ const FIELDS: Field[] = [
     name: "access_level",
     label: "Role",
     required: true,
-    options: [
-      { value: "USER", label: "User: customers, billing and support" },
-      { value: "ADMIN", label: "Admin: also brands, staff, API keys and gateways" },
-    ],
+    options: choices(["USER", "User: customers, billing and support"], ["ADMIN", "Admin: also brands, staff, API keys and gateways"]),
   },
 ];
 

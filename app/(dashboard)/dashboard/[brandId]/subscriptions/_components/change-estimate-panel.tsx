@@ -1,38 +1,31 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
 import type { ChangeEstimateView } from "@/lib/subscriptions/estimate-change";
+import { LinesTable } from "@/components/ui/lines-table";
+import { Facts } from "@/components/dashboard/detail";
 import { estimateChangeProduct } from "../actions";
-import { BEFORE_TAX } from "./estimate-panel";
+import { EstimateBox } from "./estimate-panel";
 
-type NextInvoice = NonNullable<ChangeEstimateView["after"]>;
+type After = NonNullable<ChangeEstimateView["after"]>;
 
-function InvoiceLines({ label, lines }: { label: string; lines: NextInvoice["lines"] }) {
+/** Lines of the next invoice under a heading that names them. */
+const InvoiceLines = ({ label, lines }: { label: string; lines: After["lines"] }) => <LinesTable label={label} item={label} lines={lines} />;
+
+/** "the 12 days left of 30 in this period" */
+const daysLeft = (e: ChangeEstimateView) => `the ${e.proration_days_left} days left of ${e.proration_period_days} in this period`;
+
+/** The next invoice after the change: when, its total (and now), and what of it is paid when it is issued already. */
+function NextInvoice({ e, after }: { e: ChangeEstimateView; after: After }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{label}</th>
-            <th scope="col" className="num">
-              Qty
-            </th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l, i) => (
-            <tr key={i}>
-              <td>{l.name}</td>
-              <td className="num">{l.quantity}</td>
-              <td className="num">{l.amount}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      {after.renewal_date}: <strong data-testid="estimate-next-total">{after.total}</strong> before tax
+      {e.before ? ` (now ${e.before.total})` : ""}
+      {after.generated === "Y"
+        ? after.final === "Y"
+          ? `; issued and paid already, so its lines stay as issued (${after.issued_total}) and the change is billed beside it: ${after.paid} paid, ${after.balance} due`
+          : `; issued already and repriced: ${after.paid} paid, ${after.balance} due`
+        : ""}
+    </>
   );
 }
 
@@ -46,107 +39,50 @@ const nonZero = (amount: string) => Number(amount) !== 0;
  * to or taken back from the prepaid balance. Announced politely to screen readers.
  */
 export function ChangeEstimatePanel({ brandId, params }: { brandId: string; params: Record<string, string> | null }) {
-  const [state, setState] = useState<{ loading: boolean; estimate: ChangeEstimateView | null; error: string | null }>({
-    loading: false,
-    estimate: null,
-    error: null,
-  });
-  const asked = useRef(0);
-  const key = params ? JSON.stringify(params) : "";
-  useEffect(() => {
-    if (!key) return;
-    const n = ++asked.current;
-    const timer = setTimeout(async () => {
-      setState((s) => ({ ...s, loading: true }));
-      const r = await estimateChangeProduct(brandId, JSON.parse(key));
-      if (n !== asked.current) return;
-      setState(
-        r.ok ? { loading: false, estimate: r.data as unknown as ChangeEstimateView, error: null } : { loading: false, estimate: null, error: r.error.message },
-      );
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [brandId, key]);
-
-  const e = state.estimate;
   return (
-    <section className="estimate span-all" aria-labelledby="estimate-title" aria-live="polite" aria-busy={state.loading}>
-      <h2 id="estimate-title">Estimate of the change</h2>
-      {!params ? (
-        <p className="muted">Choose a product to see what the change will invoice.</p>
-      ) : state.error ? (
-        <p className="alert error">{state.error}</p>
-      ) : !e ? (
-        <p className="muted">Estimating…</p>
-      ) : (
+    <EstimateBox<ChangeEstimateView>
+      brandId={brandId}
+      params={params}
+      ask={estimateChangeProduct}
+      title="Estimate of the change"
+      prompt="Choose a product to see what the change will invoice."
+    >
+      {(e) => (
         <>
-          <dl className="details" data-testid="estimate">
-            <dt>Charged now</dt>
-            <dd className="num" data-testid="estimate-now">
-              {e.charged_now}
-              {nonZero(e.charged_now) ? ` before tax (the ${e.proration_days_left} days left of ${e.proration_period_days} in this period, prorated)` : ""}
-            </dd>
-            {nonZero(e.prorated_credit) && (
-              <>
-                <dt>Credited now (prorated)</dt>
-                <dd className="num">
-                  {e.prorated_credit} (the {e.proration_days_left} days left of {e.proration_period_days} in this period)
-                </dd>
-              </>
-            )}
-            <dt>Next invoice</dt>
-            <dd>
-              {e.after ? (
-                <>
-                  {e.after.renewal_date}: <strong data-testid="estimate-next-total">{e.after.total}</strong> before tax
-                  {e.before ? ` (now ${e.before.total})` : ""}
-                  {e.after.generated === "Y"
-                    ? e.after.final === "Y"
-                      ? `; issued and paid already, so its lines stay as issued (${e.after.issued_total}) and the change is billed beside it: ${e.after.paid} paid, ${e.after.balance} due`
-                      : `; issued already and repriced: ${e.after.paid} paid, ${e.after.balance} due`
-                    : ""}
-                </>
-              ) : (
-                "None: it will not renew"
-              )}
-            </dd>
-            {nonZero(e.adjustment_invoiced) && (
-              <>
-                <dt>Invoiced beside the paid renewal invoice</dt>
-                <dd className="num">{e.adjustment_invoiced} (a new invoice adding to it, charged with the renewal)</dd>
-              </>
-            )}
-            {nonZero(e.adjustment_withdrawn) && (
-              <>
-                <dt>No longer invoiced beside it</dt>
-                <dd className="num">{e.adjustment_withdrawn} (an unpaid invoice adding to it, made smaller or withdrawn)</dd>
-              </>
-            )}
-            {nonZero(e.repriced_credit) && (
-              <>
-                <dt>Credit note on the paid renewal invoice</dt>
-                <dd className="num">{e.repriced_credit}</dd>
-              </>
-            )}
-            {nonZero(e.prepaid_credit) && (
-              <>
-                <dt>To the prepaid balance</dt>
-                <dd className="num">{e.prepaid_credit}</dd>
-              </>
-            )}
-            {nonZero(e.prepaid_taken_back) && (
-              <>
-                <dt>Taken back from the prepaid balance</dt>
-                <dd className="num">{e.prepaid_taken_back}</dd>
-              </>
-            )}
-          </dl>
+          <Facts
+            testId="estimate"
+            facts={[
+              [
+                "Charged now",
+                <span data-testid="estimate-now">
+                  {e.charged_now}
+                  {nonZero(e.charged_now) ? ` before tax (${daysLeft(e)}, prorated)` : ""}
+                </span>,
+                "num",
+              ],
+              nonZero(e.prorated_credit) && ["Credited now (prorated)", `${e.prorated_credit} (${daysLeft(e)})`, "num"],
+              ["Next invoice", e.after ? <NextInvoice e={e} after={e.after} /> : "None: it will not renew"],
+              nonZero(e.adjustment_invoiced) && [
+                "Invoiced beside the paid renewal invoice",
+                `${e.adjustment_invoiced} (a new invoice adding to it, charged with the renewal)`,
+                "num",
+              ],
+              nonZero(e.adjustment_withdrawn) && [
+                "No longer invoiced beside it",
+                `${e.adjustment_withdrawn} (an unpaid invoice adding to it, made smaller or withdrawn)`,
+                "num",
+              ],
+              nonZero(e.repriced_credit) && ["Credit note on the paid renewal invoice", e.repriced_credit, "num"],
+              nonZero(e.prepaid_credit) && ["To the prepaid balance", e.prepaid_credit, "num"],
+              nonZero(e.prepaid_taken_back) && ["Taken back from the prepaid balance", e.prepaid_taken_back, "num"],
+            ]}
+          />
           {e.after && e.after.lines.length > 0 && (
             <InvoiceLines label={e.after.final === "Y" ? "The period, as priced after the change" : "Next invoice"} lines={e.after.lines} />
           )}
           {e.after && e.after.usage_lines.length > 0 && <InvoiceLines label="Usage reported so far (added at the renewal)" lines={e.after.usage_lines} />}
-          <p className="hint">{BEFORE_TAX}</p>
         </>
       )}
-    </section>
+    </EstimateBox>
   );
 }

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { CreateSubscriptionParams } from "@/lib/subscriptions/schemas";
 import type { CatalogChoices } from "@/lib/subscriptions/read";
-import { Form, YES_NO, type Field } from "@/components/forms/form";
+import { choices, Form, YES_NO, type Field } from "@/components/forms/form";
 import { createSubscription } from "../actions";
 import { ComponentPicker, CouponPicker, componentsParam, type Chosen } from "./pickers";
 import { EstimatePanel } from "./estimate-panel";
@@ -67,10 +67,7 @@ export function SubscriptionForm({
       name: "override_initial_billing",
       label: "Initial invoice",
       required: true,
-      options: [
-        { value: "N", label: "Charge the pay method now" },
-        { value: "Y", label: "Mark paid (taken elsewhere)" },
-      ],
+      options: choices(["N", "Charge the pay method now"], ["Y", "Mark paid (taken elsewhere)"]),
     },
     { name: "custom_field_1", label: "Custom field 1" },
   ];

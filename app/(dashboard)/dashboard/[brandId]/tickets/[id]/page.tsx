@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { dashboardContext } from "@/app/_auth/session";
+import { DetailHead, FactsCard, Section } from "@/components/dashboard/detail";
+import { openRecord, type RecordPageProps } from "../../_components/load-record";
 import { listTicketsPage } from "@/lib/tickets/list-tickets";
 import { mergeCandidates } from "@/lib/tickets/pages";
 import { DIRECTION_LABEL } from "@/lib/tickets/labels";
@@ -16,9 +17,8 @@ import { RecordHistory } from "@/components/dashboard/record-history";
 
 export const metadata = { title: "Ticket · Recurring Billing" };
 
-export default async function TicketPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
-  const { brandId, id } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function TicketPage({ params }: RecordPageProps) {
+  const { brandId, id, ctx, dash } = await openRecord(params);
   if (!isUuid(id)) notFound();
   const t = (await listTicketsPage(ctx, { filters: { id } })).rows[0];
   if (!t) notFound();
@@ -30,48 +30,37 @@ export default async function TicketPage({ params }: { params: Promise<{ brandId
   const userNames = new Map(users?.rows.map((u) => [u.user_id, `${u.first_name} ${u.last_name}`]));
   const author = (m: (typeof t.messages)[number]) =>
     m.author_type === "STAFF" ? "Staff" : m.author_type === "GUEST" ? `Guest ${m.guest_email ?? ""}` : (userNames.get(m.customer_user_id ?? "") ?? "Customer");
-  const base = `/dashboard/${brandId}/tickets`;
   const internal = t.direction === "INTERNAL";
   return (
     <>
-      <p className="breadcrumb">
-        <Link href={base}>Tickets</Link> / #{t.friendly_ticket_id}
-      </p>
-      <div className="page-head">
-        <h1>
-          #{t.friendly_ticket_id} {t.subject} <TicketStatus status={t.working_status} />
-        </h1>
-        <div className="actions">
-          <MergeControl brandId={brandId} ticket={t} candidates={candidates} />
-          <DeleteTicket brandId={brandId} ticket={t} />
-        </div>
-      </div>
+      <DetailHead
+        list={{ href: `${dash}/tickets`, label: "Tickets" }}
+        title={`#${t.friendly_ticket_id} ${t.subject}`}
+        crumb={`#${t.friendly_ticket_id}`}
+        badge={<TicketStatus status={t.working_status} />}
+      >
+        <MergeControl brandId={brandId} ticket={t} candidates={candidates} />
+        <DeleteTicket brandId={brandId} ticket={t} />
+      </DetailHead>
 
-      <section className="card" aria-labelledby="about">
-        <h2 id="about">About</h2>
-        <dl className="details">
-          <dt>Who sees it</dt>
-          <dd>{DIRECTION_LABEL[t.direction]}</dd>
-          <dt>Customer account</dt>
-          <dd>
-            {t.customer_account_id ? <Link href={`/dashboard/${brandId}/accounts/${t.customer_account_id}`}>{account ?? t.customer_account_id}</Link> : "—"}
-          </dd>
-          {t.guest_email && (
-            <>
-              <dt>Guest</dt>
-              <dd>{t.guest_email}</dd>
-            </>
-          )}
-          <dt>Department</dt>
-          <dd>{t.department ?? "—"}</dd>
-          <dt>Opened</dt>
-          <dd>{formatInstant(t.created)}</dd>
-        </dl>
+      <FactsCard
+        id="about"
+        title="About"
+        facts={[
+          ["Who sees it", DIRECTION_LABEL[t.direction]],
+          [
+            "Customer account",
+            t.customer_account_id ? <Link href={`${dash}/accounts/${t.customer_account_id}`}>{account ?? t.customer_account_id}</Link> : "—",
+          ],
+          t.guest_email && ["Guest", t.guest_email],
+          ["Department", t.department ?? "—"],
+          ["Opened", formatInstant(t.created)],
+        ]}
+      >
         <StatusControl brandId={brandId} ticket={t} />
-      </section>
+      </FactsCard>
 
-      <section className="card" aria-labelledby="thread">
-        <h2 id="thread">Conversation ({t.messages.length})</h2>
+      <Section id="thread" title={`Conversation (${t.messages.length})`}>
         <ol className={styles.thread}>
           {t.messages.map((m) => (
             <li key={m.message_id} className={`${styles.message} ${m.author_type === "STAFF" ? styles.staff : ""}`}>
@@ -93,12 +82,11 @@ export default async function TicketPage({ params }: { params: Promise<{ brandId
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
-      <section className="card" aria-labelledby="reply">
-        <h2 id="reply">{internal ? "Add an internal note" : "Reply"}</h2>
+      <Section id="reply" title={internal ? "Add an internal note" : "Reply"}>
         <ReplyForm brandId={brandId} ticketId={t.ticket_id} internal={internal} />
-      </section>
+      </Section>
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>
   );

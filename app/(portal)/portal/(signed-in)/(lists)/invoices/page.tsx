@@ -5,6 +5,7 @@ import { CreditNoteList } from "../../../_components/credit-notes";
 import { Pager } from "../../../_components/pager";
 import { customerPage } from "../../../_lib/data";
 import { InvoiceStatus } from "../../../_components/status";
+import { Table } from "@/components/ui/table";
 
 export const metadata = { title: "Invoices" };
 
@@ -33,48 +34,30 @@ export default async function Invoices({ searchParams }: { searchParams: Promise
             {page > 1 ? <Link href="/portal/invoices">Back to the first page</Link> : "Your invoices show here once you are billed."}
           </div>
         ) : (
-          <div className="p-table-wrap">
-            <table className="p-table">
-              <caption className="skip">Invoices</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Invoice</th>
-                  <th scope="col" className="wide-only">
-                    Issued
-                  </th>
-                  <th scope="col" className="wide-only">
-                    Due
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num wide-only">
-                    Total
-                  </th>
-                  <th scope="col" className="num">
-                    Balance
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((i) => (
-                  <tr key={i.id}>
-                    <td>
-                      <Link href={`/portal/invoices/${i.id}`} aria-label={`Invoice ${i.number}`}>
-                        {i.number}
-                      </Link>
-                      <span className="narrow-only muted">Due {f.date(i.dueDate)}</span>
-                    </td>
-                    <td className="wide-only date">{f.day(i.createdAt)}</td>
-                    <td className="wide-only date">{f.date(i.dueDate)}</td>
-                    <td>
-                      <InvoiceStatus status={i.status} />
-                    </td>
-                    <td className="num wide-only">{f.money(i.totalCents)}</td>
-                    <td className="num">{f.money(i.balanceCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            look="portal"
+            caption="Invoices"
+            rows={list.rows}
+            rowKey={(i) => i.id}
+            columns={[
+              {
+                header: "Invoice",
+                cell: (i) => (
+                  <>
+                    <Link href={`/portal/invoices/${i.id}`} aria-label={`Invoice ${i.number}`}>
+                      {i.number}
+                    </Link>
+                    <span className="narrow-only muted">Due {f.date(i.dueDate)}</span>
+                  </>
+                ),
+              },
+              { header: "Issued", wideOnly: true, className: "date", cell: (i) => f.day(i.createdAt) },
+              { header: "Due", wideOnly: true, className: "date", cell: (i) => f.date(i.dueDate) },
+              { header: "Status", cell: (i) => <InvoiceStatus status={i.status} /> },
+              { header: "Total", numeric: true, wideOnly: true, cell: (i) => f.money(i.totalCents) },
+              { header: "Balance", numeric: true, cell: (i) => f.money(i.balanceCents) },
+            ]}
+          />
         )}
         <Pager page={page} total={list.total} pageSize={list.pageSize} href={(p) => at(p, creditsPage)} newer="Newer" older="Older" label="Pages of invoices" />
       </section>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { portalSubscriptions } from "@/lib/portal/queries";
 import { customerPage } from "../../../_lib/data";
 import { SubscriptionStatus, planName } from "../../../_components/status";
+import { Table } from "@/components/ui/table";
 
 export const metadata = { title: "Subscriptions" };
 
@@ -19,42 +20,32 @@ export default async function Subscriptions() {
             When you subscribe to a plan, it shows here.
           </div>
         ) : (
-          <div className="p-table-wrap">
-            <table className="p-table">
-              <caption className="skip">Subscriptions</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="wide-only">
-                    Since
-                  </th>
-                  <th scope="col" className="wide-only">
-                    Renews
-                  </th>
-                  <th scope="col" className="num">
-                    Next charge
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {subs.map((s) => (
-                  <tr key={s.id}>
-                    <td>
-                      <Link href={`/portal/subscriptions/${s.id}`}>{planName(s)}</Link>
-                      {s.nextRenewalCents !== null ? <span className="narrow-only muted">Renews {f.date(s.renewalDate)}</span> : null}
-                    </td>
-                    <td>
-                      <SubscriptionStatus status={s.status} />
-                    </td>
-                    <td className="wide-only date">{f.date(s.startDate)}</td>
-                    <td className="wide-only date">{s.nextRenewalCents !== null ? f.date(s.renewalDate) : <span className="muted">—</span>}</td>
-                    <td className="num">{s.nextRenewalCents === null ? "—" : f.money(s.nextRenewalCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            look="portal"
+            caption="Subscriptions"
+            rows={subs}
+            rowKey={(s) => s.id}
+            columns={[
+              {
+                header: "Plan",
+                cell: (s) => (
+                  <>
+                    <Link href={`/portal/subscriptions/${s.id}`}>{planName(s)}</Link>
+                    {s.nextRenewalCents !== null ? <span className="narrow-only muted">Renews {f.date(s.renewalDate)}</span> : null}
+                  </>
+                ),
+              },
+              { header: "Status", cell: (s) => <SubscriptionStatus status={s.status} /> },
+              { header: "Since", wideOnly: true, className: "date", cell: (s) => f.date(s.startDate) },
+              {
+                header: "Renews",
+                wideOnly: true,
+                className: "date",
+                cell: (s) => (s.nextRenewalCents !== null ? f.date(s.renewalDate) : <span className="muted">—</span>),
+              },
+              { header: "Next charge", numeric: true, cell: (s) => (s.nextRenewalCents === null ? "—" : f.money(s.nextRenewalCents)) },
+            ]}
+          />
         )}
       </section>
     </>

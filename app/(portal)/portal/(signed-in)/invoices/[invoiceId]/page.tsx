@@ -7,6 +7,8 @@ import { payMethodLabel } from "../../../_components/pay-method-label";
 import { PayNow } from "./_components/pay-now";
 import { CreditNoteList } from "../../../_components/credit-notes";
 import { taxAmounts, taxLineName } from "@/lib/tax/compute";
+import { LinesTable } from "@/components/ui/lines-table";
+import { Table, type SumRow } from "@/components/ui/table";
 import "../../../_components/billing.css";
 
 export const metadata = { title: "Invoice" };
@@ -27,14 +29,13 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
     Boolean,
   );
   const subtotal = items.reduce((sum, l) => sum + amount(l), 0);
-  const row = (label: string, amount: number, key?: string | number) => (
-    <tr key={key ?? label}>
-      <td>{label}</td>
-      <td className="wide-only" />
-      <td className="wide-only" />
-      <td className="num">{f.money(amount)}</td>
-    </tr>
-  );
+  const shown = (l: (typeof lines)[number]) => ({ name: l.itemName, quantity: l.quantity, unitPrice: f.money(l.itemPrice), amount: f.money(amount(l)) });
+  const sums: SumRow[] = [
+    ...(discounts.length || tax.taxes.length ? [{ label: "Subtotal", value: f.money(subtotal) }] : []),
+    ...(discounts.length ? [{ label: "Discounts", value: f.money(tax.subtotal - subtotal) }] : []),
+    ...tax.taxes.map((t) => ({ label: taxLineName(t), value: f.money(t.amount), key: t.taxRateId })),
+    { label: "Total", value: f.money(invoice.totalCents) },
+  ];
   return (
     <>
       <p className="crumbs">
@@ -88,83 +89,29 @@ export default async function InvoicePage({ params }: { params: Promise<{ invoic
         {lines.length === 0 ? (
           <div className="p-empty">This invoice has no items.</div>
         ) : (
-          <div className="p-table-wrap">
-            <table className="p-table">
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col" className="num wide-only">
-                    Qty
-                  </th>
-                  <th scope="col" className="num wide-only">
-                    Unit price
-                  </th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((l, n) => (
-                  <tr key={n}>
-                    <td>
-                      {l.itemName}
-                      {l.quantity > 1 ? <span className="muted"> × {l.quantity}</span> : null}
-                    </td>
-                    <td className="num wide-only">{l.quantity}</td>
-                    <td className="num wide-only">{f.money(l.itemPrice)}</td>
-                    <td className="num">{f.money(amount(l))}</td>
-                  </tr>
-                ))}
-              </tbody>
-              {discounts.length ? (
-                <tbody aria-label="Discounts">
-                  <tr>
-                    <th scope="rowgroup" colSpan={4}>
-                      Discounts
-                    </th>
-                  </tr>
-                  {discounts.map((l, n) => row(l.itemName, amount(l), n))}
-                </tbody>
-              ) : null}
-              <tfoot>
-                {discounts.length || tax.taxes.length ? row("Subtotal", subtotal) : null}
-                {discounts.length ? row("Discounts", tax.subtotal - subtotal) : null}
-                {tax.taxes.map((t) => row(taxLineName(t), t.amount, t.taxRateId))}
-                {row("Total", invoice.totalCents)}
-              </tfoot>
-            </table>
-          </div>
+          <LinesTable
+            look="portal"
+            unitPrices
+            lines={items.map(shown)}
+            groups={discounts.length ? [{ label: "Discounts", rows: discounts.map((l, n) => ({ label: l.itemName, value: f.money(amount(l)), key: n })) }] : []}
+            sums={sums}
+          />
         )}
       </section>
       {tax.taxes.length || tax.notes.length || taxIds.length ? (
         <section className="p-card" aria-labelledby="tax">
           <h2 id="tax">Tax</h2>
           {tax.taxes.length ? (
-            <div className="p-table-wrap">
-              <table className="p-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Tax</th>
-                    <th scope="col" className="num">
-                      Taxed amount
-                    </th>
-                    <th scope="col" className="num">
-                      Tax
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tax.taxes.map((t) => (
-                    <tr key={t.taxRateId}>
-                      <td>{taxLineName(t)}</td>
-                      <td className="num">{f.money(t.taxedAmount)}</td>
-                      <td className="num">{f.money(t.amount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              look="portal"
+              rows={tax.taxes}
+              rowKey={(t) => t.taxRateId}
+              columns={[
+                { header: "Tax", cell: (t) => taxLineName(t) },
+                { header: "Taxed amount", numeric: true, cell: (t) => f.money(t.taxedAmount) },
+                { header: "Tax", numeric: true, cell: (t) => f.money(t.amount) },
+              ]}
+            />
           ) : null}
           {tax.notes.map((n) => (
             <p key={n}>{n}</p>

@@ -1,6 +1,6 @@
-import Link from "next/link";
+import { FormPage } from "@/components/dashboard/detail";
 import { notFound } from "next/navigation";
-import { dashboardContext } from "@/app/_auth/session";
+import { openRecord, type RecordPageProps } from "../../../_components/load-record";
 import { accountDetail } from "@/lib/accounts/read";
 import { accountParams } from "@/lib/accounts/params";
 import { STATUS } from "@/lib/lifecycle";
@@ -8,21 +8,18 @@ import { AccountForm } from "../../_components/account-form";
 
 export const metadata = { title: "Edit customer account · Recurring Billing" };
 
-export default async function EditAccountPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
-  const { brandId, id } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function EditAccountPage({ params }: RecordPageProps) {
+  const { brandId, id, ctx, dash } = await openRecord(params);
   const a = await accountDetail(ctx, id);
   if (!a || a.status === STATUS.DELETED) notFound();
-  const base = `/dashboard/${brandId}/accounts`;
+  const base = `${dash}/accounts`;
   return (
-    <>
-      <p className="breadcrumb">
-        <Link href={base}>Customer accounts</Link> / <Link href={`${base}/${id}`}>{`${a.firstName} ${a.lastName}`}</Link> / Edit
-      </p>
-      <h1>Edit customer account</h1>
-      <div className="card">
-        <AccountForm brandId={brandId} account={accountParams(a)} />
-      </div>
-    </>
+    <FormPage
+      list={{ href: base, label: "Customer accounts" }}
+      record={{ href: `${base}/${id}`, label: `${a.firstName} ${a.lastName}` }}
+      title="Edit customer account"
+    >
+      <AccountForm brandId={brandId} account={accountParams(a)} />
+    </FormPage>
   );
 }

@@ -1,29 +1,21 @@
-import Link from "next/link";
+import { FormPage } from "@/components/dashboard/detail";
 import { notFound } from "next/navigation";
-import { dashboardContext } from "@/app/_auth/session";
 import { listComponentsPage } from "@/lib/catalog/list-components";
 import { componentParams } from "@/lib/catalog/params";
 import { ComponentForm } from "../../_components/component-form";
-import { loadInGroup } from "../../../_components/load-record";
+import { loadInGroup, openRecord, type RecordPageProps } from "../../../_components/load-record";
 import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit component · Recurring Billing" };
 
-export default async function EditComponentPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
-  const { brandId, id } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function EditComponentPage({ params }: RecordPageProps) {
+  const { brandId, id, ctx, dash } = await openRecord(params);
   const { record: c, groupName } = await loadInGroup(ctx, id, listComponentsPage);
   if (c.status === STATUS.DELETED) notFound();
-  const base = `/dashboard/${brandId}/components`;
+  const base = `${dash}/components`;
   return (
-    <>
-      <p className="breadcrumb">
-        <Link href={base}>Components</Link> / <Link href={`${base}/${id}`}>{c.name}</Link> / Edit
-      </p>
-      <h1>Edit component</h1>
-      <div className="card">
-        <ComponentForm brandId={brandId} groups={[{ value: c.productGroupId, label: groupName }]} component={componentParams(c)} />
-      </div>
-    </>
+    <FormPage list={{ href: base, label: "Components" }} record={{ href: `${base}/${id}`, label: c.name }} title="Edit component">
+      <ComponentForm brandId={brandId} groups={[{ value: c.productGroupId, label: groupName }]} component={componentParams(c)} />
+    </FormPage>
   );
 }

@@ -1,6 +1,6 @@
-import Link from "next/link";
+import { FormPage } from "@/components/dashboard/detail";
 import { notFound } from "next/navigation";
-import { dashboardContext } from "@/app/_auth/session";
+import { openRecord, type RecordPageProps } from "../../../_components/load-record";
 import { invoiceDetail } from "@/lib/invoices/read";
 import { invoiceParams } from "@/lib/invoices/params";
 import { INVOICE_STATUS } from "@/lib/invoices/amounts";
@@ -9,23 +9,16 @@ import { InvoiceForm } from "../../_components/invoice-form";
 
 export const metadata = { title: "Edit invoice · Recurring Billing" };
 
-export default async function EditInvoicePage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
-  const { brandId, id } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function EditInvoicePage({ params }: RecordPageProps) {
+  const { brandId, id, ctx, dash } = await openRecord(params);
   const i = await invoiceDetail(ctx, id);
   // Invoices generated for a subscription cannot be updated (spec, Errors 4).
   if (!i || i.status === INVOICE_STATUS.DELETED || i.subscriptionId) notFound();
   const values = invoiceParams(i);
-  const base = `/dashboard/${brandId}/invoices`;
+  const base = `${dash}/invoices`;
   return (
-    <>
-      <p className="breadcrumb">
-        <Link href={base}>Invoices</Link> / <Link href={`${base}/${i.id}`}>{invoiceName(i)}</Link> / Edit
-      </p>
-      <h1>Edit invoice</h1>
-      <div className="card">
-        <InvoiceForm brandId={brandId} defaultDue={values.due_date} invoice={values} />
-      </div>
-    </>
+    <FormPage list={{ href: base, label: "Invoices" }} record={{ href: `${base}/${i.id}`, label: invoiceName(i) }} title="Edit invoice">
+      <InvoiceForm brandId={brandId} defaultDue={values.due_date} invoice={values} />
+    </FormPage>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
+import { FormPage } from "@/components/dashboard/detail";
 import { categoryTree } from "@/lib/knowledge/pages";
 import { ArticleForm } from "../../_components/article-form";
 import { categoryChoices } from "../../_components/options";
@@ -19,20 +20,14 @@ export default async function NewArticlePage({
   const { category_id } = await searchParams;
   const base = `/dashboard/${brandId}/knowledge`;
   return (
-    <>
-      <p className="breadcrumb">
-        <Link href={base}>Knowledge base</Link> / New article
-      </p>
-      <h1>New article</h1>
-      <div className="card">
-        {categories.length === 0 ? (
-          <p>
-            Articles are filed under a category, and there is none yet. <Link href={`${base}/categories/new`}>Create a category</Link> first.
-          </p>
-        ) : (
-          <ArticleForm brandId={brandId} categories={categories} categoryId={categories.some((c) => c.value === category_id) ? category_id : undefined} />
-        )}
-      </div>
-    </>
+    <FormPage list={{ href: base, label: "Knowledge base" }} step="New article" title="New article">
+      {categories.length === 0 ? (
+        <p>
+          Articles are filed under a category, and there is none yet. <Link href={`${base}/categories/new`}>Create a category</Link> first.
+        </p>
+      ) : (
+        <ArticleForm brandId={brandId} categories={categories} categoryId={categories.some((c) => c.value === category_id) ? category_id : undefined} />
+      )}
+    </FormPage>
   );
 }

@@ -1,6 +1,6 @@
-import Link from "next/link";
+import { FormPage } from "@/components/dashboard/detail";
 import { notFound } from "next/navigation";
-import { dashboardContext } from "@/app/_auth/session";
+import { openRecord, type RecordPageProps } from "../../../_components/load-record";
 import { notificationFormValues, notificationPageList } from "@/lib/notifications/pages";
 import { DEFAULT_TEMPLATES } from "@/lib/notifications/defaults";
 import { isNotificationEvent } from "@/lib/notifications/events";
@@ -11,28 +11,25 @@ import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit notification · Recurring Billing" };
 
-export default async function EditNotificationPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
-  const { brandId, id } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function EditNotificationPage({ params }: RecordPageProps) {
+  const { brandId, id, ctx, dash } = await openRecord(params);
   if (!isUuid(id)) notFound();
   const n = (await notificationPageList.page(ctx, { filters: { id } })).rows[0];
   if (!n || n.status === STATUS.DELETED || !isNotificationEvent(n.notification_event)) notFound();
-  const base = `/dashboard/${brandId}/notifications`;
+  const base = `${dash}/notifications`;
   return (
-    <>
-      <p className="breadcrumb">
-        <Link href={base}>Notifications</Link> / <Link href={`${base}/${id}`}>{n.notification_event}</Link> / Edit
-      </p>
-      <h1>Edit the {n.notification_event} notification</h1>
-      <div className="card">
-        <NotificationForm
-          brandId={brandId}
-          brand={previewBrand(ctx.brand)}
-          defaults={DEFAULT_TEMPLATES}
-          at={ctx.now().toISOString()}
-          notification={{ ...notificationFormValues(n), notification_id: id, notification_event: n.notification_event }}
-        />
-      </div>
-    </>
+    <FormPage
+      list={{ href: base, label: "Notifications" }}
+      record={{ href: `${base}/${id}`, label: n.notification_event }}
+      title={<>Edit the {n.notification_event} notification</>}
+    >
+      <NotificationForm
+        brandId={brandId}
+        brand={previewBrand(ctx.brand)}
+        defaults={DEFAULT_TEMPLATES}
+        at={ctx.now().toISOString()}
+        notification={{ ...notificationFormValues(n), notification_id: id, notification_event: n.notification_event }}
+      />
+    </FormPage>
   );
 }

@@ -1,30 +1,23 @@
-import Link from "next/link";
+import { FormPage } from "@/components/dashboard/detail";
 import { notFound } from "next/navigation";
-import { dashboardContext } from "@/app/_auth/session";
+import { openRecord, type RecordPageProps } from "../../../_components/load-record";
 import { GroupForm } from "../../_components/group-form";
 import { loadGroup } from "../../_components/load-group";
 import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit product group · Recurring Billing" };
 
-export default async function EditProductGroupPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
-  const { brandId, id } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function EditProductGroupPage({ params }: RecordPageProps) {
+  const { brandId, id, ctx, dash } = await openRecord(params);
   const { group: g, variables } = await loadGroup(ctx, id);
   if (g.status === STATUS.DELETED) notFound();
-  const base = `/dashboard/${brandId}/product-groups`;
+  const base = `${dash}/product-groups`;
   return (
-    <>
-      <p className="breadcrumb">
-        <Link href={base}>Product groups</Link> / <Link href={`${base}/${id}`}>{g.name}</Link> / Edit
-      </p>
-      <h1>Edit product group</h1>
-      <div className="card">
-        <GroupForm
-          brandId={brandId}
-          group={{ product_group_id: g.product_group_id, base: { name: g.name, description: g.description, action_url: g.action_url ?? "" }, variables }}
-        />
-      </div>
-    </>
+    <FormPage list={{ href: base, label: "Product groups" }} record={{ href: `${base}/${id}`, label: g.name }} title="Edit product group">
+      <GroupForm
+        brandId={brandId}
+        group={{ product_group_id: g.product_group_id, base: { name: g.name, description: g.description, action_url: g.action_url ?? "" }, variables }}
+      />
+    </FormPage>
   );
 }

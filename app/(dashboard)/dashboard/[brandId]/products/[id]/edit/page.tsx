@@ -1,29 +1,21 @@
-import Link from "next/link";
+import { FormPage } from "@/components/dashboard/detail";
 import { notFound } from "next/navigation";
-import { dashboardContext } from "@/app/_auth/session";
 import { listProductsPage } from "@/lib/catalog/list-products";
 import { productParams } from "@/lib/catalog/params";
 import { ProductForm } from "../../_components/product-form";
-import { loadInGroup } from "../../../_components/load-record";
+import { loadInGroup, openRecord, type RecordPageProps } from "../../../_components/load-record";
 import { STATUS } from "@/lib/lifecycle";
 
 export const metadata = { title: "Edit product · Recurring Billing" };
 
-export default async function EditProductPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
-  const { brandId, id } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function EditProductPage({ params }: RecordPageProps) {
+  const { brandId, id, ctx, dash } = await openRecord(params);
   const { record: p, groupName } = await loadInGroup(ctx, id, listProductsPage);
   if (p.status === STATUS.DELETED) notFound();
-  const base = `/dashboard/${brandId}/products`;
+  const base = `${dash}/products`;
   return (
-    <>
-      <p className="breadcrumb">
-        <Link href={base}>Products</Link> / <Link href={`${base}/${id}`}>{p.name}</Link> / Edit
-      </p>
-      <h1>Edit product</h1>
-      <div className="card">
-        <ProductForm brandId={brandId} groups={[{ value: p.productGroupId, label: groupName }]} product={productParams(p)} />
-      </div>
-    </>
+    <FormPage list={{ href: base, label: "Products" }} record={{ href: `${base}/${id}`, label: p.name }} title="Edit product">
+      <ProductForm brandId={brandId} groups={[{ value: p.productGroupId, label: groupName }]} product={productParams(p)} />
+    </FormPage>
   );
 }

@@ -1,6 +1,6 @@
-import Link from "next/link";
+import { FormPage } from "@/components/dashboard/detail";
 import { notFound } from "next/navigation";
-import { dashboardContext } from "@/app/_auth/session";
+import { openRecord, type RecordPageProps } from "../../../_components/load-record";
 import { listUsersPage } from "@/lib/users/list-users";
 import { isUuid } from "@/lib/ids";
 import { UserForm } from "../../_components/user-form";
@@ -23,23 +23,16 @@ const EDITABLE = [
   "verified",
 ] as const;
 
-export default async function EditUserPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
-  const { brandId, id } = await params;
-  const ctx = await dashboardContext(brandId);
+export default async function EditUserPage({ params }: RecordPageProps) {
+  const { brandId, id, ctx, dash } = await openRecord(params);
   if (!isUuid(id)) notFound();
   const u = (await listUsersPage(ctx, { filters: { id } })).rows[0];
   if (!u || u.status === STATUS.DELETED) notFound();
-  const base = `/dashboard/${brandId}/users`;
+  const base = `${dash}/users`;
   const values = Object.fromEntries(EDITABLE.map((k) => [k, u[k] === null || u[k] === undefined ? "" : String(u[k])]));
   return (
-    <>
-      <p className="breadcrumb">
-        <Link href={base}>Users</Link> / <Link href={`${base}/${id}`}>{`${u.first_name} ${u.last_name}`}</Link> / Edit
-      </p>
-      <h1>Edit user</h1>
-      <div className="card">
-        <UserForm brandId={brandId} user={{ ...values, user_id: u.user_id }} />
-      </div>
-    </>
+    <FormPage list={{ href: base, label: "Users" }} record={{ href: `${base}/${id}`, label: `${u.first_name} ${u.last_name}` }} title="Edit user">
+      <UserForm brandId={brandId} user={{ ...values, user_id: u.user_id }} />
+    </FormPage>
   );
 }

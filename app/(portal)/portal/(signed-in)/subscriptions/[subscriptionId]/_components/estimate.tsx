@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { ActionError, ActionResult } from "@/lib/actions/define-action";
 import { parseAmount } from "@/lib/money";
+import { LinesTable } from "@/components/ui/lines-table";
 import type { ChangeEstimateView } from "@/lib/subscriptions/estimate-change";
 
 export type Preview = ChangeEstimateView;
@@ -57,6 +58,7 @@ export function useChange() {
   };
 }
 
+/** Lines of the estimate, their amounts in the customer's format. */
 function Lines({
   caption,
   lines,
@@ -69,30 +71,12 @@ function Lines({
   money: (cents: number) => string;
 }) {
   return (
-    <div className="p-table-wrap">
-      <table className="p-table">
-        <caption className="skip">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l, n) => (
-            <tr key={n}>
-              <td>
-                {l.name}
-                {l.quantity > 1 ? <span className="muted"> × {l.quantity}</span> : null}
-              </td>
-              <td className="num">{money(minor(l.amount, currency) ?? 0)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <LinesTable
+      look="portal"
+      caption={caption}
+      quantities={false}
+      lines={lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: money(minor(l.amount, currency) ?? 0) }))}
+    />
   );
 }
 
