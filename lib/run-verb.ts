@@ -11,6 +11,59 @@ import { newId } from "./ids";
 /** A verb: what the API, server actions and jobs all call, through runVerb. One shape: `({ ctx, input })`. */
 export type Verb<I, R> = (args: { ctx: Context; input: I }) => Promise<R>;
 
+declare const stepCapability: unique symbol;
+
+/**
+ * The context of a verb that runs in steps: it may commit part-way (outsideTransaction, commitSoFar),
+ * or be rolled back and run again once the charges it met are settled (settleFirst). runVerb gives
+ * one only to a verb declared `stepped`; a plain verb's `Context` is not one, so a function that cuts
+ * steps (it takes a StepContext) can be reached only from stepped verbs, and the compiler names every
+ * verb whose callers see it commit mid-way (and drop their locks there).
+ */
+export type StepContext = Context & { readonly [stepCapability]: true };
+
+/**
+ * A verb that runs in steps (see StepContext), declared with `stepped`. Not a function itself: a
+ * stepped verb calling another says so, `chargeInvoice.stepped({ ctx, input })`, and only with a
+ * StepContext; an inline `({ ctx, input }) => ...` is always a plain Verb.
+ */
+export interface SteppedVerb<I, R> {
+  readonly stepped: (args: { ctx: StepContext; input: I }) => Promise<R>;
+}
+
+/** Either kind of verb: what runVerb, an endpoint and an action take. */
+export type AnyVerb<I, R> = Verb<I, R> | SteppedVerb<I, R>;
+
+/** Declares a verb that runs in steps: runVerb runs it with a StepContext. */
+export const stepped = <I, R>(verb: (args: { ctx: StepContext; input: I }) => Promise<R>): SteppedVerb<I, R> => ({ stepped: verb });
+
+/** Whether `verb` was declared `stepped`. */
+export const isStepped = <I, R>(verb: AnyVerb<I, R>): verb is SteppedVerb<I, R> => typeof verb !== "function";
+
+/** Calls either kind of verb with a StepContext (a transport's, or a dry run's: withoutSteps). */
+export const callVerb = <I, R>(verb: AnyVerb<I, R>, args: { ctx: StepContext; input: I }): Promise<R> => (isStepped(verb) ? verb.stepped(args) : verb(args));
+
+/**
+ * A verb made of another (a transport's: parse, run `verb`, render; a rule checked first), stepped
+ * exactly when `verb` is: `body` runs `verb` with the context it is given.
+ */
+export function wrapVerb<I, R, J, S>(
+  verb: AnyVerb<I, R>,
+  body: (args: { ctx: StepContext; input: J }, run: (args: { ctx: StepContext; input: I }) => Promise<R>) => Promise<S>,
+): AnyVerb<J, S> {
+  const wrapped = (args: { ctx: StepContext; input: J }) => body(args, (inner) => callVerb(verb, inner));
+  return isStepped(verb) ? stepped(wrapped) : (wrapped as unknown as Verb<J, S>);
+}
+
+/**
+ * A stepped verb's context outside runVerb, where no step is cut: in a transaction runVerb does not
+ * own (an estimate's dry run, which makes the change in a savepoint and rolls it back; a test's)
+ * outsideTransaction refuses, mayCallOut says no and settleFirst's refusal reaches the caller; on the
+ * pool (a test's context) each statement commits by itself. In lib/ only an estimate makes one
+ * (tests/architecture.test.ts).
+ */
+export const withoutSteps = (ctx: Context) => ctx as StepContext;
+
 /** What a repeat with the same Idempotency-Key answers: the transport's encoding of the first result. */
 export interface StoredAnswer {
   status: number;
@@ -28,16 +81,22 @@ export interface VerbOptions<R> {
   replay?: (stored: StoredAnswer) => R;
 }
 
+/** What settleFirst throws: only runVerb catches it. */
+class SettleFirst extends Error {
+  constructor(readonly settle: SteppedVerb<void, unknown>) {
+    super("a charge whose answer was lost must be settled first");
+  }
+}
+
 /**
- * Thrown by a verb that finds, where it is about to move money, a charge whose answer was lost:
+ * For a stepped verb that finds, where it is about to move money, a charge whose answer was lost:
  * runVerb rolls the verb back, runs `settle` (which asks the gateway holding no lock), then runs
  * the verb again from the start. So a change never commits half-way around a gateway call, and
  * when the gateway still cannot answer, nothing of the change is written.
  */
-export class SettleFirst extends Error {
-  constructor(readonly settle: Verb<void, unknown>) {
-    super("a charge whose answer was lost must be settled first");
-  }
+export function settleFirst(ctx: StepContext, settle: SteppedVerb<void, unknown>): never {
+  void ctx; // the capability: only a stepped verb's run is rolled back and run again
+  throw new SettleFirst(settle);
 }
 /** A verb that keeps finding new pending charges is refused after this many settlements. */
 const MAX_SETTLEMENTS = 3;
@@ -48,8 +107,9 @@ const IN_PROGRESS_STALE_MS = 2 * 60 * 1000;
 const IN_PROGRESS_POLL_MS = 50;
 
 /**
- * One transaction that a verb may cut into steps: `ctx.db` is a handle on the current step's
- * transaction, so a step can commit and the verb carry on in a new one with the same ctx.
+ * The transaction runVerb runs a verb in. A stepped verb may cut it into steps: its `ctx.db` is a
+ * handle on the current step's transaction, so a step can commit and the verb carry on in a new one
+ * with the same ctx. A plain verb's `ctx.db` is the transaction itself, which no step replaces.
  */
 class Steps {
   private tx!: Db;
@@ -64,13 +124,16 @@ class Steps {
   readonly withheld = new Set<string>();
   /** Run once what the verb wrote so far is committed (an outbox nudge). */
   readonly afterCommit = new Set<() => void>();
-  readonly db: Db;
+  /** What the verb's `ctx.db` is: the handle (stepped) or the transaction. */
+  db!: Db;
+  private readonly handle: Db;
 
   private constructor(
     private pool: Db,
     private ctx: Context,
+    readonly stepped: boolean,
   ) {
-    this.db = new Proxy({} as Db, {
+    this.handle = new Proxy({} as Db, {
       get: (_, prop) => {
         const value = (this.tx as unknown as Record<string | symbol, unknown>)[prop];
         if (typeof value !== "function") return value;
@@ -81,9 +144,10 @@ class Steps {
     });
   }
 
-  static async begin(ctx: Context) {
-    const steps = new Steps(ctx.db, ctx);
+  static async begin(ctx: Context, stepped: boolean) {
+    const steps = new Steps(ctx.db, ctx, stepped);
     await steps.open();
+    steps.db = stepped ? steps.handle : steps.tx;
     stepsOf.set(steps.db, steps);
     return steps;
   }
@@ -128,6 +192,7 @@ class Steps {
 
   /** Commits what the verb wrote so far, runs `work` holding no transaction, then opens the next step. */
   async outside<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.stepped) throw new Error("outsideTransaction: the verb was not declared stepped");
     await this.commit();
     try {
       return await work();
@@ -142,9 +207,10 @@ const stepsOf = new WeakMap<Db, Steps>();
 /**
  * Runs `work` (a gateway call) outside any transaction: what the verb wrote so far is committed
  * first (the attempt on record, its locks released) and the verb goes on in a new transaction.
- * With no transaction (a read) it just runs `work`; in one runVerb does not own (a dry run, a db.transaction) it refuses.
+ * Only a stepped verb can (its StepContext). With no transaction (a script's or a test's context on
+ * the pool) it just runs `work`; in one runVerb does not own (a dry run, a db.transaction) it refuses.
  */
-export function outsideTransaction<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
+export function outsideTransaction<T>(ctx: StepContext, work: () => Promise<T>): Promise<T> {
   const steps = stepsOf.get(ctx.db);
   if (steps) return steps.outside(work);
   if (ctx.db instanceof PgTransaction) return Promise.reject(new Error("outsideTransaction: inside a transaction runVerb does not own"));
@@ -152,7 +218,7 @@ export function outsideTransaction<T>(ctx: Context, work: () => Promise<T>): Pro
 }
 
 /** Whether the verb runs in steps runVerb owns, so it may call out (not in a dry run's savepoint: an estimate charges nothing). */
-export const mayCallOut = (ctx: Context) => stepsOf.has(ctx.db);
+export const mayCallOut = (ctx: StepContext) => stepsOf.get(ctx.db)?.stepped === true;
 
 /** Runs `fn` once the current step commits (never if it rolls back); outside runVerb, never. */
 export function afterCommit(ctx: Context, fn: () => void) {
@@ -177,24 +243,30 @@ export function withheldFromReplay(ctx: Context, secret: string) {
 }
 
 /** Commits what the verb wrote so far: writes that must outlive a refusal it is about to throw. */
-export const commitSoFar = (ctx: Context) => outsideTransaction(ctx, async () => {});
+export const commitSoFar = (ctx: StepContext) => outsideTransaction(ctx, async () => {});
 
 /**
  * The one way every transport runs a verb. A read runs in a transaction scoped to the context's brand. A write runs in a transaction with
  * its Idempotency-Key record, and the outbox is nudged once its events are committed. A concurrent
  * repeat waits on the key's unique index (or, while the first request is between steps, polls
- * outside any transaction), then replays; a failed attempt leaves no key behind. The verb may
- * commit steps (outsideTransaction, commitSoFar); a request never holds two pooled connections.
+ * outside any transaction), then replays; a failed attempt leaves no key behind. A verb declared
+ * `stepped` may commit steps (outsideTransaction, commitSoFar) and ask to be run again once pending
+ * charges are settled (settleFirst); a request never holds two pooled connections.
  */
-export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, opts: VerbOptions<R> = {}): Promise<R> {
-  if (opts.read) return inContext(ctx, (txCtx) => verb({ ctx: txCtx, input }));
+export async function runVerb<I, R>(ctx: Context, verb: AnyVerb<I, R>, input: I, opts: VerbOptions<R> = {}): Promise<R> {
+  const cutsSteps = isStepped(verb);
+  if (opts.read) {
+    if (cutsSteps) throw new Error("runVerb: a stepped verb is not a read");
+    return inContext(ctx, (txCtx) => callVerb(verb, { ctx: txCtx as StepContext, input }));
+  }
   const key = opts.idempotencyKey;
   if (key && !(opts.encode && opts.replay)) throw new Error("runVerb: an idempotency key needs encode and replay");
   const started = performance.now();
   let settlements = 0;
   for (;;) {
-    const steps = await Steps.begin(ctx);
-    const txCtx = withDb(ctx, steps.db);
+    const steps = await Steps.begin(ctx, cutsSteps);
+    // A plain verb's context is a plain Context at run time too: outsideTransaction refuses it.
+    const txCtx = withDb(ctx, steps.db) as StepContext;
     let rowId: string | undefined;
     try {
       if (key) {
@@ -211,7 +283,7 @@ export async function runVerb<I, R>(ctx: Context, verb: Verb<I, R>, input: I, op
         }
         rowId = claim.rowId;
       }
-      const result = await verb({ ctx: txCtx, input });
+      const result = await callVerb(verb, { ctx: txCtx, input });
       if (rowId) {
         const stored = opts.encode!(result);
         // A secret answer is recorded as done with no body: never kept, never replayed.

@@ -174,15 +174,18 @@ describe("statuses", () => {
 
 describe("transaction steps", () => {
   /**
-   * The files whose code commits part-way through a verb (outsideTransaction, commitSoFar): every
-   * caller up their chain commits and drops its locks there. Adding or removing one is a decision to
-   * make on purpose (lib/run-verb.ts says why a step is cut), so the list is kept here.
+   * The files whose code commits part-way through a verb (outsideTransaction, commitSoFar) or has it
+   * run again after a settlement (settleFirst): every caller up their chain commits and drops its
+   * locks there. Each takes a StepContext, so the compiler makes every verb above it `stepped` (the
+   * lists below). Adding or removing one is a decision to make on purpose (lib/run-verb.ts says why
+   * a step is cut), so the list is kept here.
    */
   const CUTS_STEPS = [
     "pay-methods/create-pay-method.ts",
     "pay-methods/verify-pay-method.ts",
     "payments/attempts.ts",
     "payments/delete-payment.ts",
+    "payments/settle-pending.ts",
     "subscriptions/create-subscription.ts",
     "test-clocks/advance.ts",
     "users/request-verification.ts",
@@ -192,10 +195,93 @@ describe("transaction steps", () => {
 
   it("are cut only where listed", () => {
     const cutting = sourceFiles(LIB)
-      .filter((file) => path.relative(LIB, file) !== "run-verb.ts" && /\b(?:outsideTransaction|commitSoFar)\(/.test(readFileSync(file, "utf8")))
+      .filter((file) => path.relative(LIB, file) !== "run-verb.ts" && /\b(?:outsideTransaction|commitSoFar|settleFirst)\(/.test(readFileSync(file, "utf8")))
       .map((file) => path.relative(LIB, file).split(path.sep).join("/"))
       .sort();
     expect(cutting).toEqual(CUTS_STEPS);
+  });
+
+  /**
+   * The verbs that run in steps, as declared (`stepped`, lib/run-verb.ts): runVerb gives them a
+   * StepContext, and the compiler makes every verb that reaches a step cut (or a settleFirst, or
+   * another stepped verb) one of them. Endpoints and the actions of both UIs, by name.
+   */
+  const STEPPED_ENDPOINTS = [
+    "Account/Delete",
+    "Component/Delete",
+    "Invoice/Delete",
+    "Invoice/Update",
+    "PayMethod/Create",
+    "PayMethod/Verify",
+    "Payment/Create",
+    "Payment/Delete",
+    "Product/Delete",
+    "ProductGroup/Delete",
+    "ProductGroup/Restore",
+    "ProductGroup/Suspend",
+    "Subscription/ChangeProduct",
+    "Subscription/Create",
+    "Subscription/Delete",
+    "Subscription/ReportUsage",
+    "Subscription/Restore",
+    "Subscription/Suspend",
+    "Subscription/Update",
+    "Subscription/UpdateAutoPay",
+    "TestClock/Advance",
+    "User/2FARequest",
+    "User/2FAVerify",
+    "User/Authenticate",
+  ];
+  const STEPPED_ACTIONS = [
+    "portal addPayMethod",
+    "portal cancelSubscription",
+    "portal changePlan",
+    "portal payInvoice",
+    "portal updateAutoPay",
+    "portal updateSubscription",
+    "portal verifyPayMethod",
+    "staff accountDelete",
+    "staff componentDelete",
+    "staff invoiceDelete",
+    "staff invoiceUpdate",
+    "staff payMethodCreate",
+    "staff payMethodVerify",
+    "staff paymentCreate",
+    "staff paymentRefund",
+    "staff productDelete",
+    "staff productGroupDelete",
+    "staff productGroupRestore",
+    "staff productGroupSuspend",
+    "staff subscriptionChangeProduct",
+    "staff subscriptionCreate",
+    "staff subscriptionDelete",
+    "staff subscriptionRestore",
+    "staff subscriptionSuspend",
+    "staff subscriptionUpdate",
+    "staff testClockAdvance",
+  ];
+
+  it("are never cut in a dry run: only an estimate makes a StepContext that cuts nothing (withoutSteps)", () => {
+    const making = sourceFiles(LIB)
+      .filter((file) => path.relative(LIB, file) !== "run-verb.ts" && /\bwithoutSteps\(/.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(LIB, file).split(path.sep).join("/"));
+    expect(making).toEqual(["subscriptions/estimate-change.ts"]);
+  });
+
+  it("run in the verbs declared stepped, listed here", async () => {
+    const { isStepped } = await import("../lib/run-verb");
+    const { endpoints } = await import("../lib/api/endpoints");
+    const { staffActions } = await import("../lib/dashboard/actions");
+    const { portalActions } = await import("../lib/portal/actions");
+    const endpointNames = endpoints.filter((e) => isStepped(e.handler)).map((e) => `${e.resource}/${e.action}`);
+    const actionNames = [
+      ...Object.entries(staffActions).map(([name, a]) => [`staff ${name}`, a.cutsSteps] as const),
+      ...Object.entries(portalActions).map(([name, a]) => [`portal ${name}`, a.cutsSteps] as const),
+    ]
+      .filter(([, cuts]) => cuts)
+      .map(([name]) => name);
+    expect(endpointNames.sort()).toEqual(STEPPED_ENDPOINTS);
+    expect(actionNames.sort()).toEqual(STEPPED_ACTIONS);
   });
 });
 

@@ -9,6 +9,7 @@ import { FakeStripe } from "./support/fake-stripe";
 import { stripeAmount } from "../lib/gateways/providers/stripe";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { dumpDatabase, expectRefusal, FORMATS, getInvoice, makeAccount, makeCard, makeInvoice } from "./support/payments";
+import { withoutSteps } from "../lib/run-verb";
 
 /** The stripe provider through the official SDK, against a local fake of Stripe's HTTP API. */
 const stripe = new FakeStripe();
@@ -217,14 +218,20 @@ describe("Stripe charges", () => {
     const card = await makeCard(t, account);
     const invoice = await makeInvoice(t, account, "12.00");
     stripe.outage = true;
-    const first = await chargeInvoice({ ctx, input: { invoiceId: invoice, payMethodId: card } });
+    const first = await chargeInvoice.stepped({ ctx: withoutSteps(ctx), input: { invoiceId: invoice, payMethodId: card } });
     expect(first).toMatchObject({ status: "pending", invoiceStatus: 0 });
-    expect(await chargeInvoice({ ctx, input: { invoiceId: invoice, payMethodId: card } })).toMatchObject({ status: "pending", paymentId: null });
+    expect(await chargeInvoice.stepped({ ctx: withoutSteps(ctx), input: { invoiceId: invoice, payMethodId: card } })).toMatchObject({
+      status: "pending",
+      paymentId: null,
+    });
     stripe.outage = false;
     const later = { ...ctx, now: () => new Date(Date.now() + 120_000) };
-    expect(await reconcilePendingPayments(later)).toEqual({ settled: 1, unknown: 0 });
+    expect(await reconcilePendingPayments(withoutSteps(later))).toEqual({ settled: 1, unknown: 0 });
     expect((await getInvoice(t, invoice)).status).toBe("1");
-    expect(await chargeInvoice({ ctx, input: { invoiceId: invoice, payMethodId: card } })).toEqual({ status: "nothing_due", invoiceStatus: 1 });
+    expect(await chargeInvoice.stepped({ ctx: withoutSteps(ctx), input: { invoiceId: invoice, payMethodId: card } })).toEqual({
+      status: "nothing_due",
+      invoiceStatus: 1,
+    });
     const [only] = await paymentsOf(invoice);
     expect(stripe.chargesFor(only.payment_id)).toHaveLength(1);
   });

@@ -11,6 +11,7 @@ import { chargeInvoice } from "../lib/payments/charge-invoice";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { subscriptionFor } from "./support/fixtures";
 import { CARDS, expectRefusal, FORMATS, getInvoice, makeAccount, makeCard, makeGateway, makeInvoice, outboxEvents } from "./support/payments";
+import { withoutSteps } from "../lib/run-verb";
 
 let t: Tenant;
 let gateway: string;
@@ -355,14 +356,17 @@ describe("chargeInvoice (for billing)", () => {
     const card = await makeCard(t, account);
     const invoice = await makeInvoice(t, account, "12.00", "3.00");
     await ok(t, "json", "Payment/Create", { method: "POST", params: recorded(account, invoice, "5.00") });
-    const first = await chargeInvoice({ ctx, input: { invoiceId: invoice, payMethodId: card } });
+    const first = await chargeInvoice.stepped({ ctx: withoutSteps(ctx), input: { invoiceId: invoice, payMethodId: card } });
     expect(first).toMatchObject({ status: "succeeded", invoiceStatus: 1 });
     expect((await paymentsOf(invoice)).find((p) => p.payment_id === (first as { paymentId: string }).paymentId).amount).toBe("10.00");
-    expect(await chargeInvoice({ ctx, input: { invoiceId: invoice, payMethodId: card } })).toEqual({ status: "nothing_due", invoiceStatus: 1 });
+    expect(await chargeInvoice.stepped({ ctx: withoutSteps(ctx), input: { invoiceId: invoice, payMethodId: card } })).toEqual({
+      status: "nothing_due",
+      invoiceStatus: 1,
+    });
 
     const declining = await makeCard(t, account, CARDS.declines, { require_verification: "N" });
     const unpaid = await makeInvoice(t, account, "7.00");
-    const declined = await chargeInvoice({ ctx, input: { invoiceId: unpaid, payMethodId: declining } });
+    const declined = await chargeInvoice.stepped({ ctx: withoutSteps(ctx), input: { invoiceId: unpaid, payMethodId: declining } });
     expect(declined).toMatchObject({ status: "failed", invoiceStatus: 0 });
     expect((await paymentsOf(unpaid))[0]).toMatchObject({ payment_status: "failed" });
   });
@@ -383,7 +387,7 @@ describe("chargeInvoice (for billing)", () => {
         dueDate: "2026-07-01",
         lines: [{ itemName: "Plan", itemPrice: 2500, kind: "recurring" }],
       });
-      return chargeInvoice({ ctx, input: { invoiceId, payMethodId: card } });
+      return chargeInvoice.stepped({ ctx: withoutSteps(ctx), input: { invoiceId, payMethodId: card } });
     });
     await expect(attempt).rejects.toThrow(/inside a transaction runVerb does not own/);
     expect(sandboxCharges(gatewayId)).toHaveLength(charged);

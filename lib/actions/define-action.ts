@@ -5,7 +5,7 @@ import { contextFromStaffSession, type Context, type StaffSession } from "../aut
 export type { StaffSession };
 import { DomainError } from "../errors";
 import { refusalOf } from "../refusal";
-import { runVerb, type Verb } from "../run-verb";
+import { isStepped, runVerb, type AnyVerb } from "../run-verb";
 import { parseParams } from "../wire/parse";
 import { WithExtras } from "../wire/results";
 
@@ -40,7 +40,7 @@ interface Spec<S extends z.ZodObject, R> {
   /** The endpoint the action is, e.g. "Ticket/Create" (contract tests and logs name it). */
   endpoint?: string;
   schema: S;
-  verb: Verb<z.output<S>, R>;
+  verb: AnyVerb<z.output<S>, R>;
   /** Parameters set whatever the browser sends (a function: from the signed-in actor). */
   fixed?: Partial<Record<keyof S["shape"] & string, string>> | ((ctx: Context) => Fixed);
 }
@@ -62,6 +62,8 @@ export type Plain<R> = R extends WithExtras<infer T> ? T & Record<string, unknow
 interface ActionBase<S extends z.ZodObject, R> {
   endpoint: string | undefined;
   schema: S;
+  /** Its verb is declared `stepped`: it may commit part-way (lib/run-verb.ts). */
+  cutsSteps: boolean;
   /** Runs for a context already built (the session's), with the browser's fields. */
   perform(ctx: Context, raw: unknown): Promise<ActionResult<Plain<R>>>;
 }
@@ -126,7 +128,7 @@ export function defineAction<S extends z.ZodObject, R>(spec: StaffSpec<S, R> | C
       return refused(err, ctx.requestId, spec.endpoint);
     }
   };
-  const base = { endpoint: spec.endpoint, schema: spec.schema, perform };
+  const base = { endpoint: spec.endpoint, schema: spec.schema, cutsSteps: isStepped(spec.verb), perform };
   if (spec.audience === "customer") return { ...base, audience: "customer", endpoint: spec.endpoint, accepts: accepts!, run: perform };
   return {
     ...base,

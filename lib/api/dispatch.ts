@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { getDb } from "../../db/client";
 import { refusalOf } from "../refusal";
 import { contextFromApiCredentials, requesterId, type Context } from "../auth/context";
-import { runVerb, type StoredAnswer } from "../run-verb";
+import { runVerb, wrapVerb, type StoredAnswer } from "../run-verb";
 import { DomainError } from "../errors";
 import { endpoints } from "./endpoints";
 import { WithExtras, type Endpoint, type ListResult } from "./endpoint";
@@ -159,11 +159,11 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
     const headers = new Headers(base);
 
     // Parsed and rendered inside the verb's run: the idempotent record stores these exact bytes.
-    const execute = async ({ ctx: c }: { ctx: Context }): Promise<StoredAnswer & { replayed?: boolean }> => {
+    const execute = wrapVerb(endpoint.handler, async ({ ctx: c }, handler): Promise<StoredAnswer & { replayed?: boolean }> => {
       const input = parseParams(endpoint.params, params, c.brand.currency);
-      const result = await endpoint.handler({ ctx: c, input });
+      const result = await handler({ ctx: c, input });
       return { status: 200, body: render(format, envelope(endpoint, result)) };
-    };
+    });
     if (endpoint.method === "GET") {
       const out = await runVerb(ctx, execute, undefined, { read: true });
       return respond(format, out.status, out.body, headers);

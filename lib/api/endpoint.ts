@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Verb } from "../run-verb";
+import type { AnyVerb } from "../run-verb";
 
 export { WithExtras, type ListResult } from "../wire/results";
 
@@ -25,8 +25,8 @@ export interface Endpoint<S extends Shape = Shape> {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   wire?: (row: any) => unknown;
-  /** The verb: `({ ctx, input })`, as runVerb runs it. */
-  handler: Verb<z.output<z.ZodObject<S>>, unknown>;
+  /** The verb: `({ ctx, input })`, as runVerb runs it (declared `stepped` when it commits part-way). */
+  handler: AnyVerb<z.output<z.ZodObject<S>>, unknown>;
 }
 
 /** Declares one endpoint; the router, validation, formats, OpenAPI and contract tests read it. */

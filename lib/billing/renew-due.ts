@@ -23,7 +23,7 @@ import { taxedLines } from "../tax/rates";
 import { isFinal } from "../payments/credit-notes";
 import { adjustmentsOf, createAdjustment } from "../subscriptions/upcoming-invoice";
 import { findAccount } from "../accounts/queries";
-import { runVerb } from "../run-verb";
+import { runVerb, type StepContext, stepped } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
 import { chargePending, renewChunk } from "./renew-chunk";
 import { STATUS } from "../lifecycle";
@@ -222,96 +222,98 @@ async function renewOne(db: Db, now: Date, brand: Brand, id: string, deferCharge
   return runVerb(systemContext(db, brand, now), renewSubscription, { id, deferCharge });
 }
 
-async function renewSubscription({
-  ctx,
-  input: { id, deferCharge },
-}: {
-  ctx: Context;
-  input: { id: string; deferCharge: boolean };
-}): Promise<"renewed" | "charged" | "declined" | null | { later: LaterCharge[] }> {
-  const now = ctx.now();
-  const brand = ctx.brand;
-  const d = await loadSubscription(ctx, id, { forUpdate: true });
-  const s = d.sub;
-  if (s.status !== STATUS.ACTIVE || !s.renewalDate || s.renewalDate > today(now, brand.timezoneId)) return null;
-  if (!d.product || !isProductBillable(d.product, d.group)) return null;
-  // A period never starts without its invoice: the one generated ahead, else one made now.
-  const invoice = await periodInvoice(ctx, d, s.renewalDate);
-  const live = invoice.deletedAt === null;
+const renewSubscription = stepped(
+  async ({
+    ctx,
+    input: { id, deferCharge },
+  }: {
+    ctx: StepContext;
+    input: { id: string; deferCharge: boolean };
+  }): Promise<"renewed" | "charged" | "declined" | null | { later: LaterCharge[] }> => {
+    const now = ctx.now();
+    const brand = ctx.brand;
+    const d = await loadSubscription(ctx, id, { forUpdate: true });
+    const s = d.sub;
+    if (s.status !== STATUS.ACTIVE || !s.renewalDate || s.renewalDate > today(now, brand.timezoneId)) return null;
+    if (!d.product || !isProductBillable(d.product, d.group)) return null;
+    // A period never starts without its invoice: the one generated ahead, else one made now.
+    const invoice = await periodInvoice(ctx, d, s.renewalDate);
+    const live = invoice.deletedAt === null;
 
-  // The ending cycle's metered usage goes on this invoice and only then starts again at zero; a
-  // free trial's usage is not billed; usage waits for the next invoice if staff deleted this one.
-  const metered = d.attached.filter((a) => a.component.componentType === "metered" && isComponentBillable(a.component));
-  if (metered.length && (live || s.inTrial === "Y")) {
-    const usage = s.inTrial === "Y" ? [] : usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
-    if (usage.length) {
-      const account = await findAccount(ctx, s.customerAccountId);
-      const lines = toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) });
-      // An invoice with something paid on it is final (issue 31): the usage is an invoice adding to it.
-      // Either is taxed (lib/tax): the invoice the usage joins is taxed again with it.
-      if (await isFinal(ctx, invoice.id)) await createAdjustment(ctx, invoice, await taxedLines(ctx, account, lines));
-      else await replaceLines(ctx, invoice.id, await taxedLines(ctx, account, [...invoice.items, ...lines]));
-    }
-    await ctx.db
-      .update(subscriptionComponents)
-      .set({ usage: 0 })
-      .where(and(eq(subscriptionComponents.subscriptionId, s.id), sql`${subscriptionComponents.usage} <> 0`));
-  }
-  // A coupon's cycle is counted when, and only when, the period's invoice carries it (an invoice
-  // staff deleted forgives the period's money, not the coupon's cycle: it was given); a final one
-  // re-priced after a change, when the lines it is now priced at do.
-  for (const c of d.coupons) {
-    if (carriesCoupon(invoice.repricedItems ?? invoice.items, c.coupon.couponCode)) {
+    // The ending cycle's metered usage goes on this invoice and only then starts again at zero; a
+    // free trial's usage is not billed; usage waits for the next invoice if staff deleted this one.
+    const metered = d.attached.filter((a) => a.component.componentType === "metered" && isComponentBillable(a.component));
+    if (metered.length && (live || s.inTrial === "Y")) {
+      const usage = s.inTrial === "Y" ? [] : usageLines(metered.map((a) => ({ ...pricedComponent(a.component, a.units), usage: a.usage })));
+      if (usage.length) {
+        const account = await findAccount(ctx, s.customerAccountId);
+        const lines = toInvoiceLines(usage, { product: d.product, account, components: metered.map((a) => a.component) });
+        // An invoice with something paid on it is final (issue 31): the usage is an invoice adding to it.
+        // Either is taxed (lib/tax): the invoice the usage joins is taxed again with it.
+        if (await isFinal(ctx, invoice.id)) await createAdjustment(ctx, invoice, await taxedLines(ctx, account, lines));
+        else await replaceLines(ctx, invoice.id, await taxedLines(ctx, account, [...invoice.items, ...lines]));
+      }
       await ctx.db
-        .update(subscriptionCoupons)
-        .set({ cyclesApplied: c.cyclesApplied + 1 })
-        .where(eq(subscriptionCoupons.id, c.id));
+        .update(subscriptionComponents)
+        .set({ usage: 0 })
+        .where(and(eq(subscriptionComponents.subscriptionId, s.id), sql`${subscriptionComponents.usage} <> 0`));
     }
-  }
-  // A one-time product (interval 0) ends here: its renewal date goes, it never renews again.
-  const next = renewalAfter(s.renewalDate, s, d.product);
-  const advanced = await ctx.db
-    .update(subscriptions)
-    .set({
-      periodStart: s.renewalDate,
-      renewalDate: next,
-      billingAnchor: s.billingAnchor ?? s.renewalDate,
-      inTrial: "N",
-      version: sql`${subscriptions.version} + 1`,
-      updatedAt: now,
-    })
-    .where(and(eq(subscriptions.id, s.id), eq(subscriptions.renewalDate, s.renewalDate)))
-    .returning();
-  if (!advanced.length) return null;
-  await recordPeriod(ctx, { subscriptionId: s.id, periodStart: s.renewalDate, periodEnd: next, invoiceId: invoice.id });
-  await postActionUrl(ctx, { ...d, sub: advanced[0] }, "renew_subscription");
-  if (!live) return "renewed";
+    // A coupon's cycle is counted when, and only when, the period's invoice carries it (an invoice
+    // staff deleted forgives the period's money, not the coupon's cycle: it was given); a final one
+    // re-priced after a change, when the lines it is now priced at do.
+    for (const c of d.coupons) {
+      if (carriesCoupon(invoice.repricedItems ?? invoice.items, c.coupon.couponCode)) {
+        await ctx.db
+          .update(subscriptionCoupons)
+          .set({ cyclesApplied: c.cyclesApplied + 1 })
+          .where(eq(subscriptionCoupons.id, c.id));
+      }
+    }
+    // A one-time product (interval 0) ends here: its renewal date goes, it never renews again.
+    const next = renewalAfter(s.renewalDate, s, d.product);
+    const advanced = await ctx.db
+      .update(subscriptions)
+      .set({
+        periodStart: s.renewalDate,
+        renewalDate: next,
+        billingAnchor: s.billingAnchor ?? s.renewalDate,
+        inTrial: "N",
+        version: sql`${subscriptions.version} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(subscriptions.id, s.id), eq(subscriptions.renewalDate, s.renewalDate)))
+      .returning();
+    if (!advanced.length) return null;
+    await recordPeriod(ctx, { subscriptionId: s.id, periodStart: s.renewalDate, periodEnd: next, invoiceId: invoice.id });
+    await postActionUrl(ctx, { ...d, sub: advanced[0] }, "renew_subscription");
+    if (!live) return "renewed";
 
-  // The period's invoice and those adding to it (issue 31), each as the renewal's own: the prepaid
-  // balance pays first; the card, with auto pay, what is left.
-  let result: "renewed" | "charged" | "declined" = "renewed";
-  const later: LaterCharge[] = [];
-  for (const i of [invoice, ...(await adjustmentsOf(ctx, invoice.id))]) {
-    await payFromPrepaid(ctx, i.id);
-    if (s.autoPay !== "Y") continue;
-    if ((await reloadInvoice(ctx, i.id)).amounts.balance <= 0) continue;
-    const payMethod = await renewalPayMethod(ctx, s);
-    if (!payMethod) continue;
-    if (deferCharge) {
-      later.push({ subscriptionId: s.id, invoiceId: i.id, payMethodId: payMethod.id });
-      continue;
+    // The period's invoice and those adding to it (issue 31), each as the renewal's own: the prepaid
+    // balance pays first; the card, with auto pay, what is left.
+    let result: "renewed" | "charged" | "declined" = "renewed";
+    const later: LaterCharge[] = [];
+    for (const i of [invoice, ...(await adjustmentsOf(ctx, invoice.id))]) {
+      await payFromPrepaid(ctx, i.id);
+      if (s.autoPay !== "Y") continue;
+      if ((await reloadInvoice(ctx, i.id)).amounts.balance <= 0) continue;
+      const payMethod = await renewalPayMethod(ctx, s);
+      if (!payMethod) continue;
+      if (deferCharge) {
+        later.push({ subscriptionId: s.id, invoiceId: i.id, payMethodId: payMethod.id });
+        continue;
+      }
+      try {
+        const r = await chargeInvoice.stepped({ ctx, input: { invoiceId: i.id, payMethodId: payMethod.id } });
+        if (r.status === "failed") result = "declined";
+        else if (r.status === "succeeded" && result === "renewed") result = "charged";
+      } catch (err) {
+        // An unusable pay method leaves the invoice unpaid for dunning; the renewal itself stands.
+        logger.error("renewal charge refused", { subscriptionId: s.id, error: err });
+      }
     }
-    try {
-      const r = await chargeInvoice({ ctx, input: { invoiceId: i.id, payMethodId: payMethod.id } });
-      if (r.status === "failed") result = "declined";
-      else if (r.status === "succeeded" && result === "renewed") result = "charged";
-    } catch (err) {
-      // An unusable pay method leaves the invoice unpaid for dunning; the renewal itself stands.
-      logger.error("renewal charge refused", { subscriptionId: s.id, error: err });
-    }
-  }
-  return later.length ? { later } : result;
-}
+    return later.length ? { later } : result;
+  },
+);
 
 /** The invoice of the period starting on `periodStart` (live, or deleted by staff), made now if billing never generated it. */
 async function periodInvoice(ctx: Context, d: SubscriptionDetails, periodStart: string): Promise<InvoiceRow> {

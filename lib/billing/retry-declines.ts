@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { resultRows, type Db } from "../../db/client";
 import { brands, invoices, payments } from "../../db/schema";
 import { inBrand } from "../../db/scope";
-import { systemContext, type Brand, type Context } from "../auth/context";
+import { systemContext, type Brand } from "../auth/context";
 import { owedSql } from "../invoices/lines";
 import { logger } from "../log";
 import { STATUS } from "../lifecycle";
@@ -12,7 +12,7 @@ import { reloadInvoice } from "../invoices/queries";
 import { retryDue } from "../pricing/retries";
 import { startOfDay, addDays, today } from "../pricing/periods";
 import { loadSubscription } from "../subscriptions/details";
-import { runVerb } from "../run-verb";
+import { runVerb, type StepContext, stepped } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
 import { renewalPayMethod } from "./renew-due";
 
@@ -111,30 +111,32 @@ async function declinedInvoices(db: Db, brand: Brand, now: Date, { after, limit 
  * owed and the subscription still active with auto pay. The prepaid balance pays first, then the
  * renewal's pay method (the subscription's own, else the customer's default) is charged the rest.
  */
-async function retryCharge({
-  ctx,
-  input,
-}: {
-  ctx: Context;
-  input: { invoiceId: string; subscriptionId: string; retry: number };
-}): Promise<"succeeded" | "failed" | "pending" | null> {
-  const d = await loadSubscription(ctx, input.subscriptionId, { forUpdate: true });
-  if (d.sub.status !== STATUS.ACTIVE || d.sub.autoPay !== "Y") return null;
-  const [invoice] = await ctx.db
-    .select()
-    .from(invoices)
-    .where(inBrand(ctx, invoices, eq(invoices.id, input.invoiceId)))
-    .for("no key update");
-  if (!invoice || invoice.deletedAt || invoice.voidedAt) return null;
-  const [{ last }] = await ctx.db
-    .select({ last: sql<number | null>`max(${payments.retry})` })
-    .from(payments)
-    .where(inBrand(ctx, payments, eq(payments.invoiceId, invoice.id)));
-  if (last !== null && Number(last) >= input.retry) return null;
-  await payFromPrepaid(ctx, invoice.id);
-  if ((await reloadInvoice(ctx, invoice.id)).amounts.balance <= 0) return "succeeded";
-  const payMethod = await renewalPayMethod(ctx, d.sub);
-  if (!payMethod) return null;
-  const r = await chargeInvoice({ ctx, input: { invoiceId: invoice.id, payMethodId: payMethod.id, retry: input.retry } });
-  return r.status === "nothing_due" ? null : r.status;
-}
+const retryCharge = stepped(
+  async ({
+    ctx,
+    input,
+  }: {
+    ctx: StepContext;
+    input: { invoiceId: string; subscriptionId: string; retry: number };
+  }): Promise<"succeeded" | "failed" | "pending" | null> => {
+    const d = await loadSubscription(ctx, input.subscriptionId, { forUpdate: true });
+    if (d.sub.status !== STATUS.ACTIVE || d.sub.autoPay !== "Y") return null;
+    const [invoice] = await ctx.db
+      .select()
+      .from(invoices)
+      .where(inBrand(ctx, invoices, eq(invoices.id, input.invoiceId)))
+      .for("no key update");
+    if (!invoice || invoice.deletedAt || invoice.voidedAt) return null;
+    const [{ last }] = await ctx.db
+      .select({ last: sql<number | null>`max(${payments.retry})` })
+      .from(payments)
+      .where(inBrand(ctx, payments, eq(payments.invoiceId, invoice.id)));
+    if (last !== null && Number(last) >= input.retry) return null;
+    await payFromPrepaid(ctx, invoice.id);
+    if ((await reloadInvoice(ctx, invoice.id)).amounts.balance <= 0) return "succeeded";
+    const payMethod = await renewalPayMethod(ctx, d.sub);
+    if (!payMethod) return null;
+    const r = await chargeInvoice.stepped({ ctx, input: { invoiceId: invoice.id, payMethodId: payMethod.id, retry: input.retry } });
+    return r.status === "nothing_due" ? null : r.status;
+  },
+);

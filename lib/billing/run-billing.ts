@@ -10,7 +10,7 @@ import { invoiceHorizon, today } from "../pricing/periods";
 import { generateDueInvoices } from "./generate-invoices";
 import { renewDue } from "./renew-due";
 import { settlePendingSubscriptions } from "../subscriptions/pending";
-import { runVerb } from "../run-verb";
+import { runVerb, stepped } from "../run-verb";
 import { runDunning } from "./run-dunning";
 import { retryDeclines } from "./retry-declines";
 import { brandsInRun, type RunScope } from "./brands-in-run";
@@ -62,9 +62,24 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
  */
 export async function settleLostCharges(db: Db, brand: Brand, now: Date, due?: Partial<Awaited<ReturnType<typeof dueWork>>>) {
   try {
-    if (!due || due.pending_subscriptions) await runVerb(systemContext(db, brand, now), ({ ctx }) => settlePendingSubscriptions(ctx), undefined);
-    if (!due || due.pending_payments) await runVerb(systemContext(db, brand, now), ({ ctx }) => reconcilePendingPayments(ctx), undefined);
-    if (!due || due.unfinished_refunds) await runVerb(systemContext(db, brand, now), ({ ctx }) => retryUnfinishedRefunds(ctx), undefined);
+    if (!due || due.pending_subscriptions)
+      await runVerb(
+        systemContext(db, brand, now),
+        stepped(({ ctx }) => settlePendingSubscriptions(ctx)),
+        undefined,
+      );
+    if (!due || due.pending_payments)
+      await runVerb(
+        systemContext(db, brand, now),
+        stepped(({ ctx }) => reconcilePendingPayments(ctx)),
+        undefined,
+      );
+    if (!due || due.unfinished_refunds)
+      await runVerb(
+        systemContext(db, brand, now),
+        stepped(({ ctx }) => retryUnfinishedRefunds(ctx)),
+        undefined,
+      );
   } catch (err) {
     logger.error("reconciling payments failed", { brandId: brand.id, error: err });
   }

@@ -3,7 +3,7 @@ import { resultRows, selectRows, type Db } from "../../db/client";
 import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import { brands, customerAccounts, dunningActions, dunningRules, invoices, subscriptions } from "../../db/schema";
 import { anyOf, inBrand } from "../../db/scope";
-import { runVerb } from "../run-verb";
+import { runVerb, type StepContext, stepped } from "../run-verb";
 import { brandsInRun, type RunScope } from "./brands-in-run";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { newId } from "../ids";
@@ -157,10 +157,14 @@ const postPayload = (rule: Rule, m: Match, currency: string): PostPayload => ({
 
 /** One rule on one invoice, through runVerb: the claim and its effect (events included) commit together. */
 function act(db: Db, now: Date, brand: Brand, rule: Rule, m: Match) {
-  return runVerb(systemContext(db, brand, now), ({ ctx }) => applyRule(ctx, rule, m), undefined);
+  return runVerb(
+    systemContext(db, brand, now),
+    stepped(({ ctx }) => applyRule(ctx, rule, m)),
+    undefined,
+  );
 }
 
-async function applyRule(ctx: Context, rule: Rule, m: Match): Promise<boolean> {
+async function applyRule(ctx: StepContext, rule: Rule, m: Match): Promise<boolean> {
   const now = ctx.now();
   const claimed = await ctx.db
     .insert(dunningActions)
@@ -173,7 +177,7 @@ async function applyRule(ctx: Context, rule: Rule, m: Match): Promise<boolean> {
     case "DELETE": {
       const d = await loadSubscription(ctx, m.subscriptionId!, { forUpdate: true });
       if (rule.enforcementAction === "SUSPEND" && d.sub.status === STATUS.ACTIVE) await suspendLocked(ctx, d, "dunning");
-      if (rule.enforcementAction === "DELETE" && d.sub.status !== STATUS.DELETED) await endLocked(ctx, d.sub.id);
+      if (rule.enforcementAction === "DELETE" && d.sub.status !== STATUS.DELETED) await endLocked(ctx, d);
       return true;
     }
     case "REMIND": {

@@ -51,7 +51,7 @@ export async function emitAll<T extends OutboxEventType>(ctx: Context, events: r
  * charge is being made): they are committed with it but not delivered until releaseHeldEvents, and
  * dropHeldEvents deletes them with the record. A process dying meanwhile leaves them held.
  */
-export const holdEventsFor = (ctx: Context, recordId: string): Context => ({ ...ctx, holdEventsFor: recordId });
+export const holdEventsFor = <C extends Context>(ctx: C, recordId: string): C => ({ ...ctx, holdEventsFor: recordId });
 
 /** Delivers the events held for a record that settled, in the order they were emitted. */
 export async function releaseHeldEvents(ctx: Context, recordId: string) {

@@ -1,5 +1,4 @@
 import { payMethods } from "../../db/schema";
-import type { Context } from "../auth/context";
 import { DomainError, invalidState } from "../errors";
 import { gatewayFailure } from "../gateways/errors";
 import { providerOf } from "../gateways/providers";
@@ -11,7 +10,7 @@ import { newPayMethod } from "./details";
 import { makeDefaultPayMethod, reloadPayMethod } from "./queries";
 import type { CreatePayMethodInput } from "./schemas";
 import { payMethodView } from "./view";
-import { outsideTransaction } from "../run-verb";
+import { outsideTransaction, type StepContext, stepped } from "../run-verb";
 
 const TYPE_NAMES = { CC: "cards", BA: "bank accounts" } as const;
 
@@ -19,7 +18,7 @@ const TYPE_NAMES = { CC: "cards", BA: "bank accounts" } as const;
  * Tokenizes a card or bank account at the gateway and keeps only the token, brand, last four and
  * expiry. The first verified pay method of an account becomes its default.
  */
-export async function createPayMethod({ ctx, input }: { ctx: Context; input: CreatePayMethodInput }) {
+export const createPayMethod = stepped(async ({ ctx, input }: { ctx: StepContext; input: CreatePayMethodInput }) => {
   const account = await findCustomer(ctx, input.customer_account_id);
   const type = input.pay_method_type;
   const gateway = input.gateway_id ? await findGateway(ctx, input.gateway_id) : await defaultGateway(ctx, type);
@@ -72,4 +71,4 @@ export async function createPayMethod({ ctx, input }: { ctx: Context; input: Cre
   const created = await reloadPayMethod(ctx, id);
   if (created.verified === "Y") await makeDefaultPayMethod(ctx, created, { onlyIfNone: true });
   return payMethodView(await reloadPayMethod(ctx, id));
-}
+});

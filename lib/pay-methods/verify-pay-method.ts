@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { payMethods } from "../../db/schema";
-import type { Context } from "../auth/context";
 import { DomainError, invalidState } from "../errors";
 import { gatewayFailure } from "../gateways/errors";
 import { connectGateway, gatewayById } from "../gateways/queries";
@@ -8,10 +7,10 @@ import { findCustomer } from "../accounts/customer";
 import { assertLive, findPayMethod, makeDefaultPayMethod, reloadPayMethod } from "./queries";
 import type { VerifyPayMethodInput } from "./schemas";
 import { payMethodView } from "./view";
-import { outsideTransaction } from "../run-verb";
+import { outsideTransaction, type StepContext, stepped } from "../run-verb";
 
 /** Confirms a pay method with its gateway: a bank account by the two micro-deposit amounts, a card by a check. */
-export async function verifyPayMethod({ ctx, input }: { ctx: Context; input: VerifyPayMethodInput }) {
+export const verifyPayMethod = stepped(async ({ ctx, input }: { ctx: StepContext; input: VerifyPayMethodInput }) => {
   const account = await findCustomer(ctx, input.customer_account_id);
   const method = await findPayMethod(ctx, input.pay_method_id, account.id);
   assertLive(method);
@@ -44,4 +43,4 @@ export async function verifyPayMethod({ ctx, input }: { ctx: Context; input: Ver
   await ctx.db.update(payMethods).set({ verified: "Y", updatedAt: ctx.now() }).where(eq(payMethods.id, method.id));
   await makeDefaultPayMethod(ctx, method, { onlyIfNone: true });
   return payMethodView(await reloadPayMethod(ctx, method.id));
-}
+});

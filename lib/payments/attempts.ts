@@ -15,7 +15,7 @@ import { formatAmount } from "../money";
 import { emit } from "../outbox/emit";
 import type { PayMethodRow } from "../pay-methods/view";
 import { customerPayload } from "../accounts/customer";
-import { commitSoFar, outsideTransaction } from "../run-verb";
+import { commitSoFar, outsideTransaction, type StepContext } from "../run-verb";
 import { settleCharge } from "./settle-charge";
 import type { PaymentRow } from "./queries";
 
@@ -39,7 +39,7 @@ const description = (p: { id: string; invoiceId: string | null }) => (p.invoiceI
  * transaction or lock, and the answer settles it in a new transaction. A lost answer stays pending
  * for settlePendingPayments (the janitor of the billing run, or the next charge of the target).
  */
-export async function attemptCharge(ctx: Context, c: NewCharge): Promise<AttemptOutcome> {
+export async function attemptCharge(ctx: StepContext, c: NewCharge): Promise<AttemptOutcome> {
   const gateway = await gatewayById(ctx, c.payMethod.gatewayId);
   if (gateway.deletedAt) throw invalidState("The gateway of this pay method is deleted; add the pay method again on another gateway", "pay_method_id");
   const now = ctx.now();
@@ -70,7 +70,7 @@ export async function attemptCharge(ctx: Context, c: NewCharge): Promise<Attempt
 }
 
 /** Settles an attempt left pending: asks its gateway by the attempt's key, and only then charges again, with the same key. */
-export async function resolveAttempt(ctx: Context, pending: PaymentRow, payMethod: PayMethodRow): Promise<AttemptOutcome> {
+export async function resolveAttempt(ctx: StepContext, pending: PaymentRow, payMethod: PayMethodRow): Promise<AttemptOutcome> {
   const gateway = await gatewayById(ctx, pending.gatewayId!);
   const request = {
     token: payMethod.token,
@@ -87,7 +87,7 @@ export async function resolveAttempt(ctx: Context, pending: PaymentRow, payMetho
  * Settles the attempt with the gateway's answer, only while it is still pending: between the steps
  * another request (a retry, the janitor) may have settled the same charge by its key.
  */
-async function recordOutcome(ctx: Context, row: PaymentRow, result: ChargeResult | null): Promise<AttemptOutcome> {
+async function recordOutcome(ctx: StepContext, row: PaymentRow, result: ChargeResult | null): Promise<AttemptOutcome> {
   if (!result) return { status: "pending", payment: row }; // already on record as pending
   const now = ctx.now();
   const pending = and(eq(payments.id, row.id), eq(payments.status, "pending"));

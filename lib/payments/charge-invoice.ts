@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { invoices } from "../../db/schema";
 import { inBrand } from "../../db/scope";
-import type { Context } from "../auth/context";
 import { DomainError, invalidState, notFound } from "../errors";
 import { invoiceDetails } from "../invoices/queries";
 import type { InvoiceStatus } from "../invoices/amounts";
 import { assertChargeable, findPayMethod } from "../pay-methods/queries";
 import { attemptCharge } from "./attempts";
 import { settlePendingPayments } from "./settle-pending";
+import { type StepContext, stepped } from "../run-verb";
 
 export type ChargeInvoiceResult =
   | { status: "succeeded"; paymentId: string; invoiceStatus: InvoiceStatus }
@@ -23,42 +23,44 @@ export type ChargeInvoiceResult =
  * is settled first, and a paid invoice answers nothing_due. Throws NOT_FOUND or INVALID_STATE for
  * a missing or deleted invoice, or a pay method that is not the account's, deleted or unverified.
  */
-export async function chargeInvoice({
-  ctx,
-  input: a,
-}: {
-  ctx: Context;
-  /** retry: the number of a declined renewal's retry this charge is (lib/billing/retry-declines.ts). */
-  input: { invoiceId: string; payMethodId: string; retry?: number };
-}): Promise<ChargeInvoiceResult> {
-  const [invoice] = await ctx.db
-    .select()
-    .from(invoices)
-    .where(inBrand(ctx, invoices, eq(invoices.id, a.invoiceId)))
-    .for("no key update");
-  if (!invoice) throw notFound("Invoice", "invoice_id");
-  if (invoice.deletedAt) throw invalidState("This invoice is deleted", "invoice_id");
-  const payMethod = await findPayMethod(ctx, a.payMethodId, invoice.customerAccountId);
-  assertChargeable(payMethod);
-  const statusNow = async () => (await invoiceDetails(ctx, invoice)).amounts;
-  try {
-    await settlePendingPayments(ctx, { invoiceId: invoice.id });
-  } catch (err) {
-    if (err instanceof DomainError && err.code === "GATEWAY_UNAVAILABLE")
-      return { status: "pending", paymentId: null, invoiceStatus: (await statusNow()).status };
-    throw err;
-  }
-  const before = await statusNow();
-  if (before.balance <= 0) return { status: "nothing_due", invoiceStatus: before.status };
-  const outcome = await attemptCharge(ctx, {
-    customerAccountId: invoice.customerAccountId,
-    invoiceId: invoice.id,
-    payMethod,
-    amount: before.balance,
-    retry: a.retry,
-  });
-  const invoiceStatus = (await statusNow()).status;
-  const paymentId = outcome.payment.id;
-  if (outcome.status === "failed") return { status: "failed", paymentId, reason: outcome.payment.failureReason ?? "declined", invoiceStatus };
-  return { status: outcome.status, paymentId, invoiceStatus };
-}
+export const chargeInvoice = stepped(
+  async ({
+    ctx,
+    input: a,
+  }: {
+    ctx: StepContext;
+    /** retry: the number of a declined renewal's retry this charge is (lib/billing/retry-declines.ts). */
+    input: { invoiceId: string; payMethodId: string; retry?: number };
+  }): Promise<ChargeInvoiceResult> => {
+    const [invoice] = await ctx.db
+      .select()
+      .from(invoices)
+      .where(inBrand(ctx, invoices, eq(invoices.id, a.invoiceId)))
+      .for("no key update");
+    if (!invoice) throw notFound("Invoice", "invoice_id");
+    if (invoice.deletedAt) throw invalidState("This invoice is deleted", "invoice_id");
+    const payMethod = await findPayMethod(ctx, a.payMethodId, invoice.customerAccountId);
+    assertChargeable(payMethod);
+    const statusNow = async () => (await invoiceDetails(ctx, invoice)).amounts;
+    try {
+      await settlePendingPayments(ctx, { invoiceId: invoice.id });
+    } catch (err) {
+      if (err instanceof DomainError && err.code === "GATEWAY_UNAVAILABLE")
+        return { status: "pending", paymentId: null, invoiceStatus: (await statusNow()).status };
+      throw err;
+    }
+    const before = await statusNow();
+    if (before.balance <= 0) return { status: "nothing_due", invoiceStatus: before.status };
+    const outcome = await attemptCharge(ctx, {
+      customerAccountId: invoice.customerAccountId,
+      invoiceId: invoice.id,
+      payMethod,
+      amount: before.balance,
+      retry: a.retry,
+    });
+    const invoiceStatus = (await statusNow()).status;
+    const paymentId = outcome.payment.id;
+    if (outcome.status === "failed") return { status: "failed", paymentId, reason: outcome.payment.failureReason ?? "declined", invoiceStatus };
+    return { status: outcome.status, paymentId, invoiceStatus };
+  },
+);

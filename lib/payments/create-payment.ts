@@ -1,4 +1,3 @@
-import type { Context } from "../auth/context";
 import { DomainError, invalidState } from "../errors";
 import { assertNotDeleted, findInvoice } from "../invoices/queries";
 import { assertChargeable, defaultPayMethod, findPayMethod } from "../pay-methods/queries";
@@ -8,13 +7,14 @@ import { findCustomer, lockCustomer } from "../accounts/customer";
 import { assertWithinBalance } from "./queries";
 import type { CreatePaymentInput } from "./schemas";
 import { settlePendingPayments, stillPending } from "./settle-pending";
+import { type StepContext, stepped } from "../run-verb";
 
 /**
  * Payment/Create: records a payment taken elsewhere (override_billing Y) or charges a pay method
  * now; to an invoice (at most its balance) or to the prepaid balance. A declined charge stays on
  * record with its reason and is answered 402 PAYMENT_DECLINED.
  */
-export async function createPayment({ ctx, input }: { ctx: Context; input: CreatePaymentInput }) {
+export const createPayment = stepped(async ({ ctx, input }: { ctx: StepContext; input: CreatePaymentInput }) => {
   const account = await findCustomer(ctx, input.customer_account_id);
   const invoice = input.invoice_id ? await findInvoice(ctx, input.invoice_id, account.id, { lock: true }) : null;
   const chosen = input.pay_method_id ? await findPayMethod(ctx, input.pay_method_id, account.id) : null;
@@ -53,7 +53,7 @@ export async function createPayment({ ctx, input }: { ctx: Context; input: Creat
   }
   refuseUnlessSucceeded(outcome);
   return paymentAnswer(ctx, outcome.payment);
-}
+});
 
 export function refuseUnlessSucceeded(outcome: AttemptOutcome) {
   const { payment } = outcome;

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { invoices } from "../../db/schema";
 import { lockCustomer } from "../accounts/customer";
 import { findAccount } from "../accounts/queries";
-import type { Context } from "../auth/context";
 import { findInvoice, invoiceDetails, reloadInvoice } from "../invoices/queries";
 import type { InvoiceRefInput } from "../invoices/schemas";
 import { invoiceView } from "../invoices/view";
 import { heldInPrepaid, issueCreditNote } from "./credit-notes";
 import { creditPrepaid } from "./prepaid";
 import { requireNoPendingPayments } from "./settle-pending";
+import { type StepContext, stepped } from "../run-verb";
 
 /**
  * Status 3, for good (generated invoices too). Money received never disappears (issue 31): what was
@@ -16,7 +16,7 @@ import { requireNoPendingPayments } from "./settle-pending";
  * does with an invoice it withdraws; Payment/Delete can still refund a payment from there. Its
  * payments stay on record. Deleting it again changes nothing (any -> deleted).
  */
-export async function deleteInvoice({ ctx, input }: { ctx: Context; input: InvoiceRefInput }) {
+export const deleteInvoice = stepped(async ({ ctx, input }: { ctx: StepContext; input: InvoiceRefInput }) => {
   const account = await findAccount(ctx, input.customer_account_id);
   await lockCustomer(ctx, account.id); // before the invoice: the lock order of lockAccount
   const invoice = await findInvoice(ctx, input.invoice_id, account.id, { lock: true });
@@ -30,4 +30,4 @@ export async function deleteInvoice({ ctx, input }: { ctx: Context; input: Invoi
   await creditPrepaid(ctx, account.id, moved);
   await issueCreditNote(ctx, { invoice, amount: moved, reason: "deleted", destination: "prepaid_balance" });
   return invoiceView(await reloadInvoice(ctx, invoice.id));
-}
+});

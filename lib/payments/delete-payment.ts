@@ -4,7 +4,7 @@ import { findAccount } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import { DomainError, invalidState, notFound } from "../errors";
 import { inBrand } from "../../db/scope";
-import { commitSoFar, outsideTransaction } from "../run-verb";
+import { commitSoFar, outsideTransaction, type StepContext, stepped } from "../run-verb";
 import { connectGateway, gatewayById } from "../gateways/queries";
 import { heldInPrepaid, issueCreditNote } from "./credit-notes";
 import { findInvoice, invoiceDetails, type InvoiceRow } from "../invoices/queries";
@@ -25,7 +25,7 @@ import type { PaymentRow } from "./queries";
  * when the balance no longer holds it), as is what of it its invoice's credit notes moved to the
  * balance. A reversed payment on an invoice gets a credit note `refunded` (issue 31).
  */
-export async function deletePayment({ ctx, input }: { ctx: Context; input: DeletePaymentInput }) {
+export const deletePayment = stepped(async ({ ctx, input }: { ctx: StepContext; input: DeletePaymentInput }) => {
   const account = await findAccount(ctx, input.customer_account_id);
   const found = await findPayment(ctx, input.payment_id, account.id);
   await lockCustomer(ctx, account.id); // before the invoice: the lock order of lockAccount
@@ -66,7 +66,7 @@ export async function deletePayment({ ctx, input }: { ctx: Context; input: Delet
   if (payment.processedBy === "gateway") reversed = await refundReversed(ctx, reversed, { held });
   else await refundNote(ctx, reversed);
   return paymentAnswer(ctx, reversed);
-}
+});
 
 /**
  * The gateway half of reversing a real-time payment, in three steps: the reversal is committed
@@ -75,7 +75,7 @@ export async function deletePayment({ ctx, input }: { ctx: Context; input: Delet
  * back (committed) and the refusal answered. A process that dies in between leaves the payment
  * reversed with no refund id: retryUnfinishedRefunds asks again with the same idempotency key.
  */
-async function refundReversed(ctx: Context, reversed: PaymentRow, opts: { held: number }): Promise<PaymentRow> {
+async function refundReversed(ctx: StepContext, reversed: PaymentRow, opts: { held: number }): Promise<PaymentRow> {
   const gateway = connectGateway(await gatewayById(ctx, reversed.gatewayId!));
   let refundId: string;
   try {
@@ -129,7 +129,7 @@ async function refundNote(ctx: Context, reversed: PaymentRow) {
  * never recorded (the process died between the steps of refundReversed) are refunded again with
  * the same idempotency key, so the gateway pays out at most once; a refusal takes the reversal back.
  */
-export async function retryUnfinishedRefunds(ctx: Context, olderThanMs = 60_000) {
+export async function retryUnfinishedRefunds(ctx: StepContext, olderThanMs = 60_000) {
   const cutoff = new Date(ctx.now().getTime() - olderThanMs);
   const unfinished = await ctx.db
     .select()
@@ -161,7 +161,7 @@ export async function retryUnfinishedRefunds(ctx: Context, olderThanMs = 60_000)
 }
 
 /** A payment whose charge outcome was lost is settled first: only a charge that went through is refunded. */
-async function settle(ctx: Context, payment: PaymentRow): Promise<PaymentRow> {
+async function settle(ctx: StepContext, payment: PaymentRow): Promise<PaymentRow> {
   const [payMethod] = await ctx.db.select().from(payMethods).where(eq(payMethods.id, payment.payMethodId!));
   const outcome = await resolveAttempt(ctx, payment, payMethod);
   if (outcome.status === "pending") throw stillPending(payment.id);

@@ -1,12 +1,12 @@
 import { and, eq, lt } from "drizzle-orm";
 import { payments } from "../../db/schema";
 import { inBrand } from "../../db/scope";
-import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { findInvoice } from "../invoices/queries";
 import { lockCustomer } from "../accounts/customer";
 import { settlePendingPayments } from "./settle-pending";
 import { targetOf } from "./queries";
+import { type StepContext } from "../run-verb";
 
 /**
  * For a background job: settles the brand's payments whose gateway answer was lost and that are
@@ -14,7 +14,7 @@ import { targetOf } from "./queries";
  * (the locks then keep requests on the same invoice waiting). Answers how many were settled and
  * how many are still unknown.
  */
-export async function reconcilePendingPayments(ctx: Context, olderThanMs = 60_000) {
+export async function reconcilePendingPayments(ctx: StepContext, olderThanMs = 60_000) {
   const cutoff = new Date(ctx.now().getTime() - olderThanMs);
   const pending = await ctx.db
     .select()

@@ -6,7 +6,7 @@ import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { resolveAttempt, type AttemptOutcome } from "./attempts";
 import { inTarget, type PaymentTarget } from "./queries";
-import { SettleFirst } from "../run-verb";
+import { settleFirst, stepped, type StepContext } from "../run-verb";
 
 /** The charges on a target whose outcome is not known yet. */
 const pendingIn = (ctx: Context, target: PaymentTarget) => inBrand(ctx, payments, inTarget(target), eq(payments.status, "pending"));
@@ -19,7 +19,7 @@ const pendingIn = (ctx: Context, target: PaymentTarget) => inBrand(ctx, payments
  * answered instead of charging anew. Still unknown: GATEWAY_UNAVAILABLE, nothing new is charged.
  */
 export async function settlePendingPayments(
-  ctx: Context,
+  ctx: StepContext,
   target: PaymentTarget,
   retry?: { payMethodId: string; amount: number },
 ): Promise<AttemptOutcome | null> {
@@ -42,11 +42,15 @@ export async function settlePendingPayments(
 /**
  * For a verb already part-way through a change (a subscription's invoice re-priced or voided):
  * a charge there whose answer was lost is not settled in the middle, which would commit the change
- * so far around the gateway call; the verb is run again once it is settled (runVerb, SettleFirst).
+ * so far around the gateway call; the verb is run again once it is settled (runVerb, settleFirst).
  */
-export async function requireNoPendingPayments(ctx: Context, target: PaymentTarget) {
+export async function requireNoPendingPayments(ctx: StepContext, target: PaymentTarget) {
   const [pending] = await ctx.db.select({ id: payments.id }).from(payments).where(pendingIn(ctx, target)).limit(1);
-  if (pending) throw new SettleFirst(({ ctx: c }) => settlePendingPayments(c, target));
+  if (pending)
+    settleFirst(
+      ctx,
+      stepped(({ ctx: c }) => settlePendingPayments(c, target)),
+    );
 }
 
 async function lockTarget(ctx: Context, target: PaymentTarget) {

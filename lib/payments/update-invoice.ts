@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { invoices } from "../../db/schema";
-import type { Context } from "../auth/context";
 import { invalidState } from "../errors";
 import { formatAmount } from "../money";
 import { findCustomer } from "../accounts/customer";
@@ -10,13 +9,14 @@ import { taxedLines } from "../tax/rates";
 import { assertNotDeleted, findInvoice, invoiceDetails, reloadInvoice } from "../invoices/queries";
 import type { UpdateInvoiceInput } from "../invoices/schemas";
 import { invoiceView } from "../invoices/view";
+import { type StepContext, stepped } from "../run-verb";
 
 /**
  * Invoice/Update: due_date and the supplied fields; attached_items replaces every item (empty: none).
  * Refused for a subscription's invoices (spec, Errors 4) and below what was paid. In payments (which
  * stand on invoices) because the invoice's charges in flight are settled first.
  */
-export async function updateInvoice({ ctx, input }: { ctx: Context; input: UpdateInvoiceInput }) {
+export const updateInvoice = stepped(async ({ ctx, input }: { ctx: StepContext; input: UpdateInvoiceInput }) => {
   const account = await findCustomer(ctx, input.customer_account_id);
   const invoice = await findInvoice(ctx, input.invoice_id, account.id, { lock: true });
   assertNotDeleted(invoice);
@@ -40,4 +40,4 @@ export async function updateInvoice({ ctx, input }: { ctx: Context; input: Updat
   if (input.custom_field_2 !== undefined) changes.customField2 = input.custom_field_2;
   await ctx.db.update(invoices).set(changes).where(eq(invoices.id, invoice.id));
   return invoiceView(await reloadInvoice(ctx, invoice.id));
-}
+});

@@ -13,7 +13,7 @@ import { formatWireDate } from "../dates";
 import { createInvoice } from "../invoices/create-invoice";
 import { brandToday } from "../brand-time";
 import { CreateInvoiceParams } from "../invoices/schemas";
-import { runVerb } from "../run-verb";
+import { runVerb, type AnyVerb } from "../run-verb";
 import { withAmountsIn } from "../wire/params";
 import { createSubscription } from "../subscriptions/create-subscription";
 import { CreateSubscriptionParams } from "../subscriptions/schemas";
@@ -36,7 +36,7 @@ export interface DemoCustomer {
 
 type Parser<I> = { parse(v: unknown): I };
 const record = (answer: unknown) => (answer instanceof WithExtras ? answer.record : answer) as Record<string, string>;
-const run = async <I>(ctx: Context, schema: Parser<I>, verb: (a: { ctx: Context; input: I }) => Promise<unknown>, params: Record<string, string>) =>
+const run = async <I>(ctx: Context, schema: Parser<I>, verb: AnyVerb<I, unknown>, params: Record<string, string>) =>
   runVerb(
     ctx,
     verb,

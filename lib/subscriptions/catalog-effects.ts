@@ -6,6 +6,7 @@ import { STATUS } from "../lifecycle";
 import type { IntervalUnit } from "../pricing/periods";
 import { endLocked, resumedColumns } from "./status-changes";
 import { afterSubscriptionChange } from "./upcoming-invoice";
+import { type StepContext } from "../run-verb";
 
 /**
  * What catalog changes and an account's deletion do to subscriptions (spec, States and transitions),
@@ -40,7 +41,7 @@ async function lockSubscriptions(ctx: Context, where: SQL | undefined) {
 }
 
 /** A deleted product is removed from its subscriptions: they are no longer billed for it. */
-export async function detachDeletedProduct(ctx: Context, productId: string) {
+export async function detachDeletedProduct(ctx: StepContext, productId: string) {
   for (const s of await lockSubscriptions(ctx, eq(subscriptions.productId, productId))) {
     await ctx.db.update(subscriptions).set({ productId: null, updatedAt: ctx.now() }).where(eq(subscriptions.id, s.id));
     await afterSubscriptionChange(ctx, s.id);
@@ -48,7 +49,7 @@ export async function detachDeletedProduct(ctx: Context, productId: string) {
 }
 
 /** A deleted component is unavailable to existing subscriptions too, and off the invoices generated ahead for them. */
-export async function detachDeletedComponent(ctx: Context, componentId: string) {
+export async function detachDeletedComponent(ctx: StepContext, componentId: string) {
   const attached = await ctx.db
     .select({ subscriptionId: subscriptionComponents.subscriptionId })
     .from(subscriptionComponents)
@@ -66,14 +67,14 @@ export async function detachDeletedComponent(ctx: Context, componentId: string) 
 }
 
 /** A deleted product group ends its subscriptions; restoring the group does not bring them back. */
-export async function endSubscriptionsOfDeletedGroup(ctx: Context, groupId: string) {
+export async function endSubscriptionsOfDeletedGroup(ctx: StepContext, groupId: string) {
   for (const s of await lockSubscriptions(ctx, and(eq(subscriptions.productGroupId, groupId), ne(subscriptions.status, STATUS.DELETED)))) {
     await endLocked(ctx, s.id);
   }
 }
 
 /** A deleted customer account ends its subscriptions (answers their ids). */
-export async function endSubscriptionsOfDeletedAccount(ctx: Context, customerAccountId: string) {
+export async function endSubscriptionsOfDeletedAccount(ctx: StepContext, customerAccountId: string) {
   const subs = await lockSubscriptions(ctx, and(eq(subscriptions.customerAccountId, customerAccountId), ne(subscriptions.status, STATUS.DELETED)));
   for (const s of subs) await endLocked(ctx, s.id);
   return subs.map((s) => s.id);
@@ -84,7 +85,7 @@ export async function endSubscriptionsOfDeletedAccount(ctx: Context, customerAcc
  * invoices generated ahead are voided); restored, they resume from today, as Subscription/Restore
  * does: renewal dates that passed meanwhile become today, and no suspended period is billed.
  */
-export async function groupBillingChanged(ctx: Context, groupId: string, resumed: boolean) {
+export async function groupBillingChanged(ctx: StepContext, groupId: string, resumed: boolean) {
   for (const s of await lockSubscriptions(ctx, and(eq(subscriptions.productGroupId, groupId), eq(subscriptions.status, STATUS.ACTIVE)))) {
     if (resumed)
       await ctx.db

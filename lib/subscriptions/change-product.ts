@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { ChangeProductParams } from "./schemas";
 import { sellableProduct } from "./terms";
 import { assertNotDeleted, setComponents, setCoupons, subscriptionOf } from "./queries";
-import { assertInvoiceable, loadSubscription } from "./details";
+import { assertInvoiceable } from "./details";
 import { postActionUrl } from "./events";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 import { prorateChange } from "./proration";
@@ -16,13 +16,14 @@ import type { Product } from "../catalog/read";
 import type { SubscriptionRow } from "./details";
 import { isProductBillable } from "../catalog/availability";
 import { subscriptionView } from "./view";
+import { type StepContext, stepped } from "../run-verb";
 
 /**
  * Subscription/ChangeProduct: from now on the subscription is for another product (the next charge
  * follows it; the current period is prorated only when the brand prorates: ./proration.ts). A product of another group is refused while
  * components remain, unless remove_components is Y (Errors 1).
  */
-export async function changeProduct({ ctx, input }: { ctx: Context; input: z.output<typeof ChangeProductParams> }) {
+export const changeProduct = stepped(async ({ ctx, input }: { ctx: StepContext; input: z.output<typeof ChangeProductParams> }) => {
   const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
   assertNotDeleted(d);
   const { product, group } = await sellableProduct(ctx, input.product_id);
@@ -32,23 +33,25 @@ export async function changeProduct({ ctx, input }: { ctx: Context; input: z.out
       parameter: "remove_components",
     });
   }
-  if (removeComponents) await setComponents(ctx, d.sub.id, []);
-  if (input.remove_coupons === "Y") await setCoupons(ctx, d.sub.id, []);
+  const attached = removeComponents ? await setComponents(ctx, d.sub.id, []) : d.attached;
+  const coupons = input.remove_coupons === "Y" ? await setCoupons(ctx, d.sub.id, []) : d.coupons;
   // Not billed until now (its product deleted, its group suspended): billing resumes from today, as
   // Subscription/Restore does, and the periods it was not billed for are not back-billed.
   const wasBilled = d.product !== null && isProductBillable(d.product, d.group);
   const dates = wasBilled ? newPeriod(ctx, d.sub, d.product!, product) : reanchored(resumedRenewal(ctx, d.sub.renewalDate));
-  await ctx.db
+  const [sub] = await ctx.db
     .update(subscriptions)
     .set({ productId: product.id, productGroupId: group.id, ...dates, updatedAt: ctx.now() })
-    .where(eq(subscriptions.id, d.sub.id));
+    .where(eq(subscriptions.id, d.sub.id))
+    .returning();
   // The new product's prices with the components kept (refused in the same transaction: nothing is committed).
-  assertInvoiceable(ctx, await loadSubscription(ctx, d.sub.id), "product_id");
-  const after = await afterSubscriptionChange(ctx, d.sub.id);
+  const changed = { sub, product, group, attached, coupons };
+  assertInvoiceable(ctx, changed, "product_id");
+  const after = await afterSubscriptionChange(ctx, changed);
   await postActionUrl(ctx, after, "swap_subscription");
   await prorateChange(ctx, d, after);
   return subscriptionView(ctx, after);
-}
+});
 
 /**
  * A plan of another unit or length starts a new period on the day of the change: the subscription

@@ -14,7 +14,7 @@ import { billingAnchor, firstPartialPeriod, firstRenewal, invoiceGenerationAt, i
 import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import { holdEventsFor } from "../outbox/emit";
 import { stillPending } from "../payments/settle-pending";
-import { commitSoFar } from "../run-verb";
+import { commitSoFar, stepped, type StepContext } from "../run-verb";
 import { qualifyCoupon } from "../catalog/coupon-qualification";
 import type { Coupon } from "../catalog/read";
 import { recordPeriod } from "./periods";
@@ -141,13 +141,13 @@ async function estimateSubscriptionChange(ctx: Context, input: EstimateSubscript
     sub.id,
     async (dry) => {
       if (input.product_id !== sub.productId || input.remove_components || input.remove_coupons) {
-        await changeProduct({
+        await changeProduct.stepped({
           ctx: dry,
           input: { ...account, product_id: input.product_id, remove_components: input.remove_components, remove_coupons: input.remove_coupons },
         });
       }
       if (input.attached_components !== undefined || input.coupon_code !== undefined) {
-        await updateSubscription({
+        await updateSubscription.stepped({
           ctx: dry,
           input: { ...account, auto_pay: autoPay, attached_components: input.attached_components, coupon_code: input.coupon_code } as UpdateSubscriptionInput,
         });
@@ -180,7 +180,7 @@ async function estimateSubscriptionChange(ctx: Context, input: EstimateSubscript
  * or a decline discards it all. A lost answer (or a process dying between the steps) leaves it
  * pending for the billing run's janitor (settlePendingSubscriptions).
  */
-export async function createSubscription({ ctx, input }: { ctx: Context; input: CreateSubscriptionInput }) {
+export const createSubscription = stepped(async ({ ctx, input }: { ctx: StepContext; input: CreateSubscriptionInput }) => {
   const override = input.override_initial_billing === "Y";
   if (!override) {
     for (const p of ["payment_gateway", "payment_transaction_id"] as const) {
@@ -255,7 +255,7 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
   });
   await recordPeriod(ctx, { subscriptionId: id, periodStart: t.start, periodEnd: t.renewal, invoiceId });
   if (total > 0 && override) {
-    await createPayment({
+    await createPayment.stepped({
       ctx,
       input: {
         customer_account_id: t.account.id,
@@ -269,7 +269,7 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
     });
   } else if (charging) {
     // Commits the pending subscription with the attempt, calls the gateway outside any transaction.
-    const charged = await chargeInvoice({ ctx: writer, input: { invoiceId, payMethodId: t.payMethod!.id } });
+    const charged = await chargeInvoice.stepped({ ctx: writer, input: { invoiceId, payMethodId: t.payMethod!.id } });
     // The answer was lost: it stays pending (committed with the attempt) until it is settled.
     if (charged.status === "pending") throw stillPending(charged.paymentId ?? invoiceId);
     if (charged.status === "failed") {
@@ -289,4 +289,4 @@ export async function createSubscription({ ctx, input }: { ctx: Context; input: 
   // A short trial can put the first renewal inside the 72-hour window right away.
   if (t.renewal && t.renewal <= invoiceHorizon(now, ctx.brand.timezoneId)) await requestInvoiceGeneration(ctx, [id]);
   return subscriptionView(ctx, d);
-}
+});

@@ -12,7 +12,7 @@ import { usageLines } from "../pricing/pricing";
 import { loadSubscription, nextPeriodLines, type SubscriptionDetails } from "./details";
 import { pricedComponent } from "./terms";
 import { subscriptionOf } from "./queries";
-import type { Verb } from "../run-verb";
+import { callVerb, withoutSteps, type AnyVerb, type StepContext } from "../run-verb";
 import { STATUS } from "../lifecycle";
 import { recordingProration, type Proration } from "./proration";
 
@@ -75,13 +75,14 @@ class DryRun extends Error {
 export async function estimateChange(
   ctx: Context,
   subscriptionId: string,
-  change: (ctx: Context) => Promise<unknown>,
+  /** The change: a stepped verb runs where no step may be cut (an estimate charges nothing, commits nothing). */
+  change: (ctx: StepContext) => Promise<unknown>,
   /** Made before anything is measured (an assumption the whole estimate is priced with, e.g. auto pay), rolled back with the rest. */
   assume?: (ctx: Context) => Promise<unknown>,
 ): Promise<ChangeEstimate> {
   try {
     await ctx.db.transaction(async (tx) => {
-      const dry = withDb(ctx, tx as unknown as Context["db"]);
+      const dry = withoutSteps(withDb(ctx, tx as unknown as Context["db"]));
       const { sub } = await loadSubscription(dry, subscriptionId, { forUpdate: true });
       if (assume) await assume(dry);
       const prepaid = () => prepaidBalance(dry, sub.customerAccountId);
@@ -220,9 +221,9 @@ export type ChangeEstimateView = ReturnType<typeof changeEstimateView>;
  * subscription must be the account's before anything is measured: another's answers not found.
  */
 export const estimated =
-  <I extends { subscription_id: string; customer_account_id: string }>(change: Verb<I, unknown>) =>
+  <I extends { subscription_id: string; customer_account_id: string }>(change: AnyVerb<I, unknown>) =>
   async ({ ctx, input }: { ctx: Context; input: I }) => {
     const { sub } = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
-    const estimate = await estimateChange(ctx, sub.id, (dry) => change({ ctx: dry, input }));
+    const estimate = await estimateChange(ctx, sub.id, (dry) => callVerb(change, { ctx: dry, input }));
     return { subscription_id: sub.id, customer_account_id: sub.customerAccountId, ...changeEstimateView(estimate, ctx.brand.currency) };
   };

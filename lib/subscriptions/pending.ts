@@ -20,6 +20,7 @@ import { invoiceHorizon } from "../pricing/periods";
 import { nextDocumentNumber } from "../document-numbers";
 import { loadSubscription, type SubscriptionDetails } from "./details";
 import { emitSubscriptionEvent, postActionUrl, requestInvoiceGeneration } from "./events";
+import { type StepContext } from "../run-verb";
 
 /**
  * Makes a pending subscription active once its initial charge went through: the events held for it
@@ -116,7 +117,7 @@ const PENDING_GRACE_MS = 60_000;
  * it is made active or discarded. One whose charge was never recorded expires (discarded). Still
  * unknown: it stays pending for the next run.
  */
-export async function settlePendingSubscriptions(ctx: Context, olderThanMs = PENDING_GRACE_MS) {
+export async function settlePendingSubscriptions(ctx: StepContext, olderThanMs = PENDING_GRACE_MS) {
   const cutoff = new Date(ctx.now().getTime() - olderThanMs);
   const pending = await ctx.db
     .select({ id: subscriptions.id })
@@ -135,7 +136,7 @@ export async function settlePendingSubscriptions(ctx: Context, olderThanMs = PEN
  * left pending by an earlier request whose answer was lost is settled first. Answers it once it is
  * active (the retry's answer); still unknown: GATEWAY_UNAVAILABLE, nothing new is charged.
  */
-export async function settleRetriedCreate(ctx: Context, same: { customerAccountId: string; productId: string; payMethodId: string }) {
+export async function settleRetriedCreate(ctx: StepContext, same: { customerAccountId: string; productId: string; payMethodId: string }) {
   const pending = await ctx.db
     .select({ id: subscriptions.id })
     .from(subscriptions)
@@ -159,7 +160,7 @@ export async function settleRetriedCreate(ctx: Context, same: { customerAccountI
   return { answer: null, settled };
 }
 
-async function settlePending(ctx: Context, subscriptionId: string): Promise<"activated" | "discarded" | "unknown"> {
+async function settlePending(ctx: StepContext, subscriptionId: string): Promise<"activated" | "discarded" | "unknown"> {
   const [charge] = await ctx.db
     .select({ payment: payments, payMethod: payMethods })
     .from(payments)

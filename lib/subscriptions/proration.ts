@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { and, desc, eq, gte, isNull, or } from "drizzle-orm";
 import { invoices, subscriptionPeriods } from "../../db/schema";
-import type { Context } from "../auth/context";
 import { findAccount } from "../accounts/queries";
 import { isProductBillable } from "../catalog/availability";
 import { STATUS } from "../lifecycle";
@@ -20,7 +19,7 @@ import { requireNoPendingPayments } from "../payments/settle-pending";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { periodEnd, today, unusedPart } from "../pricing/periods";
 import { prorationOf, sumLines } from "../pricing/pricing";
-import { mayCallOut } from "../run-verb";
+import { mayCallOut, type StepContext } from "../run-verb";
 import { nextPeriodLines, type SubscriptionDetails } from "./details";
 
 /** What a change with proration did at once: billed (an invoice) or credited (to the prepaid balance). */
@@ -61,7 +60,7 @@ const paysForPeriod = (d: SubscriptionDetails) =>
  * untouched, and behaviour 2 still prices them), paid from the prepaid balance first and charged at
  * once with auto pay; a cut goes to the prepaid balance. Nothing during a trial or a suspension.
  */
-export async function prorateChange(ctx: Context, before: SubscriptionDetails, after: SubscriptionDetails): Promise<Proration | null> {
+export async function prorateChange(ctx: StepContext, before: SubscriptionDetails, after: SubscriptionDetails): Promise<Proration | null> {
   const p = await prorate(ctx, before, after);
   const slot = recorded.getStore();
   // Several changes in one dry run (an estimate's ChangeProduct then Update) add up.
@@ -77,7 +76,7 @@ export async function prorateChange(ctx: Context, before: SubscriptionDetails, a
   return p;
 }
 
-async function prorate(ctx: Context, before: SubscriptionDetails, after: SubscriptionDetails): Promise<Proration | null> {
+async function prorate(ctx: StepContext, before: SubscriptionDetails, after: SubscriptionDetails): Promise<Proration | null> {
   if (ctx.brand.proration !== "prorate" || !paysForPeriod(before) || after.sub.status !== STATUS.ACTIVE) return null;
   const day = today(ctx.now(), ctx.brand.timezoneId);
   const part = unusedPart(before.sub.periodStart, before.sub.renewalDate!, day, fullPeriodStart(before));
@@ -142,7 +141,7 @@ function fullPeriodStart(d: SubscriptionDetails) {
  * above the new amount goes to the prepaid balance (all of it on paid invoices), the rest is no
  * longer owed. Never more than those invoices bill.
  */
-async function creditPeriod(ctx: Context, d: SubscriptionDetails, cut: number) {
+async function creditPeriod(ctx: StepContext, d: SubscriptionDetails, cut: number) {
   const s = d.sub;
   const [period] = await ctx.db
     .select({ invoiceId: subscriptionPeriods.invoiceId })
@@ -173,7 +172,7 @@ async function creditPeriod(ctx: Context, d: SubscriptionDetails, cut: number) {
  * prepaid balance left, as a renewal is. The change is committed before the gateway is asked; a
  * decline leaves the invoice unpaid for dunning and the change stands. An estimate (a dry run) charges nothing.
  */
-async function chargeAtOnce(ctx: Context, d: SubscriptionDetails, invoiceId: string) {
+async function chargeAtOnce(ctx: StepContext, d: SubscriptionDetails, invoiceId: string) {
   if (d.sub.autoPay !== "Y" || !mayCallOut(ctx)) return;
   const { amounts } = await reloadInvoice(ctx, invoiceId);
   if (amounts.balance <= 0) return;

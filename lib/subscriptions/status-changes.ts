@@ -8,41 +8,44 @@ import { loadSubscription, type SubscriptionDetails } from "./details";
 import { emitSubscriptionEvent, postActionUrl, type ActionEvent } from "./events";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 import { subscriptionView } from "./view";
+import { type StepContext, stepped } from "../run-verb";
 
 type Input = { subscription_id: string };
 
 /** Subscription/Suspend: active -> suspended; not billed while suspended. */
-export async function suspendSubscription({ ctx, input }: { ctx: Context; input: Input }) {
+export const suspendSubscription = stepped(async ({ ctx, input }: { ctx: StepContext; input: Input }) => {
   const d = await loadSubscription(ctx, input.subscription_id, { forUpdate: true });
   if (d.sub.status !== STATUS.ACTIVE) throw invalidState("Only an active subscription can be suspended", "subscription_id");
   return subscriptionView(ctx, await suspendLocked(ctx, d, "staff"));
-}
+});
 
 /** Suspends a locked active subscription (by staff or a dunning rule): its invoice generated ahead is voided. */
-export async function suspendLocked(ctx: Context, d: SubscriptionDetails, by: "staff" | "dunning") {
+export async function suspendLocked(ctx: StepContext, d: SubscriptionDetails, by: "staff" | "dunning") {
   await ctx.db.update(subscriptions).set({ status: STATUS.SUSPENDED, suspendedBy: by, updatedAt: ctx.now() }).where(eq(subscriptions.id, d.sub.id));
-  return announce(ctx, d.sub.id, "Subscription/Suspend", "status_subscription");
+  return announce(ctx, d, "Subscription/Suspend", "status_subscription");
 }
 
 /** Subscription/Delete: cancels it for good (it cannot be restored). Deleting it again changes nothing (any -> deleted). */
-export async function deleteSubscription({ ctx, input }: { ctx: Context; input: Input }) {
+export const deleteSubscription = stepped(async ({ ctx, input }: { ctx: StepContext; input: Input }) => {
   const d = await loadSubscription(ctx, input.subscription_id, { forUpdate: true });
   if (d.sub.status === STATUS.DELETED) return subscriptionView(ctx, d);
-  return subscriptionView(ctx, await endLocked(ctx, d.sub.id));
-}
+  return subscriptionView(ctx, await endLocked(ctx, d));
+});
 
 /**
  * Ends a locked subscription for good (Subscription/Delete, a DELETE dunning rule, its account or
  * product group deleted): no period starts after this one, so its invoice generated ahead is voided.
  */
-export async function endLocked(ctx: Context, subscriptionId: string) {
+export async function endLocked(ctx: StepContext, subscription: string | SubscriptionDetails) {
   const now = ctx.now();
-  await ctx.db.update(subscriptions).set({ status: STATUS.DELETED, deletedAt: now, updatedAt: now }).where(eq(subscriptions.id, subscriptionId));
-  return announce(ctx, subscriptionId, "Subscription/Delete", "cancel_subscrption");
+  const id = typeof subscription === "string" ? subscription : subscription.sub.id;
+  await ctx.db.update(subscriptions).set({ status: STATUS.DELETED, deletedAt: now, updatedAt: now }).where(eq(subscriptions.id, id));
+  return announce(ctx, subscription, "Subscription/Delete", "cancel_subscrption");
 }
 
-async function announce(ctx: Context, subscriptionId: string, event: "Subscription/Suspend" | "Subscription/Delete", action: ActionEvent) {
-  const after = await afterSubscriptionChange(ctx, subscriptionId);
+/** `changed`: the id, or the details as loaded (only the row changed: afterSubscriptionChange reads it back). */
+async function announce(ctx: StepContext, changed: string | SubscriptionDetails, event: "Subscription/Suspend" | "Subscription/Delete", action: ActionEvent) {
+  const after = await afterSubscriptionChange(ctx, changed);
   await emitSubscriptionEvent(ctx, event, after);
   await postActionUrl(ctx, after, action);
   return after;
@@ -69,7 +72,7 @@ export const resumedColumns = (ctx: Context, renewalDate: string | null) => move
  * restored (Errors 3). A renewal date passed while suspended becomes today: the subscription
  * renews now rather than billing the suspended periods.
  */
-export async function restoreSubscription({ ctx, input }: { ctx: Context; input: Input }) {
+export const restoreSubscription = stepped(async ({ ctx, input }: { ctx: StepContext; input: Input }) => {
   const d = await loadSubscription(ctx, input.subscription_id, { forUpdate: true });
   if (d.sub.status === STATUS.DELETED) throw invalidState("A deleted subscription cannot be restored", "subscription_id");
   if (d.sub.status !== STATUS.SUSPENDED) throw invalidState("This subscription is not suspended", "subscription_id");
@@ -77,7 +80,7 @@ export async function restoreSubscription({ ctx, input }: { ctx: Context; input:
     .update(subscriptions)
     .set({ status: STATUS.ACTIVE, suspendedBy: null, ...resumedColumns(ctx, d.sub.renewalDate), updatedAt: ctx.now() })
     .where(eq(subscriptions.id, d.sub.id));
-  const after = await afterSubscriptionChange(ctx, d.sub.id);
+  const after = await afterSubscriptionChange(ctx, d);
   await postActionUrl(ctx, after, "status_subscription");
   return subscriptionView(ctx, after);
-}
+});

@@ -20,6 +20,7 @@ import { invoiceHorizon } from "../pricing/periods";
 import { withDetails, nextPeriodLines, type SubscriptionDetails } from "./details";
 import { requestInvoiceGeneration } from "./events";
 import { STATUS } from "../lifecycle";
+import { type StepContext } from "../run-verb";
 
 /**
  * After any change to a subscription (its terms, its state, its renewal date, its catalog), with
@@ -32,15 +33,17 @@ import { STATUS } from "../lifecycle";
  * - one that will not (suspended, deleted, product deleted, group suspended, one-time) keeps none:
  *   each is voided and what was paid on it is credited to the prepaid balance (credit note `withdrawn`).
  * A renewal inside the 72-hour window without an invoice gets one from billing within seconds.
- * Answers the subscription as it now stands, loaded once here: the verb answers with it.
+ * Answers the subscription as it now stands, for the verb to answer with. `changed` is its id (its
+ * details are read here) or, from a verb that loaded them and knows what it changed, its details:
+ * product, group, components and coupons as they now stand (the row itself is read back here).
  */
-export async function afterSubscriptionChange(ctx: Context, subscriptionId: string): Promise<SubscriptionDetails> {
+export async function afterSubscriptionChange(ctx: StepContext, changed: string | SubscriptionDetails): Promise<SubscriptionDetails> {
   const [sub] = await ctx.db
     .update(subscriptions)
     .set({ version: sql`${subscriptions.version} + 1` })
-    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.brandId, ctx.brand.id)))
+    .where(and(eq(subscriptions.id, typeof changed === "string" ? changed : changed.sub.id), eq(subscriptions.brandId, ctx.brand.id)))
     .returning();
-  const [d] = await withDetails(ctx, [sub]);
+  const d = typeof changed === "string" ? (await withDetails(ctx, [sub]))[0] : { ...changed, sub };
   const s = d.sub;
   const unstarted = await ctx.db
     .select()
@@ -93,7 +96,7 @@ async function periodTaken(ctx: Context, subscriptionId: string, periodStart: st
  * first shrinks or withdraws the unpaid one of those, then is a credit note on the final ones
  * (what was paid above their new price to the prepaid balance, the rest no longer owed).
  */
-async function repriceInvoice(ctx: Context, invoice: InvoiceRow, d: SubscriptionDetails) {
+async function repriceInvoice(ctx: StepContext, invoice: InvoiceRow, d: SubscriptionDetails) {
   const adjustments = await adjustmentsOf(ctx, invoice.id);
   for (const i of [invoice, ...adjustments]) await requireNoPendingPayments(ctx, { invoiceId: i.id });
   const [account] = await ctx.db.select().from(customerAccounts).where(eq(customerAccounts.id, d.sub.customerAccountId));
@@ -163,7 +166,7 @@ export async function createAdjustment(ctx: Context, invoice: InvoiceRow, lines:
  * back), never dunned or charged; what was paid on it and the prepaid balance does not hold yet
  * goes there, recorded by a credit note `withdrawn`.
  */
-export async function voidInvoice(ctx: Context, invoice: InvoiceRow) {
+export async function voidInvoice(ctx: StepContext, invoice: InvoiceRow) {
   for (const a of await adjustmentsOf(ctx, invoice.id)) await voidInvoice(ctx, a);
   await requireNoPendingPayments(ctx, { invoiceId: invoice.id });
   const { amounts } = await invoiceDetails(ctx, invoice);

@@ -1,23 +1,23 @@
 import { eq } from "drizzle-orm";
 import { subscriptions } from "../../db/schema";
-import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { today } from "../pricing/periods";
 import type { UpdateSubscriptionInput } from "./schemas";
 import { checkComponents, checkCoupons, checkVariables, mergeVariables } from "./terms";
 import { assertNotDeleted, chargeablePayMethod, setComponents, setCoupons, subscriptionOf } from "./queries";
-import { assertInvoiceable, loadSubscription } from "./details";
+import { assertInvoiceable } from "./details";
 import { couponCyclesUsed } from "./periods";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 import { prorateChange } from "./proration";
 import { subscriptionView } from "./view";
 import { movedRenewal } from "./status-changes";
+import { type StepContext, stepped } from "../run-verb";
 
 /**
  * Subscription/Update: supplied parameters are set, empty ones cleared; payment_transaction_id and
  * renewal_date are neither changed nor checked when absent (spec). Usage is not changed here.
  */
-export async function updateSubscription({ ctx, input }: { ctx: Context; input: UpdateSubscriptionInput }) {
+export const updateSubscription = stepped(async ({ ctx, input }: { ctx: StepContext; input: UpdateSubscriptionInput }) => {
   const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
   assertNotDeleted(d);
   const s = d.sub;
@@ -57,23 +57,27 @@ export async function updateSubscription({ ctx, input }: { ctx: Context; input: 
   const vars = checkVariables(d.group, input);
   if (Object.keys(vars).length) changes.variables = mergeVariables(s.variables, vars);
 
+  let { attached, coupons } = d;
   if (input.attached_components !== undefined) {
     const kept = new Set(d.attached.map((a) => a.componentId));
-    await setComponents(ctx, s.id, await checkComponents(ctx, d.group, input.attached_components ?? [], kept));
+    attached = await setComponents(ctx, s.id, await checkComponents(ctx, d.group, input.attached_components ?? [], kept));
   }
   if (input.coupon_code !== undefined) {
     const on = new Set(d.coupons.map((c) => c.couponId));
-    await setCoupons(ctx, s.id, await checkCoupons(ctx, input.coupon_code, s.productId ?? "", on, (code) => couponCyclesUsed(ctx, s.id, code)));
+    coupons = await setCoupons(ctx, s.id, await checkCoupons(ctx, input.coupon_code, s.productId ?? "", on, (code) => couponCyclesUsed(ctx, s.id, code)));
   }
   // A moved renewal date takes its generated invoice with it (afterSubscriptionChange).
-  await ctx.db
+  const [sub] = await ctx.db
     .update(subscriptions)
     .set({ ...changes, updatedAt: ctx.now() })
-    .where(eq(subscriptions.id, s.id));
+    .where(eq(subscriptions.id, s.id))
+    .returning();
+  // The subscription as it now stands, from what was loaded and written (never read again).
+  const changed = { ...d, sub, attached, coupons };
   // Refused after the writes, in the same transaction: nothing is committed.
-  if (input.attached_components !== undefined) assertInvoiceable(ctx, await loadSubscription(ctx, s.id), "attached_components");
-  const after = await afterSubscriptionChange(ctx, s.id);
+  if (input.attached_components !== undefined) assertInvoiceable(ctx, changed, "attached_components");
+  const after = await afterSubscriptionChange(ctx, changed);
   // Components and coupons are prorated with the brand's proration (the other fields are not prices).
   if (input.attached_components !== undefined || input.coupon_code !== undefined) await prorateChange(ctx, d, after);
   return subscriptionView(ctx, after);
-}
+});

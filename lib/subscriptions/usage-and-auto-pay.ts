@@ -1,21 +1,21 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { subscriptionComponents, subscriptions } from "../../db/schema";
-import type { Context } from "../auth/context";
 import { DomainError, invalidState, notFound } from "../errors";
 import { MAX_COMPONENT_UNITS, type ReportUsageParams, type UpdateAutoPayParams } from "./schemas";
 import { assertNotDeleted, chargeablePayMethod, subscriptionOf } from "./queries";
-import { assertInvoiceable, loadSubscription } from "./details";
+import { assertInvoiceable } from "./details";
 import { afterSubscriptionChange } from "./upcoming-invoice";
 import { prorateChange } from "./proration";
 import { subscriptionView } from "./view";
+import { type StepContext, stepped } from "../run-verb";
 
 /**
  * Subscription/ReportUsage, for an attached metered or quantitative component: additive adds the
  * units, cumulative sets the total. Metered usage is billed on the renewal that ends the cycle;
  * quantitative units change the next charge (within maximum_units).
  */
-export async function reportUsage({ ctx, input }: { ctx: Context; input: z.output<typeof ReportUsageParams> }) {
+export const reportUsage = stepped(async ({ ctx, input }: { ctx: StepContext; input: z.output<typeof ReportUsageParams> }) => {
   const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
   assertNotDeleted(d);
   const a = d.attached.find((x) => x.componentId === input.component_id);
@@ -35,26 +35,25 @@ export async function reportUsage({ ctx, input }: { ctx: Context; input: z.outpu
       parameter: "units",
     });
   }
-  await ctx.db
-    .update(subscriptionComponents)
-    .set(type === "metered" ? { usage: next } : { units: next })
-    .where(and(eq(subscriptionComponents.id, a.id)));
-  const after = await loadSubscription(ctx, d.sub.id);
+  const counted = type === "metered" ? { usage: next } : { units: next };
+  await ctx.db.update(subscriptionComponents).set(counted).where(eq(subscriptionComponents.id, a.id));
+  // Only that component's count changed: the subscription as loaded, with it.
+  const after = { ...d, attached: d.attached.map((x) => (x === a ? { ...x, ...counted } : x)) };
   assertInvoiceable(ctx, after, "units");
   // Units price the next invoice (it moves with them) and, with the brand's proration, the rest of this period; metered usage waits for the renewal.
   if (type !== "quantitative") return subscriptionView(ctx, after);
-  const changed = await afterSubscriptionChange(ctx, d.sub.id);
+  const changed = await afterSubscriptionChange(ctx, after);
   await prorateChange(ctx, d, changed);
   return subscriptionView(ctx, changed);
-}
+});
 
 /** Subscription/UpdateAutoPay: with Y, renewals charge pay_method_id, or else the customer's default. */
-export async function updateAutoPay({ ctx, input }: { ctx: Context; input: z.output<typeof UpdateAutoPayParams> }) {
+export const updateAutoPay = stepped(async ({ ctx, input }: { ctx: StepContext; input: z.output<typeof UpdateAutoPayParams> }) => {
   const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
   assertNotDeleted(d);
   const changes: Partial<typeof subscriptions.$inferInsert> = { autoPay: input.auto_pay, updatedAt: ctx.now() };
   if (input.pay_method_id) changes.payMethodId = (await chargeablePayMethod(ctx, input.pay_method_id, d.sub.customerAccountId)).id;
   else if (input.pay_method_id === null) changes.payMethodId = null;
   await ctx.db.update(subscriptions).set(changes).where(eq(subscriptions.id, d.sub.id));
-  return subscriptionView(ctx, await afterSubscriptionChange(ctx, d.sub.id));
-}
+  return subscriptionView(ctx, await afterSubscriptionChange(ctx, d));
+});

@@ -7,7 +7,7 @@ import { runBilling } from "../billing/run-billing";
 import { DomainError, invalidState } from "../errors";
 import { INVOICE_LEAD_HOURS, today } from "../pricing/periods";
 import { owedSql } from "../invoices/lines";
-import { outsideTransaction } from "../run-verb";
+import { outsideTransaction, type StepContext, stepped } from "../run-verb";
 import { afterDays, DAY_MS, MAX_ADVANCE_DAYS, type AdvanceTestClockInput } from "./schemas";
 
 const earliest = (a: Date | null, b: Date) => (a && a.getTime() < b.getTime() ? a : b);
@@ -32,7 +32,7 @@ const testClockView = (brandId: string, sandbox: boolean, at: Date, summary?: Re
  * billed. Forward only; live brands are refused (their time is the real time). Two advances at
  * once: the second to reach a step finds the clock moved and stops (the runs are idempotent).
  */
-export async function advanceTestClock({ ctx, input }: { ctx: Context; input: AdvanceTestClockInput }) {
+export const advanceTestClock = stepped(async ({ ctx, input }: { ctx: StepContext; input: AdvanceTestClockInput }) => {
   if (!ctx.brand.sandbox) throw invalidState("Only a sandbox brand has a test clock: a live brand's time is the real time, always", "brand_id");
   if (input.advance_to == null && input.days == null) {
     throw new DomainError("MISSING_PARAMETER", "Send advance_to (an instant) or days", { parameter: "advance_to" });
@@ -69,7 +69,7 @@ export async function advanceTestClock({ ctx, input }: { ctx: Context; input: Ad
     return at;
   });
   return testClockView(brandId, true, reached, await summaryBetween(ctx, from, to));
-}
+});
 
 /**
  * The next instant after `after` at which the billing run has something to do for this brand: a

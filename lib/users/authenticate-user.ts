@@ -8,12 +8,13 @@ import { accountStatusOf, findUser, mayUseAccount, usersSigningInAs } from "./qu
 import type { AuthenticateUserInput } from "./schemas";
 import { claimSignInAttempts, completeSignIn, signInRefused } from "./sign-in";
 import type { UserRow } from "./view";
+import { type StepContext, stepped } from "../run-verb";
 
 /**
  * User/Authenticate by password, by temporary token, or (override_password_requirement Y) by email
  * alone. Every refusal has the same message; password attempts count towards a lockout.
  */
-export async function authenticateUser({ ctx, input }: { ctx: Context; input: AuthenticateUserInput }) {
+export const authenticateUser = stepped(async ({ ctx, input }: { ctx: StepContext; input: AuthenticateUserInput }) => {
   if (input.temporary_token) return signInWithToken(ctx, input.temporary_token, input);
   if (input.override_password_requirement === "Y") {
     // Several accounts of a brand may have a user with one email: the oldest one that may sign in.
@@ -40,7 +41,7 @@ export async function authenticateUser({ ctx, input }: { ctx: Context; input: Au
     if (method && active) return completeSignIn(ctx, row, method, input);
   }
   throw signInRefused();
-}
+});
 
 /** Which of the user's passwords this is: the real one, or an unexpired temporary one from User/PasswdReset. */
 async function passwordMethod(user: UserRow, password: string, now: Date) {

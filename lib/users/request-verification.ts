@@ -2,9 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { customerUserCodes } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import { smsSender } from "../adapters/sms";
-import { commitSoFar, outsideTransaction } from "../run-verb";
+import { commitSoFar, outsideTransaction, type StepContext, stepped } from "../run-verb";
 import { findAccount } from "../accounts/queries";
-import type { Context } from "../auth/context";
 import { DomainError, invalidState } from "../errors";
 import { hashSecret, newId } from "../ids";
 import { logger } from "../log";
@@ -20,7 +19,7 @@ import { EMAIL_CODE_LENGTH, randomDigits, randomString } from "./secrets";
  * User/2FARequest: a new code (replacing earlier unused ones of the method), by email through the
  * User/2FARequest event, or by SMS or call through the SMS adapter. Only the code's hash is kept.
  */
-export async function requestVerification({ ctx, input }: { ctx: Context; input: RequestVerificationInput }) {
+export const requestVerification = stepped(async ({ ctx, input }: { ctx: StepContext; input: RequestVerificationInput }) => {
   const method = input.verification_method;
   const user = await findUser(ctx, input.verification_user_id, "verification_user_id");
   if (!mayUseAccount(user, await accountStatusOf(ctx, user))) {
@@ -58,7 +57,7 @@ export async function requestVerification({ ctx, input }: { ctx: Context; input:
     sent_to: phone ? maskPhone(phone.to) : maskEmail(user.emailAddress),
     expires: expiresAt,
   };
-}
+});
 
 /**
  * The text or call that carries a code. The code comes first ("123456 is your Acme verification

@@ -5,7 +5,7 @@ import { WithExtras } from "../wire/results";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { newId } from "../ids";
-import { commitSoFar } from "../run-verb";
+import { commitSoFar, type StepContext } from "../run-verb";
 import { userView, type LoginRow, type UserRow } from "./view";
 
 /** One message for every refused sign-in, so the answer never tells whether a user exists. */
@@ -23,7 +23,7 @@ export const LOCKOUT_MINUTES = 15;
  * lockout. Answers the claimed users' rows; the others are locked out. A right password clears the
  * count (completeSignIn).
  */
-export async function claimSignInAttempts(ctx: Context, userIds: string[]): Promise<Map<string, UserRow>> {
+export async function claimSignInAttempts(ctx: StepContext, userIds: string[]): Promise<Map<string, UserRow>> {
   if (userIds.length === 0) return new Map();
   const now = ctx.now();
   const lockedUntil = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000);

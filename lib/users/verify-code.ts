@@ -1,9 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { customerUserCodes, customerUsers } from "../../db/schema";
 import { inBrand } from "../../db/scope";
-import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
-import { commitSoFar } from "../run-verb";
+import { commitSoFar, type StepContext, stepped } from "../run-verb";
 import { accountStatusOf, findUser, mayUseAccount } from "./queries";
 import type { VerifyCodeInput } from "./schemas";
 import { matchesHash } from "./secrets";
@@ -21,7 +20,7 @@ const codeRefused = () =>
  * User/2FAVerify: the latest unexpired, unused code of the method signs the user in once and
  * stamps the email or phone verification date. force_verification Y accepts any code.
  */
-export async function verifyCode({ ctx, input }: { ctx: Context; input: VerifyCodeInput }) {
+export const verifyCode = stepped(async ({ ctx, input }: { ctx: StepContext; input: VerifyCodeInput }) => {
   const user = await findUser(ctx, input.verification_user_id, "verification_user_id");
   if (!mayUseAccount(user, await accountStatusOf(ctx, user))) {
     throw new DomainError("AUTHENTICATION_FAILED", "This account can't be verified right now. Please contact support.");
@@ -46,14 +45,14 @@ export async function verifyCode({ ctx, input }: { ctx: Context; input: VerifyCo
     .where(eq(customerUsers.id, user.id))
     .returning();
   return authenticated(row);
-}
+});
 
 /**
  * Counts a guess on the latest live code of the method before it is checked, in the statement that
  * finds it with guesses left, and commits it at once: however many guesses arrive together, at most
  * MAX_CODE_ATTEMPTS are checked. Answers the code, or nothing when none is live or it has none left.
  */
-async function claimCodeAttempt(ctx: Context, userId: string, method: VerifyCodeInput["verification_method"]) {
+async function claimCodeAttempt(ctx: StepContext, userId: string, method: VerifyCodeInput["verification_method"]) {
   const c = customerUserCodes;
   const now = ctx.now();
   const latest = ctx.db

@@ -22,6 +22,7 @@ import { GatewayUnknownOutcome } from "../../lib/gateways/providers/types";
 import { newId } from "../../lib/ids";
 import { deliverAllDue } from "../../lib/outbox/deliver";
 import { sinkFor } from "../../lib/jobs/sinks";
+import { withoutSteps } from "../../lib/run-verb";
 
 const clock = new ManualClock("2026-03-01T10:00:00Z");
 beforeAll(() => useClock(clock));
@@ -304,8 +305,8 @@ describe("6. a change racing invoice generation is never billed at the stale pri
     const changeDone = new Promise<void>((resolve) => (changed = resolve));
     // The change is made and held open, uncommitted, while generation runs.
     const change = database.transaction(async (tx) => {
-      await updateSubscription({
-        ctx: systemContext(tx as unknown as Db, brand, clock.now()),
+      await updateSubscription.stepped({
+        ctx: withoutSteps(systemContext(tx as unknown as Db, brand, clock.now())),
         input: {
           subscription_id: s.id,
           customer_account_id: s.account,

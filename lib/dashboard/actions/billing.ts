@@ -1,7 +1,7 @@
 import { endpointAction } from "../../actions/endpoint-action";
 import { defineAction } from "../../actions/define-action";
-import { requireAdmin, type Context } from "../../auth/context";
-import type { Verb } from "../../run-verb";
+import { requireAdmin } from "../../auth/context";
+import { wrapVerb, type AnyVerb } from "../../run-verb";
 import { ChangeProductParams } from "../../subscriptions/schemas";
 import { changeProduct } from "../../subscriptions/change-product";
 import { estimated } from "../../subscriptions/estimate-change";
@@ -18,12 +18,11 @@ import { createTaxRate, deleteTaxRate, updateTaxRate } from "../../tax/rates";
  * dashboard only an ADMIN staff user changes them. Checked here, on the server, before the verb runs
  * (the API's answers are unchanged).
  */
-const adminOnly =
-  <I, R>(verb: Verb<I, R>, what = "change payment gateways"): Verb<I, R> =>
-  (args: { ctx: Context; input: I }) => {
+const adminOnly = <I, R>(verb: AnyVerb<I, R>, what = "change payment gateways") =>
+  wrapVerb<I, R, I, R>(verb, (args, run) => {
     requireAdmin(args.ctx, what);
-    return verb(args);
-  };
+    return run(args);
+  });
 
 /** Subscriptions, invoices, payments, pay methods and payment gateways. */
 export const billingActions = {

@@ -16,18 +16,18 @@ import { deleteSubscription } from "../../subscriptions/status-changes";
 import { estimated } from "../../subscriptions/estimate-change";
 import { updateSubscription } from "../../subscriptions/update-subscription";
 import { updateAutoPay } from "../../subscriptions/usage-and-auto-pay";
-import type { Context } from "../../auth/context";
 import type { z } from "zod";
+import { stepped, type StepContext } from "../../run-verb";
 
 /** Staff may move a subscription anywhere; a customer only between the plans offered beside theirs. */
-async function changePlanVerb({ ctx, input }: { ctx: Context; input: z.output<typeof ChangeProductParams> }) {
+const changePlanVerb = stepped(async ({ ctx, input }: { ctx: StepContext; input: z.output<typeof ChangeProductParams> }) => {
   const d = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
   const product = await findInBrand(ctx, products, input.product_id, "Product", "product_id");
   if (product.productGroupId !== d.sub.productGroupId) {
     throw new DomainError("INVALID_PARAMETER", "product_id must be one of the plans your subscription can change to", { parameter: "product_id" });
   }
-  return changeProduct({ ctx, input });
-}
+  return changeProduct.stepped({ ctx, input });
+});
 
 /**
  * Billing in the portal: paying invoices, pay methods and changes to the customer's own
@@ -41,10 +41,10 @@ export const billingActions = {
     endpoint: "Payment/Create",
     schema: CreatePaymentParams,
     // Payment/Create answers the payment with its invoice beside it (WithExtras): a class a server action cannot send.
-    verb: async ({ ctx, input }) => {
-      const answer = await createPayment({ ctx, input });
+    verb: stepped(async ({ ctx, input }: { ctx: StepContext; input: z.output<typeof CreatePaymentParams> }) => {
+      const answer = await createPayment.stepped({ ctx, input });
       return { ...answer.record, ...answer.extras };
-    },
+    }),
     fixed: { apply_to_prepaid_balance: "N", override_billing: "N" },
     accepts: ["invoice_id", "pay_method_id", "amount"],
   }),
