@@ -23,7 +23,8 @@ export function recordingDb() {
   return { db: drizzle(client, { schema }) as unknown as Db, sent, close: () => client.end({ timeout: 5 }) };
 }
 
-interface PlanNode {
+export interface PlanNode {
+  "Node Type": string;
   "Relation Name"?: string;
   "Actual Rows": number;
   "Actual Loops": number;
@@ -33,7 +34,7 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 /** A table's rows read in a plan: every scan of it, rows kept and removed by filters, times its loops. */
-const tableRowsRead = (node: PlanNode, table: string): number =>
+export const tableRowsRead = (node: PlanNode, table: string): number =>
   (node["Relation Name"] === table
     ? (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0)) * node["Actual Loops"]
     : 0) + (node.Plans ?? []).reduce((n, p) => n + tableRowsRead(p, table), 0);
@@ -44,7 +45,8 @@ const rowsHandled = (node: PlanNode): number =>
     node["Actual Loops"] +
   (node.Plans ?? []).reduce((n, p) => n + rowsHandled(p), 0);
 
-async function explained({ query, params }: SentStatement) {
+/** One statement's plan, explained (EXPLAIN ANALYZE) with its parameters by a connection of its own. */
+export async function explained({ query, params }: SentStatement) {
   const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
   try {
     const [{ "QUERY PLAN": plan }] = await admin.unsafe(`explain (analyze, format json) ${query}`, params as never[]);
