@@ -263,6 +263,40 @@ describe("the audit trail", () => {
     expect((await entriesOf(accounts.at(-1)!)).filter((e) => e.action === "update")).toHaveLength(0);
   });
 
+  it("a bulk update of a jsonb column (an invoice's lines) records exactly the rows whose lines changed, compared as jsonb (an equal value in other bytes is no change)", async () => {
+    const { accountId } = await newAccount(t);
+    const db = await getDb();
+    const lines = (price: string) => `[{"itemName":"Plan","itemPrice":${price},"quantity":1,"kind":"recurring","taxExempt":"N","componentId":null}]`;
+    const ids = resultRows<{ id: string }>(
+      await db.execute(sql`insert into invoices (id, brand_id, customer_account_id, due_date, items, created_at, updated_at)
+        select gen_random_uuid(), ${t.brand_id}::uuid, ${accountId}::uuid, date '2026-06-01', ${lines("2500")}::jsonb, now(), now()
+        from generate_series(1, 30) returning id`),
+    ).map((r) => r.id);
+    // One statement: every third invoice's lines change price, the others' are written again as an
+    // equal value in other bytes (2500.0: jsonb holds the number's scale), which is no change.
+    const repriced = ids.filter((_, i) => i % 3 === 0);
+    await db.execute(sql`update invoices set
+        items = case when id in ${sql.raw(`(${repriced.map((id) => `'${id}'`).join(", ")})`)} then ${lines("2600")}::jsonb else ${lines("2500.0")}::jsonb end,
+        updated_at = now()
+      where id in ${sql.raw(`(${ids.map((id) => `'${id}'`).join(", ")})`)}`);
+    for (const id of ids) {
+      const entries = await entriesOf(id);
+      expect(entries[0]).toMatchObject({ action: "create", resource: "invoices", brandId: t.brand_id, customerAccountId: accountId });
+      expect(entries[0].newValues).toMatchObject({ id, items: [{ itemName: "Plan", itemPrice: 2500 }] });
+      const updates = entries.filter((e) => e.action === "update");
+      if (!repriced.includes(id)) {
+        expect(updates).toHaveLength(0);
+        continue;
+      }
+      expect(updates).toHaveLength(1);
+      expect(Object.keys(updates[0].newValues!).sort()).toEqual(["items", "total_cents"]);
+      expect(updates[0]).toMatchObject({
+        oldValues: { items: [{ itemPrice: 2500 }], total_cents: 2500 },
+        newValues: { items: [{ itemPrice: 2600 }], total_cents: 2600 },
+      });
+    }
+  });
+
   it("the dashboard reads: search, a record's history and the customer timeline, and another brand's staff sees none of it", async () => {
     const { accountId } = await newAccount(t);
     await ok(t, "json", "Account/Update", { method: "PATCH", params: { customer_account_id: accountId, first_name: "Grace" } });
