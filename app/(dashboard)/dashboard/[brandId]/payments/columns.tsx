@@ -1,9 +1,7 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
-import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
-import { formatInstant, formatMoney, invoiceName, shortId, statusOptions } from "@/lib/format";
+import { invoiceName, shortId, statusOptions } from "@/lib/format";
 import type { PaymentRead } from "@/lib/payments/read";
 import { StatusBadge } from "@/components/ui/status";
 
@@ -17,37 +15,35 @@ export type PaymentRow = Pick<PaymentRead, "id" | "customerAccountId" | "invoice
   method: string;
 };
 
-function columns(brandId: string): ColumnDef<PaymentRow, unknown>[] {
-  return [
-    {
-      id: "payment",
-      header: "Payment",
-      enableSorting: false,
-      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/payments/${p.id}`}>Payment …{shortId(p.id)}</Link>,
-    },
-    {
-      id: "account",
-      header: "Customer",
-      enableSorting: false,
-      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/accounts/${p.customerAccountId}`}>{p.customerName}</Link>,
-    },
-    {
-      id: "to",
-      header: "Paid to",
-      enableSorting: false,
-      cell: ({ row: { original: p } }) =>
-        p.invoiceId ? <Link href={`/dashboard/${brandId}/invoices/${p.invoiceId}`}>{invoiceName({ number: p.invoiceNumber })}</Link> : "Prepaid balance",
-    },
-    { id: "method", header: "How", enableSorting: false, cell: ({ row }) => row.original.method },
-    { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <PaymentStatus status={row.original.status} /> },
-    { id: "amount", header: "Amount", meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.amountCents, row.original.currency) },
-    { id: "created_at", header: "Date", cell: ({ row }) => formatInstant(row.original.createdAt) },
-  ];
-}
-
-export const PaymentsTable = listTable<PaymentRow>(({ brandId }) => ({
+export const PaymentsTable = listTable<PaymentRow>((_, t) => ({
   label: "Payments",
-  columns: columns(brandId),
+  columns: [
+    t.link(
+      "payment",
+      "Payment",
+      (p) => `payments/${p.id}`,
+      (p) => `Payment …${shortId(p.id)}`,
+      { sort: false },
+    ),
+    t.customer(
+      (p) => p.customerAccountId,
+      (p) => p.customerName,
+    ),
+    t.link(
+      "to",
+      "Paid to",
+      (p) => p.invoiceId && `invoices/${p.invoiceId}`,
+      (p) => invoiceName({ number: p.invoiceNumber }),
+      {
+        sort: false,
+        otherwise: "Prepaid balance",
+      },
+    ),
+    t.text("method", "How", "method", { sort: false }),
+    t.status("status", "Status", "status", { sort: false, kind: "payment" }),
+    t.money("amount", "Amount", "amountCents"),
+    t.instant("created_at", "Date", "createdAt"),
+  ],
   getRowId: (r) => r.id,
   exportName: "payments",
   searchPlaceholder: "Transaction id, customer name or email",
@@ -68,9 +64,5 @@ export const PaymentsTable = listTable<PaymentRow>(({ brandId }) => ({
     { name: "created", label: "Created" },
     { name: "reversed", label: "Reversed", more: true },
   ],
-  empty: (
-    <>
-      No payments yet. <Link href={`/dashboard/${brandId}/payments/new`}>Record one</Link>.
-    </>
-  ),
+  empty: t.empty("No payments yet.", "payments/new", "Record one"),
 }));
