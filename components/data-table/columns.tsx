@@ -82,9 +82,15 @@ export function columnsFor<Row>(brandId: string) {
     /** An instant, as staff read one (a UTC stamp). */
     instant: (id: string, header: string, field: KeysOf<Row, Date | string | null>, opts?: ColumnOptions) =>
       column<Row>(id, header, (r) => formatInstant(at<Row, Date | string | null>(r, field)), opts),
-    /** A status as its coloured word (lib/format.ts names them): the ledger's unless `kind` says whose. */
-    status: (id: string, header: string, status: KeysOf<Row, number | string>, opts: ColumnOptions & { kind?: StatusKind } = {}) =>
-      column<Row>(id, header, (r) => <StatusBadge kind={opts.kind} status={at<Row, number | string>(r, status)} />, opts),
+    /** When the record was created (the list's `created_at` sort), as staff read an instant. */
+    created: (field: KeysOf<Row, Date | string>, header = "Created") =>
+      column<Row>("created_at", header, (r) => formatInstant(at<Row, Date | string>(r, field))),
+    /** A status-like field as its coloured word (lib/format.ts names them): the ledger's unless `kind` says whose. */
+    badge: (id: string, header: string, field: KeysOf<Row, number | string>, opts: ColumnOptions & { kind?: StatusKind } = {}) =>
+      column<Row>(id, header, (r) => <StatusBadge kind={opts.kind} status={at<Row, number | string>(r, field)} />, opts),
+    /** The row's `status`, "Status", as its coloured word: the ledger's unless `kind` says whose. */
+    status: (opts: ColumnOptions & { kind?: StatusKind } = {}) =>
+      column<Row>("status", "Status", (r) => <StatusBadge kind={opts.kind} status={(r as { status: number | string }).status} />, opts),
     /** A flag as "Yes" or "No". */
     yesNo: (id: string, header: string, flag: Field<Row, boolean>, opts?: ColumnOptions) =>
       column<Row>(id, header, (r) => (read(flag, r) ? "Yes" : "No"), opts),

@@ -1,7 +1,7 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
-import { RECORD_STATUS_OPTIONS } from "@/components/ui/status";
+import { RECORD_STATUS_FILTER } from "@/components/data-table/filters";
 import type { AccountRead } from "@/lib/accounts/read";
 
 /** The fields of a customer account's read row this list shows (only these cross to the browser). */
@@ -22,12 +22,12 @@ export const AccountsTable = listTable<AccountRow>((_, t) => ({
     ),
     t.text("email_address", "Email", "emailAddress"),
     t.text("company_name", "Company", (a) => a.companyName ?? "—"),
-    t.status("status", "Status", "status", { sort: false }),
+    t.status({ sort: false }),
     t.money("prepaid_balance", "Prepaid balance", "prepaidBalanceCents", { sort: false }),
-    t.instant("created_at", "Created", "createdAt"),
+    t.created("createdAt"),
   ],
   getRowId: (r) => r.id,
   searchPlaceholder: "Name, company or email",
-  filters: [{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }],
+  filters: [RECORD_STATUS_FILTER],
   empty: t.empty("No customer accounts yet.", "accounts/new", "Create the first one"),
 }));

@@ -2,7 +2,7 @@
 
 import { listTable } from "@/components/data-table/list-table";
 import type { FilterOption } from "@/components/data-table/data-table";
-import { RECORD_STATUS_OPTIONS } from "@/components/ui/status";
+import { RECORD_STATUS_FILTER } from "@/components/data-table/filters";
 import type { ComponentRead } from "@/lib/catalog/read";
 import { COMPONENT_TYPE_OPTIONS, componentTypeLabel } from "./_components/types";
 
@@ -27,14 +27,14 @@ export const ComponentsTable = listTable<ComponentRow, { groups: FilterOption[] 
       (c) => c.groupName,
     ),
     t.text("unit_price", "Unit price", "price", { numeric: true }),
-    t.status("status", "Status", "status"),
+    t.status(),
   ],
   getRowId: (r) => r.id,
   searchPlaceholder: "Name",
   filters: [
     { name: "group", label: "Group", options: groups },
     { name: "type", label: "Type", options: COMPONENT_TYPE_OPTIONS.map((o) => ({ value: o.value, label: componentTypeLabel(o.value) })) },
-    { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
+    RECORD_STATUS_FILTER,
   ],
   empty: t.empty("No components yet.", "components/new", "Create the first one", ": add-ons a subscription of the group's products can have."),
 }));

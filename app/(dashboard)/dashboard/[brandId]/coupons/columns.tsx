@@ -27,7 +27,7 @@ export const CouponsTable = listTable<CouponRow>((_, t) => ({
     t.text("duration", "Applies to", durationText),
     t.text("redemption_count", "Redeemed", (c) => (c.maxRedemptions ? `${c.redemptionCount} of ${c.maxRedemptions}` : c.redemptionCount), { numeric: true }),
     t.date("expiration_date", "Last day", "expirationDate"),
-    t.status("status", "Status", "status", { kind: "coupon" }),
+    t.status({ kind: "coupon" }),
   ],
   getRowId: (r) => r.id,
   searchPlaceholder: "Code or name",

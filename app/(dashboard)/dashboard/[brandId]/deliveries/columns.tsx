@@ -56,7 +56,7 @@ export const DeliveriesTable = listTable<DeliveryTableRow, { types: FilterOption
       { wrap: true },
     ),
     t.text("attempts", "Attempts", "attempts", { numeric: true }),
-    t.instant("created_at", "Created", "created_at"),
+    t.created("created_at"),
   ],
   getRowId: (r) => r.delivery_id,
   searchPlaceholder: "Address, URL, event or anything in the payload",

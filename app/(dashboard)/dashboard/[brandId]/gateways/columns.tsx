@@ -23,7 +23,7 @@ export const GatewaysTable = listTable<GatewayRow, { admin: boolean }>(({ brandI
     t.text("provider", "Provider", "gateway_provider", { sort: false }),
     t.text("credentials", "Credentials", (g) => <code>{g.credentials_1}</code>, { sort: false }),
     t.text("default", "Default for", defaults, { sort: false }),
-    t.instant("created_at", "Added", "created"),
+    t.created("created", "Added"),
     ...t.actions(admin, (g) => <GatewayActions brandId={brandId} gateway={g} />),
   ],
   getRowId: (r) => r.gateway_id,

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { listTable } from "@/components/data-table/list-table";
+import { choices } from "@/components/data-table/filters";
 import { INVOICE_STATUS_OPTIONS } from "@/components/ui/status";
 import { invoiceName } from "@/lib/format";
 import type { InvoiceRead } from "@/lib/invoices/read";
@@ -32,11 +33,11 @@ export const InvoicesTable = listTable<InvoiceRow>((_, t) => ({
       (i) => i.customerName,
     ),
     t.date("due_date", "Due", "dueDate"),
-    t.status("status", "Status", "status", { sort: false, kind: "invoice" }),
+    t.status({ sort: false, kind: "invoice" }),
     t.money("total", "Total", "totalCents", { sort: false }),
     t.money("paid", "Paid", "paidCents", { sort: false }),
     t.money("balance", "Balance", "balanceCents", { sort: false }),
-    t.instant("created_at", "Created", "createdAt"),
+    t.created("createdAt"),
   ],
   getRowId: (r) => r.id,
   searchPlaceholder: "Invoice number, customer name or email",
@@ -49,13 +50,7 @@ export const InvoicesTable = listTable<InvoiceRow>((_, t) => ({
     {
       name: "age",
       label: "Past due",
-      options: [
-        { value: "current", label: "Not yet due" },
-        { value: "0-30", label: "0–30 days" },
-        { value: "31-60", label: "31–60 days" },
-        { value: "61-90", label: "61–90 days" },
-        { value: "90+", label: "Over 90 days" },
-      ],
+      options: choices({ current: "Not yet due", "0-30": "0–30 days", "31-60": "31–60 days", "61-90": "61–90 days", "90+": "Over 90 days" }),
     },
   ],
   dateRanges: [{ name: "created", label: "Created" }],

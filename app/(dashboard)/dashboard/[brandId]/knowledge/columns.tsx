@@ -29,7 +29,7 @@ export const ArticlesTable = listTable<ArticleRow, { categories: FilterOption[] 
     t.text("category", "Category", "category_name", { sort: false }),
     t.text("tags", "Tags", (a) => a.tags || "—", { sort: false }),
     t.text("view_count", "Views", "view_count", { numeric: true }),
-    t.instant("created_at", "Created", "created"),
+    t.created("created"),
   ],
   getRowId: (r) => r.article_id,
   searchPlaceholder: "Title or summary",

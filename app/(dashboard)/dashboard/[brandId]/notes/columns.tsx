@@ -68,7 +68,7 @@ export const NotesTable = listTable<NoteRow>(({ brandId }, t) => ({
       </>
     )),
     t.text("linked", "About", (n) => <LinkedTo brandId={brandId} note={n} />, { sort: false }),
-    t.instant("created_at", "Written", "created"),
+    t.created("created", "Written"),
     t.text(
       "delete",
       () => <span className="visually-hidden">Actions</span>,

@@ -31,7 +31,7 @@ export const NotificationsTable = listTable<NotificationRow>(({ query }, t) => (
     t.text("subject", "Customer's subject", (n) => n.subject_customer || <span className="muted">Default</span>, { sort: false }),
     t.text("to", "Sent to", recipients, { sort: false }),
     t.text("from", "From", "from_email", { sort: false }),
-    t.status("status", "Status", "status", { sort: false }),
+    t.status({ sort: false }),
   ],
   getRowId: (r) => r.notification_id,
   searchPlaceholder: "Event or subject",

@@ -1,6 +1,7 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
+import { choices } from "@/components/data-table/filters";
 import { payMethodLabel } from "./_components/labels";
 
 export interface PayMethodRow {
@@ -32,19 +33,10 @@ export const PayMethodsTable = listTable<PayMethodRow>((_, t) => ({
       { sort: false },
     ),
     t.text("default", "Default", (p) => (p.is_default === "Y" ? "Default" : ""), { sort: false }),
-    t.instant("created_at", "Added", "created"),
+    t.created("created", "Added"),
   ],
   getRowId: (r) => r.pay_method_id,
   searchPlaceholder: "Holder name or last four digits",
-  filters: [
-    {
-      name: "type",
-      label: "Type",
-      options: [
-        { value: "CC", label: "Cards" },
-        { value: "BA", label: "Bank accounts" },
-      ],
-    },
-  ],
+  filters: [{ name: "type", label: "Type", options: choices({ CC: "Cards", BA: "Bank accounts" }) }],
   empty: t.empty("No pay methods yet.", "pay-methods/new", "Add one"),
 }));

@@ -1,6 +1,7 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
+import { choices } from "@/components/data-table/filters";
 import { invoiceName, shortId, statusOptions } from "@/lib/format";
 import type { PaymentRead } from "@/lib/payments/read";
 import { StatusBadge } from "@/components/ui/status";
@@ -40,9 +41,9 @@ export const PaymentsTable = listTable<PaymentRow>((_, t) => ({
       },
     ),
     t.text("method", "How", "method", { sort: false }),
-    t.status("status", "Status", "status", { sort: false, kind: "payment" }),
+    t.status({ sort: false, kind: "payment" }),
     t.money("amount", "Amount", "amountCents"),
-    t.instant("created_at", "Date", "createdAt"),
+    t.created("createdAt", "Date"),
   ],
   getRowId: (r) => r.id,
   exportName: "payments",
@@ -52,12 +53,7 @@ export const PaymentsTable = listTable<PaymentRow>((_, t) => ({
     {
       name: "source",
       label: "Source",
-      options: [
-        { value: "received", label: "Money received (not prepaid)" },
-        { value: "gateway", label: "Gateway charge" },
-        { value: "recorded", label: "Recorded" },
-        { value: "prepaid_balance", label: "Prepaid balance" },
-      ],
+      options: choices({ received: "Money received (not prepaid)", gateway: "Gateway charge", recorded: "Recorded", prepaid_balance: "Prepaid balance" }),
     },
   ],
   dateRanges: [

@@ -1,7 +1,7 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
-import { RECORD_STATUS_OPTIONS } from "@/components/ui/status";
+import { RECORD_STATUS_FILTER } from "@/components/data-table/filters";
 
 export interface GroupRow {
   product_group_id: string;
@@ -23,11 +23,11 @@ export const GroupsTable = listTable<GroupRow>((_, t) => ({
     ),
     t.text("description", "Description", "description"),
     t.text("variables", "Variables", "variables", { numeric: true }),
-    t.status("status", "Status", "status"),
-    t.instant("created_at", "Created", "created"),
+    t.status(),
+    t.created("created"),
   ],
   getRowId: (r) => r.product_group_id,
   searchPlaceholder: "Name",
-  filters: [{ name: "status", label: "Status", options: RECORD_STATUS_OPTIONS }],
+  filters: [RECORD_STATUS_FILTER],
   empty: t.empty("No product groups yet.", "product-groups/new", "Create the first one", ": products and components belong to a group."),
 }));

@@ -2,7 +2,7 @@
 
 import { listTable } from "@/components/data-table/list-table";
 import type { FilterOption } from "@/components/data-table/data-table";
-import { RECORD_STATUS_OPTIONS } from "@/components/ui/status";
+import { RECORD_STATUS_FILTER } from "@/components/data-table/filters";
 import { formatPeriod } from "@/lib/format";
 import type { ProductRead } from "@/lib/catalog/read";
 
@@ -28,13 +28,10 @@ export const ProductsTable = listTable<ProductRow, { groups: FilterOption[] }>((
     t.text("recurring_price", "Price", "price", { numeric: true }),
     t.text("expiration_interval", "Period", (p) => formatPeriod(p.intervalUnit, p.expirationInterval), { numeric: true }),
     t.yesNo("trial", "Trial", "trial"),
-    t.status("status", "Status", "status"),
+    t.status(),
   ],
   getRowId: (r) => r.id,
   searchPlaceholder: "Name",
-  filters: [
-    { name: "group", label: "Group", options: groups },
-    { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
-  ],
+  filters: [{ name: "group", label: "Group", options: groups }, RECORD_STATUS_FILTER],
   empty: t.empty("No products yet.", "products/new", "Create the first one"),
 }));

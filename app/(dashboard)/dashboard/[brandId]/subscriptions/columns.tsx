@@ -1,7 +1,7 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
-import { RECORD_STATUS_OPTIONS } from "@/components/ui/status";
+import { choices, RECORD_STATUS_FILTER } from "@/components/data-table/filters";
 import type { SubscriptionRead } from "@/lib/subscriptions/read";
 
 export type SubscriptionRow = Pick<
@@ -25,35 +25,19 @@ export const SubscriptionsTable = listTable<SubscriptionRow>((_, t) => ({
       (s) => s.customerName,
       { wrap: true },
     ),
-    t.status("status", "Status", "status"),
+    t.status(),
     t.date("start_date", "Started", "startDate"),
     t.date("renewal_date", "Renews", "renewalDate"),
     t.money("next", "Next charge", "nextRenewalCents", { sort: false }),
     t.yesNo("auto_pay", "Auto pay", "autoPay", { sort: false }),
-    t.instant("created_at", "Created", "createdAt"),
+    t.created("createdAt"),
   ],
   getRowId: (r) => r.id,
   searchPlaceholder: "Customer name or email, product",
   filters: [
-    { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
-    {
-      name: "trial",
-      label: "Trial",
-      more: true,
-      options: [
-        { value: "Y", label: "In a trial" },
-        { value: "N", label: "Not in a trial" },
-      ],
-    },
-    {
-      name: "returning",
-      label: "Customer",
-      more: true,
-      options: [
-        { value: "N", label: "New" },
-        { value: "Y", label: "Returning (had cancelled)" },
-      ],
-    },
+    RECORD_STATUS_FILTER,
+    { name: "trial", label: "Trial", more: true, options: choices({ Y: "In a trial", N: "Not in a trial" }) },
+    { name: "returning", label: "Customer", more: true, options: choices({ N: "New", Y: "Returning (had cancelled)" }) },
   ],
   dateRanges: [
     { name: "created", label: "Created", more: true },

@@ -1,7 +1,7 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
-import { RECORD_STATUS_OPTIONS } from "@/components/ui/status";
+import { choices, RECORD_STATUS_FILTER } from "@/components/data-table/filters";
 
 /** The fields of the API's user view this list shows. */
 export interface UserRow {
@@ -28,21 +28,11 @@ export const UsersTable = listTable<UserRow>((_, t) => ({
     t.text("email_address", "Email", "email_address"),
     t.text("username", "Username", "username"),
     t.text("access_level", "Access", (u) => (u.access_level === "ADMIN" ? "Admin" : "User"), { sort: false }),
-    t.status("status", "Status", "status", { sort: false }),
-    t.instant("created_at", "Created", "created"),
+    t.status({ sort: false }),
+    t.created("created"),
   ],
   getRowId: (r) => r.user_id,
   searchPlaceholder: "Name, username or email",
-  filters: [
-    { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
-    {
-      name: "access_level",
-      label: "Access",
-      options: [
-        { value: "ADMIN", label: "Admin" },
-        { value: "USER", label: "User" },
-      ],
-    },
-  ],
+  filters: [RECORD_STATUS_FILTER, { name: "access_level", label: "Access", options: choices({ ADMIN: "Admin", USER: "User" }) }],
   empty: t.empty("No users match.", "users/new", "Add a user"),
 }));
