@@ -1,4 +1,4 @@
-import { accountList, listAccountsPage } from "@/lib/accounts/list-accounts";
+import { listAccountsPage } from "@/lib/accounts/list-accounts";
 import { DASHBOARD_LISTS } from "@/lib/dashboard/exports";
 import { ListPage, openList, type ListPageProps, shown } from "../_components/list-page";
 import { AccountsTable } from "./columns";
@@ -8,19 +8,16 @@ export const metadata = { title: "Customer accounts · Recurring Billing" };
 export default async function AccountsPage(props: ListPageProps) {
   // The same URL filters and list filters as the CSV export, so the file holds what the page lists.
   const list = DASHBOARD_LISTS.accounts;
-  const { brandId, ctx, query, paging, base } = await openList(props, "accounts", { sortKeys: accountList.sortKeys, filters: list.urlFilters });
+  // Its table shows no sort until staff choose one (the list reads oldest first).
+  const { ctx, query, paging, base, table } = await openList(props, "accounts", { ...list, defaultSort: undefined });
   const load = () => listAccountsPage(ctx, { filters: list.filtersFor(query), ...paging });
   return (
     <ListPage title="Customer accounts" action={{ href: `${base}/new`, label: "New account" }} base={base} load={load}>
       {(result) => (
         <AccountsTable
-          brandId={brandId}
-          sortKeys={accountList.sortKeys}
-          rows={result.rows.map((r) =>
+          {...table(result, (r) =>
             shown(r, ["id", "firstName", "lastName", "emailAddress", "companyName", "prepaidBalanceCents", "currency", "status", "createdAt"]),
           )}
-          total={result.total}
-          query={query}
         />
       )}
     </ListPage>

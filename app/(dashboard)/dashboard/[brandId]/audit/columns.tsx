@@ -2,24 +2,22 @@
 
 import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
-import { formatInstant, shortId } from "@/lib/format";
+import { shortId } from "@/lib/format";
 import { AUDIT_ACTION_LABEL, auditRecordHref } from "@/components/dashboard/audit-links";
 import { AuditChanges } from "@/components/dashboard/audit-changes";
 import type { AuditRow } from "@/lib/audit/queries";
 
 const TONE: Record<string, string> = { create: "ok", update: "info", delete: "bad" };
 
-function columns(brandId: string): ColumnDef<AuditRow, unknown>[] {
-  return [
-    { id: "at", header: "When", cell: ({ row }) => formatInstant(row.original.at) },
-    {
-      // Who, and from where under it: a column less, so the changes get the room.
-      id: "actor",
-      header: "Who",
-      enableSorting: false,
-      meta: { wrap: true },
-      cell: ({ row: { original: e } }) => (
+export const AuditTable = listTable<AuditRow, { searching: boolean }>(({ brandId, searching }, t) => ({
+  label: "Audit log",
+  columns: [
+    t.instant("at", "When", "at"),
+    // Who, and from where under it: a column less, so the changes get the room.
+    t.text(
+      "actor",
+      "Who",
+      (e) => (
         <>
           {e.actor}
           {(e.clientAddress || (e.requestId && e.requestId !== "system")) && (
@@ -29,30 +27,23 @@ function columns(brandId: string): ColumnDef<AuditRow, unknown>[] {
           )}
         </>
       ),
-    },
-    {
-      id: "record",
-      header: "Record",
-      enableSorting: false,
-      meta: { wrap: true },
-      cell: ({ row: { original: e } }) => {
+      { sort: false, wrap: true },
+    ),
+    t.text(
+      "record",
+      "Record",
+      (e) => {
         const href = auditRecordHref(brandId, e.resource, e.recordId);
         const label = `${e.resourceLabel} …${shortId(e.recordId)}`;
         return href && e.action !== "delete" ? <Link href={href}>{label}</Link> : label;
       },
-    },
-    {
-      id: "action",
-      header: "Action",
-      enableSorting: false,
-      cell: ({ row }) => <span className={`badge ${TONE[row.original.action] ?? "info"}`}>{AUDIT_ACTION_LABEL[row.original.action]}</span>,
-    },
-    {
-      id: "changes",
-      header: "Changes",
-      enableSorting: false,
-      meta: { wrap: true },
-      cell: ({ row: { original: e } }) =>
+      { sort: false, wrap: true },
+    ),
+    t.text("action", "Action", (e) => <span className={`badge ${TONE[e.action] ?? "info"}`}>{AUDIT_ACTION_LABEL[e.action]}</span>, { sort: false }),
+    t.text(
+      "changes",
+      "Changes",
+      (e) =>
         e.action === "update" ? (
           <AuditChanges changes={e.changes} />
         ) : (
@@ -60,13 +51,9 @@ function columns(brandId: string): ColumnDef<AuditRow, unknown>[] {
             {e.changes.length} {e.changes.length === 1 ? "field" : "fields"}
           </span>
         ),
-    },
-  ];
-}
-
-export const AuditTable = listTable<AuditRow, { searching: boolean }>(({ brandId, searching }) => ({
-  label: "Audit log",
-  columns: columns(brandId),
+      { sort: false, wrap: true },
+    ),
+  ],
   getRowId: (r) => String(r.id),
   empty: searching ? "No changes match this search." : "No changes recorded yet.",
 }));

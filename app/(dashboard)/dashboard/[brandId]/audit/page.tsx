@@ -1,7 +1,6 @@
 import Link from "next/link";
-import { dashboardContext } from "@/app/_auth/session";
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, AUDIT_SORT_KEYS, auditPage, type AuditAction } from "@/lib/audit/queries";
-import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
+import { ListPage, openList, type ListPageProps } from "../_components/list-page";
 import { AUDIT_ACTION_LABEL } from "@/components/dashboard/audit-links";
 import { AuditTable } from "./columns";
 
@@ -21,12 +20,9 @@ function dayStart(v: string, next = false) {
  * ADMIN and USER staff both read it: support needs to see who changed a customer's records, and
  * secrets are masked in the trail itself.
  */
-export default async function AuditPage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
-  const { brandId } = await params;
-  const ctx = await dashboardContext(brandId);
-  const sp = await searchParams;
-  const query = parseTableQuery(sp, { sortKeys: AUDIT_SORT_KEYS });
-  const sort = query.sort ?? { key: "at" as const, dir: "desc" as const };
+export default async function AuditPage(props: ListPageProps) {
+  const { ctx, query, base, table } = await openList(props, "audit", { sortKeys: AUDIT_SORT_KEYS, defaultSort: { key: "at", dir: "desc" } });
+  const sp = await props.searchParams;
   const form = {
     resource: first(sp.resource) in AUDIT_RESOURCES ? first(sp.resource) : "",
     action: (AUDIT_ACTIONS as readonly string[]).includes(first(sp.action)) ? first(sp.action) : "",
@@ -35,77 +31,74 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
     from: DAY.test(first(sp.from)) ? first(sp.from) : "",
     to: DAY.test(first(sp.to)) ? first(sp.to) : "",
   };
-  const result = await auditPage(ctx, {
-    filters: {
-      resource: form.resource || null,
-      action: (form.action || null) as AuditAction | null,
-      recordId: form.record || null,
-      actor: form.actor || null,
-      from: dayStart(form.from),
-      to: dayStart(form.to, true),
-    },
-    page: query.page,
-    pageSize: query.pageSize,
-    dir: sort.dir,
-  });
-  const base = `/dashboard/${brandId}/audit`;
+  const filters = {
+    resource: form.resource || null,
+    action: (form.action || null) as AuditAction | null,
+    recordId: form.record || null,
+    actor: form.actor || null,
+    from: dayStart(form.from),
+    to: dayStart(form.to, true),
+  };
   const searching = Object.values(form).some(Boolean);
   return (
-    <>
-      <div className="page-head">
-        <h1>Audit log</h1>
-      </div>
-      <form className="card filters audit-search" method="get" action={base} role="search" aria-label="Search the audit log">
-        <div className="audit-field">
-          <label htmlFor="audit-resource">Resource</label>
-          <select id="audit-resource" name="resource" defaultValue={form.resource}>
-            <option value="">Any</option>
-            {Object.entries(AUDIT_RESOURCES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="audit-field">
-          <label htmlFor="audit-action">Action</label>
-          <select id="audit-action" name="action" defaultValue={form.action}>
-            <option value="">Any</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {AUDIT_ACTION_LABEL[a]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="audit-field">
-          <label htmlFor="audit-record">Record id</label>
-          <input id="audit-record" name="record" defaultValue={form.record} placeholder="e.g. 0199…" spellCheck={false} />
-        </div>
-        <div className="audit-field">
-          <label htmlFor="audit-actor">Who</label>
-          <input id="audit-actor" name="actor" defaultValue={form.actor} placeholder="Name, email, key name or “system”" />
-        </div>
-        <div className="audit-field">
-          <label htmlFor="audit-from">From (UTC day)</label>
-          <input id="audit-from" type="date" name="from" defaultValue={form.from} />
-        </div>
-        <div className="audit-field">
-          <label htmlFor="audit-to">To (UTC day)</label>
-          <input id="audit-to" type="date" name="to" defaultValue={form.to} />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button primary">
-            Search
-          </button>
-          {searching && (
-            <Link href={base} className="button secondary">
-              Clear
-            </Link>
-          )}
-        </div>
-      </form>
-      <AuditTable brandId={brandId} sortKeys={AUDIT_SORT_KEYS} rows={result.rows} total={result.total} query={{ ...query, sort }} searching={searching} />
-    </>
+    <ListPage
+      title="Audit log"
+      intro={
+        <form className="card filters audit-search" method="get" action={base} role="search" aria-label="Search the audit log">
+          <div className="audit-field">
+            <label htmlFor="audit-resource">Resource</label>
+            <select id="audit-resource" name="resource" defaultValue={form.resource}>
+              <option value="">Any</option>
+              {Object.entries(AUDIT_RESOURCES).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="audit-field">
+            <label htmlFor="audit-action">Action</label>
+            <select id="audit-action" name="action" defaultValue={form.action}>
+              <option value="">Any</option>
+              {AUDIT_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {AUDIT_ACTION_LABEL[a]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="audit-field">
+            <label htmlFor="audit-record">Record id</label>
+            <input id="audit-record" name="record" defaultValue={form.record} placeholder="e.g. 0199…" spellCheck={false} />
+          </div>
+          <div className="audit-field">
+            <label htmlFor="audit-actor">Who</label>
+            <input id="audit-actor" name="actor" defaultValue={form.actor} placeholder="Name, email, key name or “system”" />
+          </div>
+          <div className="audit-field">
+            <label htmlFor="audit-from">From (UTC day)</label>
+            <input id="audit-from" type="date" name="from" defaultValue={form.from} />
+          </div>
+          <div className="audit-field">
+            <label htmlFor="audit-to">To (UTC day)</label>
+            <input id="audit-to" type="date" name="to" defaultValue={form.to} />
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button primary">
+              Search
+            </button>
+            {searching && (
+              <Link href={base} className="button secondary">
+                Clear
+              </Link>
+            )}
+          </div>
+        </form>
+      }
+      base={base}
+      load={() => auditPage(ctx, { filters, page: query.page, pageSize: query.pageSize, dir: query.sort?.dir ?? "desc" })}
+    >
+      {(result) => <AuditTable {...table(result)} searching={searching} />}
+    </ListPage>
   );
 }

@@ -1,10 +1,8 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
-import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
 import type { FilterOption } from "@/components/data-table/data-table";
-import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
+import { RECORD_STATUS_FILTER } from "@/components/data-table/filters";
 import type { ComponentRead } from "@/lib/catalog/read";
 import { COMPONENT_TYPE_OPTIONS, componentTypeLabel } from "./_components/types";
 
@@ -14,34 +12,29 @@ export interface ComponentRow extends Pick<ComponentRead, "id" | "name" | "type"
   price: string;
 }
 
-function columns(brandId: string): ColumnDef<ComponentRow, unknown>[] {
-  return [
-    { id: "name", header: "Name", cell: ({ row: { original: c } }) => <Link href={`/dashboard/${brandId}/components/${c.id}`}>{c.name}</Link> },
-    { id: "component_type", header: "Type", cell: ({ row }) => componentTypeLabel(row.original.type) },
-    {
-      id: "group",
-      header: "Group",
-      cell: ({ row: { original: c } }) => <Link href={`/dashboard/${brandId}/product-groups/${c.productGroupId}`}>{c.groupName}</Link>,
-    },
-    { id: "unit_price", header: "Unit price", meta: { numeric: true }, cell: ({ row }) => row.original.price },
-    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-  ];
-}
-
-export const ComponentsTable = listTable<ComponentRow, { groups: FilterOption[] }>(({ brandId, groups }) => ({
+export const ComponentsTable = listTable<ComponentRow, { groups: FilterOption[] }>(({ groups }, t) => ({
   label: "Components",
-  columns: columns(brandId),
+  columns: [
+    t.link(
+      "name",
+      "Name",
+      (c) => `components/${c.id}`,
+      (c) => c.name,
+    ),
+    t.text("component_type", "Type", (c) => componentTypeLabel(c.type)),
+    t.group(
+      (c) => c.productGroupId,
+      (c) => c.groupName,
+    ),
+    t.text("unit_price", "Unit price", "price", { numeric: true }),
+    t.status(),
+  ],
   getRowId: (r) => r.id,
   searchPlaceholder: "Name",
   filters: [
     { name: "group", label: "Group", options: groups },
     { name: "type", label: "Type", options: COMPONENT_TYPE_OPTIONS.map((o) => ({ value: o.value, label: componentTypeLabel(o.value) })) },
-    { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
+    RECORD_STATUS_FILTER,
   ],
-  empty: (
-    <>
-      No components yet. <Link href={`/dashboard/${brandId}/components/new`}>Create the first one</Link>: add-ons a subscription of the group&apos;s products
-      can have.
-    </>
-  ),
+  empty: t.empty("No components yet.", "components/new", "Create the first one", ": add-ons a subscription of the group's products can have."),
 }));

@@ -2,10 +2,8 @@
 
 import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
 import type { CouponRead } from "@/lib/catalog/read";
-import { formatDate } from "@/lib/format";
-import { COUPON_STATUS_OPTIONS, CouponStatusBadge, durationText } from "./_components/words";
+import { COUPON_STATUS_OPTIONS, durationText } from "./_components/words";
 
 /** A coupon's read row as the table shows it (lib/catalog/read.ts), its discount in words. */
 export interface CouponRow extends Pick<
@@ -16,40 +14,23 @@ export interface CouponRow extends Pick<
   discount: string;
 }
 
-function columns(brandId: string): ColumnDef<CouponRow, unknown>[] {
-  return [
-    {
-      id: "coupon_code",
-      header: "Code",
-      cell: ({ row: { original: c } }) => (
-        <Link href={`/dashboard/${brandId}/coupons/${c.id}`}>
-          <code>{c.code}</code>
-        </Link>
-      ),
-    },
-    { id: "name", header: "Name", cell: ({ row }) => row.original.name },
-    { id: "discount", header: "Discount", meta: { numeric: true }, cell: ({ row }) => row.original.discount },
-    { id: "duration", header: "Applies to", cell: ({ row }) => durationText(row.original) },
-    {
-      id: "redemption_count",
-      header: "Redeemed",
-      meta: { numeric: true },
-      cell: ({ row: { original: c } }) => (c.maxRedemptions ? `${c.redemptionCount} of ${c.maxRedemptions}` : c.redemptionCount),
-    },
-    { id: "expiration_date", header: "Last day", cell: ({ row }) => formatDate(row.original.expirationDate) },
-    { id: "status", header: "Status", cell: ({ row }) => <CouponStatusBadge status={row.original.status} /> },
-  ];
-}
-
-export const CouponsTable = listTable<CouponRow>(({ brandId }) => ({
+export const CouponsTable = listTable<CouponRow>((_, t) => ({
   label: "Coupons",
-  columns: columns(brandId),
+  columns: [
+    t.text("coupon_code", "Code", (c) => (
+      <Link href={t.href(`coupons/${c.id}`)}>
+        <code>{c.code}</code>
+      </Link>
+    )),
+    t.text("name", "Name", "name"),
+    t.text("discount", "Discount", "discount", { numeric: true }),
+    t.text("duration", "Applies to", durationText),
+    t.text("redemption_count", "Redeemed", (c) => (c.maxRedemptions ? `${c.redemptionCount} of ${c.maxRedemptions}` : c.redemptionCount), { numeric: true }),
+    t.date("expiration_date", "Last day", "expirationDate"),
+    t.status({ kind: "coupon" }),
+  ],
   getRowId: (r) => r.id,
   searchPlaceholder: "Code or name",
   filters: [{ name: "status", label: "Status", options: COUPON_STATUS_OPTIONS }],
-  empty: (
-    <>
-      No coupons yet. <Link href={`/dashboard/${brandId}/coupons/new`}>Create the first one</Link>.
-    </>
-  ),
+  empty: t.empty("No coupons yet.", "coupons/new", "Create the first one"),
 }));

@@ -1,11 +1,8 @@
 "use client";
 
-import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
 import { listTable } from "@/components/data-table/list-table";
-import { formatInstant, formatMoney, invoiceName, statusOptions } from "@/lib/format";
+import { invoiceName, statusOptions } from "@/lib/format";
 import type { CreditNoteRead } from "@/lib/credit-notes/read";
-import { StatusBadge } from "@/components/ui/status";
 import { CreditNotePdfLink } from "./_components/pdf-link";
 
 const REASON_OPTIONS = statusOptions("credit_reason");
@@ -15,44 +12,28 @@ export type CreditNoteRow = Pick<
   "id" | "number" | "customerAccountId" | "invoiceId" | "invoiceNumber" | "reason" | "destination" | "amountCents" | "taxCents" | "currency" | "createdAt"
 > & { customerName: string };
 
-function columns(brandId: string): ColumnDef<CreditNoteRow, unknown>[] {
-  const dash = `/dashboard/${brandId}`;
-  return [
-    {
-      id: "number",
-      header: "Credit note",
-      enableSorting: false,
-      cell: ({ row: { original: n } }) => <CreditNotePdfLink brandId={brandId} id={n.id} number={n.number} />,
-    },
-    {
-      id: "account",
-      header: "Customer",
-      enableSorting: false,
-      cell: ({ row: { original: n } }) => <Link href={`${dash}/accounts/${n.customerAccountId}`}>{n.customerName}</Link>,
-    },
-    {
-      id: "invoice",
-      header: "Credits",
-      enableSorting: false,
-      cell: ({ row: { original: n } }) => <Link href={`${dash}/invoices/${n.invoiceId}`}>{invoiceName({ number: n.invoiceNumber })}</Link>,
-    },
-    { id: "reason", header: "Reason", enableSorting: false, cell: ({ row }) => <StatusBadge kind="credit_reason" status={row.original.reason} /> },
-    {
-      id: "destination",
-      header: "Money to",
-      enableSorting: false,
-      cell: ({ row }) => <StatusBadge kind="credit_destination" status={row.original.destination} />,
-    },
-    { id: "amount", header: "Amount", meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.amountCents, row.original.currency) },
-    // Its tax part (issue 33), included in the amount.
-    { id: "tax", header: "Tax", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.taxCents, row.original.currency) },
-    { id: "created_at", header: "Date", cell: ({ row }) => formatInstant(row.original.createdAt) },
-  ];
-}
-
-export const CreditNotesTable = listTable<CreditNoteRow>(({ brandId }) => ({
+export const CreditNotesTable = listTable<CreditNoteRow>(({ brandId }, t) => ({
   label: "Credit notes",
-  columns: columns(brandId),
+  columns: [
+    t.text("number", "Credit note", (n) => <CreditNotePdfLink brandId={brandId} id={n.id} number={n.number} />, { sort: false }),
+    t.customer(
+      (n) => n.customerAccountId,
+      (n) => n.customerName,
+    ),
+    t.link(
+      "invoice",
+      "Credits",
+      (n) => `invoices/${n.invoiceId}`,
+      (n) => invoiceName({ number: n.invoiceNumber }),
+      { sort: false },
+    ),
+    t.badge("reason", "Reason", "reason", { sort: false, kind: "credit_reason" }),
+    t.badge("destination", "Money to", "destination", { sort: false, kind: "credit_destination" }),
+    t.money("amount", "Amount", "amountCents"),
+    // Its tax part (issue 33), included in the amount.
+    t.money("tax", "Tax", "taxCents", { sort: false }),
+    t.created("createdAt", "Date"),
+  ],
   getRowId: (r) => r.id,
   exportName: "credit-notes",
   searchPlaceholder: "Number or customer",

@@ -1,23 +1,17 @@
 import Link from "next/link";
-import { creditNoteList, creditNotesPage } from "@/lib/credit-notes/list";
+import { creditNotesPage } from "@/lib/credit-notes/list";
 import { invoiceName } from "@/lib/format";
 import { DASHBOARD_LISTS } from "@/lib/dashboard/exports";
 import { invoiceDetail } from "@/lib/invoices/read";
-import { ListPage, openList, type ListPageProps, shown } from "../_components/list-page";
+import { type FiltersOf, ListPage, openList, type ListPageProps, shown } from "../_components/list-page";
 import { CreditNotesTable } from "./columns";
-
-type CreditNoteFilters = NonNullable<NonNullable<Parameters<typeof creditNotesPage>[1]>["filters"]>;
 
 export const metadata = { title: "Credit notes · Recurring Billing" };
 
 /** Every credit note of the brand (issue 31): money taken off an issued invoice, and where it went. */
 export default async function CreditNotesPage(props: ListPageProps) {
   const list = DASHBOARD_LISTS["credit-notes"];
-  const { brandId, ctx, query, paging, base } = await openList(props, "credit-notes", {
-    sortKeys: creditNoteList.sortKeys,
-    filters: list.urlFilters,
-    defaultSort: { key: "created_at", dir: "desc" },
-  });
+  const { brandId, ctx, query, paging, base, table } = await openList(props, "credit-notes", list);
   // Reached from an invoice's page (?invoice_id=): say which invoice, with the way back to all of them.
   const invoice = query.filters.invoice_id ? await invoiceDetail(ctx, query.filters.invoice_id) : null;
   const intro = (
@@ -33,15 +27,13 @@ export default async function CreditNotesPage(props: ListPageProps) {
       )}
     </>
   );
-  // The same URL state to list-query filters as the CSV export.
-  const load = () => creditNotesPage(ctx, { filters: list.filtersFor(query) as CreditNoteFilters, ...paging });
+  // The same URL state to list-query filters as the CSV export (DASHBOARD_LISTS).
+  const load = () => creditNotesPage(ctx, { filters: list.filtersFor(query) as FiltersOf<typeof creditNotesPage>, ...paging });
   return (
     <ListPage title="Credit notes" intro={intro} base={base} load={load}>
       {(result) => (
         <CreditNotesTable
-          brandId={brandId}
-          sortKeys={creditNoteList.sortKeys}
-          rows={result.rows.map((n) =>
+          {...table(result, (n) =>
             shown(n, [
               "id",
               "number",
@@ -57,8 +49,6 @@ export default async function CreditNotesPage(props: ListPageProps) {
               "createdAt",
             ]),
           )}
-          total={result.total}
-          query={query}
         />
       )}
     </ListPage>

@@ -11,10 +11,10 @@ export const metadata = { title: "Deliveries · Recurring Billing" };
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 export default async function DeliveriesPage(props: ListPageProps) {
-  const { brandId, ctx, query, paging, base } = await openList(props, "deliveries", {
+  const { brandId, ctx, query, paging, base, table } = await openList(props, "deliveries", {
     sortKeys: deliveryList.sortKeys,
     // Beside status, kind and event: a customer account (the picker's id) and a range of the brand's days.
-    filters: { status: DELIVERY_STATUSES, channel: ["email", "post"], type: DELIVERY_TYPES, customer: isUuid, created_from: isDay, created_to: isDay },
+    urlFilters: { status: DELIVERY_STATUSES, channel: ["email", "post"], type: DELIVERY_TYPES, customer: isUuid, created_from: isDay, created_to: isDay },
     defaultSort: { key: "created_at", dir: "desc" },
   });
   const from = query.filters.created_from ?? "";
@@ -56,14 +56,7 @@ export default async function DeliveriesPage(props: ListPageProps) {
               <p className="hint">Choose the first and the last day under Created in the filters below to replay every failed delivery between them at once.</p>
             )}
           </section>
-          <DeliveriesTable
-            brandId={brandId}
-            sortKeys={deliveryList.sortKeys}
-            rows={result.rows}
-            total={result.total}
-            query={query}
-            types={DELIVERY_TYPES.map((t) => ({ value: t, label: t }))}
-          />
+          <DeliveriesTable {...table(result)} types={DELIVERY_TYPES.map((t) => ({ value: t, label: t }))} />
         </>
       )}
     </ListPage>

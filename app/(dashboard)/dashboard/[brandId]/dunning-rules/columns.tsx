@@ -1,8 +1,6 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
-import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
 import type { FilterOption } from "@/components/data-table/data-table";
 import type { DunningRuleRead } from "@/lib/dunning/read";
 import { ENFORCEMENT_OPTIONS, enforcementLabel } from "./_components/enforcement";
@@ -13,33 +11,28 @@ export interface RuleRow extends Pick<DunningRuleRead, "id" | "name" | "productG
   overdueAmount: string;
 }
 
-function columns(brandId: string): ColumnDef<RuleRow, unknown>[] {
-  return [
-    { id: "name", header: "Name", cell: ({ row: { original: r } }) => <Link href={`/dashboard/${brandId}/dunning-rules/${r.id}`}>{r.name}</Link> },
-    {
-      id: "group",
-      header: "Group",
-      cell: ({ row: { original: r } }) => <Link href={`/dashboard/${brandId}/product-groups/${r.productGroupId}`}>{r.groupName}</Link>,
-    },
-    { id: "overdue_days", header: "Days overdue", meta: { numeric: true }, cell: ({ row }) => row.original.overdueDays },
-    { id: "overdue_amount", header: "Amount at least", meta: { numeric: true }, cell: ({ row }) => row.original.overdueAmount },
-    { id: "enforcement_action", header: "Action", cell: ({ row }) => enforcementLabel(row.original.action) },
-  ];
-}
-
-export const RulesTable = listTable<RuleRow, { groups: FilterOption[] }>(({ brandId, groups }) => ({
+export const RulesTable = listTable<RuleRow, { groups: FilterOption[] }>(({ groups }, t) => ({
   label: "Dunning rules",
-  columns: columns(brandId),
+  columns: [
+    t.link(
+      "name",
+      "Name",
+      (r) => `dunning-rules/${r.id}`,
+      (r) => r.name,
+    ),
+    t.group(
+      (r) => r.productGroupId,
+      (r) => r.groupName,
+    ),
+    t.text("overdue_days", "Days overdue", "overdueDays", { numeric: true }),
+    t.text("overdue_amount", "Amount at least", "overdueAmount", { numeric: true }),
+    t.text("enforcement_action", "Action", (r) => enforcementLabel(r.action)),
+  ],
   getRowId: (r) => r.id,
   searchPlaceholder: "Name",
   filters: [
     { name: "group", label: "Group", options: groups },
     { name: "action", label: "Action", options: ENFORCEMENT_OPTIONS },
   ],
-  empty: (
-    <>
-      No dunning rules yet. <Link href={`/dashboard/${brandId}/dunning-rules/new`}>Create the first one</Link> to remind, suspend or cancel when invoices stay
-      unpaid.
-    </>
-  ),
+  empty: t.empty("No dunning rules yet.", "dunning-rules/new", "Create the first one", " to remind, suspend or cancel when invoices stay unpaid."),
 }));

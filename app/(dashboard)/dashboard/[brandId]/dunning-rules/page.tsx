@@ -1,33 +1,21 @@
 import { formatMoney } from "@/lib/format";
-import { dashboardContext } from "@/app/_auth/session";
 import { dunningRuleList, listDunningRulesPage } from "@/lib/dunning/list-dunning-rules";
 import { ENFORCEMENT_ACTIONS, type EnforcementAction } from "@/lib/dunning/schemas";
-import { productGroupChoices, productGroupNames } from "@/lib/catalog/group-names";
 import { ListPage, openList, type ListPageProps, shown } from "../_components/list-page";
 import { NeedsGroup } from "../product-groups/_components/needs-group";
+import { groupChoices, withGroupNames } from "../product-groups/_components/grouped-list";
 import { RulesTable } from "./columns";
 
 export const metadata = { title: "Dunning rules · Recurring Billing" };
 
 export default async function DunningRulesPage(props: ListPageProps) {
-  const groups = await productGroupChoices(await dashboardContext((await props.params).brandId));
-  const { brandId, ctx, query, paging, base } = await openList(props, "dunning-rules", {
+  const groups = await groupChoices(props);
+  const { brandId, ctx, query, paging, base, table } = await openList(props, "dunning-rules", {
     sortKeys: dunningRuleList.sortKeys,
-    filters: { group: groups.map((g) => g.value), action: ENFORCEMENT_ACTIONS },
+    urlFilters: { group: groups.map((g) => g.value), action: ENFORCEMENT_ACTIONS },
   });
-  const load = async () => {
-    const page = await listDunningRulesPage(ctx, {
-      filters: { q: query.q || null, productGroupId: query.filters.group || null, enforcementAction: (query.filters.action as EnforcementAction) || null },
-      ...paging,
-    });
-    return {
-      ...page,
-      groupNames: await productGroupNames(
-        ctx,
-        page.rows.map((r) => r.productGroupId),
-      ),
-    };
-  };
+  const filters = { q: query.q || null, productGroupId: query.filters.group || null, enforcementAction: (query.filters.action as EnforcementAction) || null };
+  const load = async () => withGroupNames(ctx, await listDunningRulesPage(ctx, { filters, ...paging }));
   return (
     <ListPage
       title="Dunning rules"
@@ -46,15 +34,10 @@ export default async function DunningRulesPage(props: ListPageProps) {
     >
       {(result) => (
         <RulesTable
-          brandId={brandId}
-          sortKeys={dunningRuleList.sortKeys}
-          rows={result.rows.map((r) => ({
-            ...shown(r, ["id", "name", "productGroupId", "overdueDays", "action"]),
+          {...table(result, (r) => ({
+            ...shown(r, ["id", "name", "productGroupId", "groupName", "overdueDays", "action"]),
             overdueAmount: formatMoney(r.overdueAmountCents, r.currency),
-            groupName: result.groupNames.get(r.productGroupId) ?? "—",
           }))}
-          total={result.total}
-          query={query}
           groups={groups}
         />
       )}

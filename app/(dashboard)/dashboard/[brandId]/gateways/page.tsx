@@ -7,7 +7,7 @@ import { AdminOnly } from "./_components/admin-only";
 export const metadata = { title: "Payment gateways · Recurring Billing" };
 
 export default async function GatewaysPage(props: ListPageProps) {
-  const { brandId, ctx, query, paging, base } = await openList(props, "gateways", {
+  const { ctx, query, paging, base, table } = await openList(props, "gateways", {
     sortKeys: gatewayList.sortKeys,
     defaultSort: { key: "created_at", dir: "asc" },
   });
@@ -23,12 +23,8 @@ export default async function GatewaysPage(props: ListPageProps) {
     >
       {(result) => (
         <GatewaysTable
-          brandId={brandId}
+          {...table(result, (r) => shown(r, ["gateway_id", "name", "gateway_provider", "credentials_1", "default_cc", "default_ba", "created"]))}
           admin={admin}
-          sortKeys={gatewayList.sortKeys}
-          rows={result.rows.map((r) => shown(r, ["gateway_id", "name", "gateway_provider", "credentials_1", "default_cc", "default_ba", "created"]))}
-          total={result.total}
-          query={query}
         />
       )}
     </ListPage>

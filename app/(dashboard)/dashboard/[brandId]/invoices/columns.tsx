@@ -1,10 +1,10 @@
 "use client";
 
-import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
-import { INVOICE_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
-import { formatDate, formatInstant, formatMoney, invoiceName } from "@/lib/format";
+import { listTable } from "@/components/data-table/list-table";
+import { choices } from "@/components/data-table/filters";
+import { INVOICE_STATUS_OPTIONS } from "@/components/ui/status";
+import { invoiceName } from "@/lib/format";
 import type { InvoiceRead } from "@/lib/invoices/read";
 
 export type InvoiceRow = Pick<
@@ -14,55 +14,31 @@ export type InvoiceRow = Pick<
   customerName: string;
 };
 
-function columns(brandId: string): ColumnDef<InvoiceRow, unknown>[] {
-  return [
-    {
-      id: "invoice",
-      header: "Invoice",
-      enableSorting: false,
-      cell: ({ row: { original: i } }) => (
-        <Link href={`/dashboard/${brandId}/invoices/${i.id}`} title={i.id}>
+export const InvoicesTable = listTable<InvoiceRow>((_, t) => ({
+  exportName: "invoices",
+  label: "Invoices",
+  columns: [
+    t.text(
+      "invoice",
+      "Invoice",
+      (i) => (
+        <Link href={t.href(`invoices/${i.id}`)} title={i.id}>
           {invoiceName(i)}
         </Link>
       ),
-    },
-    {
-      id: "account",
-      header: "Customer",
-      enableSorting: false,
-      cell: ({ row: { original: i } }) => <Link href={`/dashboard/${brandId}/accounts/${i.customerAccountId}`}>{i.customerName}</Link>,
-    },
-    { id: "due_date", header: "Due", cell: ({ row }) => formatDate(row.original.dueDate) },
-    { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.status} kind="invoice" /> },
-    {
-      id: "total",
-      header: "Total",
-      enableSorting: false,
-      meta: { numeric: true },
-      cell: ({ row }) => formatMoney(row.original.totalCents, row.original.currency),
-    },
-    {
-      id: "paid",
-      header: "Paid",
-      enableSorting: false,
-      meta: { numeric: true },
-      cell: ({ row }) => formatMoney(row.original.paidCents, row.original.currency),
-    },
-    {
-      id: "balance",
-      header: "Balance",
-      enableSorting: false,
-      meta: { numeric: true },
-      cell: ({ row }) => formatMoney(row.original.balanceCents, row.original.currency),
-    },
-    { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.createdAt) },
-  ];
-}
-
-export const InvoicesTable = listTable<InvoiceRow>(({ brandId }) => ({
-  exportName: "invoices",
-  label: "Invoices",
-  columns: columns(brandId),
+      { sort: false },
+    ),
+    t.customer(
+      (i) => i.customerAccountId,
+      (i) => i.customerName,
+    ),
+    t.date("due_date", "Due", "dueDate"),
+    t.status({ sort: false, kind: "invoice" }),
+    t.money("total", "Total", "totalCents", { sort: false }),
+    t.money("paid", "Paid", "paidCents", { sort: false }),
+    t.money("balance", "Balance", "balanceCents", { sort: false }),
+    t.created("createdAt"),
+  ],
   getRowId: (r) => r.id,
   searchPlaceholder: "Invoice number, customer name or email",
   filters: [
@@ -74,19 +50,9 @@ export const InvoicesTable = listTable<InvoiceRow>(({ brandId }) => ({
     {
       name: "age",
       label: "Past due",
-      options: [
-        { value: "current", label: "Not yet due" },
-        { value: "0-30", label: "0–30 days" },
-        { value: "31-60", label: "31–60 days" },
-        { value: "61-90", label: "61–90 days" },
-        { value: "90+", label: "Over 90 days" },
-      ],
+      options: choices({ current: "Not yet due", "0-30": "0–30 days", "31-60": "31–60 days", "61-90": "61–90 days", "90+": "Over 90 days" }),
     },
   ],
   dateRanges: [{ name: "created", label: "Created" }],
-  empty: (
-    <>
-      No invoices yet. Billing generates them for subscriptions, or <Link href={`/dashboard/${brandId}/invoices/new`}>create one by hand</Link>.
-    </>
-  ),
+  empty: t.empty("No invoices yet. Billing generates them for subscriptions, or", "invoices/new", "create one by hand"),
 }));

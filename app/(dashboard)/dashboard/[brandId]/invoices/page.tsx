@@ -1,29 +1,20 @@
-import { invoiceList } from "@/lib/invoices/list-invoices";
 import { invoicesPage } from "@/lib/invoices/read";
 import { DASHBOARD_LISTS } from "@/lib/dashboard/exports";
-import { ListPage, openList, type ListPageProps, shown } from "../_components/list-page";
+import { type FiltersOf, ListPage, openList, type ListPageProps, shown } from "../_components/list-page";
 import { InvoicesTable } from "./columns";
-
-type InvoiceFilters = NonNullable<NonNullable<Parameters<typeof invoicesPage>[1]>["filters"]>;
 
 export const metadata = { title: "Invoices · Recurring Billing" };
 
 export default async function InvoicesPage(props: ListPageProps) {
-  const list = DASHBOARD_LISTS.invoices;
-  const { brandId, ctx, query, paging, base } = await openList(props, "invoices", {
-    sortKeys: invoiceList.sortKeys,
-    filters: list.urlFilters,
-    defaultSort: { key: "created_at", dir: "desc" },
-  });
   // The same URL state to list-query filters as the CSV export (and the overview's links).
-  const load = () => invoicesPage(ctx, { filters: list.filtersFor(query) as InvoiceFilters, ...paging });
+  const list = DASHBOARD_LISTS.invoices;
+  const { ctx, query, paging, base, table } = await openList(props, "invoices", list);
+  const load = () => invoicesPage(ctx, { filters: list.filtersFor(query) as FiltersOf<typeof invoicesPage>, ...paging });
   return (
     <ListPage title="Invoices" action={{ href: `${base}/new`, label: "New invoice" }} base={base} load={load}>
       {(result) => (
         <InvoicesTable
-          brandId={brandId}
-          sortKeys={invoiceList.sortKeys}
-          rows={result.rows.map((r) =>
+          {...table(result, (r) =>
             shown(r, [
               "id",
               "number",
@@ -38,8 +29,6 @@ export default async function InvoicesPage(props: ListPageProps) {
               "createdAt",
             ]),
           )}
-          total={result.total}
-          query={query}
         />
       )}
     </ListPage>

@@ -2,9 +2,7 @@
 
 import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
 import type { FilterOption } from "@/components/data-table/data-table";
-import { formatInstant } from "@/lib/format";
 import { STATUS } from "@/lib/lifecycle";
 
 /** The fields of the API's article view this list shows, with its category's name. */
@@ -19,28 +17,20 @@ export interface ArticleRow {
   created: Date | string;
 }
 
-function columns(brandId: string): ColumnDef<ArticleRow, unknown>[] {
-  return [
-    {
-      id: "title",
-      header: "Title",
-      cell: ({ row: { original: a } }) => (
-        <>
-          <Link href={`/dashboard/${brandId}/knowledge/articles/${a.article_id}`}>{a.title}</Link>{" "}
-          {a.status === STATUS.DELETED ? <span className="badge bad">Deleted</span> : a.visibility === 2 ? <span className="badge warn">Hidden</span> : null}
-        </>
-      ),
-    },
-    { id: "category", header: "Category", enableSorting: false, cell: ({ row }) => row.original.category_name },
-    { id: "tags", header: "Tags", enableSorting: false, cell: ({ row }) => row.original.tags || "—" },
-    { id: "view_count", header: "Views", meta: { numeric: true }, cell: ({ row }) => row.original.view_count },
-    { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.created) },
-  ];
-}
-
-export const ArticlesTable = listTable<ArticleRow, { categories: FilterOption[] }>(({ brandId, categories, query }) => ({
+export const ArticlesTable = listTable<ArticleRow, { categories: FilterOption[] }>(({ categories, query }, t) => ({
   label: "Articles",
-  columns: columns(brandId),
+  columns: [
+    t.text("title", "Title", (a) => (
+      <>
+        <Link href={t.href(`knowledge/articles/${a.article_id}`)}>{a.title}</Link>{" "}
+        {a.status === STATUS.DELETED ? <span className="badge bad">Deleted</span> : a.visibility === 2 ? <span className="badge warn">Hidden</span> : null}
+      </>
+    )),
+    t.text("category", "Category", "category_name", { sort: false }),
+    t.text("tags", "Tags", (a) => a.tags || "—", { sort: false }),
+    t.text("view_count", "Views", "view_count", { numeric: true }),
+    t.created("created"),
+  ],
   getRowId: (r) => r.article_id,
   searchPlaceholder: "Title or summary",
   filters: [

@@ -1,9 +1,7 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { articlePageList, categoryTree, type CategoryNode } from "@/lib/knowledge/pages";
-import { DomainError } from "@/lib/errors";
-import { parseTableQuery, type RawSearchParams } from "@/components/data-table/search-params";
-import { TableError } from "@/components/data-table/table-error";
+import { ListPage, openList, type ListPageProps } from "../_components/list-page";
 import { ArticlesTable } from "./columns";
 import { CategoryActions } from "./_components/kb-actions";
 import { categoryChoices } from "./_components/options";
@@ -47,33 +45,19 @@ function CategoryItem({ brandId, c }: { brandId: string; c: CategoryNode }) {
   );
 }
 
-export default async function KnowledgePage({ params, searchParams }: { params: Promise<{ brandId: string }>; searchParams: Promise<RawSearchParams> }) {
-  const { brandId } = await params;
-  const ctx = await dashboardContext(brandId);
-  const tree = await categoryTree(ctx);
+export default async function KnowledgePage(props: ListPageProps) {
+  const tree = await categoryTree(await dashboardContext((await props.params).brandId));
   const categories = categoryChoices(tree);
-  const query = parseTableQuery(await searchParams, {
+  const { brandId, ctx, query, paging, base, table } = await openList(props, "knowledge", {
     sortKeys: articlePageList.sortKeys,
-    filters: { category: categories.map((c) => c.value), deleted: ["Y"] },
+    urlFilters: { category: categories.map((c) => c.value), deleted: ["Y"] },
   });
-  const base = `/dashboard/${brandId}/knowledge`;
-  let result;
-  try {
-    result = await articlePageList.page(ctx, {
-      filters: { q: query.q || null, categoryId: query.filters.category ?? null, deleted: (query.filters.deleted as "Y" | undefined) ?? null },
-      sort: query.sort,
-      page: query.page,
-      pageSize: query.pageSize,
-    });
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    return <TableError message={err.message} resetHref={base} />;
-  }
+  const filters = { q: query.q || null, categoryId: query.filters.category ?? null, deleted: (query.filters.deleted as "Y" | undefined) ?? null };
   const names = new Map(categories.map((c) => [c.value, c.label]));
   return (
-    <>
-      <div className="page-head">
-        <h1>Knowledge base</h1>
+    <ListPage
+      title="Knowledge base"
+      actions={
         <div className="actions">
           <Link href={`${base}/categories/new`} className="button secondary">
             New category
@@ -84,34 +68,32 @@ export default async function KnowledgePage({ params, searchParams }: { params: 
             </Link>
           )}
         </div>
-      </div>
-
-      <section className="card" aria-labelledby="categories">
-        <h2 id="categories">Categories</h2>
-        {tree.length === 0 ? (
-          <p className="muted">
-            No categories yet. Articles are filed under a category: <Link href={`${base}/categories/new`}>create the first one</Link>.
-          </p>
-        ) : (
-          <ul className={`${styles.tree} ${styles.root}`}>
-            {tree.map((c) => (
-              <CategoryItem key={c.category_id} brandId={brandId} c={c} />
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="articles">
-        <h2 id="articles">Articles</h2>
-        <ArticlesTable
-          brandId={brandId}
-          sortKeys={articlePageList.sortKeys}
-          rows={result.rows.map((a) => ({ ...a, category_name: names.get(a.category_id) ?? "—" }))}
-          total={result.total}
-          query={query}
-          categories={categories}
-        />
-      </section>
-    </>
+      }
+      intro={
+        <section className="card" aria-labelledby="categories">
+          <h2 id="categories">Categories</h2>
+          {tree.length === 0 ? (
+            <p className="muted">
+              No categories yet. Articles are filed under a category: <Link href={`${base}/categories/new`}>create the first one</Link>.
+            </p>
+          ) : (
+            <ul className={`${styles.tree} ${styles.root}`}>
+              {tree.map((c) => (
+                <CategoryItem key={c.category_id} brandId={brandId} c={c} />
+              ))}
+            </ul>
+          )}
+        </section>
+      }
+      base={base}
+      load={() => articlePageList.page(ctx, { filters, ...paging })}
+    >
+      {(result) => (
+        <section aria-labelledby="articles">
+          <h2 id="articles">Articles</h2>
+          <ArticlesTable {...table(result, (a) => ({ ...a, category_name: names.get(a.category_id) ?? "—" }))} categories={categories} />
+        </section>
+      )}
+    </ListPage>
   );
 }

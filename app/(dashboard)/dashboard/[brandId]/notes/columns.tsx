@@ -3,9 +3,8 @@
 import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import type { ColumnDef } from "@tanstack/react-table";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
-import { formatInstant, shortId } from "@/lib/format";
+import { shortId } from "@/lib/format";
 import { deleteNote } from "./actions";
 
 /** The fields of the API's note view this list shows. */
@@ -58,38 +57,26 @@ function DeleteNote({ brandId, note }: { brandId: string; note: NoteRow }) {
   );
 }
 
-function columns(brandId: string): ColumnDef<NoteRow, unknown>[] {
-  return [
-    {
-      id: "subject",
-      header: "Note",
-      cell: ({ row: { original: n } }) => (
-        <>
-          <strong>{n.subject}</strong>
-          <br />
-          <span className="muted">{n.contents.length > EXCERPT ? `${n.contents.slice(0, EXCERPT)}…` : n.contents}</span>
-        </>
-      ),
-    },
-    { id: "linked", header: "About", enableSorting: false, cell: ({ row }) => <LinkedTo brandId={brandId} note={row.original} /> },
-    { id: "created_at", header: "Written", cell: ({ row }) => formatInstant(row.original.created) },
-    {
-      id: "delete",
-      header: () => <span className="visually-hidden">Actions</span>,
-      enableSorting: false,
-      cell: ({ row }) => <DeleteNote brandId={brandId} note={row.original} />,
-    },
-  ];
-}
-
-export const NotesTable = listTable<NoteRow>(({ brandId }) => ({
+export const NotesTable = listTable<NoteRow>(({ brandId }, t) => ({
   label: "Notes",
-  columns: columns(brandId),
+  columns: [
+    t.text("subject", "Note", (n) => (
+      <>
+        <strong>{n.subject}</strong>
+        <br />
+        <span className="muted">{n.contents.length > EXCERPT ? `${n.contents.slice(0, EXCERPT)}…` : n.contents}</span>
+      </>
+    )),
+    t.text("linked", "About", (n) => <LinkedTo brandId={brandId} note={n} />, { sort: false }),
+    t.created("created", "Written"),
+    t.text(
+      "delete",
+      () => <span className="visually-hidden">Actions</span>,
+      (n) => <DeleteNote brandId={brandId} note={n} />,
+      { sort: false },
+    ),
+  ],
   getRowId: (r) => r.note_id,
   searchPlaceholder: "Subject or text",
-  empty: (
-    <>
-      No notes match. <Link href={`/dashboard/${brandId}/notes/new`}>Write a note</Link>.
-    </>
-  ),
+  empty: t.empty("No notes match.", "notes/new", "Write a note"),
 }));

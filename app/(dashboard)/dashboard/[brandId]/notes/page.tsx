@@ -6,7 +6,7 @@ import { NotesTable } from "./columns";
 export const metadata = { title: "Notes · Recurring Billing" };
 
 export default async function NotesPage(props: ListPageProps) {
-  const { brandId, ctx, query, paging, base } = await openList(props, "notes", { sortKeys: noteList.sortKeys });
+  const { ctx, query, paging, base, table } = await openList(props, "notes", { sortKeys: noteList.sortKeys });
   const load = async () => {
     const page = await listNotesPage(ctx, { filters: { q: query.q || null }, ...paging });
     // The page's accounts by name (at most one lookup per account shown).
@@ -22,7 +22,7 @@ export default async function NotesPage(props: ListPageProps) {
       base={base}
       load={load}
     >
-      {(result) => <NotesTable brandId={brandId} sortKeys={noteList.sortKeys} rows={result.rows} total={result.total} query={query} />}
+      {(result) => <NotesTable {...table(result)} />}
     </ListPage>
   );
 }

@@ -1,9 +1,6 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
-import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
-import { StatusBadge } from "@/components/ui/status";
 
 /** The fields of the API's notification view this list shows. */
 export interface NotificationRow {
@@ -22,36 +19,22 @@ const recipients = (n: NotificationRow) =>
     .filter(Boolean)
     .join(", ") || "Nobody";
 
-function columns(brandId: string): ColumnDef<NotificationRow, unknown>[] {
-  return [
-    {
-      id: "event",
-      header: "Event",
-      cell: ({ row: { original: n } }) => <Link href={`/dashboard/${brandId}/notifications/${n.notification_id}`}>{n.notification_event}</Link>,
-    },
-    {
-      id: "subject",
-      header: "Customer's subject",
-      enableSorting: false,
-      cell: ({ row }) => row.original.subject_customer || <span className="muted">Default</span>,
-    },
-    { id: "to", header: "Sent to", enableSorting: false, cell: ({ row }) => recipients(row.original) },
-    { id: "from", header: "From", enableSorting: false, cell: ({ row }) => row.original.from_email },
-    { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-  ];
-}
-
-export const NotificationsTable = listTable<NotificationRow>(({ brandId, query }) => ({
+export const NotificationsTable = listTable<NotificationRow>(({ query }, t) => ({
   label: "Notifications",
-  columns: columns(brandId),
+  columns: [
+    t.link(
+      "event",
+      "Event",
+      (n) => `notifications/${n.notification_id}`,
+      (n) => n.notification_event,
+    ),
+    t.text("subject", "Customer's subject", (n) => n.subject_customer || <span className="muted">Default</span>, { sort: false }),
+    t.text("to", "Sent to", recipients, { sort: false }),
+    t.text("from", "From", "from_email", { sort: false }),
+    t.status({ sort: false }),
+  ],
   getRowId: (r) => r.notification_id,
   searchPlaceholder: "Event or subject",
   filters: [{ name: "deleted", label: "Show", options: [{ value: "Y", label: "Deleted notifications" }] }],
-  empty: query.filters.deleted ? (
-    <>No deleted notifications.</>
-  ) : (
-    <>
-      No notifications yet. <Link href={`/dashboard/${brandId}/notifications/new`}>Set up the first email</Link>.
-    </>
-  ),
+  empty: query.filters.deleted ? <>No deleted notifications.</> : t.empty("No notifications yet.", "notifications/new", "Set up the first email"),
 }));

@@ -7,9 +7,9 @@ import { NotificationsTable } from "./columns";
 export const metadata = { title: "Notifications · Recurring Billing" };
 
 export default async function NotificationsPage(props: ListPageProps) {
-  const { brandId, ctx, query, paging, base } = await openList(props, "notifications", {
+  const { ctx, query, paging, base, table } = await openList(props, "notifications", {
     sortKeys: notificationPageList.sortKeys,
-    filters: { deleted: ["Y"] },
+    urlFilters: { deleted: ["Y"] },
   });
   // One live notification per event: the events still without one, each a link to set it up.
   const live = new Set((await notificationPageList.window(ctx)).rows.map((n) => n.notification_event));
@@ -26,7 +26,7 @@ export default async function NotificationsPage(props: ListPageProps) {
     >
       {(result) => (
         <>
-          <NotificationsTable brandId={brandId} sortKeys={notificationPageList.sortKeys} rows={result.rows} total={result.total} query={query} />
+          <NotificationsTable {...table(result)} />
           {unset.length > 0 && (
             <section className="card" aria-labelledby="unset">
               <h2 id="unset">Events without a notification</h2>

@@ -6,9 +6,9 @@ import { PayMethodsTable } from "./columns";
 export const metadata = { title: "Pay methods · Recurring Billing" };
 
 export default async function PayMethodsPage(props: ListPageProps) {
-  const { brandId, ctx, query, paging, base } = await openList(props, "pay-methods", {
+  const { ctx, query, paging, base, table } = await openList(props, "pay-methods", {
     sortKeys: payMethodList.sortKeys,
-    filters: { type: ["CC", "BA"] },
+    urlFilters: { type: ["CC", "BA"] },
     defaultSort: { key: "created_at", dir: "desc" },
   });
   const load = () => payMethodsPage(ctx, { filters: { q: query.q || null, type: (query.filters.type as "CC" | "BA" | undefined) ?? null }, ...paging });
@@ -16,9 +16,7 @@ export default async function PayMethodsPage(props: ListPageProps) {
     <ListPage title="Pay methods" action={{ href: `${base}/new`, label: "Add pay method" }} base={base} load={load}>
       {(result) => (
         <PayMethodsTable
-          brandId={brandId}
-          sortKeys={payMethodList.sortKeys}
-          rows={result.rows.map((p) => ({
+          {...table(result, (p) => ({
             ...shown(p, [
               "pay_method_id",
               "customer_account_id",
@@ -32,8 +30,6 @@ export default async function PayMethodsPage(props: ListPageProps) {
             ]),
             expires: p.expiration_month && p.expiration_year ? `${String(p.expiration_month).padStart(2, "0")}/${p.expiration_year}` : "—",
           }))}
-          total={result.total}
-          query={query}
         />
       )}
     </ListPage>

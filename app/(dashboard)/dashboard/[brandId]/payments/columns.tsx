@@ -1,9 +1,8 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
-import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
-import { formatInstant, formatMoney, invoiceName, shortId, statusOptions } from "@/lib/format";
+import { choices } from "@/components/data-table/filters";
+import { invoiceName, shortId, statusOptions } from "@/lib/format";
 import type { PaymentRead } from "@/lib/payments/read";
 import { StatusBadge } from "@/components/ui/status";
 
@@ -17,37 +16,35 @@ export type PaymentRow = Pick<PaymentRead, "id" | "customerAccountId" | "invoice
   method: string;
 };
 
-function columns(brandId: string): ColumnDef<PaymentRow, unknown>[] {
-  return [
-    {
-      id: "payment",
-      header: "Payment",
-      enableSorting: false,
-      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/payments/${p.id}`}>Payment …{shortId(p.id)}</Link>,
-    },
-    {
-      id: "account",
-      header: "Customer",
-      enableSorting: false,
-      cell: ({ row: { original: p } }) => <Link href={`/dashboard/${brandId}/accounts/${p.customerAccountId}`}>{p.customerName}</Link>,
-    },
-    {
-      id: "to",
-      header: "Paid to",
-      enableSorting: false,
-      cell: ({ row: { original: p } }) =>
-        p.invoiceId ? <Link href={`/dashboard/${brandId}/invoices/${p.invoiceId}`}>{invoiceName({ number: p.invoiceNumber })}</Link> : "Prepaid balance",
-    },
-    { id: "method", header: "How", enableSorting: false, cell: ({ row }) => row.original.method },
-    { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <PaymentStatus status={row.original.status} /> },
-    { id: "amount", header: "Amount", meta: { numeric: true }, cell: ({ row }) => formatMoney(row.original.amountCents, row.original.currency) },
-    { id: "created_at", header: "Date", cell: ({ row }) => formatInstant(row.original.createdAt) },
-  ];
-}
-
-export const PaymentsTable = listTable<PaymentRow>(({ brandId }) => ({
+export const PaymentsTable = listTable<PaymentRow>((_, t) => ({
   label: "Payments",
-  columns: columns(brandId),
+  columns: [
+    t.link(
+      "payment",
+      "Payment",
+      (p) => `payments/${p.id}`,
+      (p) => `Payment …${shortId(p.id)}`,
+      { sort: false },
+    ),
+    t.customer(
+      (p) => p.customerAccountId,
+      (p) => p.customerName,
+    ),
+    t.link(
+      "to",
+      "Paid to",
+      (p) => p.invoiceId && `invoices/${p.invoiceId}`,
+      (p) => invoiceName({ number: p.invoiceNumber }),
+      {
+        sort: false,
+        otherwise: "Prepaid balance",
+      },
+    ),
+    t.text("method", "How", "method", { sort: false }),
+    t.status({ sort: false, kind: "payment" }),
+    t.money("amount", "Amount", "amountCents"),
+    t.created("createdAt", "Date"),
+  ],
   getRowId: (r) => r.id,
   exportName: "payments",
   searchPlaceholder: "Transaction id, customer name or email",
@@ -56,21 +53,12 @@ export const PaymentsTable = listTable<PaymentRow>(({ brandId }) => ({
     {
       name: "source",
       label: "Source",
-      options: [
-        { value: "received", label: "Money received (not prepaid)" },
-        { value: "gateway", label: "Gateway charge" },
-        { value: "recorded", label: "Recorded" },
-        { value: "prepaid_balance", label: "Prepaid balance" },
-      ],
+      options: choices({ received: "Money received (not prepaid)", gateway: "Gateway charge", recorded: "Recorded", prepaid_balance: "Prepaid balance" }),
     },
   ],
   dateRanges: [
     { name: "created", label: "Created" },
     { name: "reversed", label: "Reversed", more: true },
   ],
-  empty: (
-    <>
-      No payments yet. <Link href={`/dashboard/${brandId}/payments/new`}>Record one</Link>.
-    </>
-  ),
+  empty: t.empty("No payments yet.", "payments/new", "Record one"),
 }));

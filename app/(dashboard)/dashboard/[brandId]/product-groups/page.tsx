@@ -6,25 +6,21 @@ import { variablesOf } from "./_components/load-group";
 export const metadata = { title: "Product groups · Recurring Billing" };
 
 export default async function ProductGroupsPage(props: ListPageProps) {
-  const { brandId, ctx, query, paging, base } = await openList(props, "product-groups", {
+  const { ctx, query, paging, base, table } = await openList(props, "product-groups", {
     sortKeys: productGroupList.sortKeys,
-    filters: { status: LEDGER_STATUSES },
+    urlFilters: { status: LEDGER_STATUSES },
   });
   const load = () => listProductGroupsPage(ctx, { filters: { q: query.q || null, status: ledgerStatusFilter(query) }, ...paging });
   return (
     <ListPage title="Product groups" action={{ href: `${base}/new`, label: "New product group" }} base={base} load={load}>
       {(result) => (
         <GroupsTable
-          brandId={brandId}
-          sortKeys={productGroupList.sortKeys}
-          rows={result.rows.map((g) => ({
+          {...table(result, (g) => ({
             ...shown(g, ["product_group_id", "name", "status", "created"]),
             // A long description would stretch the table; the detail page shows it whole.
             description: g.description.length > 80 ? `${g.description.slice(0, 79)}…` : g.description,
             variables: variablesOf(g).length,
           }))}
-          total={result.total}
-          query={query}
         />
       )}
     </ListPage>

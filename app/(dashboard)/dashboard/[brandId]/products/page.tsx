@@ -1,32 +1,20 @@
-import { dashboardContext } from "@/app/_auth/session";
 import { formatMoney } from "@/lib/format";
 import { listProductsPage, productList } from "@/lib/catalog/list-products";
-import { productGroupChoices, productGroupNames } from "@/lib/catalog/group-names";
 import { LEDGER_STATUSES, ListPage, ledgerStatusFilter, openList, type ListPageProps, shown } from "../_components/list-page";
 import { NeedsGroup } from "../product-groups/_components/needs-group";
+import { groupChoices, withGroupNames } from "../product-groups/_components/grouped-list";
 import { ProductsTable } from "./columns";
 
 export const metadata = { title: "Products · Recurring Billing" };
 
 export default async function ProductsPage(props: ListPageProps) {
-  const groups = await productGroupChoices(await dashboardContext((await props.params).brandId));
-  const { brandId, ctx, query, paging, base } = await openList(props, "products", {
+  const groups = await groupChoices(props);
+  const { brandId, ctx, query, paging, base, table } = await openList(props, "products", {
     sortKeys: productList.sortKeys,
-    filters: { status: LEDGER_STATUSES, group: groups.map((g) => g.value) },
+    urlFilters: { status: LEDGER_STATUSES, group: groups.map((g) => g.value) },
   });
-  const load = async () => {
-    const page = await listProductsPage(ctx, {
-      filters: { q: query.q || null, status: ledgerStatusFilter(query), productGroupId: query.filters.group || null },
-      ...paging,
-    });
-    return {
-      ...page,
-      groupNames: await productGroupNames(
-        ctx,
-        page.rows.map((p) => p.productGroupId),
-      ),
-    };
-  };
+  const filters = { q: query.q || null, status: ledgerStatusFilter(query), productGroupId: query.filters.group || null };
+  const load = async () => withGroupNames(ctx, await listProductsPage(ctx, { filters, ...paging }));
   return (
     <ListPage
       title="Products"
@@ -37,15 +25,10 @@ export default async function ProductsPage(props: ListPageProps) {
     >
       {(result) => (
         <ProductsTable
-          brandId={brandId}
-          sortKeys={productList.sortKeys}
-          rows={result.rows.map((p) => ({
-            ...shown(p, ["id", "name", "productGroupId", "expirationInterval", "intervalUnit", "trial", "status"]),
-            groupName: result.groupNames.get(p.productGroupId) ?? "—",
+          {...table(result, (p) => ({
+            ...shown(p, ["id", "name", "productGroupId", "groupName", "expirationInterval", "intervalUnit", "trial", "status"]),
             price: formatMoney(p.recurringPriceCents, p.currency),
           }))}
-          total={result.total}
-          query={query}
           groups={groups}
         />
       )}

@@ -2,7 +2,6 @@
 
 import { listTable } from "@/components/data-table/list-table";
 import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
 import { ConfirmButton, useConfirmAction } from "@/components/ui/confirm-dialog";
 import { archiveTaxRate } from "./actions";
 
@@ -32,49 +31,27 @@ function ArchiveTaxRate({ brandId, rate }: { brandId: string; rate: TaxRateRow }
   );
 }
 
-function columns(brandId: string, admin: boolean): ColumnDef<TaxRateRow, unknown>[] {
-  return [
-    { id: "name", header: "Name", cell: ({ row }) => row.original.name },
-    { id: "percentage", header: "Rate", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => `${row.original.percentage}%` },
-    { id: "country", header: "Country", cell: ({ row }) => row.original.country },
-    { id: "state", header: "State", enableSorting: false, cell: ({ row }) => row.original.state || "All" },
-    {
-      id: "kind",
-      header: "Applies",
-      enableSorting: false,
-      cell: ({ row: { original: r } }) =>
-        [r.inclusive === "Y" ? "Included in prices" : "Added to prices", r.reverse_charge === "Y" ? "reverse charged abroad" : ""].filter(Boolean).join(", "),
-    },
-    ...(admin
-      ? [
-          {
-            id: "actions",
-            header: "Actions",
-            enableSorting: false,
-            cell: ({ row: { original: r } }: { row: { original: TaxRateRow } }) => (
-              <div className="actions">
-                <Link href={`/dashboard/${brandId}/tax-rates/${r.tax_rate_id}/edit`} className="button secondary small" aria-label={`Edit ${r.name}`}>
-                  Edit
-                </Link>
-                <ArchiveTaxRate brandId={brandId} rate={r} />
-              </div>
-            ),
-          } as ColumnDef<TaxRateRow, unknown>,
-        ]
-      : []),
-  ];
-}
+const applies = (r: TaxRateRow) =>
+  [r.inclusive === "Y" ? "Included in prices" : "Added to prices", r.reverse_charge === "Y" ? "reverse charged abroad" : ""].filter(Boolean).join(", ");
 
-export const TaxRatesTable = listTable<TaxRateRow, { admin: boolean }>(({ brandId, admin }) => ({
+export const TaxRatesTable = listTable<TaxRateRow, { admin: boolean }>(({ brandId, admin }, t) => ({
   label: "Tax rates",
-  columns: columns(brandId, admin),
+  columns: [
+    t.text("name", "Name", "name"),
+    t.text("percentage", "Rate", (r) => `${r.percentage}%`, { sort: false, numeric: true }),
+    t.text("country", "Country", "country"),
+    t.text("state", "State", (r) => r.state || "All", { sort: false }),
+    t.text("kind", "Applies", applies, { sort: false }),
+    ...t.actions(admin, (r) => (
+      <>
+        <Link href={t.href(`tax-rates/${r.tax_rate_id}/edit`)} className="button secondary small" aria-label={`Edit ${r.name}`}>
+          Edit
+        </Link>
+        <ArchiveTaxRate brandId={brandId} rate={r} />
+      </>
+    )),
+  ],
   getRowId: (r) => r.tax_rate_id,
   searchPlaceholder: "Name",
-  empty: admin ? (
-    <>
-      No tax rates: invoices carry no tax. <Link href={`/dashboard/${brandId}/tax-rates/new`}>Add the first one</Link>.
-    </>
-  ) : (
-    "No tax rates: invoices carry no tax."
-  ),
+  empty: admin ? t.empty("No tax rates: invoices carry no tax.", "tax-rates/new", "Add the first one") : "No tax rates: invoices carry no tax.",
 }));

@@ -7,7 +7,7 @@ export const metadata = { title: "Tax rates · Recurring Billing" };
 
 /** Issue 33: the brand's active tax rates (docs/tax.md); ADMIN staff add and archive them. */
 export default async function TaxRatesPage(props: ListPageProps) {
-  const { brandId, ctx, query, paging, base } = await openList(props, "tax-rates", {
+  const { ctx, query, paging, base, table } = await openList(props, "tax-rates", {
     sortKeys: taxRateList.sortKeys,
     defaultSort: { key: "created_at", dir: "asc" },
   });
@@ -28,12 +28,8 @@ export default async function TaxRatesPage(props: ListPageProps) {
     >
       {(result) => (
         <TaxRatesTable
-          brandId={brandId}
+          {...table(result, (r) => shown(r, ["tax_rate_id", "name", "percentage", "country", "state", "inclusive", "reverse_charge"]))}
           admin={admin}
-          sortKeys={taxRateList.sortKeys}
-          rows={result.rows.map((r) => shown(r, ["tax_rate_id", "name", "percentage", "country", "state", "inclusive", "reverse_charge"]))}
-          total={result.total}
-          query={query}
         />
       )}
     </ListPage>

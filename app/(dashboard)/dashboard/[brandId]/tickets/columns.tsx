@@ -1,10 +1,7 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
-import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
 import type { FilterOption } from "@/components/data-table/data-table";
-import { formatInstant } from "@/lib/format";
 import { DIRECTION_OPTIONS, DIRECTION_SHORT, STATUS_OPTIONS, statusLabel, statusTone } from "@/lib/tickets/labels";
 
 /** The fields of the API's ticket view this list shows (its messages counted, not sent). */
@@ -21,25 +18,22 @@ export interface TicketRow {
 
 export const TicketStatus = ({ status }: { status: string }) => <span className={`badge ${statusTone(status)}`}>{statusLabel(status)}</span>;
 
-function columns(brandId: string): ColumnDef<TicketRow, unknown>[] {
-  return [
-    { id: "friendly_ticket_id", header: "#", meta: { numeric: true }, cell: ({ row }) => row.original.friendly_ticket_id },
-    {
-      id: "subject",
-      header: "Subject",
-      cell: ({ row: { original: t } }) => <Link href={`/dashboard/${brandId}/tickets/${t.ticket_id}`}>{t.subject}</Link>,
-    },
-    { id: "working_status", header: "Status", enableSorting: false, cell: ({ row }) => <TicketStatus status={row.original.working_status} /> },
-    { id: "direction", header: "Direction", enableSorting: false, cell: ({ row }) => DIRECTION_SHORT[row.original.direction] },
-    { id: "department", header: "Department", enableSorting: false, cell: ({ row }) => row.original.department ?? "—" },
-    { id: "messages", header: "Messages", enableSorting: false, meta: { numeric: true }, cell: ({ row }) => row.original.message_count },
-    { id: "updated_at", header: "Updated", cell: ({ row }) => formatInstant(row.original.updated) },
-  ];
-}
-
-export const TicketsTable = listTable<TicketRow, { departments: FilterOption[] }>(({ brandId, departments }) => ({
+export const TicketsTable = listTable<TicketRow, { departments: FilterOption[] }>(({ departments }, t) => ({
   label: "Tickets",
-  columns: columns(brandId),
+  columns: [
+    t.text("friendly_ticket_id", "#", "friendly_ticket_id", { numeric: true }),
+    t.link(
+      "subject",
+      "Subject",
+      (tk) => `tickets/${tk.ticket_id}`,
+      (tk) => tk.subject,
+    ),
+    t.text("working_status", "Status", (tk) => <TicketStatus status={tk.working_status} />, { sort: false }),
+    t.text("direction", "Direction", (tk) => DIRECTION_SHORT[tk.direction], { sort: false }),
+    t.text("department", "Department", (tk) => tk.department ?? "—", { sort: false }),
+    t.text("messages", "Messages", "message_count", { sort: false, numeric: true }),
+    t.instant("updated_at", "Updated", "updated"),
+  ],
   getRowId: (r) => r.ticket_id,
   searchPlaceholder: "Subject, number or guest email",
   filters: [
@@ -47,9 +41,5 @@ export const TicketsTable = listTable<TicketRow, { departments: FilterOption[] }
     { name: "direction", label: "Direction", options: DIRECTION_OPTIONS },
     ...(departments.length ? [{ name: "department", label: "Department", options: departments }] : []),
   ],
-  empty: (
-    <>
-      No tickets match. <Link href={`/dashboard/${brandId}/tickets/new`}>Open a ticket</Link>.
-    </>
-  ),
+  empty: t.empty("No tickets match.", "tickets/new", "Open a ticket"),
 }));

@@ -9,9 +9,9 @@ export const metadata = { title: "Tickets · Recurring Billing" };
 
 export default async function TicketsPage(props: ListPageProps) {
   const departments = await ticketDepartments(await dashboardContext((await props.params).brandId));
-  const { brandId, ctx, query, paging, base } = await openList(props, "tickets", {
+  const { ctx, query, paging, base, table } = await openList(props, "tickets", {
     sortKeys: ticketList.sortKeys,
-    filters: { working_status: STATUS_OPTIONS.map((o) => o.value), direction: DIRECTION_OPTIONS.map((o) => o.value), department: departments },
+    urlFilters: { working_status: STATUS_OPTIONS.map((o) => o.value), direction: DIRECTION_OPTIONS.map((o) => o.value), department: departments },
     // Newest first unless the table asks otherwise: the ones waiting for an answer are recent.
     defaultSort: { key: "updated_at", dir: "desc" },
   });
@@ -29,11 +29,7 @@ export default async function TicketsPage(props: ListPageProps) {
     <ListPage title="Tickets" action={{ href: `${base}/new`, label: "New ticket" }} base={base} load={load}>
       {(result) => (
         <TicketsTable
-          brandId={brandId}
-          sortKeys={ticketList.sortKeys}
-          rows={result.rows.map(({ messages, ...t }): TicketRow => ({ ...t, message_count: messages.length }))}
-          total={result.total}
-          query={query}
+          {...table(result, ({ messages, ...t }): TicketRow => ({ ...t, message_count: messages.length }))}
           departments={departments.map((d) => ({ value: d, label: d }))}
         />
       )}

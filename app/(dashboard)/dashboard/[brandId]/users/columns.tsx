@@ -1,10 +1,7 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
-import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
-import { RECORD_STATUS_OPTIONS, StatusBadge } from "@/components/ui/status";
-import { formatInstant } from "@/lib/format";
+import { choices, RECORD_STATUS_FILTER } from "@/components/data-table/filters";
 
 /** The fields of the API's user view this list shows. */
 export interface UserRow {
@@ -19,44 +16,23 @@ export interface UserRow {
   created: Date | string;
 }
 
-function columns(brandId: string): ColumnDef<UserRow, unknown>[] {
-  return [
-    {
-      id: "last_name",
-      header: "Name",
-      cell: ({ row: { original: u } }) => (
-        <Link href={`/dashboard/${brandId}/users/${u.user_id}`}>
-          {u.first_name} {u.last_name}
-        </Link>
-      ),
-    },
-    { id: "email_address", header: "Email", cell: ({ row }) => row.original.email_address },
-    { id: "username", header: "Username", cell: ({ row }) => row.original.username },
-    { id: "access_level", header: "Access", enableSorting: false, cell: ({ row }) => (row.original.access_level === "ADMIN" ? "Admin" : "User") },
-    { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-    { id: "created_at", header: "Created", cell: ({ row }) => formatInstant(row.original.created) },
-  ];
-}
-
-export const UsersTable = listTable<UserRow>(({ brandId }) => ({
+export const UsersTable = listTable<UserRow>((_, t) => ({
   label: "Users",
-  columns: columns(brandId),
+  columns: [
+    t.link(
+      "last_name",
+      "Name",
+      (u) => `users/${u.user_id}`,
+      (u) => `${u.first_name} ${u.last_name}`,
+    ),
+    t.text("email_address", "Email", "email_address"),
+    t.text("username", "Username", "username"),
+    t.text("access_level", "Access", (u) => (u.access_level === "ADMIN" ? "Admin" : "User"), { sort: false }),
+    t.status({ sort: false }),
+    t.created("created"),
+  ],
   getRowId: (r) => r.user_id,
   searchPlaceholder: "Name, username or email",
-  filters: [
-    { name: "status", label: "Status", options: RECORD_STATUS_OPTIONS },
-    {
-      name: "access_level",
-      label: "Access",
-      options: [
-        { value: "ADMIN", label: "Admin" },
-        { value: "USER", label: "User" },
-      ],
-    },
-  ],
-  empty: (
-    <>
-      No users match. <Link href={`/dashboard/${brandId}/users/new`}>Add a user</Link>.
-    </>
-  ),
+  filters: [RECORD_STATUS_FILTER, { name: "access_level", label: "Access", options: choices({ ADMIN: "Admin", USER: "User" }) }],
+  empty: t.empty("No users match.", "users/new", "Add a user"),
 }));

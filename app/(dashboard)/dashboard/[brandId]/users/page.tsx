@@ -5,9 +5,9 @@ import { UsersTable } from "./columns";
 export const metadata = { title: "Users · Recurring Billing" };
 
 export default async function UsersPage(props: ListPageProps) {
-  const { brandId, ctx, query, paging, base } = await openList(props, "users", {
+  const { ctx, query, paging, base, table } = await openList(props, "users", {
     sortKeys: userList.sortKeys,
-    filters: { status: LEDGER_STATUSES, access_level: ["ADMIN", "USER"] },
+    urlFilters: { status: LEDGER_STATUSES, access_level: ["ADMIN", "USER"] },
   });
   const load = () =>
     listUsersPage(ctx, {
@@ -22,7 +22,7 @@ export default async function UsersPage(props: ListPageProps) {
       base={base}
       load={load}
     >
-      {(result) => <UsersTable brandId={brandId} sortKeys={userList.sortKeys} rows={result.rows} total={result.total} query={query} />}
+      {(result) => <UsersTable {...table(result)} />}
     </ListPage>
   );
 }
