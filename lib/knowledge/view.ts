@@ -29,5 +29,6 @@ const articleFields = (a: ArticleRow) => ({
 const lifecycle = (a: ArticleRow) => ({ status: a.status, created: a.createdAt, updated: a.updatedAt, deleted: a.deletedAt });
 
 /** Spec: view_count is returned by Article/List only. */
-export const articleView = (a: ArticleRow) => ({ ...articleFields(a), ...lifecycle(a) });
-export const listedArticleView = (a: ArticleRow) => ({ ...articleFields(a), view_count: a.viewCount, ...lifecycle(a) });
+export const articleView = (a: ArticleRow) => Object.assign(articleFields(a), lifecycle(a));
+// Object.assign keeps the wire's key order without a leading spread (slow per row: eslint.config.mjs).
+export const listedArticleView = (a: ArticleRow) => Object.assign(articleFields(a), { view_count: a.viewCount }, lifecycle(a));

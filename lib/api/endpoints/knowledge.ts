@@ -38,6 +38,7 @@ export const knowledgeEndpoints = [
     params: ListArticlesParams,
     returns: "article",
     list: "articles",
+    writes: true,
     handler: listArticles,
   }),
   defineEndpoint({
