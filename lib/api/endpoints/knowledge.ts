@@ -10,6 +10,7 @@ import {
   UpdateCategoryParams,
 } from "../../knowledge/schemas";
 import { listArticles } from "../../knowledge/list-articles";
+import { listedArticleToWire, listedCategoryToWire } from "../../knowledge/view";
 import { createArticle } from "../../knowledge/create-article";
 import { updateArticle } from "../../knowledge/update-article";
 import { deleteArticle } from "../../knowledge/delete-article";
@@ -40,6 +41,7 @@ export const knowledgeEndpoints = [
     list: "articles",
     writes: true,
     handler: listArticles,
+    wire: listedArticleToWire,
   }),
   defineEndpoint({
     resource: "Article",
@@ -94,6 +96,7 @@ export const knowledgeEndpoints = [
     returns: "category",
     list: "categories",
     handler: listCategories,
+    wire: listedCategoryToWire,
   }),
   defineEndpoint({
     resource: "Category",
