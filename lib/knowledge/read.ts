@@ -104,7 +104,7 @@ export async function categoryTree(ctx: Context): Promise<CategoryNode[]> {
     ctx,
     rows.map((r) => r.id),
   );
-  const nodes = rows.map((r): CategoryNode => ({ ...readCategory(r), articleCount: counts.get(r.id) ?? 0, children: [] }));
+  const nodes = rows.map((r): CategoryNode => Object.assign(readCategory(r), { articleCount: counts.get(r.id) ?? 0, children: [] as CategoryNode[] }));
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const roots: CategoryNode[] = [];
   for (const n of nodes) {

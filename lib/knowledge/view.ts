@@ -1,5 +1,14 @@
 import { formatTags } from "./tags";
-import { readArticle, readCategory, type ArticleRead, type ArticleRow, type CategoryRead, type CategoryRow, type CategoryWithSubsRead, type CountedCategoryRead } from "./read";
+import {
+  readArticle,
+  readCategory,
+  type ArticleRead,
+  type ArticleRow,
+  type CategoryRead,
+  type CategoryRow,
+  type CategoryWithSubsRead,
+  type CountedCategoryRead,
+} from "./read";
 
 /**
  * The wire: categories and articles as the API answers them, from their read rows. Only lib/api

@@ -178,7 +178,7 @@ export async function customerTicket(ctx: Context, id: string) {
   const from = (m: TicketMessageRead): MessageFrom => (m.authorType === "STAFF" ? "support" : m.customerUserId === actor.userId ? "you" : "customer");
   return {
     ticket,
-    messages: ticket.messages.map((m) => ({ ...m, from: from(m), name: m.customerUserId ? (names.get(m.customerUserId) ?? null) : m.guestEmail })),
+    messages: ticket.messages.map((m) => ({ from: from(m), name: m.customerUserId ? (names.get(m.customerUserId) ?? null) : m.guestEmail, ...m })),
   };
 }
 
