@@ -43,12 +43,3 @@ export function withCustomerNameReads<I, R extends { customerAccountId: string }
     },
   };
 }
-
-/** The same for a domain whose pages still read its wire view (customer_account_id). */
-export async function withCustomerNames<R extends { customer_account_id: string }>(ctx: Context, rows: R[]): Promise<(R & { customer_name: string })[]> {
-  const names = await customerNames(
-    ctx,
-    rows.map((r) => r.customer_account_id),
-  );
-  return rows.map((r) => ({ ...r, customer_name: names.get(r.customer_account_id) ?? "—" }));
-}

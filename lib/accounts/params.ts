@@ -1,3 +1,4 @@
+import { formValues } from "../wire/form-values";
 import { ACCOUNT_COLUMNS } from "./columns";
 import type { AccountRead } from "./read";
 
@@ -5,12 +6,4 @@ import type { AccountRead } from "./read";
  * A customer account as Account/Update's parameters would leave it as it is: an edit form's
  * starting values, in the API's parameter vocabulary (Y/N, "" for nothing).
  */
-export const accountParams = (a: AccountRead) => ({
-  customer_account_id: a.id,
-  ...Object.fromEntries(
-    Object.entries(ACCOUNT_COLUMNS).map(([param, field]) => {
-      const v = a[field];
-      return [param, v === null ? "" : typeof v === "boolean" ? (v ? "Y" : "N") : String(v)];
-    }),
-  ),
-});
+export const accountParams = (a: AccountRead) => ({ customer_account_id: a.id, ...formValues(a, ACCOUNT_COLUMNS) });

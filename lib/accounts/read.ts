@@ -1,6 +1,6 @@
 import type { Context } from "../auth/context";
 import { isUuid } from "../ids";
-import type { Status } from "../lifecycle";
+import { STATUS, type Status } from "../lifecycle";
 import { accountList } from "./list-accounts";
 import type { AccountRow } from "./columns";
 
@@ -80,4 +80,16 @@ export const readAccount = (a: AccountRow, currency: string): AccountRead => ({
 export async function accountDetail(ctx: Context, id: string) {
   if (!isUuid(id)) return null;
   return (await accountList.page(ctx, { filters: { customerAccountId: id }, pageSize: 1 })).rows[0] ?? null;
+}
+
+/** Whether the brand has an active customer account (a user needs one). */
+export async function anyActiveAccount(ctx: Context) {
+  return (await accountList.page(ctx, { filters: { status: STATUS.ACTIVE }, pageSize: 1 })).rows.length > 0;
+}
+
+/** A customer account's name by id, for a detail page's link (null when not the brand's). */
+export async function accountName(ctx: Context, id: string | null) {
+  if (!id) return null;
+  const a = (await accountList.page(ctx, { filters: { customerAccountId: id } })).rows[0];
+  return a ? `${a.firstName} ${a.lastName}` : null;
 }

@@ -7,7 +7,8 @@ import { newId, newSecret } from "../ids";
 import { clock as realClock } from "../clock";
 import type { CreateBrandInput } from "./schemas";
 import { inServiceAccount } from "./queries";
-import { BRAND_COLUMNS, brandView } from "./view";
+import { brandView } from "./view";
+import { BRAND_COLUMNS } from "./columns";
 
 /** Brands per service account (spec, Limits). */
 export const MAX_BRANDS = 10;

@@ -6,7 +6,8 @@ import { invalidState } from "../errors";
 import { clock as realClock } from "../clock";
 import { findBrand } from "./queries";
 import { currencyChange } from "./currency";
-import { BRAND_COLUMNS, brandView } from "./view";
+import { brandView } from "./view";
+import { BRAND_COLUMNS } from "./columns";
 
 /** Sets each supplied field; an optional field supplied empty is cleared. */
 export async function updateBrand({ ctx, input }: { ctx: Context; input: UpdateBrandInput }) {

@@ -1,8 +1,8 @@
-import type { Brand } from "../auth/context";
 import { formatRetryDays } from "../pricing/retries";
+import { readBrand, type BrandRead, type BrandRow } from "./read";
 
-/** A brand as the API shows it (never its webhook secret). */
-export const brandView = (b: Brand) => ({
+/** The wire: a brand as the API answers it, from its read row (never its webhook secret). Only lib/api calls it (and the write verbs through brandView). */
+export const brandToWire = (b: BrandRead) => ({
   brand_id: b.id,
   name: b.name,
   description: b.description,
@@ -31,26 +31,5 @@ export const brandView = (b: Brand) => ({
   updated: b.updatedAt,
 });
 
-/** API parameter names to columns, shared by Create and Update. */
-export const BRAND_COLUMNS = {
-  name: "name",
-  description: "description",
-  logo_url: "logoUrl",
-  website_url: "websiteUrl",
-  website_login_url: "websiteLoginUrl",
-  support_email: "supportEmail",
-  support_link: "supportLink",
-  support_phone: "supportPhone",
-  terms_url: "termsUrl",
-  privacy_url: "privacyUrl",
-  social_media_site1: "socialMediaSite1",
-  social_media_site2: "socialMediaSite2",
-  social_media_site3: "socialMediaSite3",
-  social_media_site4: "socialMediaSite4",
-  legal_name: "legalName",
-  address: "address",
-  country: "country",
-  tax_id: "taxId",
-  invoice_prefix: "invoicePrefix",
-  proration: "proration",
-} as const;
+/** What the write verbs answer today: the wire of the brand as it now stands. */
+export const brandView = (b: BrandRow) => brandToWire(readBrand(b));

@@ -2,7 +2,7 @@ import { productGroups as t } from "../../db/schema";
 import { defineList, idFilter, statusFilter } from "../lists";
 import type { Context } from "../auth/context";
 import { liveUnlessAsked } from "./status-changes";
-import { productGroupView } from "./view";
+import { readProductGroup } from "./read";
 
 /** Product groups: deleted ones only by id or status (spec); `q` searches the name. */
 export const productGroupList = defineList({
@@ -13,7 +13,7 @@ export const productGroupList = defineList({
   search: [t.name],
   sortable: { created_at: t.createdAt, name: t.name },
   defaultSort: { key: "created_at", dir: "asc" },
-  read: (_ctx, rows) => rows.map(productGroupView),
+  read: (_ctx, rows) => rows.map(readProductGroup),
 });
 export const listProductGroupsPage = productGroupList.page;
 

@@ -1,6 +1,6 @@
 import { formatWireDate } from "../dates";
 import { formatAmount, formatDecimal } from "../money";
-import type { ComponentRead, CouponRead, ProductRead } from "./read";
+import type { ComponentRead, CouponRead, ProductGroupRead, ProductRead } from "./read";
 
 /**
  * What the catalog's edit forms start from: a record as its Update's parameters would leave it as
@@ -8,7 +8,7 @@ import type { ComponentRead, CouponRead, ProductRead } from "./read";
  * fields are an endpoint's parameters (lib/wire/parse.ts reads them).
  */
 
-const yn = (b: boolean) => (b ? "Y" : "N");
+const yn = (b: boolean): "Y" | "N" => (b ? "Y" : "N");
 const text = (v: string | number | null) => (v === null ? "" : String(v));
 const money = (cents: number | null, currency: string) => (cents === null ? "" : formatAmount(cents, currency));
 
@@ -63,4 +63,11 @@ export const couponParams = (c: CouponRead) => ({
   max_redemptions: text(c.maxRedemptions),
   stackable: yn(c.stackable),
   product_ids: c.productIds.join(","),
+});
+
+/** A product group's base fields and its variables as the group editor holds them (options as comma-separated text, flags Y/N). */
+export const productGroupParams = (g: ProductGroupRead) => ({
+  product_group_id: g.id,
+  base: { name: g.name, description: g.description, action_url: text(g.actionUrl) },
+  variables: g.variables.map((v) => ({ ...v, prompt: yn(v.prompt), swapable: yn(v.swapable), options: v.options.join(", ") })),
 });

@@ -3,6 +3,7 @@ import type { PricedProduct } from "../pricing/pricing";
 import type { Context } from "../auth/context";
 import type { Status } from "../lifecycle";
 import { isCouponExpired, type CouponDuration } from "./coupon-qualification";
+import { VARIABLE_SLOTS, variableColumn, type VariableSlot } from "./variables";
 
 /**
  * The catalog as every reader gets it (the dashboard, the subscription forms' choices, the API's
@@ -25,6 +26,29 @@ interface Ledger<S> {
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
+}
+
+/** One filled variable slot of a product group (VAR1..VAR10): the spec's variable object, its Y/N flags as booleans. */
+export interface GroupVariableRead {
+  slot: VariableSlot;
+  name: string;
+  /** Asked when a subscription is created. */
+  prompt: boolean;
+  type: string;
+  options: string[];
+  description: string;
+  /** May be changed on a subscription later. */
+  swapable: boolean;
+  category: string;
+}
+
+/** A product group: no amounts of its own, so no currency. */
+export interface ProductGroupRead extends Omit<Ledger<Status>, "currency"> {
+  name: string;
+  description: string;
+  actionUrl: string | null;
+  /** Its filled slots in slot order (VAR1 first); an empty slot is not listed. */
+  variables: GroupVariableRead[];
 }
 
 /** A product's price and periods (what pricing needs, lib/pricing) with the rest people read. */
@@ -79,6 +103,34 @@ const ledger = <S>(r: { id: string; createdAt: Date; updatedAt: Date; deletedAt:
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
   deletedAt: r.deletedAt,
+});
+
+export const readProductGroup = (g: ProductGroup): ProductGroupRead => ({
+  id: g.id,
+  status: g.status,
+  createdAt: g.createdAt,
+  updatedAt: g.updatedAt,
+  deletedAt: g.deletedAt,
+  name: g.name,
+  description: g.description,
+  actionUrl: g.actionUrl,
+  variables: VARIABLE_SLOTS.flatMap((slot) => {
+    const v = g[variableColumn(slot)];
+    return v
+      ? [
+          {
+            slot,
+            name: v.name,
+            prompt: v.prompt === "Y",
+            type: v.type,
+            options: v.options,
+            description: v.description,
+            swapable: v.swapable === "Y",
+            category: v.category,
+          },
+        ]
+      : [];
+  }),
 });
 
 /** A product row as the pure pricing's input (lib/pricing/pricing.ts). */

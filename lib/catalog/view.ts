@@ -1,18 +1,21 @@
 import { formatAmount } from "../money";
 import { formatWireDate } from "../dates";
-import { VARIABLE_SLOTS, variableColumn, type GroupVariable } from "./variables";
+import { VARIABLE_SLOTS } from "./variables";
 import type { Context } from "../auth/context";
 import { discountValue } from "./params";
 import {
   readComponent,
   readCoupon,
   readProduct,
+  readProductGroup,
   type Component,
   type ComponentRead,
   type Coupon,
   type CouponRead,
   type Product,
+  type GroupVariableRead,
   type ProductGroup,
+  type ProductGroupRead,
   type ProductRead,
 } from "./read";
 
@@ -26,20 +29,24 @@ const ledgerView = <S>(r: { status: S; createdAt: Date; updatedAt: Date; deleted
   deleted: r.deletedAt,
 });
 
-/** jsonb keeps its own key order; show the variable's keys in the spec's order. */
-const variableView = (v: GroupVariable | null) =>
-  v && { name: v.name, prompt: v.prompt, type: v.type, options: v.options, description: v.description, swapable: v.swapable, category: v.category };
+const yn = (b: boolean) => (b ? "Y" : "N");
 
-export const productGroupView = (g: ProductGroup) => ({
+/** A variable in the spec's key order (jsonb kept its own). */
+const variableToWire = (v: GroupVariableRead | undefined) =>
+  v
+    ? { name: v.name, prompt: yn(v.prompt), type: v.type, options: v.options, description: v.description, swapable: yn(v.swapable), category: v.category }
+    : null;
+
+/** The wire: a product group as the API answers it, from its read row: every slot VAR1..VAR10, an empty one null. */
+export const productGroupToWire = (g: ProductGroupRead) => ({
   product_group_id: g.id,
   name: g.name,
   description: g.description,
   action_url: g.actionUrl,
-  ...Object.fromEntries(VARIABLE_SLOTS.map((s) => [s, variableView(g[variableColumn(s)])])),
+  ...Object.fromEntries(VARIABLE_SLOTS.map((s) => [s, variableToWire(g.variables.find((v) => v.slot === s))])),
   ...ledgerView(g),
 });
 
-const yn = (b: boolean) => (b ? "Y" : "N");
 /**
  * The wire: products, components and coupons as the API answers them, from their read rows
  * (./read.ts). Only lib/api calls the toWire functions (and, until they answer read rows, the write
@@ -102,6 +109,7 @@ export const couponToWire = (c: CouponRead) => ({
 });
 
 /** What the write verbs answer today: the wire of the record as it now stands. */
+export const productGroupView = (g: ProductGroup) => productGroupToWire(readProductGroup(g));
 export const productView = (p: Product, currency: string) => productToWire(readProduct(p, currency));
 export const componentView = (c: Component, currency: string) => componentToWire(readComponent(c, currency));
 export const couponView = (ctx: Context, c: Coupon) => couponToWire(readCoupon(ctx, c));

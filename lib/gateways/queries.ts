@@ -7,7 +7,7 @@ import { isUuid } from "../ids";
 import { credentialContext, maskCredential, openCredential, sealCredential } from "./credentials";
 import { providerOf } from "./providers";
 import type { GatewayConnection, GatewayProvider } from "./providers/types";
-import type { GatewayRow } from "./view";
+import type { GatewayRow } from "./read";
 
 /** A gateway of the brand that is not deleted (a deleted one is gone for the API), or NOT_FOUND. */
 export async function findGateway(ctx: Context, id: string, parameter = "gateway_id"): Promise<GatewayRow> {

@@ -1,28 +1,30 @@
-import type { payGateways } from "../../db/schema";
-import type { GatewayProvider } from "./providers/types";
+import { readGateway, type GatewayRead, type GatewayRow, type ProviderRead } from "./read";
 
-export type GatewayRow = typeof payGateways.$inferSelect;
+const yn = (b: boolean) => (b ? "Y" : "N");
 
-/** A gateway as the API shows it: credentials only masked (their last four characters). */
-export const gatewayView = (g: GatewayRow) => ({
+/** The wire: a gateway as the API answers it, from its read row: credentials only masked (their last four characters). */
+export const gatewayToWire = (g: GatewayRead) => ({
   gateway_id: g.id,
   name: g.name,
   gateway_provider: g.provider,
-  credentials_1: g.credentials1Hint,
-  credentials_2: g.credentials2Hint,
-  default_cc: g.defaultCc,
-  default_ba: g.defaultBa,
+  credentials_1: g.credentials1Masked,
+  credentials_2: g.credentials2Masked,
+  default_cc: yn(g.defaultForCards),
+  default_ba: yn(g.defaultForBankAccounts),
   created: g.createdAt,
   updated: g.updatedAt,
   deleted: g.deletedAt,
 });
 
 /** A supported provider and what its credentials hold (PayGateway/List's providers namespace). */
-export const providerView = (p: GatewayProvider) => ({
+export const providerToWire = (p: ProviderRead) => ({
   gateway_provider: p.id,
   name: p.name,
-  credentials_1: p.credentials.credentials_1,
-  credentials_2: p.credentials.credentials_2,
+  credentials_1: p.credentials1,
+  credentials_2: p.credentials2,
   pay_method_types: p.payMethodTypes.join(","),
   notes: p.notes,
 });
+
+/** What the write verbs answer today: the wire of the gateway as it now stands. */
+export const gatewayView = (g: GatewayRow) => gatewayToWire(readGateway(g));

@@ -2,7 +2,7 @@ import { notes as t } from "../../db/schema";
 import { defineList, idFilter, liveUnlessById } from "../lists";
 import type { Context } from "../auth/context";
 import { NOTES_LISTED_BY_DEFAULT, type ListNotesInput } from "./schemas";
-import { noteView } from "./view";
+import { readNote } from "./read";
 
 /** Notes, newest first; deleted ones only by id; `q` searches subject and contents. */
 export const noteList = defineList({
@@ -17,7 +17,7 @@ export const noteList = defineList({
   search: [t.subject, t.contents],
   sortable: { created_at: t.createdAt, subject: t.subject },
   defaultSort: { key: "created_at", dir: "desc" },
-  read: (_ctx, rows) => rows.map(noteView),
+  read: (_ctx, rows) => rows.map(readNote),
 });
 export const listNotesPage = noteList.page;
 

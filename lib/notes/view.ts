@@ -1,8 +1,7 @@
-import { notes } from "../../db/schema";
+import { readNote, type NoteRead, type NoteRow } from "./read";
 
-export type NoteRow = typeof notes.$inferSelect;
-
-export const noteView = (n: NoteRow) => ({
+/** The wire: a note as the API answers it, from its read row. Only lib/api calls it (and the write verbs through noteView). */
+export const noteToWire = (n: NoteRead) => ({
   note_id: n.id,
   subject: n.subject,
   contents: n.contents,
@@ -13,3 +12,6 @@ export const noteView = (n: NoteRow) => ({
   created: n.createdAt,
   deleted: n.deletedAt,
 });
+
+/** What the write verbs answer today: the wire of the note as it now stands. */
+export const noteView = (n: NoteRow) => noteToWire(readNote(n));

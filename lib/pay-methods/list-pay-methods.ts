@@ -3,7 +3,7 @@ import { payMethods as t, PAY_METHOD_TYPES } from "../../db/schema";
 import { defineList, equalsFilter, idFilter, liveUnlessById } from "../lists";
 import type { Context } from "../auth/context";
 import type { ListPayMethodsInput } from "./schemas";
-import { payMethodView } from "./view";
+import { readPayMethod } from "./read";
 
 export const PAY_METHOD_LIST_LIMIT = 400;
 
@@ -16,7 +16,7 @@ export const payMethodList = defineList({
   search: [t.holderName, t.lastFour],
   sortable: { created_at: t.createdAt },
   defaultSort: { key: "created_at", dir: "asc" },
-  read: (_ctx, rows) => rows.map(payMethodView),
+  read: (_ctx, rows) => rows.map(readPayMethod),
 });
 export const listPayMethodsPage = payMethodList.page;
 

@@ -5,7 +5,7 @@ import type { Context } from "../auth/context";
 import { invalidState, notFound } from "../errors";
 import { isUuid } from "../ids";
 import { lockCustomer } from "../accounts/customer";
-import type { PayMethodRow } from "./view";
+import type { PayMethodRow } from "./read";
 
 /** A pay method of this customer account (deleted ones too), or NOT_FOUND. */
 export async function findPayMethod(ctx: Context, id: string, customerAccountId: string, parameter = "pay_method_id"): Promise<PayMethodRow> {

@@ -1,10 +1,9 @@
-import type { payMethods } from "../../db/schema";
-import { STATUS } from "../lifecycle";
+import { readPayMethod, type PayMethodRead, type PayMethodRow } from "./read";
 
-export type PayMethodRow = typeof payMethods.$inferSelect;
+const yn = (b: boolean) => (b ? "Y" : "N");
 
-/** A pay method as the API shows it: never more than brand, last four digits and expiry. */
-export const payMethodView = (p: PayMethodRow) => ({
+/** The wire: a pay method as the API answers it, from its read row. Only lib/api calls it (and the write verbs through payMethodView). */
+export const payMethodToWire = (p: PayMethodRead) => ({
   pay_method_id: p.id,
   customer_account_id: p.customerAccountId,
   gateway_id: p.gatewayId,
@@ -15,10 +14,13 @@ export const payMethodView = (p: PayMethodRow) => ({
   expiration_year: p.expirationYear,
   holder_name: p.holderName,
   account_type: p.accountType,
-  verified: p.verified,
-  is_default: p.isDefault,
-  status: p.deletedAt ? STATUS.DELETED : STATUS.ACTIVE,
+  verified: yn(p.verified),
+  is_default: yn(p.isDefault),
+  status: p.status,
   created: p.createdAt,
   updated: p.updatedAt,
   deleted: p.deletedAt,
 });
+
+/** What the write verbs answer today: the wire of the pay method as it now stands. */
+export const payMethodView = (p: PayMethodRow) => payMethodToWire(readPayMethod(p));

@@ -13,7 +13,7 @@ import { reloadInvoice } from "../invoices/queries";
 import { invoiceView } from "../invoices/view";
 import { formatAmount } from "../money";
 import { emit } from "../outbox/emit";
-import type { PayMethodRow } from "../pay-methods/view";
+import type { PayMethodRow } from "../pay-methods/read";
 import { customerPayload } from "../accounts/customer";
 import { commitSoFar, outsideTransaction, type StepContext } from "../run-verb";
 import { settleCharge } from "./settle-charge";

@@ -1,63 +1,47 @@
-import { asc, eq, ne } from "drizzle-orm";
-import { selectRows } from "../../db/client";
-import { customerAccounts, customerUsers } from "../../db/schema";
-import { inAccount } from "../../db/scope";
+import { accountList } from "../accounts/list-accounts";
 import { smsSender } from "../adapters/sms";
 import type { Context } from "../auth/context";
 import { DomainError, notFound } from "../errors";
-import { STATUS } from "../lifecycle";
+import { MAX_USERS_LISTED, userList } from "../users/list-users";
+import type { UserRead } from "../users/read";
 import { secondFactorMethod } from "./sign-in";
 
 /**
  * The portal's account page: the signed-in user's own profile and, for an ADMIN user of the
- * account, the account's other users (deleted ones are gone from the list).
+ * account, the account's other users (deleted ones are gone from the list). Users are read through
+ * the user list with the customer scope (lib/users/read.ts), cut to what the page shows.
  */
 
-export interface AccountUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  username: string;
-  accessLevel: "ADMIN" | "USER";
-  phoneCountryCode: string | null;
-  phoneNumber: string | null;
-  suspended: boolean;
-}
+export type AccountUser = Pick<
+  UserRead,
+  "id" | "firstName" | "lastName" | "emailAddress" | "username" | "accessLevel" | "phoneNumberCountryCode" | "phoneNumber" | "status"
+>;
 
-const userOf = (u: typeof customerUsers.$inferSelect): AccountUser => ({
+const userOf = (u: UserRead): AccountUser => ({
   id: u.id,
   firstName: u.firstName,
   lastName: u.lastName,
-  email: u.emailAddress,
+  emailAddress: u.emailAddress,
   username: u.username,
   accessLevel: u.accessLevel,
-  phoneCountryCode: u.phoneNumberCountryCode,
+  phoneNumberCountryCode: u.phoneNumberCountryCode,
   phoneNumber: u.phoneNumber,
-  suspended: u.status === STATUS.SUSPENDED,
+  status: u.status,
 });
 
 export async function accountSettings(ctx: Context) {
   if (ctx.actor.kind !== "customer") throw new DomainError("FORBIDDEN", "The portal reads for a signed-in customer only");
   const actor = ctx.actor;
-  const [account] = await selectRows(ctx.db, customerAccounts, { where: inAccount(ctx, customerAccounts), limit: 1 });
-  const [me] = await selectRows(ctx.db, customerUsers, { where: inAccount(ctx, customerUsers, eq(customerUsers.id, actor.userId)), limit: 1 });
+  const [account] = (await accountList.window(ctx, { limit: 1, countTotal: false })).rows;
+  const [me] = (await userList.window(ctx, { filters: { id: actor.userId }, limit: 1, countTotal: false })).rows;
   if (!account || !me) throw notFound("Customer account");
   const isAdmin = me.accessLevel === "ADMIN";
-  const users = isAdmin
-    ? (
-        await selectRows(ctx.db, customerUsers, {
-          where: inAccount(ctx, customerUsers, ne(customerUsers.status, STATUS.DELETED)),
-          orderBy: [asc(customerUsers.createdAt), asc(customerUsers.id)],
-          limit: 300,
-        })
-      ).map(userOf)
-    : [];
+  const users = isAdmin ? (await userList.window(ctx, { filters: { live: true }, limit: MAX_USERS_LISTED, countTotal: false })).rows.map(userOf) : [];
   return {
     me: userOf(me),
     isAdmin,
     /** Two-step verification: off, or on with the code sent by email or SMS (see secondFactorMethod). */
-    twoStep: { on: me.verified === "Y", method: secondFactorMethod(me), smsAvailable: smsSender() !== null },
+    twoStep: { on: me.verified, method: secondFactorMethod(me), smsAvailable: smsSender() !== null },
     /** What a new user starts with (the account's). */
     defaults: { locale: account.locale, timezoneId: account.timezoneId },
     users,

@@ -1,6 +1,6 @@
 import { eq, isNull, asc } from "drizzle-orm";
 import { selectRows } from "../../db/client";
-import { components, customerAccounts, customerUsers, payMethods, productGroups, products } from "../../db/schema";
+import { components, payMethods, productGroups, products } from "../../db/schema";
 import { anyOf, inAccount, inBrand } from "../../db/scope";
 import { findInBrand } from "../scope";
 import type { Brand, Context } from "../auth/context";
@@ -13,6 +13,12 @@ import { STATUS } from "../lifecycle";
 import { customerSubscription, customerSubscriptions, type SubscriptionRead } from "../subscriptions/read";
 import { formatPeriod } from "../format";
 import { customerTickets } from "../tickets/read";
+import { accountList } from "../accounts/list-accounts";
+import type { AccountRead } from "../accounts/read";
+import { readBrand, type BrandRead } from "../brands/read";
+import { userList } from "../users/list-users";
+import { payMethodList } from "../pay-methods/list-pay-methods";
+import type { PayMethodRead } from "../pay-methods/read";
 
 /**
  * What the Customer Facing Portal's pages read, for a customer context only: every query starts
@@ -26,38 +32,37 @@ function customerOf(ctx: Context) {
 }
 
 /** What the portal shows of a brand (its header and footer): never its secrets. */
-export const brandLook = (b: Brand) => ({
-  id: b.id,
-  name: b.name,
-  logoUrl: b.logoUrl,
-  websiteUrl: b.websiteUrl,
-  supportEmail: b.supportEmail,
-  supportLink: b.supportLink,
-  supportPhone: b.supportPhone,
-  termsUrl: b.termsUrl,
-  privacyUrl: b.privacyUrl,
-});
-export type BrandLook = ReturnType<typeof brandLook>;
+export type BrandLook = Pick<BrandRead, "id" | "name" | "logoUrl" | "websiteUrl" | "supportEmail" | "supportLink" | "supportPhone" | "termsUrl" | "privacyUrl">;
 
-/** The brand's look and the signed-in customer's account and user. */
+export function brandLook(b: Brand): BrandLook {
+  const r = readBrand(b);
+  return {
+    id: r.id,
+    name: r.name,
+    logoUrl: r.logoUrl,
+    websiteUrl: r.websiteUrl,
+    supportEmail: r.supportEmail,
+    supportLink: r.supportLink,
+    supportPhone: r.supportPhone,
+    termsUrl: r.termsUrl,
+    privacyUrl: r.privacyUrl,
+  };
+}
+
+/**
+ * The brand's look and the signed-in customer's account and user, read through the account and user
+ * lists with the customer scope (lib/accounts/read.ts, lib/users/read.ts); the account's `name` is
+ * its company's, or else its holder's.
+ */
 export async function portalProfile(ctx: Context) {
   const actor = customerOf(ctx);
-  const [account] = await selectRows(ctx.db, customerAccounts, { where: inAccount(ctx, customerAccounts), limit: 1 });
-  const [user] = await selectRows(ctx.db, customerUsers, { where: inAccount(ctx, customerUsers, eq(customerUsers.id, actor.userId)), limit: 1 });
+  const [account] = (await accountList.window(ctx, { limit: 1, countTotal: false })).rows;
+  const [user] = (await userList.window(ctx, { filters: { id: actor.userId }, limit: 1, countTotal: false })).rows;
   if (!account || !user) throw notFound("Customer account");
   return {
     brand: brandLook(ctx.brand),
-    account: {
-      id: account.id,
-      name: account.companyName || `${account.firstName} ${account.lastName}`,
-      email: account.emailAddress,
-      locale: account.locale,
-      timeZone: account.timezoneId,
-      prepaidBalanceCents: account.prepaidBalance,
-      /** Printed beside the seller's on its invoices (issue 33). */
-      taxId: account.taxId,
-    },
-    user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.emailAddress },
+    account: { ...account, name: account.companyName || `${account.firstName} ${account.lastName}` } satisfies AccountRead & { name: string },
+    user,
   };
 }
 export type PortalProfile = Awaited<ReturnType<typeof portalProfile>>;
@@ -121,40 +126,13 @@ async function subscriptionChoices(ctx: Context, s: SubscriptionRead) {
 }
 export type SubscriptionChoices = Awaited<ReturnType<typeof subscriptionChoices>>;
 
-export interface PortalPayMethod {
-  id: string;
-  type: "CC" | "BA";
-  /** The card network ("visa", ...) or "bank". */
-  brand: string | null;
-  lastFour: string | null;
-  expirationMonth: number | null;
-  expirationYear: number | null;
-  holderName: string | null;
-  accountType: string | null;
-  verified: boolean;
-  isDefault: boolean;
-}
-
-/** The customer's pay methods (not deleted), oldest first: never more than brand, last four digits and expiry. */
-export async function portalPayMethods(ctx: Context): Promise<PortalPayMethod[]> {
+/**
+ * The customer's pay methods (not deleted), oldest first: the pay method list with the customer scope
+ * (lib/pay-methods/read.ts), never more than the network, the last four digits and the expiry.
+ */
+export async function portalPayMethods(ctx: Context): Promise<PayMethodRead[]> {
   customerOf(ctx);
-  const rows = await selectRows(ctx.db, payMethods, {
-    where: inAccount(ctx, payMethods, isNull(payMethods.deletedAt)),
-    orderBy: [asc(payMethods.createdAt), asc(payMethods.id)],
-    limit: 100,
-  });
-  return rows.map((p) => ({
-    id: p.id,
-    type: p.type,
-    brand: p.brand,
-    lastFour: p.lastFour,
-    expirationMonth: p.expirationMonth,
-    expirationYear: p.expirationYear,
-    holderName: p.holderName,
-    accountType: p.accountType,
-    verified: p.verified === "Y",
-    isDefault: p.isDefault === "Y",
-  }));
+  return (await payMethodList.window(ctx, { limit: 100, countTotal: false })).rows;
 }
 
 /** The signed-in customer's invoices (not deleted), newest first, a page at a time (lib/invoices/read.ts). */

@@ -19,7 +19,7 @@ import { AuthenticateUserParams, RequestVerificationParams, ResetPasswordParams,
 import { startOAuthSignIn } from "../users/start-oauth-sign-in";
 import { signInRefused } from "../users/sign-in";
 import { verifyCode } from "../users/verify-code";
-import type { UserRow } from "../users/view";
+import { readUser, type UserRead } from "../users/read";
 
 /**
  * The portal's sign-in, over the same verbs as User/Authenticate, User/2FARequest and
@@ -100,7 +100,7 @@ export async function signInWithPassword(brand: Brand, login: string, password: 
 /** A session now, or (the user has two-step verification on) a code sent and the sign-in pending it. */
 async function withSecondFactor(db: Db, session: CustomerSession): Promise<SignInOutcome> {
   const [user] = await db.select().from(customerUsers).where(eq(customerUsers.id, session.userId)).limit(1);
-  const method = secondFactorMethod(user);
+  const method = secondFactorMethod(readUser(user));
   if (!method) return { kind: "signed-in", session: await opened(db, session) };
   const pending: PendingSecondFactor = { ...session, method };
   return { kind: "second-factor", pending, sentTo: await sendSecondFactorCode(pending) };
@@ -169,8 +169,8 @@ export async function signInWithProviderToken(token: string, where: { url?: stri
  * `verified` ("Y or N, for a two-step verification system of your own") is it: Y turns it on. The
  * code goes by SMS when the user has a phone number and SMS is configured, else by email.
  */
-export function secondFactorMethod(user: Pick<UserRow, "verified" | "phoneNumber" | "phoneNumberCountryCode">): "email" | "sms" | null {
-  if (user.verified !== "Y") return null;
+export function secondFactorMethod(user: Pick<UserRead, "verified" | "phoneNumber" | "phoneNumberCountryCode">): "email" | "sms" | null {
+  if (!user.verified) return null;
   return user.phoneNumber && user.phoneNumberCountryCode && smsSender() ? "sms" : "email";
 }
 

@@ -27,7 +27,7 @@ import { changeEstimateView, estimateChange } from "./estimate-change";
 import { changeProduct } from "./change-product";
 import { updateSubscription } from "./update-subscription";
 import { assertChargeable, findPayMethod } from "../pay-methods/queries";
-import type { PayMethodRow } from "../pay-methods/view";
+import type { PayMethodRow } from "../pay-methods/read";
 import { loadSubscription } from "./details";
 import { emitSubscriptionEvent, postActionUrl, requestInvoiceGeneration } from "./events";
 import { lineView, subscriptionView } from "./view";

@@ -152,8 +152,8 @@ export async function payMethodChoices(ctx: Context, customerAccountId: string |
   if (!customerAccountId || !isUuid(customerAccountId)) return [];
   const { rows } = await listPayMethodsPage(ctx, { filters: { customerAccountId }, pageSize: MAX_CHOICES });
   return rows.map((p) => ({
-    value: p.pay_method_id,
-    label: `${p.pay_method_type === "CC" ? (p.brand ?? "Card") : "Bank account"} ···${p.last_four}${p.is_default === "Y" ? " (default)" : ""}${p.verified === "Y" ? "" : " (unverified)"}`,
+    value: p.id,
+    label: `${p.type === "CC" ? (p.brand ?? "Card") : "Bank account"} ···${p.lastFour}${p.isDefault ? " (default)" : ""}${p.verified ? "" : " (unverified)"}`,
   }));
 }
 

@@ -7,7 +7,7 @@ import { spendVerifyTime, verifyPassword } from "./passwords";
 import { accountStatusOf, findUser, mayUseAccount, usersSigningInAs } from "./queries";
 import type { AuthenticateUserInput } from "./schemas";
 import { claimSignInAttempts, completeSignIn, signInRefused } from "./sign-in";
-import type { UserRow } from "./view";
+import type { UserRow } from "./read";
 import { type StepContext, stepped } from "../run-verb";
 
 /**

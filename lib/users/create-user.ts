@@ -6,7 +6,8 @@ import { emit } from "../outbox/emit";
 import { userEventPayload } from "./events";
 import { insertUser, type NewUser } from "./insert-user";
 import type { CreateUserInput } from "./schemas";
-import { USER_COLUMNS, userView } from "./view";
+import { userView } from "./view";
+import { USER_COLUMNS } from "./columns";
 
 /** User/Create: another user on an active account; the new-user email carries a generated password. */
 export async function createUser({ ctx, input }: { ctx: Context; input: CreateUserInput }) {

@@ -1,7 +1,7 @@
 import type { AccountRow } from "../accounts/columns";
 import type { NotificationPayload } from "../notifications/placeholders";
 import { customerPayload } from "../accounts/customer";
-import type { UserRow } from "./view";
+import type { UserRow } from "./read";
 
 type UserFields = NonNullable<NotificationPayload["user"]>;
 

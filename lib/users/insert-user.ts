@@ -6,7 +6,7 @@ import { newId } from "../ids";
 import { hashPassword, randomPassword } from "./passwords";
 import { assertUserEmailFree, userEmailTaken } from "./queries";
 import { randomDigits } from "./secrets";
-import type { UserRow } from "./view";
+import type { UserRow } from "./read";
 
 export type NewUser = Omit<typeof customerUsers.$inferInsert, "id" | "brandId" | "username" | "passwordHash" | "createdAt" | "updatedAt">;
 

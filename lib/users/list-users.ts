@@ -1,12 +1,13 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { customerUserLogins, customerUsers as t } from "../../db/schema";
 import { containsFilter, defineList, equalsFilter, idFilter, sqlFilter, statusFilter } from "../lists";
 import { inBrand } from "../../db/scope";
 import { sameText } from "../accounts/queries";
 import type { Context } from "../auth/context";
+import { STATUS } from "../lifecycle";
 import type { ListUsersInput } from "./schemas";
-import { loginView, userView } from "./view";
+import { readLogin, readUser } from "./read";
 
 export const MAX_USERS_LISTED = 300;
 /** Most recent sign-ins shown in login_history. */
@@ -20,6 +21,8 @@ export const userList = defineList({
     id: idFilter(t.id),
     customerAccountId: idFilter(t.customerAccountId),
     status: statusFilter(t.status),
+    /** Not deleted (the portal's account page lists only these). */
+    live: sqlFilter(z.literal(true), () => ne(t.status, STATUS.DELETED)),
     accessLevel: equalsFilter(t.accessLevel, z.enum(["ADMIN", "USER"])),
     emailAddress: sqlFilter(z.string(), (email) => sameText(t.emailAddress, email)),
     username: containsFilter(t.username),
@@ -29,7 +32,7 @@ export const userList = defineList({
   search: [t.username, t.firstName, t.lastName, t.emailAddress],
   sortable: { created_at: t.createdAt, username: t.username, last_name: t.lastName, email_address: t.emailAddress },
   defaultSort: { key: "created_at", dir: "asc" },
-  read: (_ctx, rows) => rows.map(userView),
+  read: (_ctx, rows) => rows.map(readUser),
 });
 export const listUsersPage = userList.page;
 
@@ -50,8 +53,8 @@ export async function listUsers({ ctx, input }: { ctx: Context; input: ListUsers
   const logins = await ctx.db
     .select()
     .from(customerUserLogins)
-    .where(inBrand(ctx, customerUserLogins, eq(customerUserLogins.userId, rows[0].user_id)))
+    .where(inBrand(ctx, customerUserLogins, eq(customerUserLogins.userId, rows[0].id)))
     .orderBy(desc(customerUserLogins.loggedInAt), desc(customerUserLogins.id))
     .limit(LOGIN_HISTORY_SHOWN);
-  return { items: [{ ...rows[0], login_history: logins.map(loginView) }], total };
+  return { items: [{ ...rows[0], loginHistory: logins.map(readLogin) }], total };
 }

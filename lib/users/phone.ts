@@ -1,4 +1,4 @@
-import type { UserRow } from "./view";
+import type { UserRow } from "./read";
 
 /** The user's phone in E.164 (+<country code><digits>), or null when it cannot be dialled. */
 export function dialableNumber(user: UserRow) {

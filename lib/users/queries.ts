@@ -5,7 +5,7 @@ import { findInBrand } from "../scope";
 import { duplicateEmail, sameText } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import { STATUS } from "../lifecycle";
-import type { UserRow } from "./view";
+import type { UserRow } from "./read";
 
 export const findUser = (ctx: Context, id: string, parameter = "user_id", opts: { forUpdate?: boolean } = {}) =>
   findInBrand(ctx, customerUsers, id, "User", parameter, opts);

@@ -6,7 +6,8 @@ import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { newId } from "../ids";
 import { commitSoFar, type StepContext } from "../run-verb";
-import { userView, type LoginRow, type UserRow } from "./view";
+import { userView } from "./view";
+import type { LoginRow, UserRow } from "./read";
 
 /** One message for every refused sign-in, so the answer never tells whether a user exists. */
 export const signInRefused = () =>

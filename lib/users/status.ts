@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { customerUsers } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { STATUS, type Status } from "../lifecycle";
-import { userView, type UserRow } from "./view";
+import { userView } from "./view";
+import type { UserRow } from "./read";
 
 /** Moves a user to `status` (deleted_at set on delete, cleared otherwise). */
 export async function setUserStatus(ctx: Context, user: UserRow, status: Status) {

@@ -8,7 +8,8 @@ import { STATUS } from "../lifecycle";
 import { hashPassword } from "./passwords";
 import { assertUserEmailFree, findUser, userEmailTaken } from "./queries";
 import type { UpdateUserInput } from "./schemas";
-import { USER_COLUMNS, userView } from "./view";
+import { userView } from "./view";
+import { USER_COLUMNS } from "./columns";
 
 /** User/Update: sets each supplied field, clears optional ones sent empty. A new password ends any lockout and temporary password. */
 export async function updateUser({ ctx, input }: { ctx: Context; input: UpdateUserInput }) {

@@ -1,10 +1,12 @@
-import type { customerUserLogins, customerUsers } from "../../db/schema";
+import { readUser, type LoginRead, type UserRead, type UserRow } from "./read";
 
-export type UserRow = typeof customerUsers.$inferSelect;
-export type LoginRow = typeof customerUserLogins.$inferSelect;
+const yn = (b: boolean) => (b ? "Y" : "N");
 
-/** A user as the API shows it. Built field by field so no password hash can ever slip out. */
-export const userView = (u: UserRow) => ({
+/**
+ * The wire: a user as the API answers it, from its read row (User/List by user_id: with its
+ * login_history). Only lib/api calls it (and the write verbs through userView).
+ */
+export const userToWire = (u: UserRead & { loginHistory?: LoginRead[] }) => ({
   user_id: u.id,
   customer_account_id: u.customerAccountId,
   username: u.username,
@@ -19,34 +21,22 @@ export const userView = (u: UserRow) => ({
   avatar_uri: u.avatarUri,
   custom_field_1: u.customField1,
   custom_field_2: u.customField2,
-  verified: u.verified,
-  last_phone_verification_date: u.lastPhoneVerificationDate,
-  last_email_verification_date: u.lastEmailVerificationDate,
+  verified: yn(u.verified),
+  last_phone_verification_date: u.lastPhoneVerificationAt,
+  last_email_verification_date: u.lastEmailVerificationAt,
   status: u.status,
   created: u.createdAt,
   updated: u.updatedAt,
   deleted: u.deletedAt,
+  ...(u.loginHistory && { login_history: u.loginHistory.map(loginToWire) }),
 });
 
-export const loginView = (l: LoginRow) => ({
+const loginToWire = (l: LoginRead) => ({
   logged_in: l.loggedInAt,
   method: l.method,
   ip_address: l.ipAddress,
   url: l.url,
 });
 
-/** API parameter names to columns, shared by Create and Update (password is handled apart). */
-export const USER_COLUMNS = {
-  first_name: "firstName",
-  last_name: "lastName",
-  email_address: "emailAddress",
-  access_level: "accessLevel",
-  phone_number_country_code: "phoneNumberCountryCode",
-  phone_number: "phoneNumber",
-  locale: "locale",
-  timezone_id: "timezoneId",
-  avatar_uri: "avatarUri",
-  custom_field_1: "customField1",
-  custom_field_2: "customField2",
-  verified: "verified",
-} as const satisfies Record<string, keyof UserRow>;
+/** What the write verbs answer today: the wire of the user as it now stands. */
+export const userView = (u: UserRow) => userToWire(readUser(u));

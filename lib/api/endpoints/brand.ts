@@ -1,6 +1,7 @@
 import { defineEndpoint } from "../endpoint";
 import { CreateBrandParams, DeleteBrandParams, ListBrandsParams, UpdateBrandParams } from "../../brands/schemas";
 import { listBrands } from "../../brands/list-brands";
+import { brandToWire } from "../../brands/view";
 import { createBrand, MAX_BRANDS } from "../../brands/create-brand";
 import { updateBrand } from "../../brands/update-brand";
 import { deleteBrand } from "../../brands/delete-brand";
@@ -15,6 +16,7 @@ export const brandEndpoints = [
     returns: "brand",
     list: "brands",
     handler: listBrands,
+    wire: brandToWire,
   }),
   defineEndpoint({
     resource: "Brand",

@@ -1,6 +1,7 @@
 import { defineEndpoint } from "../endpoint";
 import { CreateNoteParams, ListNotesParams, NOTE_CONTENTS_MAX, NOTE_SUBJECT_MAX, NOTES_LISTED_BY_DEFAULT, NoteIdParams } from "../../notes/schemas";
 import { listNotes } from "../../notes/list-notes";
+import { noteToWire } from "../../notes/view";
 import { createNote } from "../../notes/create-note";
 import { deleteNote } from "../../notes/delete-note";
 
@@ -18,6 +19,7 @@ export const noteEndpoints = [
     returns,
     list: "notes",
     handler: listNotes,
+    wire: noteToWire,
   }),
   defineEndpoint({
     resource: "Note",

@@ -1,6 +1,7 @@
 import { defineEndpoint } from "../endpoint";
 import { CreatePayMethodParams, ListPayMethodsParams, PayMethodRefParams, VerifyPayMethodParams } from "../../pay-methods/schemas";
 import { listPayMethods, PAY_METHOD_LIST_LIMIT } from "../../pay-methods/list-pay-methods";
+import { payMethodToWire } from "../../pay-methods/view";
 import { createPayMethod } from "../../pay-methods/create-pay-method";
 import { deletePayMethod } from "../../pay-methods/delete-pay-method";
 import { verifyPayMethod } from "../../pay-methods/verify-pay-method";
@@ -18,6 +19,7 @@ export const payMethodEndpoints = [
     returns,
     list: "pay_methods",
     handler: listPayMethods,
+    wire: payMethodToWire,
   }),
   defineEndpoint({
     resource: "PayMethod",

@@ -8,6 +8,7 @@ import {
   UpdateProductGroupParams,
 } from "../../catalog/schemas";
 import { listProductGroups } from "../../catalog/list-product-groups";
+import { productGroupToWire } from "../../catalog/view";
 import { createProductGroup } from "../../catalog/create-product-group";
 import { updateProductGroup } from "../../catalog/update-product-group";
 import { suspendProductGroup } from "../../subscriptions/suspend-product-group";
@@ -26,6 +27,7 @@ export const productGroupEndpoints = [
     returns: "product_group",
     list: "product_groups",
     handler: listProductGroups,
+    wire: productGroupToWire,
   }),
   defineEndpoint({
     resource: "ProductGroup",

@@ -1,4 +1,5 @@
 import { defineEndpoint } from "../endpoint";
+import { userToWire } from "../../users/view";
 import {
   AuthenticateUserParams,
   CreateTokenParams,
@@ -39,6 +40,7 @@ export const userEndpoints = [
     returns: "user",
     list: "users",
     handler: listUsers,
+    wire: userToWire,
   }),
   defineEndpoint({
     resource: "User",

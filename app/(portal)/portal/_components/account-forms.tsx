@@ -12,8 +12,8 @@ export const PERSON_FIELDS = ["first_name", "last_name", "email_address", "phone
 export const personValues = (u?: AccountUser): PersonFields => ({
   first_name: u?.firstName ?? "",
   last_name: u?.lastName ?? "",
-  email_address: u?.email ?? "",
-  phone_number_country_code: u?.phoneCountryCode ?? "",
+  email_address: u?.emailAddress ?? "",
+  phone_number_country_code: u?.phoneNumberCountryCode ?? "",
   phone_number: u?.phoneNumber ?? "",
 });
 
@@ -111,8 +111,8 @@ export function TwoStepForm({ me, twoStep }: { me: AccountUser; twoStep: Account
   const router = useRouter();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const byText = twoStep.smsAvailable && me.phoneNumber && me.phoneCountryCode;
-  const where = byText ? `by text message to +${me.phoneCountryCode} ${me.phoneNumber}` : `by email to ${me.email}`;
+  const byText = twoStep.smsAvailable && me.phoneNumber && me.phoneNumberCountryCode;
+  const where = byText ? `by text message to +${me.phoneNumberCountryCode} ${me.phoneNumber}` : `by email to ${me.emailAddress}`;
   const toggle = async () => {
     setBusy(true);
     setError(undefined);

@@ -6,6 +6,7 @@ import type { AccountSettings, AccountUser } from "@/lib/portal/account-queries"
 import { addUser, editUser, removeUser } from "../_lib/actions";
 import { PERSON_FIELDS, PersonInputs, personValues, type PersonFields } from "./account-forms";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
+import { STATUS } from "@/lib/lifecycle";
 import { FormAlert, showActionError } from "./field";
 
 /** Adds a user (blank) or edits one; the server's refusals land on their fields. */
@@ -71,8 +72,8 @@ export function UsersPanel({ users, meId, defaults }: { users: AccountUser[]; me
                   </strong>
                   {u.id === meId ? <span className="muted"> (you)</span> : null}{" "}
                   {u.accessLevel === "ADMIN" ? <span className="p-badge plain">Administrator</span> : null}
-                  {u.suspended ? <span className="p-badge warn">Suspended</span> : null}
-                  <span className="muted p-user-email">{u.email}</span>
+                  {u.status === STATUS.SUSPENDED ? <span className="p-badge warn">Suspended</span> : null}
+                  <span className="muted p-user-email">{u.emailAddress}</span>
                 </span>
                 {u.id === meId ? null : (
                   <span className="p-actions start">

@@ -1,4 +1,4 @@
-import type { PortalPayMethod } from "@/lib/portal/queries";
+import type { PayMethodRead } from "@/lib/pay-methods/read";
 
 const NETWORKS: Record<string, string> = {
   visa: "Visa",
@@ -12,7 +12,7 @@ const NETWORKS: Record<string, string> = {
 };
 
 /** "Visa ending 4242" or "Checking account ending 6789": never more than the last four digits. */
-export function payMethodLabel(p: Pick<PortalPayMethod, "type" | "brand" | "lastFour" | "accountType">) {
+export function payMethodLabel(p: Pick<PayMethodRead, "type" | "brand" | "lastFour" | "accountType">) {
   const name =
     p.type === "BA"
       ? `${p.accountType === "savings" ? "Savings" : "Checking"} account`
@@ -20,5 +20,5 @@ export function payMethodLabel(p: Pick<PortalPayMethod, "type" | "brand" | "last
   return p.lastFour ? `${name} ending ${p.lastFour}` : name;
 }
 
-export const expiry = (p: Pick<PortalPayMethod, "expirationMonth" | "expirationYear">) =>
+export const expiry = (p: Pick<PayMethodRead, "expirationMonth" | "expirationYear">) =>
   p.expirationMonth && p.expirationYear ? `${String(p.expirationMonth).padStart(2, "0")}/${p.expirationYear}` : null;

@@ -9,7 +9,7 @@ import { requireCustomer } from "./session";
 export const customerPage = cache(async () => {
   const ctx = await requireCustomer();
   const profile = await portalProfile(ctx);
-  return { ctx, profile, f: formatsFor(profile.account.locale, profile.account.timeZone, ctx.brand.currency) };
+  return { ctx, profile, f: formatsFor(profile.account.locale, profile.account.timezoneId, ctx.brand.currency) };
 });
 
 /** A record of another customer or brand reads as NOT_FOUND: the page then answers 404. */

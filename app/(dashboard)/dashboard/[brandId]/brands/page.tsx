@@ -13,8 +13,8 @@ export default async function BrandsPage({ params, searchParams }: { params: Pro
   const ctx = await dashboardContext(brandId);
   if (!isAdmin(ctx)) return <AdminOnly title="Brands" what="create and edit brands" />;
   const { saved: savedId } = await searchParams;
-  const items = (await listBrands({ ctx, input: {} })).items.filter((b) => b.status !== "deleted");
-  const saved = items.find((b) => b.brand_id === savedId);
+  const items = (await listBrands({ ctx, input: {} })).items.filter((b) => !b.deletedAt);
+  const saved = items.find((b) => b.id === savedId);
   const full = items.length >= MAX_BRANDS;
   return (
     <>
@@ -30,7 +30,7 @@ export default async function BrandsPage({ params, searchParams }: { params: Pro
       </div>
       {saved && (
         <p className="alert success" role="status">
-          {saved.name} is saved. <Link href={`/dashboard/${saved.brand_id}/accounts`}>Open {saved.name}</Link>
+          {saved.name} is saved. <Link href={`/dashboard/${saved.id}/accounts`}>Open {saved.name}</Link>
         </p>
       )}
       <p className="muted">
@@ -52,16 +52,16 @@ export default async function BrandsPage({ params, searchParams }: { params: Pro
             </thead>
             <tbody>
               {items.map((b) => (
-                <tr key={b.brand_id}>
+                <tr key={b.id}>
                   <td>
-                    <Link href={`/dashboard/${b.brand_id}/accounts`}>{b.name}</Link>
-                    {b.brand_id === brandId && <span className="muted"> (this brand)</span>}
+                    <Link href={`/dashboard/${b.id}/accounts`}>{b.name}</Link>
+                    {b.id === brandId && <span className="muted"> (this brand)</span>}
                   </td>
-                  <td>{b.support_email ?? "—"}</td>
-                  <td>{b.website_url ?? "—"}</td>
-                  <td>{formatInstant(b.created)}</td>
+                  <td>{b.supportEmail ?? "—"}</td>
+                  <td>{b.websiteUrl ?? "—"}</td>
+                  <td>{formatInstant(b.createdAt)}</td>
                   <td>
-                    <Link href={`/dashboard/${brandId}/brands/${b.brand_id}/edit`} aria-label={`Edit ${b.name}`}>
+                    <Link href={`/dashboard/${brandId}/brands/${b.id}/edit`} aria-label={`Edit ${b.name}`}>
                       Edit
                     </Link>
                   </td>

@@ -1,5 +1,5 @@
-import { gatewayList } from "@/lib/gateways/list-gateways";
-import { gatewaysPage, mayChangeGateways } from "@/lib/gateways/page-queries";
+import { gatewayList, listGatewaysPage } from "@/lib/gateways/list-gateways";
+import { mayChangeGateways } from "@/lib/gateways/access";
 import { ListPage, openList, type ListPageProps, shown } from "../_components/list-page";
 import { GatewaysTable } from "./columns";
 import { AdminOnly } from "./_components/admin-only";
@@ -12,7 +12,7 @@ export default async function GatewaysPage(props: ListPageProps) {
     defaultSort: { key: "created_at", dir: "asc" },
   });
   const admin = mayChangeGateways(ctx);
-  const load = () => gatewaysPage(ctx, { filters: { q: query.q || null }, ...paging });
+  const load = () => listGatewaysPage(ctx, { filters: { q: query.q || null }, ...paging });
   return (
     <ListPage
       title="Payment gateways"
@@ -23,7 +23,7 @@ export default async function GatewaysPage(props: ListPageProps) {
     >
       {(result) => (
         <GatewaysTable
-          {...table(result, (r) => shown(r, ["gateway_id", "name", "gateway_provider", "credentials_1", "default_cc", "default_ba", "created"]))}
+          {...table(result, (r) => shown(r, ["id", "name", "provider", "credentials1Masked", "defaultForCards", "defaultForBankAccounts", "createdAt"]))}
           admin={admin}
         />
       )}

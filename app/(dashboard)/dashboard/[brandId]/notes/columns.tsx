@@ -5,19 +5,13 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
 import { shortId } from "@/lib/format";
+import type { NoteRead } from "@/lib/notes/read";
 import { deleteNote } from "./actions";
 
-/** The fields of the API's note view this list shows. */
-export interface NoteRow {
-  note_id: string;
-  subject: string;
-  contents: string;
-  customer_account_id: string | null;
+/** A note's read row as the table shows it (lib/notes/read.ts). */
+export interface NoteRow extends Pick<NoteRead, "id" | "subject" | "contents" | "customerAccountId" | "subscriptionId" | "invoiceId" | "createdAt"> {
   /** The account's name, looked up by the page. */
-  account_name?: string | null;
-  subscription_id: string | null;
-  invoice_id: string | null;
-  created: Date | string;
+  accountName?: string | null;
 }
 
 const EXCERPT = 140;
@@ -25,13 +19,13 @@ const EXCERPT = 140;
 /** What the note is attached to, each a link where the dashboard has a page for it. */
 function LinkedTo({ brandId, note }: { brandId: string; note: NoteRow }) {
   const parts = [
-    note.customer_account_id && (
-      <Link key="a" href={`/dashboard/${brandId}/accounts/${note.customer_account_id}`}>
-        {note.account_name ?? `Account ${shortId(note.customer_account_id)}`}
+    note.customerAccountId && (
+      <Link key="a" href={`/dashboard/${brandId}/accounts/${note.customerAccountId}`}>
+        {note.accountName ?? `Account ${shortId(note.customerAccountId)}`}
       </Link>
     ),
-    note.subscription_id && <span key="s">Subscription {shortId(note.subscription_id)}</span>,
-    note.invoice_id && <span key="i">Invoice {shortId(note.invoice_id)}</span>,
+    note.subscriptionId && <span key="s">Subscription {shortId(note.subscriptionId)}</span>,
+    note.invoiceId && <span key="i">Invoice {shortId(note.invoiceId)}</span>,
   ].filter(Boolean);
   return <>{parts.flatMap((p, i) => (i ? [", ", p] : [p]))}</>;
 }
@@ -46,7 +40,7 @@ function DeleteNote({ brandId, note }: { brandId: string; note: NoteRow }) {
       confirmLabel="Delete note"
       danger
       onConfirm={async () => {
-        const r = await deleteNote(brandId, { note_id: note.note_id });
+        const r = await deleteNote(brandId, { note_id: note.id });
         if (!r.ok) return r.error.message;
         router.refresh();
         return null;
@@ -68,7 +62,7 @@ export const NotesTable = listTable<NoteRow>(({ brandId }, t) => ({
       </>
     )),
     t.text("linked", "About", (n) => <LinkedTo brandId={brandId} note={n} />, { sort: false }),
-    t.created("created", "Written"),
+    t.created("createdAt", "Written"),
     t.text(
       "delete",
       () => <span className="visually-hidden">Actions</span>,
@@ -76,7 +70,7 @@ export const NotesTable = listTable<NoteRow>(({ brandId }, t) => ({
       { sort: false },
     ),
   ],
-  getRowId: (r) => r.note_id,
+  getRowId: (r) => r.id,
   searchPlaceholder: "Subject or text",
   empty: t.empty("No notes match.", "notes/new", "Write a note"),
 }));

@@ -1,5 +1,5 @@
 import { listNotesPage, noteList } from "@/lib/notes/list-notes";
-import { accountName } from "@/lib/users/pages";
+import { accountName } from "@/lib/accounts/read";
 import { ListPage, openList, type ListPageProps } from "../_components/list-page";
 import { NotesTable } from "./columns";
 
@@ -10,9 +10,9 @@ export default async function NotesPage(props: ListPageProps) {
   const load = async () => {
     const page = await listNotesPage(ctx, { filters: { q: query.q || null }, ...paging });
     // The page's accounts by name (at most one lookup per account shown).
-    const ids = [...new Set(page.rows.map((n) => n.customer_account_id).filter((id): id is string => Boolean(id)))];
+    const ids = [...new Set(page.rows.map((n) => n.customerAccountId).filter((id): id is string => Boolean(id)))];
     const names = new Map(await Promise.all(ids.map(async (id) => [id, await accountName(ctx, id)] as const)));
-    return { ...page, rows: page.rows.map((n) => ({ ...n, account_name: n.customer_account_id ? names.get(n.customer_account_id) : null })) };
+    return { ...page, rows: page.rows.map((n) => ({ ...n, accountName: n.customerAccountId ? names.get(n.customerAccountId) : null })) };
   };
   return (
     <ListPage

@@ -1,7 +1,8 @@
 import { payMethodList } from "@/lib/pay-methods/list-pay-methods";
-import { payMethodsPage } from "@/lib/pay-methods/page-queries";
+import { payMethodsPage } from "@/lib/pay-methods/read";
 import { ListPage, openList, type ListPageProps, shown } from "../_components/list-page";
 import { PayMethodsTable } from "./columns";
+import { expiresText } from "./_components/labels";
 
 export const metadata = { title: "Pay methods · Recurring Billing" };
 
@@ -17,18 +18,8 @@ export default async function PayMethodsPage(props: ListPageProps) {
       {(result) => (
         <PayMethodsTable
           {...table(result, (p) => ({
-            ...shown(p, [
-              "pay_method_id",
-              "customer_account_id",
-              "customer_name",
-              "pay_method_type",
-              "brand",
-              "last_four",
-              "verified",
-              "is_default",
-              "created",
-            ]),
-            expires: p.expiration_month && p.expiration_year ? `${String(p.expiration_month).padStart(2, "0")}/${p.expiration_year}` : "—",
+            ...shown(p, ["id", "customerAccountId", "customerName", "type", "brand", "lastFour", "verified", "isDefault", "createdAt"]),
+            expires: expiresText(p),
           }))}
         />
       )}

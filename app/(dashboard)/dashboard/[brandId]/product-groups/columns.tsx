@@ -2,14 +2,11 @@
 
 import { listTable } from "@/components/data-table/list-table";
 import { RECORD_STATUS_FILTER } from "@/components/data-table/filters";
+import type { ProductGroupRead } from "@/lib/catalog/read";
 
-export interface GroupRow {
-  product_group_id: string;
-  name: string;
-  description: string;
-  variables: number;
-  status: number;
-  created: Date | string;
+/** A product group's read row as the table shows it (lib/catalog/read.ts): its description cut short, its variables counted. */
+export interface GroupRow extends Pick<ProductGroupRead, "id" | "name" | "description" | "status" | "createdAt"> {
+  variableCount: number;
 }
 
 export const GroupsTable = listTable<GroupRow>((_, t) => ({
@@ -18,15 +15,15 @@ export const GroupsTable = listTable<GroupRow>((_, t) => ({
     t.link(
       "name",
       "Name",
-      (g) => `product-groups/${g.product_group_id}`,
+      (g) => `product-groups/${g.id}`,
       (g) => g.name,
     ),
     t.text("description", "Description", "description"),
-    t.text("variables", "Variables", "variables", { numeric: true }),
+    t.text("variables", "Variables", "variableCount", { numeric: true }),
     t.status(),
-    t.created("created"),
+    t.created("createdAt"),
   ],
-  getRowId: (r) => r.product_group_id,
+  getRowId: (r) => r.id,
   searchPlaceholder: "Name",
   filters: [RECORD_STATUS_FILTER],
   empty: t.empty("No product groups yet.", "product-groups/new", "Create the first one", ": products and components belong to a group."),

@@ -1,7 +1,6 @@
 import { listProductGroupsPage, productGroupList } from "@/lib/catalog/list-product-groups";
 import { LEDGER_STATUSES, ListPage, ledgerStatusFilter, openList, type ListPageProps, shown } from "../_components/list-page";
 import { GroupsTable } from "./columns";
-import { variablesOf } from "./_components/load-group";
 
 export const metadata = { title: "Product groups · Recurring Billing" };
 
@@ -16,10 +15,10 @@ export default async function ProductGroupsPage(props: ListPageProps) {
       {(result) => (
         <GroupsTable
           {...table(result, (g) => ({
-            ...shown(g, ["product_group_id", "name", "status", "created"]),
+            ...shown(g, ["id", "name", "status", "createdAt"]),
             // A long description would stretch the table; the detail page shows it whole.
             description: g.description.length > 80 ? `${g.description.slice(0, 79)}…` : g.description,
-            variables: variablesOf(g).length,
+            variableCount: g.variables.length,
           }))}
         />
       )}

@@ -1,5 +1,5 @@
 import { listTaxRatesPage, taxRateList } from "@/lib/tax/rates";
-import { mayChangeGateways as isAdmin } from "@/lib/gateways/page-queries";
+import { mayChangeGateways as isAdmin } from "@/lib/gateways/access";
 import { ListPage, openList, type ListPageProps, shown } from "../_components/list-page";
 import { TaxRatesTable } from "./columns";
 

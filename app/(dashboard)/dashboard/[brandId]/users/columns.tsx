@@ -2,19 +2,13 @@
 
 import { listTable } from "@/components/data-table/list-table";
 import { choices, RECORD_STATUS_FILTER } from "@/components/data-table/filters";
+import type { UserRead } from "@/lib/users/read";
 
-/** The fields of the API's user view this list shows. */
-export interface UserRow {
-  user_id: string;
-  customer_account_id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email_address: string;
-  access_level: string;
-  status: number;
-  created: Date | string;
-}
+/** A user's read row as the table shows it (lib/users/read.ts). */
+export type UserRow = Pick<
+  UserRead,
+  "id" | "customerAccountId" | "username" | "firstName" | "lastName" | "emailAddress" | "accessLevel" | "status" | "createdAt"
+>;
 
 export const UsersTable = listTable<UserRow>((_, t) => ({
   label: "Users",
@@ -22,16 +16,16 @@ export const UsersTable = listTable<UserRow>((_, t) => ({
     t.link(
       "last_name",
       "Name",
-      (u) => `users/${u.user_id}`,
-      (u) => `${u.first_name} ${u.last_name}`,
+      (u) => `users/${u.id}`,
+      (u) => `${u.firstName} ${u.lastName}`,
     ),
-    t.text("email_address", "Email", "email_address"),
+    t.text("email_address", "Email", "emailAddress"),
     t.text("username", "Username", "username"),
-    t.text("access_level", "Access", (u) => (u.access_level === "ADMIN" ? "Admin" : "User"), { sort: false }),
+    t.text("access_level", "Access", (u) => (u.accessLevel === "ADMIN" ? "Admin" : "User"), { sort: false }),
     t.status({ sort: false }),
-    t.created("created"),
+    t.created("createdAt"),
   ],
-  getRowId: (r) => r.user_id,
+  getRowId: (r) => r.id,
   searchPlaceholder: "Name, username or email",
   filters: [RECORD_STATUS_FILTER, { name: "access_level", label: "Access", options: choices({ ADMIN: "Admin", USER: "User" }) }],
   empty: t.empty("No users match.", "users/new", "Add a user"),

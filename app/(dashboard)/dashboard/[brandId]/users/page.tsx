@@ -1,5 +1,5 @@
 import { listUsersPage, userList } from "@/lib/users/list-users";
-import { LEDGER_STATUSES, ListPage, ledgerStatusFilter, openList, type ListPageProps } from "../_components/list-page";
+import { LEDGER_STATUSES, ListPage, ledgerStatusFilter, openList, type ListPageProps, shown } from "../_components/list-page";
 import { UsersTable } from "./columns";
 
 export const metadata = { title: "Users · Recurring Billing" };
@@ -22,7 +22,13 @@ export default async function UsersPage(props: ListPageProps) {
       base={base}
       load={load}
     >
-      {(result) => <UsersTable {...table(result)} />}
+      {(result) => (
+        <UsersTable
+          {...table(result, (u) =>
+            shown(u, ["id", "customerAccountId", "username", "firstName", "lastName", "emailAddress", "accessLevel", "status", "createdAt"]),
+          )}
+        />
+      )}
     </ListPage>
   );
 }

@@ -83,9 +83,7 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
   const liveSubs = subs.rows.filter((s) => s.status !== STATUS.DELETED).length;
   const openBalance = invoices.rows.reduce((n, i) => n + (i.status !== INVOICE_STATUS.DELETED ? i.balanceCents : 0), 0);
   const tlPages = Math.max(1, Math.ceil(timeline.total / TIMELINE_PAGE));
-  const activeUsers = users.rows
-    .filter((u) => u.status === STATUS.ACTIVE)
-    .map((u) => ({ id: u.user_id, label: `${u.first_name} ${u.last_name} (${u.username})` }));
+  const activeUsers = users.rows.filter((u) => u.status === STATUS.ACTIVE).map((u) => ({ id: u.id, label: `${u.firstName} ${u.lastName} (${u.username})` }));
   return (
     <>
       <DetailHead list={{ href: base, label: "Customer accounts" }} title={name} badge={<StatusBadge status={a.status} />}>
@@ -166,8 +164,8 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
         list={users}
         empty="No portal users."
         columns={[
-          { header: "User", cell: (u) => <Link href={`${dash}/users/${u.user_id}`}>{u.username}</Link> },
-          { header: "Email", cell: (u) => u.email_address },
+          { header: "User", cell: (u) => <Link href={`${dash}/users/${u.id}`}>{u.username}</Link> },
+          { header: "Email", cell: (u) => u.emailAddress },
           { header: "Status", cell: (u) => <StatusBadge status={u.status} /> },
         ]}
       />
@@ -194,13 +192,11 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
             {
               header: "Method",
               cell: (m) => (
-                <Link href={`${dash}/pay-methods/${m.pay_method_id}`}>
-                  {[m.brand ?? m.pay_method_type, m.last_four ? `…${m.last_four}` : null].filter(Boolean).join(" ")}
-                </Link>
+                <Link href={`${dash}/pay-methods/${m.id}`}>{[m.brand ?? m.type, m.lastFour ? `…${m.lastFour}` : null].filter(Boolean).join(" ")}</Link>
               ),
             },
-            { header: "Holder", cell: (m) => m.holder_name ?? "—" },
-            { header: "Default", cell: (m) => (m.is_default === "Y" ? "Yes" : "No") },
+            { header: "Holder", cell: (m) => m.holderName ?? "—" },
+            { header: "Default", cell: (m) => (m.isDefault ? "Yes" : "No") },
           ]}
         />
         <CompactSection
@@ -230,12 +226,12 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
               header: "Note",
               cell: (n) => (
                 <span className="stacked">
-                  <Link href={`${dash}/notes/${n.note_id}`}>{n.subject}</Link>
+                  <Link href={`${dash}/notes/${n.id}`}>{n.subject}</Link>
                   <span className="muted clip">{n.contents}</span>
                 </span>
               ),
             },
-            { header: "Added", cell: (n) => formatInstant(n.created).slice(0, 10) },
+            { header: "Added", cell: (n) => formatInstant(n.createdAt).slice(0, 10) },
           ]}
         />
       </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { ConfirmButton, useConfirmAction } from "@/components/ui/confirm-dialog";
+import type { GatewayRead } from "@/lib/gateways/read";
 import { deleteGateway, setDefaultGateway } from "../actions";
 
 /** Make default and delete, each behind a dialog saying what happens. */
@@ -9,14 +10,14 @@ export function GatewayActions({
   gateway,
 }: {
   brandId: string;
-  gateway: { gateway_id: string; name: string; default_cc: string; default_ba: string };
+  gateway: Pick<GatewayRead, "id" | "name" | "defaultForCards" | "defaultForBankAccounts">;
 }) {
   const run = useConfirmAction();
-  const isDefault = gateway.default_cc === "Y" || gateway.default_ba === "Y";
-  const id = { gateway_id: gateway.gateway_id };
+  const isDefault = gateway.defaultForCards || gateway.defaultForBankAccounts;
+  const id = { gateway_id: gateway.id };
   return (
     <>
-      {!(gateway.default_cc === "Y" && gateway.default_ba === "Y") && (
+      {!(gateway.defaultForCards && gateway.defaultForBankAccounts) && (
         <ConfirmButton
           label={`Make ${gateway.name} default`}
           title={`Make ${gateway.name} the default?`}

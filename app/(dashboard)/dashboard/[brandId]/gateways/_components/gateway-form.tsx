@@ -3,15 +3,8 @@
 import { useCallback, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Form, YES_NO, type Field } from "@/components/forms/form";
+import type { GatewayRead, ProviderRead } from "@/lib/gateways/read";
 import { createGateway, updateGateway } from "../actions";
-
-interface Provider {
-  gateway_provider: string;
-  name: string;
-  credentials_1: string;
-  credentials_2: string;
-  notes: string;
-}
 
 /**
  * PayGateway/Create or Update. Credentials are never shown back (only masked), so an edit asks for
@@ -23,29 +16,27 @@ export function GatewayForm({
   gateway,
 }: {
   brandId: string;
-  providers: Provider[];
-  gateway?: { gateway_id: string; name: string; gateway_provider: string; default_cc: string; default_ba: string };
+  providers: ProviderRead[];
+  gateway?: Pick<GatewayRead, "id" | "name" | "provider" | "defaultForCards" | "defaultForBankAccounts">;
 }) {
   const router = useRouter();
-  const [providerId, setProviderId] = useState(gateway?.gateway_provider ?? providers[0]?.gateway_provider ?? "");
+  const [providerId, setProviderId] = useState(gateway?.provider ?? providers[0]?.id ?? "");
   const onValues = useCallback((v: Record<string, string>) => v.gateway_provider && setProviderId(v.gateway_provider), []);
-  const provider = providers.find((p) => p.gateway_provider === providerId);
+  const provider = providers.find((p) => p.id === providerId);
   const fields: Field[] = [
     { name: "name", label: "Name", required: true, hint: "Your own nickname for it" },
-    ...(gateway
-      ? []
-      : [{ name: "gateway_provider", label: "Provider", required: true, options: providers.map((p) => ({ value: p.gateway_provider, label: p.name })) }]),
-    { name: "credentials_1", label: "Credentials 1", required: true, kind: "password", hint: provider?.credentials_1, autoComplete: "off" },
-    { name: "credentials_2", label: "Credentials 2", kind: "password", hint: provider?.credentials_2, autoComplete: "off" },
+    ...(gateway ? [] : [{ name: "gateway_provider", label: "Provider", required: true, options: providers.map((p) => ({ value: p.id, label: p.name })) }]),
+    { name: "credentials_1", label: "Credentials 1", required: true, kind: "password", hint: provider?.credentials1, autoComplete: "off" },
+    { name: "credentials_2", label: "Credentials 2", kind: "password", hint: provider?.credentials2, autoComplete: "off" },
     // A default cannot be unset (only replaced): a default gateway's flags are not offered.
-    ...(gateway?.default_cc === "Y" ? [] : [{ name: "default_cc", label: "Default for cards", options: YES_NO }]),
-    ...(gateway?.default_ba === "Y" ? [] : [{ name: "default_ba", label: "Default for bank accounts", options: YES_NO }]),
+    ...(gateway?.defaultForCards ? [] : [{ name: "default_cc", label: "Default for cards", options: YES_NO }]),
+    ...(gateway?.defaultForBankAccounts ? [] : [{ name: "default_ba", label: "Default for bank accounts", options: YES_NO }]),
   ];
   return (
     <Form
       fields={fields}
       defaults={{ name: gateway?.name ?? "", gateway_provider: providerId, default_cc: "N", default_ba: "N" }}
-      fixed={gateway ? { gateway_id: gateway.gateway_id } : {}}
+      fixed={gateway ? { gateway_id: gateway.id } : {}}
       onValues={onValues}
       submit={(input) => (gateway ? updateGateway(brandId, input) : createGateway(brandId, input))}
       onDone={() => {

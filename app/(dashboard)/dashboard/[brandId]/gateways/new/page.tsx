@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { mayChangeGateways, providerChoices } from "@/lib/gateways/page-queries";
+import { mayChangeGateways } from "@/lib/gateways/access";
+import { providerChoices } from "@/lib/gateways/read";
 import { GatewayForm } from "../_components/gateway-form";
 import { AdminOnly } from "../_components/admin-only";
 

@@ -4,29 +4,26 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { ConfirmButton, useConfirmAction } from "@/components/ui/confirm-dialog";
 import { fieldMessage } from "@/components/forms/form";
+import type { PayMethodRead } from "@/lib/pay-methods/read";
 import { deletePayMethod, setDefaultPayMethod, verifyPayMethod } from "../actions";
 
-interface Method {
-  pay_method_id: string;
-  customer_account_id: string;
-  pay_method_type: string;
-  verified: string;
-  is_default: string;
+/** The pay method's read row (lib/pay-methods/read.ts), what the buttons need of it, and its name in words. */
+interface Method extends Pick<PayMethodRead, "id" | "customerAccountId" | "type" | "verified" | "isDefault"> {
   label: string;
 }
 
 /** Verify a card, set default and delete, each behind a dialog saying what happens. */
 export function PayMethodActions({ brandId, method }: { brandId: string; method: Method }) {
   const run = useConfirmAction();
-  const ref = { pay_method_id: method.pay_method_id, customer_account_id: method.customer_account_id };
+  const ref = { pay_method_id: method.id, customer_account_id: method.customerAccountId };
   return (
     <>
-      {method.verified !== "Y" && method.pay_method_type === "CC" && (
+      {!method.verified && method.type === "CC" && (
         <ConfirmButton label="Verify" title={`Verify ${method.label}?`} confirmLabel="Verify card" onConfirm={run(() => verifyPayMethod(brandId, ref))}>
           <p>The card is checked with its gateway (nothing is charged). Once verified it can be charged.</p>
         </ConfirmButton>
       )}
-      {method.is_default !== "Y" && (
+      {!method.isDefault && (
         <ConfirmButton
           label="Make default"
           title={`Make ${method.label} the default?`}
@@ -62,7 +59,7 @@ export function VerifyBankForm({ brandId, method }: { brandId: string; method: M
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
-        const r = await verifyPayMethod(brandId, { pay_method_id: method.pay_method_id, customer_account_id: method.customer_account_id, ...amounts });
+        const r = await verifyPayMethod(brandId, { pay_method_id: method.id, customer_account_id: method.customerAccountId, ...amounts });
         setBusy(false);
         if (!r.ok) return setError({ message: r.error.message, parameter: r.error.parameter });
         setError(null);

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { FormPage } from "@/components/dashboard/detail";
-import { gatewayChoices } from "@/lib/gateways/page-queries";
+import { gatewayChoices } from "@/lib/gateways/list-gateways";
 import { openNewFor, type NewPageProps } from "../../_components/load-record";
 import { PayMethodForm } from "../_components/pay-method-form";
 

@@ -24,8 +24,8 @@ const MAX_SHOWN = 100;
 
 export default async function ProductGroupPage({ params }: RecordPageProps) {
   const { brandId, id, ctx, dash } = await openRecord(params);
-  const { group: g, variables } = await loadGroup(ctx, id);
-  const byGroup = { productGroupId: g.product_group_id };
+  const g = await loadGroup(ctx, id);
+  const byGroup = { productGroupId: g.id };
   const [products, components, rules, subs] = await Promise.all([
     listProductsPage(ctx, { filters: byGroup, sort: { key: "name" }, pageSize: MAX_SHOWN }),
     listComponentsPage(ctx, { filters: byGroup, sort: { key: "name" }, pageSize: MAX_SHOWN }),
@@ -34,7 +34,7 @@ export default async function ProductGroupPage({ params }: RecordPageProps) {
   ]);
   const live = g.status !== STATUS.DELETED;
   /** A new record in this group, while it is not deleted. */
-  const add = (path: string, label: string) => live && <NewFor href={`${dash}/${path}/new?group=${g.product_group_id}`} label={label} />;
+  const add = (path: string, label: string) => live && <NewFor href={`${dash}/${path}/new?group=${g.id}`} label={label} />;
   return (
     <>
       <LedgerHead
@@ -72,7 +72,7 @@ export default async function ProductGroupPage({ params }: RecordPageProps) {
         }}
         brandId={brandId}
         kind="group"
-        record={{ id: g.product_group_id, name: g.name, status: g.status }}
+        record={{ id: g.id, name: g.name, status: g.status }}
       />
 
       <FactsCard
@@ -80,9 +80,9 @@ export default async function ProductGroupPage({ params }: RecordPageProps) {
         title="About"
         facts={[
           ["Description", g.description, "prose"],
-          ["Action URL", g.action_url ?? "—"],
+          ["Action URL", g.actionUrl ?? "—"],
           ["Active subscriptions", subs.active, "num"],
-          ...recordDates(g.created, g.deleted),
+          ...recordDates(g.createdAt, g.deletedAt),
         ]}
       />
 
@@ -91,14 +91,14 @@ export default async function ProductGroupPage({ params }: RecordPageProps) {
         title="Custom variables"
         regionLabel="Custom variables of this group"
         empty="No custom variables."
-        list={{ rows: variables }}
+        list={{ rows: g.variables }}
         columns={[
           { header: "Slot", cell: (v) => v.slot },
           { header: "Name", cell: (v) => v.name },
           { header: "Type", cell: (v) => v.type },
-          { header: "Options", cell: (v) => v.options || "—" },
-          { header: "Asked", cell: (v) => (v.prompt === "Y" ? "Yes" : "No") },
-          { header: "Changeable", cell: (v) => (v.swapable === "Y" ? "Yes" : "No") },
+          { header: "Options", cell: (v) => v.options.join(", ") || "—" },
+          { header: "Asked", cell: (v) => (v.prompt ? "Yes" : "No") },
+          { header: "Changeable", cell: (v) => (v.swapable ? "Yes" : "No") },
           { header: "Category", cell: (v) => v.category || "—" },
         ]}
       />

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { mayChangeGateways as isAdmin } from "@/lib/gateways/page-queries";
+import { mayChangeGateways as isAdmin } from "@/lib/gateways/access";
 import { TaxRateForm } from "../_components/tax-rate-form";
 
 export const metadata = { title: "New tax rate · Recurring Billing" };

@@ -5,7 +5,7 @@ import { shown } from "../../_components/list-page";
 import { listTicketsPage } from "@/lib/tickets/list-tickets";
 import { authorNames, mergeCandidates, type TicketMessageRead } from "@/lib/tickets/read";
 import { DIRECTION_LABEL } from "@/lib/tickets/labels";
-import { accountName } from "@/lib/users/pages";
+import { accountName } from "@/lib/accounts/read";
 import { formatInstant } from "@/lib/format";
 import { StatusBadge } from "@/components/ui/status";
 import styles from "../_components/thread.module.css";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { listUsers } from "@/lib/users/list-users";
-import { accountName } from "@/lib/users/pages";
+import { accountName } from "@/lib/accounts/read";
 import { isUuid } from "@/lib/ids";
 import { StatusBadge } from "@/components/ui/status";
 import { formatInstant } from "@/lib/format";
@@ -19,33 +19,32 @@ export default async function UserPage({ params }: RecordPageProps) {
   const { brandId, id, ctx, dash } = await openRecord(params);
   if (!isUuid(id)) notFound();
   // User/List by user_id: the user with its login history, newest first.
-  const u = (await listUsers({ ctx, input: { user_id: id } })).items[0] as Awaited<ReturnType<typeof listUsers>>["items"][number] & {
-    login_history?: { logged_in: Date; method: string; ip_address: string | null; url: string | null }[];
-  };
+  const u = (await listUsers({ ctx, input: { user_id: id } })).items[0];
   if (!u) notFound();
-  const account = await accountName(ctx, u.customer_account_id);
+  const logins = "loginHistory" in u ? u.loginHistory : [];
+  const account = await accountName(ctx, u.customerAccountId);
   const base = `${dash}/users`;
-  const name = `${u.first_name} ${u.last_name}`;
+  const name = `${u.firstName} ${u.lastName}`;
   return (
     <>
       <DetailHead list={{ href: base, label: "Users" }} title={name} badge={<StatusBadge status={u.status} />}>
-        {u.status === STATUS.ACTIVE && <SignInLink brandId={brandId} userId={u.user_id} accountId={u.customer_account_id} name={name} />}
-        {u.status !== STATUS.DELETED && <EditLink href={`${base}/${u.user_id}/edit`} />}
-        <UserActions brandId={brandId} id={u.user_id} name={name} status={u.status} />
+        {u.status === STATUS.ACTIVE && <SignInLink brandId={brandId} userId={u.id} accountId={u.customerAccountId} name={name} />}
+        {u.status !== STATUS.DELETED && <EditLink href={`${base}/${u.id}/edit`} />}
+        <UserActions brandId={brandId} id={u.id} name={name} status={u.status} />
       </DetailHead>
 
       <FactsCard
         id="profile"
         title="Profile"
         facts={[
-          ["Customer account", <Link href={`${dash}/accounts/${u.customer_account_id}`}>{account ?? u.customer_account_id}</Link>],
-          ["Email", u.email_address],
+          ["Customer account", <Link href={`${dash}/accounts/${u.customerAccountId}`}>{account ?? u.customerAccountId}</Link>],
+          ["Email", u.emailAddress],
           ["Username", u.username],
-          ["Access level", u.access_level === "ADMIN" ? "Admin" : "User"],
-          ["Phone", u.phone_number ? `+${u.phone_number_country_code ?? ""} ${u.phone_number}` : "—"],
-          ["Locale and time zone", `${u.locale} · ${u.timezone_id}`],
-          ["Verified", u.verified === "Y" ? "Yes" : "No"],
-          ...recordDates(u.created, u.deleted),
+          ["Access level", u.accessLevel === "ADMIN" ? "Admin" : "User"],
+          ["Phone", u.phoneNumber ? `+${u.phoneNumberCountryCode ?? ""} ${u.phoneNumber}` : "—"],
+          ["Locale and time zone", `${u.locale} · ${u.timezoneId}`],
+          ["Verified", u.verified ? "Yes" : "No"],
+          ...recordDates(u.createdAt, u.deletedAt),
         ]}
       />
 
@@ -54,11 +53,11 @@ export default async function UserPage({ params }: RecordPageProps) {
         title="Sign-ins"
         regionLabel="Sign-ins of this user"
         empty="Never signed in."
-        list={{ rows: u.login_history ?? [] }}
+        list={{ rows: logins }}
         columns={[
-          { header: "When", cell: (l) => formatInstant(l.logged_in) },
+          { header: "When", cell: (l) => formatInstant(l.loggedInAt) },
           { header: "How", cell: (l) => l.method },
-          { header: "IP address", cell: (l) => l.ip_address ?? "—" },
+          { header: "IP address", cell: (l) => l.ipAddress ?? "—" },
         ]}
       />
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />

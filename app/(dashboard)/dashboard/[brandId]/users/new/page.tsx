@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { FormPage } from "@/components/dashboard/detail";
-import { anyActiveAccount } from "@/lib/users/pages";
+import { anyActiveAccount } from "@/lib/accounts/read";
 import { openNewFor, type NewPageProps } from "../../_components/load-record";
 import { UserForm } from "../_components/user-form";
 

@@ -1,7 +1,9 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
-import { gatewayDetail, mayChangeGateways, providerChoices } from "@/lib/gateways/page-queries";
+import { listGatewaysPage } from "@/lib/gateways/list-gateways";
+import { providerChoices } from "@/lib/gateways/read";
+import { mayChangeGateways } from "@/lib/gateways/access";
+import { loadRecord } from "../../../_components/load-record";
 import { GatewayForm } from "../../_components/gateway-form";
 import { AdminOnly } from "../../_components/admin-only";
 
@@ -10,8 +12,7 @@ export const metadata = { title: "Edit payment gateway · Recurring Billing" };
 export default async function EditGatewayPage({ params }: { params: Promise<{ brandId: string; id: string }> }) {
   const { brandId, id } = await params;
   const ctx = await dashboardContext(brandId);
-  const g = await gatewayDetail(ctx, id);
-  if (!g) notFound();
+  const g = await loadRecord(ctx, id, listGatewaysPage);
   return (
     <>
       <p className="breadcrumb">
@@ -21,12 +22,12 @@ export default async function EditGatewayPage({ params }: { params: Promise<{ br
       {mayChangeGateways(ctx) ? (
         <div className="card">
           <p className="muted">
-            Provider {g.gateway_provider}; current credentials <code>{g.credentials_1}</code>. Enter the credentials again to save: they are never shown.
+            Provider {g.provider}; current credentials <code>{g.credentials1Masked}</code>. Enter the credentials again to save: they are never shown.
           </p>
           <GatewayForm
             brandId={brandId}
             providers={providerChoices()}
-            gateway={{ gateway_id: g.gateway_id, name: g.name, gateway_provider: g.gateway_provider, default_cc: g.default_cc, default_ba: g.default_ba }}
+            gateway={{ id: g.id, name: g.name, provider: g.provider, defaultForCards: g.defaultForCards, defaultForBankAccounts: g.defaultForBankAccounts }}
           />
         </div>
       ) : (

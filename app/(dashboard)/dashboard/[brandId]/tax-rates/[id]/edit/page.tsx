@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
-import { mayChangeGateways as isAdmin } from "@/lib/gateways/page-queries";
+import { mayChangeGateways as isAdmin } from "@/lib/gateways/access";
 import { listTaxRatesPage } from "@/lib/tax/rates";
 import { isUuid } from "@/lib/ids";
 import { stringValues } from "@/components/forms/values";

@@ -1,0 +1,23 @@
+/** API parameter names to columns, shared by Create and Update. */
+export const BRAND_COLUMNS = {
+  name: "name",
+  description: "description",
+  logo_url: "logoUrl",
+  website_url: "websiteUrl",
+  website_login_url: "websiteLoginUrl",
+  support_email: "supportEmail",
+  support_link: "supportLink",
+  support_phone: "supportPhone",
+  terms_url: "termsUrl",
+  privacy_url: "privacyUrl",
+  social_media_site1: "socialMediaSite1",
+  social_media_site2: "socialMediaSite2",
+  social_media_site3: "socialMediaSite3",
+  social_media_site4: "socialMediaSite4",
+  legal_name: "legalName",
+  address: "address",
+  country: "country",
+  tax_id: "taxId",
+  invoice_prefix: "invoicePrefix",
+  proration: "proration",
+} as const;
