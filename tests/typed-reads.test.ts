@@ -29,6 +29,7 @@ import { gatewayToWire } from "../lib/gateways/view";
 import { listPayMethodsPage } from "../lib/pay-methods/list-pay-methods";
 import { payMethodDetail, payMethodsPage } from "../lib/pay-methods/read";
 import { payMethodToWire } from "../lib/pay-methods/view";
+import { payMethodChoices } from "../lib/subscriptions/read";
 import { portalPayMethods, portalProfile } from "../lib/portal/queries";
 import { accountSettings } from "../lib/portal/account-queries";
 import { makeTenant, ok, type Tenant } from "./support/api";
@@ -197,6 +198,8 @@ describe("read rows and the wire (brands, product groups, notes, users, gateways
     expect(detail).toMatchObject({ id, customerName: expect.stringMatching(/\S/) });
     expect((await payMethodsPage(ctx, { filters: { id } })).rows).toEqual([detail]);
     expect(await payMethodDetail(ctx, "not-an-id")).toBeNull();
+    // A subscription form's picker names it from the same row.
+    expect(await payMethodChoices(ctx, p.customerAccountId)).toEqual([{ value: id, label: `${p.brand} ···4242${p.isDefault ? " (default)" : ""}` }]);
   });
 });
 
