@@ -226,7 +226,8 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
               header: "Note",
               cell: (n) => (
                 <span className="stacked">
-                  <Link href={`${dash}/notes/${n.id}`}>{n.subject}</Link>
+                  {/* A note has no page of its own: all of it is here and on the notes list. */}
+                  <strong>{n.subject}</strong>
                   <span className="muted clip">{n.contents}</span>
                 </span>
               ),
