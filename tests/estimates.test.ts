@@ -1,9 +1,14 @@
 /**
  * The estimate's read (issue 30 item 2): Subscription/Estimate, of a new subscription and of a change,
  * answers the wire of its read row (EstimateRead in lib/subscriptions/read.ts, estimateToWire in
- * ./view.ts) byte for byte as before, in json and xml (the snapshot was taken before the read row).
+ * ./view.ts) byte for byte as before, in json and xml (the snapshot was taken before the read row);
+ * the dashboard's estimate actions answer the read row itself (cents, ISO days, booleans).
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { wireValue } from "../lib/api/serialize";
+import { staffActions } from "../lib/dashboard/actions";
+import type { ChangeEstimateRead, NewSubscriptionEstimate } from "../lib/subscriptions/read";
+import { estimateToWire } from "../lib/subscriptions/view";
 import { call, ok, makeTenant, type Tenant } from "./support/api";
 import { makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { makeAccount, makeCard, makeGateway } from "./support/payments";
@@ -43,7 +48,9 @@ let calls: string;
 beforeAll(async () => {
   await sandbox();
   const plan = (params: Record<string, string>) =>
-    makeProduct(t, group, { expiration_interval: "1", interval_unit: "month", setup_fee: "5.00", recurring_price: "30.00", ...params }).then((p) => p.product_id);
+    makeProduct(t, group, { expiration_interval: "1", interval_unit: "month", setup_fee: "5.00", recurring_price: "30.00", ...params }).then(
+      (p) => p.product_id,
+    );
   products = {
     monthly: await plan({ name: "Monthly", auto_pay_discount: "Y", auto_pay_discount_amount: "3.10" }),
     dear: await plan({ name: "Dear", setup_fee: "0.00", recurring_price: "60.00" }),
@@ -104,7 +111,12 @@ describe("Subscription/Estimate's wire, byte for byte", () => {
     const change = { subscription_id: id, customer_account_id: account };
     for (const format of FORMATS) {
       answers[`dearer ${format}`] = await answer(format, { ...change, product_id: products.dear });
-      answers[`more seats, auto pay N ${format}`] = await answer(format, { ...change, product_id: products.monthly, attached_components: components(5), auto_pay: "N" });
+      answers[`more seats, auto pay N ${format}`] = await answer(format, {
+        ...change,
+        product_id: products.monthly,
+        attached_components: components(5),
+        auto_pay: "N",
+      });
       answers[`fewer seats, no coupons ${format}`] = await answer(format, {
         ...change,
         product_id: products.monthly,
@@ -118,7 +130,8 @@ describe("Subscription/Estimate's wire, byte for byte", () => {
       (i: { billing_period_start: string }) => i.billing_period_start === "4/1/2027",
     );
     expect(renewal, "the renewal invoice").toBeDefined();
-    for (const format of FORMATS) answers[`written ${format}`] = await answer(format, { ...change, product_id: products.monthly, attached_components: components(4) });
+    for (const format of FORMATS)
+      answers[`written ${format}`] = await answer(format, { ...change, product_id: products.monthly, attached_components: components(4) });
     await ok(t, "json", "Payment/Create", {
       method: "POST",
       params: { customer_account_id: account, invoice_id: renewal.invoice_id, apply_to_prepaid_balance: "N", override_billing: "Y", amount: renewal.total },
@@ -128,5 +141,41 @@ describe("Subscription/Estimate's wire, byte for byte", () => {
       answers[`final, cut ${format}`] = await answer(format, { ...change, product_id: products.monthly, attached_components: components(0) });
     }
     expect(answers).toMatchSnapshot();
+  });
+
+  it("is the wire of the read row the dashboard's estimate actions answer (cents, ISO days, booleans); the clock is at March 30 2027 now", async () => {
+    const account = await makeAccount(t);
+    const session = { staffUserId: t.staffUserId };
+    const terms = { customer_account_id: account, product_id: products.monthly, attached_components: components(2), coupon_code: "SPRING" };
+    const asked = await staffActions.subscriptionEstimate.run(session, t.brand_id, terms);
+    expect(asked.ok, JSON.stringify(asked)).toBe(true);
+    const fresh = (asked.ok ? asked.data : null) as NewSubscriptionEstimate;
+    expect(fresh).toMatchObject({ kind: "new", autoPay: null, upfrontCents: 3610, trial: false, payMethodStatus: null, currency: "USD" });
+    expect(fresh.nextRenewal).toMatchObject({ date: "2027-04-30", totalCents: 3420, withAutoPayCents: 3110 });
+    expect(fresh.upfrontLines.map((l) => [l.kind, l.amountCents])).toEqual([
+      ["setup_fee", 500],
+      ["recurring", 3000],
+      ["component", 620],
+      ["auto_pay_discount", -310],
+      ["coupon", -200],
+    ]);
+    const api = JSON.parse((await call("json", "Subscription/Estimate", { creds: t, params: terms })).text).estimate;
+    expect(api).toEqual(wireValue(estimateToWire(fresh)));
+
+    const card = await makeCard(t, account, undefined, { require_verification: "N" });
+    const created = await ok(t, "json", "Subscription/Create", {
+      method: "POST",
+      params: { customer_account_id: account, product_id: products.monthly, pay_method_id: card, override_initial_billing: "Y", auto_pay: "Y" },
+    });
+    const change = { subscription_id: created.subscription.subscription_id, customer_account_id: account, product_id: products.dear };
+    const changed = await staffActions.subscriptionEstimateChangeProduct.run(session, t.brand_id, change);
+    expect(changed.ok, JSON.stringify(changed)).toBe(true);
+    const e = (changed.ok ? changed.data : null) as ChangeEstimateRead;
+    expect(e).toMatchObject({ kind: "change", productId: products.dear, autoPay: true, prorationPeriodDays: 31, currency: "USD" });
+    expect(e.before).toMatchObject({ renewalDate: "2027-04-30", generated: false, final: false, total: 2690 });
+    expect(e.after).toMatchObject({ renewalDate: "2027-04-30", total: 6000 });
+    expect(e.after!.lines.map((l) => [l.kind, l.itemName, l.itemPrice * l.quantity])).toEqual([["recurring", "Dear", 6000]]);
+    const changeApi = JSON.parse((await call("json", "Subscription/Estimate", { creds: t, params: change })).text).estimate;
+    expect(changeApi).toEqual(wireValue(estimateToWire(e)));
   });
 });
