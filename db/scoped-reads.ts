@@ -10,18 +10,22 @@ import { APP_ROLE, type BrandScope } from "./tenancy";
  * Returns `db` unchanged when it is not a process-wide handle (a test's transaction).
  * On postgres.js a statement costs one round trip still: the BEGIN with the settings, the statement
  * and the COMMIT are pipelined on one connection.
+ * `readOnly`: its transactions are READ ONLY (an API read verb's, lib/run-verb.ts: no actor is set for
+ * the audit trail, so a GET that writes fails rather than write unaudited; one that must write says so
+ * in its endpoint, `writes`).
  */
-export async function scopedReads(db: Db, brand: BrandScope): Promise<Db> {
+export async function scopedReads(db: Db, brand: BrandScope, { readOnly = false }: { readOnly?: boolean } = {}): Promise<Db> {
   const client = (db as unknown as { $client?: object }).$client;
   if (!client) return db;
   let byBrand = handles.get(client);
   if (!byBrand) handles.set(client, (byBrand = new Map()));
-  let scoped = byBrand.get(brand);
+  const key = readOnly ? `${brand} read only` : brand;
+  let scoped = byBrand.get(key);
   if (!scoped) {
-    scoped = isPostgresJs(client) ? await postgresJsHandle(client, brand) : isPglite(client) ? await pgliteHandle(client, brand) : db;
+    scoped = isPostgresJs(client) ? await postgresJsHandle(client, brand, readOnly) : isPglite(client) ? await pgliteHandle(client, brand, readOnly) : db;
     // A process serves a handful of brands; past that, start again rather than keep every one seen.
     if (byBrand.size >= MAX_CACHED) byBrand.clear();
-    byBrand.set(brand, scoped);
+    byBrand.set(key, scoped);
     bases.set(scoped, db);
   }
   return scoped;
@@ -60,11 +64,11 @@ const literal = (brand: BrandScope) => {
 };
 const isPostgresJs = (c: object): c is PostgresJs => typeof (c as PostgresJs).unsafe === "function" && typeof (c as PostgresJs).begin === "function";
 
-async function postgresJsHandle(pool: PostgresJs, brand: BrandScope): Promise<Db> {
+async function postgresJsHandle(pool: PostgresJs, brand: BrandScope, readOnly: boolean): Promise<Db> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   // One round trip: the transaction's start with the settings, the statement and the commit are
   // pipelined on a reserved connection (a failed statement makes the commit a rollback).
-  const enter = `begin; select set_config('role', '${APP_ROLE}', true), set_config('app.brand_id', '${literal(brand)}', true)`;
+  const enter = `begin${readOnly ? " read only" : ""}; select set_config('role', '${APP_ROLE}', true), set_config('app.brand_id', '${literal(brand)}', true)`;
   const inScope = async <T>(run: (c: PostgresJs) => PromiseLike<T>): Promise<T> => {
     const c = await pool.reserve();
     try {
@@ -90,6 +94,7 @@ async function postgresJsHandle(pool: PostgresJs, brand: BrandScope): Promise<Db
   // settings now, and the statement follows them on the transaction's connection.
   const begin = (...args: unknown[]) => {
     const work = args.pop() as (tx: PostgresJs) => Promise<unknown>;
+    if (readOnly) args = [`${args[0] ?? ""} read only`];
     return (pool.begin as (...a: unknown[]) => Promise<unknown>)(...args, (tx: PostgresJs) => {
       let entered = false;
       const first = (q: string, p?: unknown[], o?: object) => {
@@ -113,10 +118,11 @@ type Pglite = {
 };
 const isPglite = (c: object): c is Pglite => typeof (c as Pglite).query === "function" && typeof (c as Pglite).transaction === "function";
 
-async function pgliteHandle(pglite: Pglite, brand: BrandScope): Promise<Db> {
+async function pgliteHandle(pglite: Pglite, brand: BrandScope, readOnly: boolean): Promise<Db> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const query = (q: string, p?: unknown[], o?: object) =>
     pglite.transaction(async (tx) => {
+      if (readOnly) await tx.query("set transaction read only");
       await tx.query(SETTINGS, [brand]);
       return tx.query(q, p, o);
     });
@@ -127,6 +133,7 @@ async function pgliteHandle(pglite: Pglite, brand: BrandScope): Promise<Db> {
       const first = async (q: string, p?: unknown[], o?: object) => {
         if (!entered && !SET_TRANSACTION.test(q)) {
           entered = true;
+          if (readOnly) await tx.query("set transaction read only");
           await tx.query(SETTINGS, [brand]);
         }
         return tx.query(q, p, o);

@@ -102,7 +102,7 @@ export type Tone = "ok" | "warn" | "bad" | "info" | "plain";
 type Label = readonly [label: string, tone: Tone];
 type Labels = Record<string | number, { staff: Label; customer?: Label }>;
 
-/** Every status a person reads, named once: the ledger (db/schema/status.ts), invoices', payments' and credit notes' (reason, where the money went). */
+/** Every status a person reads, named once: the ledger (db/schema/status.ts), invoices', payments', tickets' and credit notes' (reason, where the money went). */
 const STATUS_LABELS = {
   record: {
     [STATUS.ACTIVE]: { staff: ["Active", "ok"] },
@@ -120,6 +120,14 @@ const STATUS_LABELS = {
     succeeded: { staff: ["Succeeded", "ok"], customer: ["Paid", "ok"] },
     failed: { staff: ["Failed", "bad"] },
     reversed: { staff: ["Refunded", "warn"] },
+  },
+  /** A ticket's working_status (TICKET_WORKING_STATUSES): staff's word, and the customer's (whose turn it is). */
+  ticket: {
+    OPEN: { staff: ["Open", "warn"], customer: ["Waiting for support", "warn"] },
+    ANSWERED: { staff: ["Answered", "ok"] },
+    WORKING: { staff: ["Working", "info"], customer: ["In progress", "warn"] },
+    "ON HOLD": { staff: ["On hold", "info"], customer: ["On hold", "plain"] },
+    CLOSED: { staff: ["Closed", "bad"], customer: ["Closed", "plain"] },
   },
   /** A coupon's status as shown (lib/catalog/read.ts: an active one past its last day is expired). */
   coupon: {

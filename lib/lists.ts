@@ -44,8 +44,13 @@ export const dayFilters = (column: PgColumn, kind: "date" | "instant") => {
   };
 };
 
-/** Live rows (deleted_at unset) unless one is asked for by id: the API's List verbs find a deleted record by id. */
-export const liveUnlessById = (deletedAt: PgColumn) => (f: { id?: unknown }) => (f.id ? undefined : isNull(deletedAt));
+/**
+ * Live rows (deleted_at unset) unless one is asked for by id (the API's List verbs find a deleted
+ * record by id) or a staff page asks for the deleted ones (`deleted`, deletedFilter).
+ */
+export const liveUnlessById = (deletedAt: PgColumn) => (f: { id?: unknown; deleted?: unknown }) => (f.id || f.deleted ? undefined : isNull(deletedAt));
+/** A staff page's "show the deleted ones" (`deleted` Y): only rows with deleted_at set (with liveUnlessById). */
+export const deletedFilter = (deletedAt: PgColumn) => sqlFilter(z.literal("Y"), () => isNotNull(deletedAt));
 
 type Filters = Record<string, Filter<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 export type FilterValues<F extends Filters> = { [K in keyof F]?: F[K] extends Filter<infer V> ? V | null : never } & { q?: string | null };
@@ -56,8 +61,11 @@ export interface ListSpec<T extends BrandTable, F extends Filters, S extends str
   filters: F;
   /** Columns `q` searches (case-insensitive, partial, % and _ literal), or the condition for a `q`; none: no `q`. */
   search?: (PgColumn | SQL)[] | ((q: string) => SQL);
-  /** A condition that depends on several filters, e.g. deleted rows only when asked for by id. */
-  scope?: (filters: FilterValues<F>) => SQL | undefined;
+  /**
+   * A condition that depends on several filters, e.g. deleted rows only when asked for by id, or on
+   * the reader (a customer context: what the portal may show, e.g. never an INTERNAL ticket).
+   */
+  scope?: (filters: FilterValues<F>, ctx: Context) => SQL | undefined;
   /** The sort keys a caller may name; ties are broken by id in the same direction. */
   sortable: Record<S, PgColumn | SQL>;
   defaultSort: { key: NoInfer<S>; dir: SortDir };
@@ -109,7 +117,7 @@ export function defineList<T extends BrandTable, F extends Filters, S extends st
   /** The condition and order of a window's rows; null when no row can match. */
   function prepare(ctx: Context, w: Pick<Window<F, S>, "filters" | "sort">) {
     const values = (w.filters ?? {}) as FilterValues<F>;
-    const conditions: (SQL | undefined)[] = [spec.scope?.(values)];
+    const conditions: (SQL | undefined)[] = [spec.scope?.(values, ctx)];
     for (const [key, value] of Object.entries(values)) {
       // Like the API's filters: an empty value is not a filter.
       if (value === undefined || value === null || value === "") continue;

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Db } from "../db/client";
+import { scopedReads, unscoped } from "../db/scoped-reads";
 import { idempotencyKeys } from "../db/schema";
 import { setTransactionContext } from "./audit/context";
 import { requesterId, withDb, type Actor, type Context } from "./auth/context";
@@ -246,7 +247,7 @@ export function withheldFromReplay(ctx: Context, secret: string) {
 export const commitSoFar = (ctx: StepContext) => outsideTransaction(ctx, async () => {});
 
 /**
- * The one way every transport runs a verb. A read runs in a transaction scoped to the context's brand. A write runs in a transaction with
+ * The one way every transport runs a verb. A read runs under the context's brand scope, read only. A write runs in a transaction with
  * its Idempotency-Key record, and the outbox is nudged once its events are committed. A concurrent
  * repeat waits on the key's unique index (or, while the first request is between steps, polls
  * outside any transaction), then replays; a failed attempt leaves no key behind. A verb declared
@@ -257,6 +258,12 @@ export async function runVerb<I, R>(ctx: Context, verb: AnyVerb<I, R>, input: I,
   const cutsSteps = isStepped(verb);
   if (opts.read) {
     if (cutsSteps) throw new Error("runVerb: a stepped verb is not a read");
+    // Each statement in a read-only transaction of its own under the brand's scope, sent with its
+    // BEGIN, settings and COMMIT in one round trip (db/scoped-reads.ts); a caller's transaction (a
+    // test's) is not a process-wide handle and gets one scoped transaction instead.
+    const base = unscoped(ctx.db);
+    const reads = await scopedReads(base, ctx.brand.id, { readOnly: true });
+    if (reads !== base) return callVerb(verb, { ctx: withDb(ctx, reads) as StepContext, input });
     return inContext(ctx, (txCtx) => callVerb(verb, { ctx: txCtx as StepContext, input }));
   }
   const key = opts.idempotencyKey;

@@ -298,7 +298,7 @@ describe("reads and the wire", () => {
   const ROOT = path.resolve(__dirname, "..");
   const ANY_IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
   const posix = (p: string) => p.split(path.sep).join("/");
-  const CONVERTED = ["accounts", "catalog", "credit-notes", "dunning", "invoices", "payments", "subscriptions"];
+  const CONVERTED = ["accounts", "catalog", "credit-notes", "dunning", "invoices", "knowledge", "notifications", "payments", "subscriptions", "tickets"];
   const WRITE_SIDE_STILL_ON_THE_WIRE = [
     "lib/accounts/status.ts",
     "lib/accounts/update-account.ts",
@@ -325,6 +325,18 @@ describe("reads and the wire", () => {
     "lib/invoices/create-invoice.ts",
     "lib/invoices/events.ts",
     "lib/invoices/remind-invoice.ts",
+    "lib/knowledge/create-article.ts",
+    "lib/knowledge/create-category.ts",
+    "lib/knowledge/delete-article.ts",
+    "lib/knowledge/delete-category.ts",
+    "lib/knowledge/restore-article.ts",
+    "lib/knowledge/restore-category.ts",
+    "lib/knowledge/update-article.ts",
+    "lib/knowledge/update-category.ts",
+    "lib/notifications/create-notification.ts",
+    "lib/notifications/delete-notification.ts",
+    "lib/notifications/restore-notification.ts",
+    "lib/notifications/update-notification.ts",
     "lib/payments/answer.ts",
     "lib/payments/attempts.ts",
     "lib/payments/delete-invoice.ts",
@@ -342,6 +354,10 @@ describe("reads and the wire", () => {
     "lib/subscriptions/upcoming-invoice.ts",
     "lib/subscriptions/update-subscription.ts",
     "lib/subscriptions/usage-and-auto-pay.ts",
+    "lib/tickets/create-ticket.ts",
+    "lib/tickets/delete-ticket.ts",
+    "lib/tickets/merge-tickets.ts",
+    "lib/tickets/update-ticket.ts",
     "lib/users/create-account.ts",
   ];
 

@@ -166,10 +166,10 @@ describe("page queries and records by id in a customer context", () => {
         method: "POST",
         params: { customer_account_id: id, apply_to_prepaid_balance: "Y", override_billing: "Y", amount: "1.00" },
       });
-      await ok(t, "json", "Ticket/Create", {
-        method: "POST",
-        params: { customer_account_id: id, type: "NEW", subject: "Help", message: "Hi", direction: "INTERNAL" },
-      });
+      // An INTERNAL ticket is the brand's own: its customer never reads it (the portal's scope of the ticket list).
+      for (const direction of ["EXTERNAL", "INTERNAL"]) {
+        await ok(t, "json", "Ticket/Create", { method: "POST", params: { customer_account_id: id, type: "NEW", subject: "Help", message: "Hi", direction } });
+      }
       await ok(t, "json", "Note/Create", { method: "POST", params: { customer_account_id: id, subject: "Internal", contents: "Staff only" } });
     }
     const mine = me.account.customer_account_id;
@@ -187,6 +187,7 @@ describe("page queries and records by id in a customer context", () => {
       const accountOf = (r: Row) => (name === "listAccountsPage" ? r.id : (r.customerAccountId ?? r.customer_account_id));
       expect(new Set(seen.map(accountOf)), name).toEqual(new Set([mine]));
     }
+    expect((await listTicketsPage(ctx)).rows.map((r) => r.direction)).toEqual(["EXTERNAL"]);
     expect((await listProductsPage(ctx)).total).toBe((await listProductsPage(staff)).total);
     for (const list of [listNotesPage, listCouponsPage, listGatewaysPage, listNotificationsPage, listDunningRulesPage]) {
       expect(await codeOf((list as (c: typeof ctx) => Promise<unknown>)(ctx))).toBe("FORBIDDEN");

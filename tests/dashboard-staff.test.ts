@@ -129,6 +129,18 @@ describe("timeline, search and export", () => {
     const groups = await searchBrand(ctx, "zanzib");
     expect(groups.find((g) => g.label === "Customers")!.results.map((r) => r.title)).toEqual(["Tess Zanzibar"]);
     expect(groups.find((g) => g.label === "Customers")!.results[0].href).toMatch(new RegExp(`^/dashboard/${t.brand_id}/accounts/`));
+    // A ticket from its read row: its number, subject and working status in staff's words (lib/format.ts).
+    const ticket = (
+      await ok(t, "json", "Ticket/Create", { method: "POST", params: { type: "NEW", subject: "Zanzibar trip", message: "Hi", direction: "INTERNAL" } })
+    ).ticket;
+    const [found] = (await searchBrand(ctx, "zanzibar trip")).find((g) => g.label === "Tickets")!.results;
+    expect(found).toEqual({
+      kind: "ticket",
+      id: ticket.ticket_id,
+      title: `#${ticket.friendly_ticket_id} Zanzibar trip`,
+      detail: "Open",
+      href: `/dashboard/${t.brand_id}/tickets/${ticket.ticket_id}`,
+    });
   });
 
   it("export reads every matching row in batches, in the page's order", async () => {

@@ -278,15 +278,83 @@ describe("listTicketsPage", () => {
     const second = await open("100% off?");
     const third = await open("Card expired");
     await ok(t, "json", "Ticket/Update", { method: "PATCH", params: { ticket_id: second, working_status: "CLOSED" } });
-    const ids = (page: { rows: { ticket_id: string }[] }) => page.rows.map((r) => r.ticket_id);
+    const ids = (page: { rows: { id: string }[] }) => page.rows.map((r) => r.id);
     expect(ids(await listTicketsPage(tctx))).toEqual([first, second, third]);
     expect(ids(await listTicketsPage(tctx, { sort: { key: "friendly_ticket_id", dir: "desc" }, pageSize: 2 }))).toEqual([third, second]);
-    expect(await listTicketsPage(tctx, { pageSize: 2, page: 2 })).toMatchObject({ total: 3, rows: [{ ticket_id: third, messages: [expect.anything()] }] });
+    expect(await listTicketsPage(tctx, { pageSize: 2, page: 2 })).toMatchObject({ total: 3, rows: [{ id: third, messages: [expect.anything()] }] });
     expect(ids(await listTicketsPage(tctx, { filters: { workingStatus: "CLOSED" } }))).toEqual([second]);
     expect(ids(await listTicketsPage(tctx, { filters: { q: "card", workingStatus: "OPEN" } }))).toEqual([first, third]);
     expect(ids(await listTicketsPage(tctx, { filters: { q: "0%" } }))).toEqual([second]);
     expect(await listTicketsPage(ctx, { filters: { q: "Card declined" } })).toEqual({ rows: [], total: 0 });
     expect(await refusal(listTicketsPage(tctx, { sort: { key: "created_at" as "subject" } }))).toMatchObject({ code: "INVALID_PARAMETER", parameter: "sort" });
+  });
+});
+
+describe("read rows of notifications, the knowledge base and tickets", () => {
+  it("a page reads Y/N as booleans, instants as Dates, tags as a list, the templates raw; the API's List answers the same records", async () => {
+    const t = await makeTenant();
+    const tctx = await contextOf(t);
+    const html = "<p>Hello & {{customer.first_name}}</p>";
+    const notificationId = (
+      await ok(t, "json", "Notification/Create", {
+        method: "POST",
+        params: {
+          notification_event: "Invoice/Reminder",
+          default_notify_brand: "N",
+          default_notify_customer: "Y",
+          from_email: "billing@example.com",
+          html_customer: html,
+        },
+      })
+    ).notification.notification_id;
+    const [notification] = (await listNotificationsPage(tctx, { filters: { id: notificationId } })).rows;
+    expect(notification).toMatchObject({
+      id: notificationId,
+      event: "Invoice/Reminder",
+      notifyBrand: false,
+      notifyCustomer: true,
+      htmlCustomer: html,
+      status: 1,
+    });
+    expect(notification.createdAt).toBeInstanceOf(Date);
+    const [wire] = (await ok(t, "json", "Notification/List", { params: { notification_id: notificationId } })).notifications;
+    expect(wire).toMatchObject({ notification_id: notificationId, default_notify_brand: "N", default_notify_customer: "Y", is_default: "N" });
+    expect(wire.html_customer).toBe("&lt;p&gt;Hello &amp; {{customer.first_name}}&lt;/p&gt;");
+    await ok(t, "json", "Notification/Delete", { method: "DELETE", params: { notification_id: notificationId } });
+    expect((await listNotificationsPage(tctx)).total).toBe(0);
+    expect((await listNotificationsPage(tctx, { filters: { deleted: "Y" } })).rows.map((n) => n.id)).toEqual([notificationId]);
+
+    const categoryId = await fixtures.Category(t);
+    const articleId = (
+      await ok(t, "json", "Article/Create", {
+        method: "POST",
+        params: { category_id: categoryId, title: "Typed", contents: "<p>Text</p>", tags: "one, two", visibility: "2" },
+      })
+    ).article.article_id;
+    const [article] = (await listArticlesPage(tctx, { filters: { id: articleId } })).rows;
+    expect(article).toMatchObject({ id: articleId, categoryId, tags: ["one", "two"], visibility: 2, viewCount: 0, status: 1, deletedAt: null });
+    expect(article.updatedAt).toBeInstanceOf(Date);
+    const [category] = (await listCategoriesPage(tctx, { filters: { id: categoryId } })).rows;
+    expect(category).toMatchObject({ id: categoryId, type: "PRIMARY", parentId: null, visibility: 1, status: 1 });
+    const [listedArticle] = (await ok(t, "json", "Article/List", { params: { category_id: categoryId } })).articles;
+    expect(listedArticle).toMatchObject({ article_id: articleId, tags: "one, two", visibility: "2", view_count: "0" });
+
+    const ticketId = (
+      await ok(t, "json", "Ticket/Create", {
+        method: "POST",
+        params: { type: "NEW", subject: "Typed", message: "Hello", direction: "INTERNAL", department: "Sales" },
+      })
+    ).ticket.ticket_id;
+    const [ticket] = (await listTicketsPage(tctx, { filters: { id: ticketId } })).rows;
+    expect(ticket).toMatchObject({ id: ticketId, number: 1, direction: "INTERNAL", workingStatus: "OPEN", department: "Sales" });
+    expect(ticket.messages).toEqual([expect.objectContaining({ message: "Hello", attachments: [], authorType: "STAFF", createdAt: expect.any(Date) })]);
+    const [listedTicket] = (await ok(t, "json", "Ticket/List", { params: { ticket_id: ticketId } })).tickets;
+    expect(listedTicket).toMatchObject({
+      ticket_id: ticketId,
+      friendly_ticket_id: "1",
+      working_status: "OPEN",
+      messages: [{ message: "Hello", attachments: "" }],
+    });
   });
 });
 

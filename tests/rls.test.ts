@@ -175,6 +175,23 @@ describe("row-level security on every brand-owned table", () => {
     }
   });
 
+  const READ_ONLY_TRANSACTION = "25006";
+  it("an API read (runVerb's read) runs read only under the brand: a write in it fails and leaves nothing", async () => {
+    const db = await getDb();
+    const ctx = await contextFromStaffSession(db, { staffUserId: a.staffUserId, brandId: a.brand_id });
+    const rename = async ({ ctx: c }: { ctx: typeof ctx }) => {
+      await c.db.execute(sql`update customer_accounts set first_name = 'Read only?' where brand_id = ${a.brand_id}`);
+    };
+    await expect(runVerb(ctx, rename, undefined, { read: true })).rejects.toMatchObject({ cause: { code: READ_ONLY_TRANSACTION } });
+    const [n] = resultRows<{ n: number }>(await db.execute(sql`select count(*)::int as n from customer_accounts where first_name = 'Read only?'`));
+    expect(n.n).toBe(0);
+    // A transaction the read verb opens is read only too.
+    const inTransaction = async ({ ctx: c }: { ctx: typeof ctx }) => c.db.transaction((tx) => rename({ ctx: { ...c, db: tx as never } }));
+    await expect(runVerb(ctx, inTransaction, undefined, { read: true })).rejects.toMatchObject({ cause: { code: READ_ONLY_TRANSACTION } });
+    // The same verb as a write is allowed (and audited as its caller).
+    await runVerb(ctx, rename, undefined);
+  });
+
   /** What a page's reads see through its context: every brand-owned table read raw, as the page's handle runs it. */
   async function seenByPage(ctx: Context) {
     const out: string[] = [];

@@ -164,7 +164,7 @@ async function handle(byPath: Map<string, Endpoint>, req: Request, route: RouteP
       const result = await handler({ ctx: c, input });
       return { status: 200, body: render(format, envelope(endpoint, result)) };
     });
-    if (endpoint.method === "GET") {
+    if (endpoint.method === "GET" && !endpoint.writes) {
       const out = await runVerb(ctx, execute, undefined, { read: true });
       return respond(format, out.status, out.body, headers);
     }

@@ -26,6 +26,12 @@ export interface Endpoint<S extends Shape = Shape> {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   wire?: (row: any) => unknown;
+  /**
+   * A GET whose verb writes (Article/List counts a view; Subscription/Estimate makes the change it
+   * estimates and rolls it back): run as a write, in a transaction audited as its caller. Every other
+   * GET runs read only (lib/run-verb.ts) and fails if its verb writes or locks.
+   */
+  writes?: true;
   /** The verb: `({ ctx, input })`, as runVerb runs it (declared `stepped` when it commits part-way). */
   handler: AnyVerb<z.output<z.ZodObject<S>>, unknown>;
 }

@@ -94,9 +94,9 @@ export const pricedProduct = (p: Product): PricedProduct => ({
   autoPayDiscountCents: p.autoPayDiscountAmountCents,
 });
 
+// The shared parts are spread last: on Node 20 an object literal that starts with a spread takes the
+// slow path for every property after it (4-7 µs a row here, most of Product/List's time; bench/api).
 export const readProduct = (p: Product, currency: string): ProductRead => ({
-  ...ledger(p, p.status, currency),
-  ...pricedProduct(p),
   productGroupId: p.productGroupId,
   name: p.name,
   description: p.description,
@@ -104,10 +104,11 @@ export const readProduct = (p: Product, currency: string): ProductRead => ({
   taxExempt: p.taxExempt === "Y",
   customField1: p.customField1,
   customField2: p.customField2,
+  ...ledger(p, p.status, currency),
+  ...pricedProduct(p),
 });
 
 export const readComponent = (c: Component, currency: string): ComponentRead => ({
-  ...ledger(c, c.status, currency),
   productGroupId: c.productGroupId,
   type: c.componentType,
   name: c.name,
@@ -119,13 +120,13 @@ export const readComponent = (c: Component, currency: string): ComponentRead => 
   taxable: c.taxable === "Y",
   customField1: c.customField1,
   customField2: c.customField2,
+  ...ledger(c, c.status, currency),
 });
 
 /** A coupon read on the brand's clock (whether it has expired is a matter of the brand's calendar day). */
 export function readCoupon(ctx: Context, c: Coupon): CouponRead {
   const expired = c.status === "active" && isCouponExpired(c, ctx.now(), ctx.brand.timezoneId);
   return {
-    ...ledger(c, expired ? ("expired" as const) : c.status, ctx.brand.currency),
     code: c.couponCode,
     name: c.name,
     discount: c.discountType === "percent" ? { type: "percent", hundredths: c.discountValue } : { type: "amount", cents: c.discountValue },
@@ -136,5 +137,6 @@ export function readCoupon(ctx: Context, c: Coupon): CouponRead {
     redemptionCount: c.redemptionCount,
     stackable: c.stackable === "Y",
     productIds: c.productIds,
+    ...ledger(c, expired ? ("expired" as const) : c.status, ctx.brand.currency),
   };
 }

@@ -93,10 +93,10 @@ export async function searchBrand(ctx: Context, text: string, perKind = 5): Prom
       total: tickets.total,
       results: tickets.rows.map((t) => ({
         kind: "ticket",
-        id: t.ticket_id,
-        title: `#${t.friendly_ticket_id} ${t.subject}`,
-        detail: String(t.working_status ?? ""),
-        href: `${base}/tickets/${t.ticket_id}`,
+        id: t.id,
+        title: `#${t.number} ${t.subject}`,
+        detail: statusLabel("ticket", t.workingStatus),
+        href: `${base}/tickets/${t.id}`,
       })),
     },
   ];

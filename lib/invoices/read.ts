@@ -91,7 +91,7 @@ export const invoicesPage = named.page;
 export async function invoiceDetail(ctx: Context, id: string) {
   const invoice = await named.one(ctx, id);
   // Invoice/Reminder refuses an invoice less than a day overdue unless told to bypass the check.
-  return invoice && { ...invoice, daysOverdue: daysBetween(invoice.dueDate, brandToday(ctx)) };
+  return invoice && { daysOverdue: daysBetween(invoice.dueDate, brandToday(ctx)), ...invoice };
 }
 
 export const PORTAL_PAGE_SIZE = 20;
@@ -135,5 +135,5 @@ export async function scheduledRetry(ctx: Context, invoiceId: string): Promise<{
   const tz = ctx.brand.timezoneId;
   const last = row.last_retry === null ? null : Number(row.last_retry);
   const next = nextRetry(today(new Date(row.declined_at), tz), days, today(ctx.now(), tz), last);
-  return next && { ...next, of: days.length };
+  return next && { of: days.length, ...next };
 }

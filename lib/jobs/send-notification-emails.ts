@@ -12,7 +12,7 @@ import { isNotificationEvent } from "../notifications/events";
 import { liveNotificationOf, templateOf } from "../notifications/queries";
 import { renderTemplate, templateView, withoutSecrets } from "../notifications/templates";
 import { MASKED_SECRET } from "../notifications/placeholders";
-import type { NotificationRow } from "../notifications/view";
+import type { NotificationRow } from "../notifications/read";
 
 type Audience = (typeof emailDeliveries.$inferInsert)["audience"];
 interface Recipient {

@@ -1,11 +1,11 @@
-import { count, eq, inArray, isNull } from "drizzle-orm";
+import { count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { inBrand } from "../../db/scope";
 import { findInBrand } from "../scope";
 import { kbArticles, kbCategories } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { invalidState } from "../errors";
 import { STATUS } from "../lifecycle";
-import type { ArticleRow, CategoryRow } from "./view";
+import type { ArticleRow, CategoryRow } from "./read";
 
 type DeletedRule = { deleted: "refuse" | "require" };
 
@@ -46,6 +46,14 @@ export async function liveArticleCounts(ctx: Context, categoryIds: string[]) {
     .where(inBrand(ctx, kbArticles, inArray(kbArticles.categoryId, categoryIds), isNull(kbArticles.deletedAt)))
     .groupBy(kbArticles.categoryId);
   return new Map(rows.map((r) => [r.categoryId, r.n]));
+}
+
+/** One more view of an article (spec: each retrieval by article_id adds one to view_count). */
+export async function countArticleView(ctx: Context, id: string) {
+  await ctx.db
+    .update(kbArticles)
+    .set({ viewCount: sql`${kbArticles.viewCount} + 1` })
+    .where(inBrand(ctx, kbArticles, eq(kbArticles.id, id)));
 }
 
 /** `%text%` for ILIKE, with the pattern characters in the text taken literally. */

@@ -8,6 +8,10 @@ export const TITLE_MAX = 255;
 export const SUMMARY_MAX = 1000;
 export const CONTENTS_MAX = 100_000;
 
+/** Who sees a category or an article (spec: 1 visible, 2 hidden from customers; the API lists both). */
+export const VISIBILITY = { VISIBLE: 1, HIDDEN: 2 } as const;
+export type Visibility = (typeof VISIBILITY)[keyof typeof VISIBILITY];
+
 const visibility = () => oneOf(["1", "2"]).transform(Number);
 const visibilityDoc = "1 visible, 2 hidden (visibility does not change what the API lists)";
 const nonEmpty = (max: number) => text(max).min(1, { error: "must not be empty" });

@@ -10,7 +10,7 @@ import { DEFAULT_TEMPLATES } from "./defaults";
 import type { NotificationEvent } from "./events";
 import { TEMPLATE_PARAMS } from "./schemas";
 import { templateProblem } from "./templates";
-import type { NotificationRow } from "./view";
+import type { NotificationRow } from "./read";
 
 /** The live notification of an event in the context's brand, if any. */
 export async function liveNotificationOf(ctx: Context, event: string): Promise<NotificationRow | undefined> {

@@ -1,47 +1,32 @@
 import { escapeUTF8 } from "entities";
-import { notifications } from "../../db/schema";
-import { STATUS } from "../lifecycle";
-import type { Template } from "./defaults";
-
-export type NotificationRow = typeof notifications.$inferSelect;
+import { readNotification, type DefaultTemplateRead, type NotificationRead, type NotificationRow } from "./read";
 
 /** Spec: returned HTML is HTML-encoded (clients decode it before display). */
 const encoded = (html: string | null) => (html === null ? null : escapeUTF8(html));
+const yn = (b: boolean) => (b ? "Y" : "N");
 
-/** A notification as the API shows it; empty subject or html means the default template is used. */
-export const notificationView = (n: NotificationRow) => ({
+/**
+ * The wire: a notification (or a default template, in the same shape so clients read both alike)
+ * as the API answers it, from its read row. Only lib/api calls it (and the write verbs through
+ * notificationView).
+ */
+export const notificationToWire = (n: NotificationRead | DefaultTemplateRead) => ({
   notification_id: n.id,
   notification_event: n.event,
-  default_notify_brand: n.notifyBrand,
+  default_notify_brand: yn(n.notifyBrand),
   default_notify_brand_email: n.brandEmail,
-  default_notify_customer: n.notifyCustomer,
+  default_notify_customer: yn(n.notifyCustomer),
   subject_brand: n.subjectBrand,
   subject_customer: n.subjectCustomer,
   html_brand: encoded(n.htmlBrand),
   html_customer: encoded(n.htmlCustomer),
   from_email: n.fromEmail,
   status: n.status,
-  is_default: "N",
+  is_default: yn(n.isDefault),
   created: n.createdAt,
   updated: n.updatedAt,
   deleted: n.deletedAt,
 });
 
-/** A default template in the same shape, so clients read both alike. */
-export const defaultTemplateView = (event: string, t: Template, fromEmail: string) => ({
-  notification_id: null,
-  notification_event: event,
-  default_notify_brand: "N",
-  default_notify_brand_email: null,
-  default_notify_customer: "Y",
-  subject_brand: t.subject_brand,
-  subject_customer: t.subject_customer,
-  html_brand: encoded(t.html_brand),
-  html_customer: encoded(t.html_customer),
-  from_email: fromEmail,
-  status: STATUS.ACTIVE,
-  is_default: "Y",
-  created: null,
-  updated: null,
-  deleted: null,
-});
+/** What the write verbs answer: the wire of the notification as it now stands. */
+export const notificationView = (n: NotificationRow) => notificationToWire(readNotification(n));

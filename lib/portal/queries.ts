@@ -1,6 +1,6 @@
-import { desc, eq, isNull, ne, asc } from "drizzle-orm";
+import { eq, isNull, asc } from "drizzle-orm";
 import { selectRows } from "../../db/client";
-import { components, customerAccounts, customerUsers, payMethods, productGroups, products, tickets } from "../../db/schema";
+import { components, customerAccounts, customerUsers, payMethods, productGroups, products } from "../../db/schema";
 import { anyOf, inAccount, inBrand } from "../../db/scope";
 import { findInBrand } from "../scope";
 import type { Brand, Context } from "../auth/context";
@@ -12,6 +12,7 @@ import { creditNoteList, creditNotesAgainst } from "../credit-notes/list";
 import { STATUS } from "../lifecycle";
 import { customerSubscription, customerSubscriptions, type SubscriptionRead } from "../subscriptions/read";
 import { formatPeriod } from "../format";
+import { customerTickets } from "../tickets/read";
 
 /**
  * What the Customer Facing Portal's pages read, for a customer context only: every query starts
@@ -207,15 +208,10 @@ export function paymentMethodName(p: { processedBy: string; paymentGateway: stri
   return "Card or bank account";
 }
 
-/** Tickets the customer can see (never INTERNAL ones) that are not closed. */
+/** Tickets the customer can see (never INTERNAL ones) that are not closed, the most recently active first (lib/tickets/read.ts). */
 export async function portalOpenTickets(ctx: Context) {
   customerOf(ctx);
-  const rows = await selectRows(ctx.db, tickets, {
-    where: inAccount(ctx, tickets, ne(tickets.direction, "INTERNAL"), ne(tickets.workingStatus, "CLOSED")),
-    orderBy: [desc(tickets.updatedAt), desc(tickets.id)],
-    limit: 20,
-  });
-  return rows.map((t) => ({ id: t.id, number: t.friendlyTicketId, subject: t.subject, status: t.workingStatus, updatedAt: t.updatedAt }));
+  return (await customerTickets(ctx, { open: true, pageSize: 20 })).rows;
 }
 
 /** The overview: active subscriptions, what is due (open invoices' balances), open tickets. */

@@ -199,7 +199,10 @@ export function readChangeEstimate(
   const adjusted = (e.after?.adjustments ?? 0) - (e.before?.adjustments ?? 0);
   return {
     kind: "change",
-    ...on,
+    subscriptionId: on.subscriptionId,
+    customerAccountId: on.customerAccountId,
+    productId: on.productId,
+    autoPay: on.autoPay,
     chargedNowCents: Math.max(0, p?.cents ?? 0),
     proratedCreditCents: Math.max(0, -(p?.cents ?? 0)),
     prorationDaysLeft: p?.days ?? 0,

@@ -80,8 +80,7 @@ export const estimateToWire = (e: EstimateRead) => (e.kind === "new" ? newEstima
 function newEstimateToWire(e: NewSubscriptionEstimate) {
   const money = (cents: number) => formatAmount(cents, e.currency);
   const renewal = e.nextRenewal;
-  return {
-    ...(e.autoPay === null ? {} : { auto_pay: yn(e.autoPay) }),
+  const wire = {
     customer_account_id: e.customerAccountId,
     product_id: e.productId,
     upfront_total: money(e.upfrontCents),
@@ -97,6 +96,8 @@ function newEstimateToWire(e: NewSubscriptionEstimate) {
     tax: money(0),
     currency: e.currency,
   };
+  // auto_pay first when it was given (absent: the spec's answer, without it).
+  return e.autoPay === null ? wire : { auto_pay: yn(e.autoPay), ...wire };
 }
 
 function changeEstimateToWire(e: ChangeEstimateRead) {

@@ -6,7 +6,8 @@ import { DomainError, invalidState } from "../errors";
 import { newId } from "../ids";
 import { findSubscription, notOnAccount } from "../notes/links";
 import { findUser } from "../users/queries";
-import { findTicket, invalid, missing, nextFriendlyTicketId, ticketWithMessages } from "./queries";
+import { findTicket, invalid, missing, nextFriendlyTicketId } from "./queries";
+import { ticketView } from "./view";
 import type { CreateTicketInput } from "./schemas";
 
 type Refs = {
@@ -31,7 +32,7 @@ export async function createTicket({ ctx, input }: { ctx: Context; input: Create
   };
   if (refs.user && !refs.account) throw missing("customer_account_id", "is required when customer_user_id is given");
   const ticket = input.type === "NEW" ? await openTicket(ctx, input, refs) : await reply(ctx, input, refs);
-  return ticketWithMessages(ctx, ticket);
+  return ticketView(ctx, ticket);
 }
 
 async function openTicket(ctx: Context, input: CreateTicketInput, { ticket, account, user, subscription }: Refs) {

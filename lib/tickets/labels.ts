@@ -1,5 +1,5 @@
-/** Ticket directions and working statuses as staff read them, for the dashboard's lists and forms. */
-import { TICKET_DIRECTIONS, TICKET_WORKING_STATUSES } from "../../db/schema";
+/** Ticket directions as staff read them, for the dashboard's lists and forms (working statuses are named in lib/format.ts, kind "ticket"). */
+import { TICKET_DIRECTIONS } from "../../db/schema";
 
 /** What each direction means to staff (spec, Ticket/Create). */
 export const DIRECTION_LABEL: Record<(typeof TICKET_DIRECTIONS)[number], string> = {
@@ -13,8 +13,3 @@ export const DIRECTION_SHORT: Record<(typeof TICKET_DIRECTIONS)[number], string>
   "EXTERNAL-CUSTOMER": "From customer",
 };
 export const DIRECTION_OPTIONS = TICKET_DIRECTIONS.map((value) => ({ value, label: DIRECTION_SHORT[value] }));
-
-const STATUS_TONE: Record<string, string> = { OPEN: "warn", ANSWERED: "ok", WORKING: "info", "ON HOLD": "info", CLOSED: "bad" };
-export const statusTone = (s: string) => STATUS_TONE[s] ?? "info";
-export const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase();
-export const STATUS_OPTIONS = TICKET_WORKING_STATUSES.map((value) => ({ value, label: statusLabel(value) }));

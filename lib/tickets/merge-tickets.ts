@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { ticketMessages, tickets } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { invalidState } from "../errors";
-import { findTicket, invalid, ticketWithMessages } from "./queries";
+import { findTicket, invalid } from "./queries";
+import { ticketView } from "./view";
 import type { MergeTicketsInput } from "./schemas";
-import type { TicketRow } from "./view";
+import type { TicketRow } from "./read";
 
 /**
  * Ticket/Merge: merge_ticket_id's messages move to ticket_id (which keeps its subject, direction,
@@ -31,5 +32,5 @@ export async function mergeTickets({ ctx, input }: { ctx: Context; input: MergeT
   await ctx.db.update(ticketMessages).set({ ticketId: survivor.id }).where(eq(ticketMessages.ticketId, merged.id));
   await ctx.db.delete(tickets).where(eq(tickets.id, merged.id));
   const [row] = await ctx.db.update(tickets).set({ updatedAt: ctx.now() }).where(eq(tickets.id, survivor.id)).returning();
-  return ticketWithMessages(ctx, row);
+  return ticketView(ctx, row);
 }

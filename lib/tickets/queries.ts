@@ -1,11 +1,9 @@
-import { inArray, sql } from "drizzle-orm";
-import { ticketCounters, ticketMessages, tickets } from "../../db/schema";
-import { inBrand, oldestFirst } from "../../db/scope";
+import { sql } from "drizzle-orm";
+import { ticketCounters, tickets } from "../../db/schema";
 import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { newId } from "../ids";
-import { ticketView, type MessageRow, type TicketRow } from "./view";
 
 /** By ticket_id only: a friendly_ticket_id is not a UUID and so is simply not found. */
 export const findTicket = (ctx: Context, id: string, parameter = "ticket_id") => findInBrand(ctx, tickets, id, "Ticket", parameter, { forUpdate: true });
@@ -21,23 +19,6 @@ export async function nextFriendlyTicketId(ctx: Context) {
     .onConflictDoUpdate({ target: ticketCounters.brandId, set: { lastNumber: sql`${ticketCounters.lastNumber} + 1` } })
     .returning({ n: ticketCounters.lastNumber });
   return row.n;
-}
-
-/** Messages of the given tickets in one query, each ticket's in time order (merged ones interleave). */
-export async function messagesOf(ctx: Context, ticketIds: string[]) {
-  const byTicket = new Map<string, MessageRow[]>(ticketIds.map((id) => [id, []]));
-  if (!ticketIds.length) return byTicket;
-  const rows = await ctx.db
-    .select()
-    .from(ticketMessages)
-    .where(inBrand(ctx, ticketMessages, inArray(ticketMessages.ticketId, ticketIds)))
-    .orderBy(...oldestFirst(ticketMessages));
-  for (const m of rows) byTicket.get(m.ticketId)!.push(m);
-  return byTicket;
-}
-
-export async function ticketWithMessages(ctx: Context, ticket: TicketRow) {
-  return ticketView(ticket, (await messagesOf(ctx, [ticket.id])).get(ticket.id)!);
 }
 
 /** "is required when ..." refusals of cross-parameter rules, checked once the ids are known to exist. */

@@ -4,7 +4,8 @@ import { findAccount } from "../accounts/queries";
 import type { Context } from "../auth/context";
 import { invalidState } from "../errors";
 import { findSubscription, notOnAccount } from "../notes/links";
-import { findTicket, missing, ticketWithMessages } from "./queries";
+import { findTicket, missing } from "./queries";
+import { ticketView } from "./view";
 import type { UpdateTicketInput } from "./schemas";
 
 const absentOrCleared = (v: string | null | undefined) => (v === undefined ? undefined : null);
@@ -40,11 +41,11 @@ export async function updateTicket({ ctx, input }: { ctx: Context; input: Update
   if (input.department !== undefined) changes.department = input.department;
   if (account !== undefined) changes.customerAccountId = accountId;
   if (subscription !== undefined) changes.subscriptionId = subscription?.id ?? null;
-  if (!Object.keys(changes).length) return ticketWithMessages(ctx, ticket);
+  if (!Object.keys(changes).length) return ticketView(ctx, ticket);
   const [row] = await ctx.db
     .update(tickets)
     .set({ ...changes, updatedAt: ctx.now() })
     .where(eq(tickets.id, ticket.id))
     .returning();
-  return ticketWithMessages(ctx, row);
+  return ticketView(ctx, row);
 }

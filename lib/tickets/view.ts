@@ -1,10 +1,8 @@
-import { ticketMessages, tickets } from "../../db/schema";
+import type { Context } from "../auth/context";
+import { ticketWithMessages, type TicketMessageRead, type TicketRead, type TicketRow } from "./read";
 
-export type TicketRow = typeof tickets.$inferSelect;
-export type MessageRow = typeof ticketMessages.$inferSelect;
-
-/** A message with its author: a staff user, a customer user or a guest (by email). */
-export const messageView = (m: MessageRow) => ({
+/** The wire: a message with its author (a staff user, a customer user or a guest by email), its attachments comma separated. */
+const messageToWire = (m: TicketMessageRead) => ({
   message_id: m.id,
   message: m.message,
   attachments: m.attachments.join(","),
@@ -15,10 +13,13 @@ export const messageView = (m: MessageRow) => ({
   created: m.createdAt,
 });
 
-/** A ticket with its messages, oldest first. */
-export const ticketView = (t: TicketRow, messages: MessageRow[]) => ({
+/**
+ * The wire: a ticket with its messages, oldest first, as the API answers it, from its read row. Only
+ * lib/api calls it (and the write verbs through ticketView).
+ */
+export const ticketToWire = (t: TicketRead) => ({
   ticket_id: t.id,
-  friendly_ticket_id: t.friendlyTicketId,
+  friendly_ticket_id: t.number,
   subject: t.subject,
   direction: t.direction,
   working_status: t.workingStatus,
@@ -28,5 +29,8 @@ export const ticketView = (t: TicketRow, messages: MessageRow[]) => ({
   guest_email: t.guestEmail,
   created: t.createdAt,
   updated: t.updatedAt,
-  messages: messages.map(messageView),
+  messages: t.messages.map(messageToWire),
 });
+
+/** What the write verbs answer: the wire of the ticket as it now stands, with its messages. */
+export const ticketView = async (ctx: Context, row: TicketRow) => ticketToWire(await ticketWithMessages(ctx, row));

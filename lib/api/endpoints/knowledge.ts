@@ -10,6 +10,7 @@ import {
   UpdateCategoryParams,
 } from "../../knowledge/schemas";
 import { listArticles } from "../../knowledge/list-articles";
+import { listedArticleToWire, listedCategoryToWire } from "../../knowledge/view";
 import { createArticle } from "../../knowledge/create-article";
 import { updateArticle } from "../../knowledge/update-article";
 import { deleteArticle } from "../../knowledge/delete-article";
@@ -38,7 +39,9 @@ export const knowledgeEndpoints = [
     params: ListArticlesParams,
     returns: "article",
     list: "articles",
+    writes: true,
     handler: listArticles,
+    wire: listedArticleToWire,
   }),
   defineEndpoint({
     resource: "Article",
@@ -93,6 +96,7 @@ export const knowledgeEndpoints = [
     returns: "category",
     list: "categories",
     handler: listCategories,
+    wire: listedCategoryToWire,
   }),
   defineEndpoint({
     resource: "Category",

@@ -1,6 +1,7 @@
 import { defineEndpoint } from "../endpoint";
 import { CreateNotificationParams, ListNotificationsParams, NotificationIdParams, UpdateNotificationParams } from "../../notifications/schemas";
 import { listNotifications } from "../../notifications/list-notifications";
+import { notificationToWire } from "../../notifications/view";
 import { createNotification } from "../../notifications/create-notification";
 import { updateNotification } from "../../notifications/update-notification";
 import { deleteNotification } from "../../notifications/delete-notification";
@@ -20,6 +21,7 @@ export const notificationEndpoints = [
     returns: "notification",
     list: "notifications",
     handler: listNotifications,
+    wire: notificationToWire,
   }),
   defineEndpoint({
     resource: "Notification",

@@ -45,6 +45,8 @@ export const subscriptionEndpoints = [
       "before and after (the next renewal without and with the change: renewal_date, generated, final, total = issued_total + adjustments_total - credited + usage, paid, balance, lines as the period is priced, usage_lines), upfront_total (= charged_now), next_renewal_date and next_renewal_total (after's); auto_pay absent is the subscription's.",
     params: EstimateSubscriptionParams,
     returns: "estimate",
+    // A change is estimated by making it, locks and all, in a savepoint rolled back (lib/subscriptions/estimate-change.ts).
+    writes: true,
     refusals: [
       "409 INVALID_STATE for a suspended or deleted product, group or component, or a coupon that does not qualify",
       "400 INVALID_PARAMETER for remove_components or remove_coupons without subscription_id, or billing_day, override_initial_billing or pay_method_id with it",

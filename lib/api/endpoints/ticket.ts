@@ -1,6 +1,7 @@
 import { defineEndpoint } from "../endpoint";
 import { CreateTicketParams, ListTicketsParams, MAX_TICKETS_LISTED, MergeTicketsParams, TicketIdParams, UpdateTicketParams } from "../../tickets/schemas";
 import { listTickets } from "../../tickets/list-tickets";
+import { ticketToWire } from "../../tickets/view";
 import { createTicket } from "../../tickets/create-ticket";
 import { updateTicket } from "../../tickets/update-ticket";
 import { mergeTickets } from "../../tickets/merge-tickets";
@@ -21,6 +22,7 @@ export const ticketEndpoints = [
     returns,
     list: "tickets",
     handler: listTickets,
+    wire: ticketToWire,
   }),
   defineEndpoint({
     resource: "Ticket",

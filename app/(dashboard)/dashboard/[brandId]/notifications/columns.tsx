@@ -1,23 +1,16 @@
 "use client";
 
 import { listTable } from "@/components/data-table/list-table";
+import type { NotificationRead } from "@/lib/notifications/read";
 
-/** The fields of the API's notification view this list shows. */
-export interface NotificationRow {
-  notification_id: string;
-  notification_event: string;
-  default_notify_customer: string;
-  default_notify_brand: string;
-  default_notify_brand_email: string | null;
-  from_email: string;
-  subject_customer: string | null;
-  status: number;
-}
+/** A notification's read row as the table shows it (lib/notifications/read.ts). */
+export type NotificationRow = Pick<
+  NotificationRead,
+  "id" | "event" | "notifyCustomer" | "notifyBrand" | "brandEmail" | "fromEmail" | "subjectCustomer" | "status"
+>;
 
 const recipients = (n: NotificationRow) =>
-  [n.default_notify_customer === "Y" && "Customer", n.default_notify_brand === "Y" && `Brand (${n.default_notify_brand_email ?? "—"})`]
-    .filter(Boolean)
-    .join(", ") || "Nobody";
+  [n.notifyCustomer && "Customer", n.notifyBrand && `Brand (${n.brandEmail ?? "—"})`].filter(Boolean).join(", ") || "Nobody";
 
 export const NotificationsTable = listTable<NotificationRow>(({ query }, t) => ({
   label: "Notifications",
@@ -25,15 +18,15 @@ export const NotificationsTable = listTable<NotificationRow>(({ query }, t) => (
     t.link(
       "event",
       "Event",
-      (n) => `notifications/${n.notification_id}`,
-      (n) => n.notification_event,
+      (n) => `notifications/${n.id}`,
+      (n) => n.event,
     ),
-    t.text("subject", "Customer's subject", (n) => n.subject_customer || <span className="muted">Default</span>, { sort: false }),
+    t.text("subject", "Customer's subject", (n) => n.subjectCustomer || <span className="muted">Default</span>, { sort: false }),
     t.text("to", "Sent to", recipients, { sort: false }),
-    t.text("from", "From", "from_email", { sort: false }),
+    t.text("from", "From", "fromEmail", { sort: false }),
     t.status({ sort: false }),
   ],
-  getRowId: (r) => r.notification_id,
+  getRowId: (r) => r.id,
   searchPlaceholder: "Event or subject",
   filters: [{ name: "deleted", label: "Show", options: [{ value: "Y", label: "Deleted notifications" }] }],
   empty: query.filters.deleted ? <>No deleted notifications.</> : t.empty("No notifications yet.", "notifications/new", "Set up the first email"),

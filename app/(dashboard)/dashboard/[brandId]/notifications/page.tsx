@@ -1,21 +1,21 @@
 import Link from "next/link";
-import { notificationPageList } from "@/lib/notifications/pages";
+import { listNotificationsPage, notificationList } from "@/lib/notifications/list-notifications";
 import { EVENT_NAMES, NOTIFICATION_EVENTS } from "@/lib/notifications/events";
-import { ListPage, openList, type ListPageProps } from "../_components/list-page";
+import { ListPage, openList, shown, type ListPageProps } from "../_components/list-page";
 import { NotificationsTable } from "./columns";
 
 export const metadata = { title: "Notifications · Recurring Billing" };
 
 export default async function NotificationsPage(props: ListPageProps) {
   const { ctx, query, paging, base, table } = await openList(props, "notifications", {
-    sortKeys: notificationPageList.sortKeys,
+    sortKeys: notificationList.sortKeys,
     urlFilters: { deleted: ["Y"] },
+    defaultSort: { key: "event", dir: "asc" },
   });
   // One live notification per event: the events still without one, each a link to set it up.
-  const live = new Set((await notificationPageList.window(ctx)).rows.map((n) => n.notification_event));
+  const live = new Set((await notificationList.window(ctx)).rows.map((n) => n.event));
   const unset = EVENT_NAMES.filter((e) => !live.has(e));
-  const load = () =>
-    notificationPageList.page(ctx, { filters: { q: query.q || null, deleted: (query.filters.deleted as "Y" | undefined) ?? null }, ...paging });
+  const load = () => listNotificationsPage(ctx, { filters: { q: query.q || null, deleted: (query.filters.deleted as "Y" | undefined) ?? null }, ...paging });
   return (
     <ListPage
       title="Notifications"
@@ -26,7 +26,9 @@ export default async function NotificationsPage(props: ListPageProps) {
     >
       {(result) => (
         <>
-          <NotificationsTable {...table(result)} />
+          <NotificationsTable
+            {...table(result, (n) => shown(n, ["id", "event", "notifyCustomer", "notifyBrand", "brandEmail", "fromEmail", "subjectCustomer", "status"]))}
+          />
           {unset.length > 0 && (
             <section className="card" aria-labelledby="unset">
               <h2 id="unset">Events without a notification</h2>

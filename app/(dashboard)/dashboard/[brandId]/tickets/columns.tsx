@@ -2,42 +2,35 @@
 
 import { listTable } from "@/components/data-table/list-table";
 import type { FilterOption } from "@/components/data-table/data-table";
-import { DIRECTION_OPTIONS, DIRECTION_SHORT, STATUS_OPTIONS, statusLabel, statusTone } from "@/lib/tickets/labels";
+import { statusOptions } from "@/lib/format";
+import type { TicketRead } from "@/lib/tickets/read";
+import { DIRECTION_OPTIONS, DIRECTION_SHORT } from "@/lib/tickets/labels";
 
-/** The fields of the API's ticket view this list shows (its messages counted, not sent). */
-export interface TicketRow {
-  ticket_id: string;
-  friendly_ticket_id: number;
-  subject: string;
-  direction: keyof typeof DIRECTION_SHORT;
-  working_status: "OPEN" | "ANSWERED" | "WORKING" | "ON HOLD" | "CLOSED";
-  department: string | null;
-  message_count: number;
-  updated: Date | string;
+/** A ticket's read row as the table shows it (lib/tickets/read.ts): its messages counted, not sent. */
+export interface TicketRow extends Pick<TicketRead, "id" | "number" | "subject" | "direction" | "workingStatus" | "department" | "updatedAt"> {
+  messageCount: number;
 }
-
-export const TicketStatus = ({ status }: { status: string }) => <span className={`badge ${statusTone(status)}`}>{statusLabel(status)}</span>;
 
 export const TicketsTable = listTable<TicketRow, { departments: FilterOption[] }>(({ departments }, t) => ({
   label: "Tickets",
   columns: [
-    t.text("friendly_ticket_id", "#", "friendly_ticket_id", { numeric: true }),
+    t.text("friendly_ticket_id", "#", "number", { numeric: true }),
     t.link(
       "subject",
       "Subject",
-      (tk) => `tickets/${tk.ticket_id}`,
+      (tk) => `tickets/${tk.id}`,
       (tk) => tk.subject,
     ),
-    t.text("working_status", "Status", (tk) => <TicketStatus status={tk.working_status} />, { sort: false }),
+    t.badge("working_status", "Status", "workingStatus", { kind: "ticket", sort: false }),
     t.text("direction", "Direction", (tk) => DIRECTION_SHORT[tk.direction], { sort: false }),
     t.text("department", "Department", (tk) => tk.department ?? "—", { sort: false }),
-    t.text("messages", "Messages", "message_count", { sort: false, numeric: true }),
-    t.instant("updated_at", "Updated", "updated"),
+    t.text("messages", "Messages", "messageCount", { sort: false, numeric: true }),
+    t.instant("updated_at", "Updated", "updatedAt"),
   ],
-  getRowId: (r) => r.ticket_id,
+  getRowId: (r) => r.id,
   searchPlaceholder: "Subject, number or guest email",
   filters: [
-    { name: "working_status", label: "Status", options: STATUS_OPTIONS },
+    { name: "working_status", label: "Status", options: statusOptions("ticket") },
     { name: "direction", label: "Direction", options: DIRECTION_OPTIONS },
     ...(departments.length ? [{ name: "department", label: "Department", options: departments }] : []),
   ],

@@ -1,8 +1,9 @@
 import { dashboardContext } from "@/app/_auth/session";
 import { listTicketsPage, ticketList } from "@/lib/tickets/list-tickets";
-import { ticketDepartments } from "@/lib/tickets/pages";
-import { DIRECTION_OPTIONS, STATUS_OPTIONS } from "@/lib/tickets/labels";
-import { ListPage, openList, type ListPageProps } from "../_components/list-page";
+import { ticketDepartments } from "@/lib/tickets/read";
+import { DIRECTION_OPTIONS } from "@/lib/tickets/labels";
+import { statusOptions } from "@/lib/format";
+import { ListPage, openList, shown, type ListPageProps } from "../_components/list-page";
 import { TicketsTable, type TicketRow } from "./columns";
 
 export const metadata = { title: "Tickets · Recurring Billing" };
@@ -11,7 +12,11 @@ export default async function TicketsPage(props: ListPageProps) {
   const departments = await ticketDepartments(await dashboardContext((await props.params).brandId));
   const { ctx, query, paging, base, table } = await openList(props, "tickets", {
     sortKeys: ticketList.sortKeys,
-    urlFilters: { working_status: STATUS_OPTIONS.map((o) => o.value), direction: DIRECTION_OPTIONS.map((o) => o.value), department: departments },
+    urlFilters: {
+      working_status: statusOptions("ticket").map((o) => o.value),
+      direction: DIRECTION_OPTIONS.map((o) => o.value),
+      department: departments,
+    },
     // Newest first unless the table asks otherwise: the ones waiting for an answer are recent.
     defaultSort: { key: "updated_at", dir: "desc" },
   });
@@ -19,7 +24,7 @@ export default async function TicketsPage(props: ListPageProps) {
     listTicketsPage(ctx, {
       filters: {
         q: query.q || null,
-        workingStatus: (query.filters.working_status as TicketRow["working_status"]) ?? null,
+        workingStatus: (query.filters.working_status as TicketRow["workingStatus"]) ?? null,
         direction: (query.filters.direction as TicketRow["direction"]) ?? null,
         department: query.filters.department ?? null,
       },
@@ -29,7 +34,10 @@ export default async function TicketsPage(props: ListPageProps) {
     <ListPage title="Tickets" action={{ href: `${base}/new`, label: "New ticket" }} base={base} load={load}>
       {(result) => (
         <TicketsTable
-          {...table(result, ({ messages, ...t }): TicketRow => ({ ...t, message_count: messages.length }))}
+          {...table(result, (tk): TicketRow => ({
+            ...shown(tk, ["id", "number", "subject", "direction", "workingStatus", "department", "updatedAt"]),
+            messageCount: tk.messages.length,
+          }))}
           departments={departments.map((d) => ({ value: d, label: d }))}
         />
       )}

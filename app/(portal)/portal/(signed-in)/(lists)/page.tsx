@@ -126,7 +126,7 @@ export default async function Overview() {
                   #{t.number} {t.subject}
                 </span>
                 <span className="muted">
-                  {t.status.toLowerCase()} · updated {f.day(t.updatedAt)}
+                  {f.status("ticket", t.workingStatus)} · updated {f.day(t.updatedAt)}
                 </span>
               </li>
             ))}

@@ -212,12 +212,12 @@ export default async function AccountPage({ params, searchParams }: RecordPagePr
             {
               header: "Ticket",
               cell: (t) => (
-                <Link href={`${dash}/tickets/${t.ticket_id}`}>
-                  #{t.friendly_ticket_id} {t.subject}
+                <Link href={`${dash}/tickets/${t.id}`}>
+                  #{t.number} {t.subject}
                 </Link>
               ),
             },
-            { header: "Status", cell: (t) => String(t.working_status) },
+            { header: "Status", cell: (t) => statusLabel("ticket", t.workingStatus) },
           ]}
         />
         <CompactSection

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { Form, type Field } from "@/components/forms/form";
 import { CreateArticleParams, SUMMARY_MAX, TITLE_MAX, UpdateArticleParams } from "@/lib/knowledge/schemas";
 import { createArticle, updateArticle } from "../actions";
-import { VISIBILITY } from "./options";
+import { VISIBILITY_OPTIONS } from "./options";
 
 /** Article/Create or Update (Update takes every field, so all are sent); the HTML is sanitised on the server. */
 export function ArticleForm({
@@ -23,7 +23,7 @@ export function ArticleForm({
   const fields: Field[] = [
     { name: "title", label: "Title", required: true, wide: true, hint: `At most ${TITLE_MAX} characters` },
     { name: "category_id", label: "Category", required: true, options: [{ value: "", label: "Choose a category…" }, ...categories] },
-    { name: "visibility", label: "Visibility", required: true, options: VISIBILITY, hint: "Hidden articles are kept from customers" },
+    { name: "visibility", label: "Visibility", required: true, options: VISIBILITY_OPTIONS, hint: "Hidden articles are kept from customers" },
     { name: "tags", label: "Tags", required: true, wide: true, hint: "Comma-separated, like billing, invoices" },
     { name: "summary", label: "Summary", kind: "textarea", rows: 2, hint: `Optional, at most ${SUMMARY_MAX} characters` },
     {

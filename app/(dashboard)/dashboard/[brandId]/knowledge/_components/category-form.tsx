@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { Form, type Field } from "@/components/forms/form";
 import { CreateCategoryParams, NAME_MAX, UpdateCategoryParams } from "@/lib/knowledge/schemas";
 import { createCategory, updateCategory } from "../actions";
-import { VISIBILITY } from "./options";
+import { VISIBILITY_OPTIONS } from "./options";
 
 const TYPES = [
   { value: "PRIMARY", label: "Top level" },
@@ -32,7 +32,7 @@ export function CategoryForm({
       options: [{ value: "", label: "None (top level)" }, ...parents],
       hint: "Required for a sub category",
     },
-    { name: "visibility", label: "Visibility", required: true, options: VISIBILITY },
+    { name: "visibility", label: "Visibility", required: true, options: VISIBILITY_OPTIONS },
   ];
   return (
     <Form

@@ -1,6 +1,6 @@
 import { dashboardContext } from "@/app/_auth/session";
 import { FormPage } from "@/components/dashboard/detail";
-import { notificationPageList } from "@/lib/notifications/pages";
+import { notificationList } from "@/lib/notifications/list-notifications";
 import { DEFAULT_TEMPLATES } from "@/lib/notifications/defaults";
 import { isNotificationEvent } from "@/lib/notifications/events";
 import { previewBrand } from "@/lib/notifications/sample";
@@ -18,7 +18,7 @@ export default async function NewNotificationPage({
   const { brandId } = await params;
   const ctx = await dashboardContext(brandId);
   const { event } = await searchParams;
-  const taken = (await notificationPageList.window(ctx)).rows.map((n) => n.notification_event);
+  const taken = (await notificationList.window(ctx)).rows.map((n) => n.event);
   const base = `/dashboard/${brandId}/notifications`;
   return (
     <FormPage list={{ href: base, label: "Notifications" }} step="New" title="New notification">

@@ -1,15 +1,13 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { DetailHead, FactsCard, Section } from "@/components/dashboard/detail";
-import { openRecord, type RecordPageProps } from "../../_components/load-record";
+import { loadRecord, openRecord, type RecordPageProps } from "../../_components/load-record";
+import { shown } from "../../_components/list-page";
 import { listTicketsPage } from "@/lib/tickets/list-tickets";
-import { mergeCandidates } from "@/lib/tickets/pages";
+import { authorNames, mergeCandidates, type TicketMessageRead } from "@/lib/tickets/read";
 import { DIRECTION_LABEL } from "@/lib/tickets/labels";
-import { listUsersPage } from "@/lib/users/list-users";
 import { accountName } from "@/lib/users/pages";
-import { isUuid } from "@/lib/ids";
 import { formatInstant } from "@/lib/format";
-import { TicketStatus } from "../columns";
+import { StatusBadge } from "@/components/ui/status";
 import styles from "../_components/thread.module.css";
 import { ReplyForm } from "../_components/reply-form";
 import { DeleteTicket, MergeControl, StatusControl } from "../_components/ticket-controls";
@@ -19,28 +17,22 @@ export const metadata = { title: "Ticket · Recurring Billing" };
 
 export default async function TicketPage({ params }: RecordPageProps) {
   const { brandId, id, ctx, dash } = await openRecord(params);
-  if (!isUuid(id)) notFound();
-  const t = (await listTicketsPage(ctx, { filters: { id } })).rows[0];
-  if (!t) notFound();
-  const [candidates, account, users] = await Promise.all([
-    mergeCandidates(ctx, t),
-    accountName(ctx, t.customer_account_id),
-    t.customer_account_id ? listUsersPage(ctx, { filters: { customerAccountId: t.customer_account_id }, pageSize: 100 }) : null,
-  ]);
-  const userNames = new Map(users?.rows.map((u) => [u.user_id, `${u.first_name} ${u.last_name}`]));
-  const author = (m: (typeof t.messages)[number]) =>
-    m.author_type === "STAFF" ? "Staff" : m.author_type === "GUEST" ? `Guest ${m.guest_email ?? ""}` : (userNames.get(m.customer_user_id ?? "") ?? "Customer");
+  const t = await loadRecord(ctx, id, listTicketsPage);
+  const [candidates, account, names] = await Promise.all([mergeCandidates(ctx, t), accountName(ctx, t.customerAccountId), authorNames(ctx, t.messages)]);
+  const author = (m: TicketMessageRead) =>
+    m.authorType === "STAFF" ? "Staff" : m.authorType === "GUEST" ? `Guest ${m.guestEmail ?? ""}` : (names.get(m.customerUserId ?? "") ?? "Customer");
   const internal = t.direction === "INTERNAL";
+  const ticket = shown(t, ["id", "number", "subject", "workingStatus"]);
   return (
     <>
       <DetailHead
         list={{ href: `${dash}/tickets`, label: "Tickets" }}
-        title={`#${t.friendly_ticket_id} ${t.subject}`}
-        crumb={`#${t.friendly_ticket_id}`}
-        badge={<TicketStatus status={t.working_status} />}
+        title={`#${t.number} ${t.subject}`}
+        crumb={`#${t.number}`}
+        badge={<StatusBadge kind="ticket" status={t.workingStatus} />}
       >
-        <MergeControl brandId={brandId} ticket={t} candidates={candidates} />
-        <DeleteTicket brandId={brandId} ticket={t} />
+        <MergeControl brandId={brandId} ticket={ticket} candidates={candidates} />
+        <DeleteTicket brandId={brandId} ticket={ticket} />
       </DetailHead>
 
       <FactsCard
@@ -48,29 +40,26 @@ export default async function TicketPage({ params }: RecordPageProps) {
         title="About"
         facts={[
           ["Who sees it", DIRECTION_LABEL[t.direction]],
-          [
-            "Customer account",
-            t.customer_account_id ? <Link href={`${dash}/accounts/${t.customer_account_id}`}>{account ?? t.customer_account_id}</Link> : "—",
-          ],
-          t.guest_email && ["Guest", t.guest_email],
+          ["Customer account", t.customerAccountId ? <Link href={`${dash}/accounts/${t.customerAccountId}`}>{account ?? t.customerAccountId}</Link> : "—"],
+          t.guestEmail && ["Guest", t.guestEmail],
           ["Department", t.department ?? "—"],
-          ["Opened", formatInstant(t.created)],
+          ["Opened", formatInstant(t.createdAt)],
         ]}
       >
-        <StatusControl brandId={brandId} ticket={t} />
+        <StatusControl brandId={brandId} ticket={ticket} />
       </FactsCard>
 
       <Section id="thread" title={`Conversation (${t.messages.length})`}>
         <ol className={styles.thread}>
           {t.messages.map((m) => (
-            <li key={m.message_id} className={`${styles.message} ${m.author_type === "STAFF" ? styles.staff : ""}`}>
+            <li key={m.id} className={`${styles.message} ${m.authorType === "STAFF" ? styles.staff : ""}`}>
               <p className={styles.meta}>
-                <strong>{author(m)}</strong> · <time dateTime={new Date(m.created).toISOString()}>{formatInstant(m.created)}</time>
+                <strong>{author(m)}</strong> · <time dateTime={m.createdAt.toISOString()}>{formatInstant(m.createdAt)}</time>
               </p>
               <p className={styles.body}>{m.message}</p>
-              {m.attachments && (
+              {m.attachments.length > 0 && (
                 <ul className={styles.attachments}>
-                  {m.attachments.split(",").map((url) => (
+                  {m.attachments.map((url) => (
                     <li key={url}>
                       <a href={url} rel="noopener noreferrer" target="_blank">
                         {url.split("/").pop() || url}
@@ -85,7 +74,7 @@ export default async function TicketPage({ params }: RecordPageProps) {
       </Section>
 
       <Section id="reply" title={internal ? "Add an internal note" : "Reply"}>
-        <ReplyForm brandId={brandId} ticketId={t.ticket_id} internal={internal} />
+        <ReplyForm brandId={brandId} ticketId={t.id} internal={internal} />
       </Section>
       <RecordHistory ctx={ctx} recordId={id} brandId={brandId} />
     </>

@@ -3,28 +3,25 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
-import { STATUS_OPTIONS } from "@/lib/tickets/labels";
+import { statusOptions } from "@/lib/format";
+import type { MergeCandidate } from "@/lib/tickets/read";
 import { deleteTicket, mergeTickets, updateTicket } from "../actions";
 import styles from "./thread.module.css";
 
-interface Ticket {
-  ticket_id: string;
-  friendly_ticket_id: number;
-  subject: string;
-  working_status: string;
-}
+/** What the controls know of a ticket (lib/tickets/read.ts). */
+type Ticket = MergeCandidate;
 
-const name = (t: Pick<Ticket, "friendly_ticket_id" | "subject">) => `#${t.friendly_ticket_id} “${t.subject}”`;
+const name = (t: Pick<Ticket, "number" | "subject">) => `#${t.number} “${t.subject}”`;
 
 /** The working status, saved on change of the select. */
 export function StatusControl({ brandId, ticket }: { brandId: string; ticket: Ticket }) {
   const router = useRouter();
-  const [status, setStatus] = useState(ticket.working_status);
+  const [status, setStatus] = useState<string>(ticket.workingStatus);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
-    const r = await updateTicket(brandId, { ticket_id: ticket.ticket_id, working_status: status });
+    const r = await updateTicket(brandId, { ticket_id: ticket.id, working_status: status });
     setBusy(false);
     setMessage(r.ok ? { ok: true, text: "Status saved." } : { ok: false, text: r.error.message });
     if (r.ok) router.refresh();
@@ -33,13 +30,13 @@ export function StatusControl({ brandId, ticket }: { brandId: string; ticket: Ti
     <div className={styles.status}>
       <label htmlFor="working_status">Status</label>
       <select id="working_status" value={status} onChange={(e) => setStatus(e.target.value)}>
-        {STATUS_OPTIONS.map((o) => (
+        {statusOptions("ticket").map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      <button type="button" className="button secondary" onClick={save} disabled={busy || status === ticket.working_status}>
+      <button type="button" className="button secondary" onClick={save} disabled={busy || status === ticket.workingStatus}>
         {busy ? "Saving…" : "Save status"}
       </button>
       <span role="status" className={message?.ok === false ? "field-error" : "muted"}>
@@ -56,21 +53,21 @@ export function StatusControl({ brandId, ticket }: { brandId: string; ticket: Ti
  */
 export function MergeControl({ brandId, ticket, candidates }: { brandId: string; ticket: Ticket; candidates: Ticket[] }) {
   const router = useRouter();
-  const [otherId, setOtherId] = useState(candidates[0]?.ticket_id ?? "");
+  const [otherId, setOtherId] = useState(candidates[0]?.id ?? "");
   const [keepThis, setKeepThis] = useState(true);
   if (!candidates.length) return null;
-  const other = candidates.find((c) => c.ticket_id === otherId) ?? candidates[0];
+  const other = candidates.find((c) => c.id === otherId) ?? candidates[0];
   const [survivor, merged] = keepThis ? [ticket, other] : [other, ticket];
   return (
     <ConfirmButton
       label="Merge…"
       title="Merge tickets"
-      confirmLabel={`Merge into #${survivor.friendly_ticket_id}`}
+      confirmLabel={`Merge into #${survivor.number}`}
       danger
       onConfirm={async () => {
-        const r = await mergeTickets(brandId, { ticket_id: survivor.ticket_id, merge_ticket_id: merged.ticket_id });
+        const r = await mergeTickets(brandId, { ticket_id: survivor.id, merge_ticket_id: merged.id });
         if (!r.ok) return r.error.message;
-        if (survivor.ticket_id !== ticket.ticket_id) router.push(`/dashboard/${brandId}/tickets/${survivor.ticket_id}`);
+        if (survivor.id !== ticket.id) router.push(`/dashboard/${brandId}/tickets/${survivor.id}`);
         router.refresh();
         return null;
       }}
@@ -78,9 +75,9 @@ export function MergeControl({ brandId, ticket, candidates }: { brandId: string;
       <div className="form">
         <div className="field">
           <label htmlFor="merge-other">Merge with</label>
-          <select id="merge-other" value={other.ticket_id} onChange={(e) => setOtherId(e.target.value)}>
+          <select id="merge-other" value={other.id} onChange={(e) => setOtherId(e.target.value)}>
             {candidates.map((c) => (
-              <option key={c.ticket_id} value={c.ticket_id}>
+              <option key={c.id} value={c.id}>
                 {name(c)}
               </option>
             ))}
@@ -89,10 +86,10 @@ export function MergeControl({ brandId, ticket, candidates }: { brandId: string;
         <fieldset className={styles.choice}>
           <legend>Which ticket survives</legend>
           <label className={styles.radio}>
-            <input type="radio" name="survivor" checked={keepThis} onChange={() => setKeepThis(true)} /> This one, #{ticket.friendly_ticket_id}
+            <input type="radio" name="survivor" checked={keepThis} onChange={() => setKeepThis(true)} /> This one, #{ticket.number}
           </label>
           <label className={styles.radio}>
-            <input type="radio" name="survivor" checked={!keepThis} onChange={() => setKeepThis(false)} /> The other, #{other.friendly_ticket_id}
+            <input type="radio" name="survivor" checked={!keepThis} onChange={() => setKeepThis(false)} /> The other, #{other.number}
           </label>
         </fieldset>
         <p>
@@ -113,7 +110,7 @@ export function DeleteTicket({ brandId, ticket }: { brandId: string; ticket: Tic
       confirmLabel="Delete ticket"
       danger
       onConfirm={async () => {
-        const r = await deleteTicket(brandId, { ticket_id: ticket.ticket_id });
+        const r = await deleteTicket(brandId, { ticket_id: ticket.id });
         if (!r.ok) return r.error.message;
         router.push(`/dashboard/${brandId}/tickets`);
         router.refresh();

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { helpIndex } from "@/lib/portal/help-queries";
+import { helpCentre } from "@/lib/knowledge/read";
 import { customerPage } from "../../../_lib/data";
 import { TagLinks } from "../../../_components/tags";
 
@@ -13,7 +13,7 @@ export default async function Help({ searchParams }: { searchParams: Promise<Rec
     .trim()
     .slice(0, 100);
   const { ctx, profile } = await customerPage();
-  const { categories, total } = await helpIndex(ctx, { tag });
+  const { categories, total } = await helpCentre(ctx, { tag });
   return (
     <>
       <h1>Help</h1>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { z } from "zod";
-import { portalTickets } from "@/lib/portal/support-queries";
+import { customerTickets } from "@/lib/tickets/read";
 import { customerPage } from "../../../_lib/data";
 import { Pager } from "../../../_components/pager";
 import { TicketStatus } from "../../../_components/status";
@@ -14,7 +14,7 @@ const Query = z.object({ page: z.coerce.number().int().min(1).max(10_000).catch(
 export default async function Support({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { page } = Query.parse(await searchParams);
   const { ctx, profile, f } = await customerPage();
-  const list = await portalTickets(ctx, { page });
+  const list = await customerTickets(ctx, { page });
   const { supportEmail, supportPhone } = profile.brand;
   return (
     <>
@@ -48,7 +48,7 @@ export default async function Support({ searchParams }: { searchParams: Promise<
                       #{t.number} · updated {f.instant(t.updatedAt)}
                     </span>
                   </span>
-                  <TicketStatus status={t.status} />
+                  <TicketStatus status={t.workingStatus} />
                 </li>
               ))}
             </ul>

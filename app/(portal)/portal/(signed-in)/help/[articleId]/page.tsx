@@ -1,23 +1,23 @@
 import Link from "next/link";
-import { helpArticle } from "@/lib/portal/help-queries";
+import { helpArticle } from "@/lib/knowledge/read";
 import { customerPage, orNotFound } from "../../../_lib/data";
 import { TagLinks } from "../../../_components/tags";
 
 export const metadata = { title: "Help article" };
 
-/** One help article; its HTML was sanitised when written and is sanitised again when read (lib/portal/help-queries.ts). */
+/** One help article; its HTML was sanitised when written and is sanitised again when read (lib/knowledge/read.ts). */
 export default async function Article({ params }: { params: Promise<{ articleId: string }> }) {
   const { articleId } = await params;
   const { ctx, f } = await customerPage();
-  const a = await orNotFound(helpArticle(ctx, articleId));
+  const { article: a, category, html } = await orNotFound(helpArticle(ctx, articleId));
   return (
     <>
       <p className="crumbs">
-        <Link href="/portal/help">← Help</Link> · {a.category}
+        <Link href="/portal/help">← Help</Link> · {category}
       </p>
       <h1>{a.title}</h1>
       {a.summary ? <p className="lede">{a.summary}</p> : null}
-      <article className="p-card p-article" dangerouslySetInnerHTML={{ __html: a.html }} />
+      <article className="p-card p-article" dangerouslySetInnerHTML={{ __html: html }} />
       <div className="p-article-foot">
         <TagLinks tags={a.tags} />
         <span className="muted">Updated {f.day(a.updatedAt)}</span>

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { acceptsReplies, portalTicket } from "@/lib/portal/support-queries";
+import { acceptsReplies, customerTicket } from "@/lib/tickets/read";
 import { webAddress } from "../../../_components/brand-chrome";
 import { customerPage, orNotFound } from "../../../_lib/data";
 import { TicketStatus } from "../../../_components/status";
@@ -27,14 +27,14 @@ export default async function TicketPage({
   const { ticketId } = await params;
   const opened = (await searchParams).opened === "1";
   const { ctx, profile, f } = await customerPage();
-  const { ticket, messages } = await orNotFound(portalTicket(ctx, ticketId));
+  const { ticket, messages } = await orNotFound(customerTicket(ctx, ticketId));
   return (
     <>
       <p className="crumbs">
         <Link href="/portal/support">← All tickets</Link>
       </p>
       <h1>
-        {ticket.subject} <TicketStatus status={ticket.status} />
+        {ticket.subject} <TicketStatus status={ticket.workingStatus} />
       </h1>
       <p className="lede">
         Ticket #{ticket.number} · opened {f.instant(ticket.createdAt)}
@@ -52,9 +52,9 @@ export default async function TicketPage({
             <li key={m.id} className={m.from === "support" ? "from-support" : "from-customer"}>
               <p className="p-thread-who">
                 <strong>{m.from === "you" ? "You" : m.from === "support" ? `${profile.brand.name} support` : (m.name ?? "Your colleague")}</strong>
-                <span className="muted"> · {f.instant(m.at)}</span>
+                <span className="muted"> · {f.instant(m.createdAt)}</span>
               </p>
-              <div className="p-thread-body">{m.body}</div>
+              <div className="p-thread-body">{m.message}</div>
               {m.attachments.length ? (
                 <ul className="p-attachments" aria-label="Attachments">
                   {m.attachments.map((a, n) => {
@@ -79,7 +79,7 @@ export default async function TicketPage({
       </section>
       <section className="p-card" aria-labelledby="reply-title">
         <h2 id="reply-title">Reply</h2>
-        {acceptsReplies(ticket.status) ? (
+        {acceptsReplies(ticket.workingStatus) ? (
           <ReplyForm ticketId={ticket.id} />
         ) : (
           <div className="p-empty">

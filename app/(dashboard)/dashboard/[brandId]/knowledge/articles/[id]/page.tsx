@@ -1,8 +1,9 @@
-import { notFound } from "next/navigation";
 import { DetailHead, EditLink, FactsCard, Section } from "@/components/dashboard/detail";
-import { openRecord, type RecordPageProps } from "../../../_components/load-record";
-import { articlePageList, categoryTree } from "@/lib/knowledge/pages";
-import { isUuid } from "@/lib/ids";
+import { loadRecord, openRecord, type RecordPageProps } from "../../../_components/load-record";
+import { listArticlesPage } from "@/lib/knowledge/list-articles";
+import { categoryTree } from "@/lib/knowledge/read";
+import { VISIBILITY } from "@/lib/knowledge/schemas";
+import { formatTags } from "@/lib/knowledge/tags";
 import { formatInstant } from "@/lib/format";
 import { ArticleActions } from "../../_components/kb-actions";
 import { categoryChoices } from "../../_components/options";
@@ -13,15 +14,13 @@ export const metadata = { title: "Article · Recurring Billing" };
 
 export default async function ArticlePage({ params }: RecordPageProps) {
   const { brandId, id, ctx, dash } = await openRecord(params);
-  if (!isUuid(id)) notFound();
   // The page query, not Article/List by id: staff reading it is not a view to count.
-  const [{ rows }, tree] = await Promise.all([articlePageList.page(ctx, { filters: { id } }), categoryTree(ctx)]);
-  const a = rows[0];
-  if (!a) notFound();
-  const category = categoryChoices(tree).find((c) => c.value === a.category_id)?.label ?? "—";
+  const [a, tree] = await Promise.all([loadRecord(ctx, id, listArticlesPage), categoryTree(ctx)]);
+  const category = categoryChoices(tree).find((c) => c.value === a.categoryId)?.label ?? "—";
   const base = `${dash}/knowledge`;
   const deleted = a.status === STATUS.DELETED;
-  const badge = deleted ? <span className="badge bad">Deleted</span> : a.visibility === 2 ? <span className="badge warn">Hidden</span> : null;
+  const hidden = a.visibility === VISIBILITY.HIDDEN;
+  const badge = deleted ? <span className="badge bad">Deleted</span> : hidden ? <span className="badge warn">Hidden</span> : null;
   return (
     <>
       <DetailHead list={{ href: base, label: "Knowledge base" }} title={a.title} badge={badge}>
@@ -33,10 +32,10 @@ export default async function ArticlePage({ params }: RecordPageProps) {
         title="About"
         facts={[
           ["Category", category],
-          ["Visibility", a.visibility === 1 ? "Visible to customers" : "Hidden from customers"],
-          ["Tags", a.tags || "—"],
-          ["Views", a.view_count],
-          ["Updated", formatInstant(a.updated)],
+          ["Visibility", hidden ? "Hidden from customers" : "Visible to customers"],
+          ["Tags", formatTags(a.tags) || "—"],
+          ["Views", a.viewCount],
+          ["Updated", formatInstant(a.updatedAt)],
         ]}
       />
       <Section id="contents" title="Contents">

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
 import { FormPage } from "@/components/dashboard/detail";
-import { categoryTree } from "@/lib/knowledge/pages";
+import { categoryTree } from "@/lib/knowledge/read";
 import { ArticleForm } from "../../_components/article-form";
 import { categoryChoices } from "../../_components/options";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { dashboardContext } from "@/app/_auth/session";
-import { categoryTree } from "@/lib/knowledge/pages";
+import { categoryTree } from "@/lib/knowledge/read";
 import { CategoryForm } from "../../_components/category-form";
 import { parentChoices } from "../../_components/options";
 

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { dashboardContext } from "@/app/_auth/session";
-import { categoryTree } from "@/lib/knowledge/pages";
+import { categoryTree } from "@/lib/knowledge/read";
+import { categoryParams } from "@/lib/knowledge/params";
 import { isUuid } from "@/lib/ids";
 import { CategoryForm } from "../../../_components/category-form";
 import { parentChoices } from "../../../_components/options";
@@ -14,7 +15,7 @@ export default async function EditCategoryPage({ params }: { params: Promise<{ b
   const ctx = await dashboardContext(brandId);
   if (!isUuid(id)) notFound();
   const tree = await categoryTree(ctx);
-  const c = tree.flatMap((p) => [p, ...p.children]).find((n) => n.category_id === id);
+  const c = tree.flatMap((p) => [p, ...p.children]).find((n) => n.id === id);
   if (!c || c.status === STATUS.DELETED) notFound();
   const base = `/dashboard/${brandId}/knowledge`;
   return (
@@ -24,17 +25,7 @@ export default async function EditCategoryPage({ params }: { params: Promise<{ b
       </p>
       <h1>Edit category</h1>
       <div className="card">
-        <CategoryForm
-          brandId={brandId}
-          parents={parentChoices(tree).filter((p) => p.value !== id)}
-          category={{
-            category_id: id,
-            name: c.name,
-            category_type: c.category_type,
-            parent_category_id: c.parent_category_id ?? "",
-            visibility: String(c.visibility),
-          }}
-        />
+        <CategoryForm brandId={brandId} parents={parentChoices(tree).filter((p) => p.value !== id)} category={categoryParams(c)} />
       </div>
     </>
   );
