@@ -103,13 +103,13 @@ describe("the dashboard's billing pages", () => {
     await page.waitForURL(/customer_account_id=/);
     await page.getByLabel("Product").selectOption(catalog.productId);
     const estimate = page.getByTestId("estimate");
-    await poll(() => estimate.textContent()).toContain("25.00"); // 5.00 setup + 20.00
+    await poll(() => estimate.textContent()).toContain("$25.00"); // 5.00 setup + 20.00
     await page.getByLabel(/Extra seat/).check();
     await page.getByLabel("Units of Extra seat").fill("2");
-    await poll(() => estimate.textContent()).toContain("31.00"); // + 2 x 3.00
-    expect(await estimate.textContent()).toContain("26.00"); // the renewal: 20.00 + 6.00
-    // Issue 33: an estimate is before tax, and says so beside its amounts.
-    expect(await estimate.textContent()).toMatch(/31\.00 before tax.*26\.00 before tax/);
+    await poll(() => estimate.textContent()).toContain("$31.00"); // + 2 x 3.00
+    expect(await estimate.textContent()).toContain("$26.00"); // the renewal: 20.00 + 6.00
+    // Issue 33: an estimate is before tax, and says so beside its amounts; its amounts and dates read as every page's (issue 30).
+    expect(await estimate.textContent()).toMatch(/\$31\.00 before tax.*Next renewal[A-Z][a-z]{2} \d{1,2}, \d{4}: \$26\.00 before tax/);
     // With the coupon: what the API's Estimate answers for the same terms.
     const { componentId } = catalog;
     const withCoupon = await api("GET", "Subscription/Estimate", {
@@ -120,9 +120,9 @@ describe("the dashboard's billing pages", () => {
     });
     expect(withCoupon.estimate.upfront_total).not.toBe("31.00");
     await page.getByLabel(/WELCOME10/).check();
-    await poll(() => estimate.textContent()).toContain(withCoupon.estimate.upfront_total);
+    await poll(() => estimate.textContent()).toContain(`$${withCoupon.estimate.upfront_total}`);
     await page.getByLabel(/WELCOME10/).uncheck();
-    await poll(() => estimate.textContent()).toContain("31.00");
+    await poll(() => estimate.textContent()).toContain("$31.00");
     await check(page, "subscription-new");
     const subs = () => api("GET", "Subscription/List", { customer_account_id: accountId });
     expect((await subs()).subscriptions ?? []).toHaveLength(0); // the estimate created nothing
@@ -238,8 +238,8 @@ describe("the dashboard's billing pages", () => {
     // Change product, with its estimate.
     await page.getByRole("link", { name: "Change product" }).click();
     await page.getByRole("combobox", { name: "New product" }).selectOption(catalog.otherProductId);
-    await poll(() => page.getByTestId("estimate").textContent()).toContain("59.00"); // 50.00 + 3 x 3.00
-    expect(await page.getByTestId("estimate").textContent()).toMatch(/59\.00 before tax/);
+    await poll(() => page.getByTestId("estimate").textContent()).toContain("$59.00"); // 50.00 + 3 x 3.00
+    expect(await page.getByTestId("estimate").textContent()).toMatch(/\$59\.00 before tax/);
     await check(page, "subscription-change-product");
     await page.getByRole("button", { name: "Change product" }).click();
     await page.waitForURL(/\/subscriptions\/[0-9a-f-]{36}$/);
@@ -357,7 +357,7 @@ describe("the dashboard's billing pages", () => {
     await page.getByRole("combobox", { name: "Customer" }).press("Enter");
     await page.waitForURL(/customer_account_id=/);
     await page.getByLabel("Product").selectOption(catalog.productId);
-    await poll(() => page.getByTestId("estimate").textContent()).toContain("25.00");
+    await poll(() => page.getByTestId("estimate").textContent()).toContain("$25.00");
     await check(page, "subscription-new");
     await page.goto(`${base}/invoices`);
     await page.locator("tbody tr a").first().click();

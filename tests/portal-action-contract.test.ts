@@ -197,8 +197,9 @@ describe("portal actions: another customer's and another brand's ids", () => {
       const result = (answer as { ok: true; data: unknown }).data;
       // A server action sends plain objects only: a class instance (WithExtras) never reaches the page.
       expect(Object.getPrototypeOf(result), `${name} answers a plain object`).toBe(Object.prototype);
-      const data = result as { customer_account_id: string; messages?: { customer_user_id: string }[] };
-      expect(data.customer_account_id).toBe(me.accountId);
+      const data = result as { customer_account_id?: string; customerAccountId?: string; messages?: { customer_user_id: string }[] };
+      // The wire names the account customer_account_id, a read row (an estimate's) customerAccountId.
+      expect(data.customer_account_id ?? data.customerAccountId, name).toBe(me.accountId);
       if (data.messages) expect(data.messages.at(-1)!.customer_user_id).toBe(me.userId);
     }
   }, 60_000);

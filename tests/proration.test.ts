@@ -12,6 +12,8 @@ import { systemContext } from "../lib/auth/context";
 import { runVerb } from "../lib/run-verb";
 import { changeProduct as changeProductVerb } from "../lib/subscriptions/change-product";
 import { estimated } from "../lib/subscriptions/estimate-change";
+import { estimateToWire } from "../lib/subscriptions/view";
+import { wireValue } from "../lib/api/serialize";
 import { call, ok, makeTenant, type Tenant } from "./support/api";
 import { FORMATS, makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { CARDS, expectRefusal, makeAccount, makeCard, makeGateway } from "./support/payments";
@@ -60,7 +62,7 @@ let basic: string, pro: string;
 
 beforeAll(() => sandbox());
 
-/** What the dashboard's and the portal's confirm steps show: the change made and rolled back, at the brand's test clock. */
+/** What the dashboard's and the portal's confirm steps show (its read row): the change made and rolled back, at the brand's test clock. */
 async function estimate(s: { id: string; account: string }, productId: string) {
   const db = await getDb();
   const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
@@ -97,7 +99,7 @@ describe("changes mid-period", () => {
     await sandbox();
     const s = await subscribe(basic);
     await advanceTo("2027-03-11");
-    expect(await estimate(s, pro)).toMatchObject({ charged_now: "0.00", prorated_credit: "0.00" });
+    expect(await estimate(s, pro)).toMatchObject({ chargedNowCents: 0, proratedCreditCents: 0 });
     await changeProduct(s, pro);
     expect(await prorations(s.id)).toEqual([]);
     expect(await prepaid(s.account)).toBe("0.00");
@@ -107,7 +109,7 @@ describe("changes mid-period", () => {
     await sandbox("prorate");
     const s = await subscribe(basic);
     await advanceTo("2027-03-11");
-    expect(await estimate(s, pro)).toMatchObject({ charged_now: "20.32", prorated_credit: "0.00", proration_days_left: "21", proration_period_days: "31" });
+    expect(await estimate(s, pro)).toMatchObject({ chargedNowCents: 2032, proratedCreditCents: 0, prorationDaysLeft: 21, prorationPeriodDays: 31 });
     expect(await prorations(s.id)).toEqual([]);
     await changeProduct(s, pro);
     // March 11 to April 1: 21 of March's 31 days; 30.00 x 21 / 31 = 20.3225... -> 20.32.
@@ -129,7 +131,7 @@ describe("changes mid-period", () => {
     await sandbox("prorate");
     const s = await subscribe(pro);
     await advanceTo("2027-03-20");
-    expect(await estimate(s, basic)).toMatchObject({ charged_now: "0.00", prorated_credit: "11.61", prepaid_credit: "0.00", proration_days_left: "12" });
+    expect(await estimate(s, basic)).toMatchObject({ chargedNowCents: 0, proratedCreditCents: 1161, prepaidCreditCents: 0, prorationDaysLeft: 12 });
     expect(await prepaid(s.account)).toBe("0.00");
     await changeProduct(s, basic);
     // 12 of 31 days: -30.00 x 12 / 31 = -11.6129 -> 11.61 credited.
@@ -174,7 +176,7 @@ describe("changes mid-period", () => {
     expect((await invoicesOf(s.id)).map((i) => i.total)).toEqual(["30.00"]);
     await advanceTo("2027-03-08");
     // 7 days left of the full 28: -30.00 x 7 / 28 = -7.50 (not 7 of the partial period's 14: -15.00).
-    expect(await estimate(s, basic)).toMatchObject({ prorated_credit: "7.50", proration_days_left: "7", proration_period_days: "28" });
+    expect(await estimate(s, basic)).toMatchObject({ proratedCreditCents: 750, prorationDaysLeft: 7, prorationPeriodDays: 28 });
     await changeProduct(s, basic);
     expect(await prepaid(s.account)).toBe("7.50");
   });
@@ -184,7 +186,7 @@ describe("changes mid-period", () => {
     const seat = (await makeComponent(t, group, { component_type: "quantitative", unit_price: "3.10", name: "Seat" })).component_id;
     const s = await subscribe(basic);
     await advanceTo("2027-03-11");
-    const shown = await estimate(s, pro);
+    const shown = estimateToWire(await estimate(s, pro));
     for (const format of FORMATS) {
       const api = (await ok(t, format, "Subscription/Estimate", { params: { subscription_id: s.id, customer_account_id: s.account, product_id: pro } }))
         .estimate;
@@ -207,6 +209,8 @@ describe("changes mid-period", () => {
       });
       expect(api.before.total).toBe("30.00");
       expect(api.after.total).toBe("60.00");
+      // The whole answer is the wire of the read row the confirm steps show.
+      if (format === "json") expect(api).toEqual(wireValue(shown));
     }
     // Components as Subscription/Update would set them: 2 seats x 3.10 x 21 / 31 = 4.2 -> 4.20.
     const seats = (

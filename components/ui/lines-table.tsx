@@ -1,6 +1,6 @@
 import { Table, type Column, type SumRow } from "./table";
 
-/** A line of an invoice or an estimate as shown: its figures already formatted (lib/format.ts, or an estimate's own). */
+/** A line of an invoice or an estimate as shown: its figures already formatted (lib/format.ts). */
 export interface ShownLine {
   name: string;
   quantity: number;

@@ -60,7 +60,7 @@ function envelope(endpoint: Endpoint, result: unknown): Record<string, unknown> 
     return { status: "success", count: items.length, total, [endpoint.list]: items.map(wire) };
   }
   if (result instanceof WithExtras) return { status: "success", [endpoint.returns]: result.record, ...result.extras };
-  return { status: "success", [endpoint.returns]: result };
+  return { status: "success", [endpoint.returns]: wire(result) };
 }
 
 const header = (req: Request, name: string) => req.headers.get(name)?.trim() || undefined;

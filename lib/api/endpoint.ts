@@ -21,7 +21,8 @@ export interface Endpoint<S extends Shape = Shape> {
   refusals?: string[];
   /**
    * Turns a List verb's read rows into the wire (a domain's toWire, lib/<domain>/view.ts), item by
-   * item. None: the verb answers its wire already (the write verbs, domains not yet converted).
+   * item, or a read verb's one read row (Subscription/Estimate's). None: the verb answers its wire
+   * already (the write verbs, domains not yet converted).
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   wire?: (row: any) => unknown;

@@ -1,9 +1,10 @@
-import { customerAccounts, invoices } from "../../db/schema";
+import { customerAccounts } from "../../db/schema";
 import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
 import { notFound } from "../errors";
 import { formatsFor, invoiceName } from "../format";
 import { creditNoteDetail } from "../credit-notes/list";
+import { invoiceDetail } from "../invoices/read";
 import { taxNotes } from "../tax/compute";
 import {
   fetchLogo,
@@ -28,7 +29,9 @@ export async function creditNotePdf(ctx: Context, creditNoteId: string, opts: { 
   const note = await creditNoteDetail(ctx, creditNoteId);
   if (!note) throw notFound("Credit note", "credit_note_id");
   const account = await findInBrand(ctx, customerAccounts, note.customerAccountId, "Customer account", "customer_account_id");
-  const invoice = await findInBrand(ctx, invoices, note.invoiceId, "Invoice", "invoice_id");
+  // The invoice it credits, deleted (voided) or not: its read row (a customer's, their own).
+  const invoice = await invoiceDetail(ctx, note.invoiceId);
+  if (!invoice) throw notFound("Invoice", "invoice_id");
   const f = formatsFor(account.locale, account.timezoneId, note.currency);
   const logo = await (opts.fetchLogo ?? fetchLogo)(ctx.brand.logoUrl);
 
@@ -49,7 +52,7 @@ export async function creditNotePdf(ctx: Context, creditNoteId: string, opts: { 
   w.total("Credit", f.money(note.amountCents), true);
   w.total("Currency", note.currency);
   w.gap(18);
-  writeTaxSection(w, f, note.taxes, taxNotes(invoice.items));
+  writeTaxSection(w, f, note.taxes, taxNotes(invoice.lines));
   w.text("Reason", { bold: true, size: 12 });
   w.text(f.status("credit_reason", note.reason));
   w.gap(8);

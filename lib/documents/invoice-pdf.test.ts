@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fetchLogo, isPrivateAddress, pdfText } from "./invoice-pdf";
 
@@ -37,5 +39,19 @@ describe("invoice PDF helpers", () => {
   it("keeps what the standard fonts can draw and replaces the rest", () => {
     expect(pdfText("Café 1\u202f234,56\u00a0$ — “ok”")).toBe("Café 1 234,56 $ — “ok”");
     expect(pdfText("東京 line\nbreak")).toBe("?? line break");
+  });
+
+  it("the PDFs read their invoices and payments through the read modules (lib/invoices/read.ts, lib/payments/read.ts), never the tables themselves", () => {
+    for (const file of ["invoice-pdf.ts", "credit-note-pdf.ts"]) {
+      const source = readFileSync(path.join(import.meta.dirname, file), "utf8");
+      const tables =
+        /import\s*{([^}]*)}\s*from\s*"\.\.\/\.\.\/db\/schema"/
+          .exec(source)?.[1]
+          .split(",")
+          .map((n) => n.trim()) ?? [];
+      expect(tables, file).not.toContain("invoices");
+      expect(tables, file).not.toContain("payments");
+      expect(source, file).not.toMatch(/invoices\/queries/);
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import { selectRows } from "../../db/client";
-import { customerAccounts, invoices, payments, products, subscriptionPeriods, subscriptions } from "../../db/schema";
+import { customerAccounts, products, subscriptionPeriods, subscriptions } from "../../db/schema";
 import { inBrand } from "../../db/scope";
 import { findInBrand } from "../scope";
 import type { Context } from "../auth/context";
@@ -14,7 +14,8 @@ import { taxAmounts, taxLineName, taxName } from "../tax/compute";
 import { formatPercentage } from "../percentage";
 import { renewalAfter } from "../pricing/periods";
 import { paymentMethodName } from "../portal/queries";
-import { invoiceDetails } from "../invoices/queries";
+import { customerInvoice, invoiceDetail, type InvoiceRead } from "../invoices/read";
+import { invoicePayments } from "../payments/read";
 import { creditNotesAgainst } from "../credit-notes/list";
 
 /**
@@ -30,34 +31,30 @@ export interface InvoicePdf {
 
 /** The invoice's PDF; another account's (for a customer) or another brand's invoice is NOT_FOUND, as is a deleted one for a customer. */
 export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchLogo?: typeof fetchLogo } = {}): Promise<InvoicePdf> {
-  const row = await findInBrand(ctx, invoices, invoiceId, "Invoice", "invoice_id");
-  if (row.deletedAt && ctx.actor.kind === "customer") throw notFound("Invoice", "invoice_id");
-  const { amounts, currency } = await invoiceDetails(ctx, row);
-  const account = await findInBrand(ctx, customerAccounts, row.customerAccountId, "Customer account", "customer_account_id");
-  const paid = await selectRows(ctx.db, payments, {
-    where: inBrand(ctx, payments, eq(payments.invoiceId, row.id)),
-    orderBy: [asc(payments.createdAt), asc(payments.id)],
-  });
-  const f = formatsFor(account.locale, account.timezoneId, currency);
+  // Its read row (lib/invoices/read.ts): a customer's own and not deleted, staff's any of the brand's.
+  const invoice = ctx.actor.kind === "customer" ? await customerInvoice(ctx, invoiceId) : await invoiceDetail(ctx, invoiceId);
+  if (!invoice) throw notFound("Invoice", "invoice_id");
+  const account = await findInBrand(ctx, customerAccounts, invoice.customerAccountId, "Customer account", "customer_account_id");
+  const payments = await invoicePayments(ctx, invoice.id);
+  const f = formatsFor(account.locale, account.timezoneId, invoice.currency);
   const logo = await (opts.fetchLogo ?? fetchLogo)(ctx.brand.logoUrl);
-  const number = row.number ?? "";
 
-  const { doc, w } = await startDocument(ctx, invoiceName(row));
-  const period = await invoicePeriod(ctx, row);
+  const { doc, w } = await startDocument(ctx, invoiceName(invoice));
+  const period = await invoicePeriod(ctx, invoice);
   await writeHeader(w, ctx, logo, "INVOICE", [
-    `Number ${number}`,
-    `Issued ${f.day(row.createdAt)}`,
-    `Due ${f.date(row.dueDate)}`,
+    `Number ${invoice.number}`,
+    `Issued ${f.day(invoice.createdAt)}`,
+    `Due ${f.date(invoice.dueDate)}`,
     period ? `Period ${f.date(period.start)}${period.end ? ` – ${f.date(period.end)}` : ""} · ${period.label}` : null,
   ]);
-  w.text(`Status: ${f.status("invoice", amounts.status)}`, { right: true, bold: true });
+  w.text(`Status: ${f.status("invoice", invoice.status)}`, { right: true, bold: true });
   w.gap(16);
   writeParties(w, ctx.brand, account);
 
   // Lines: charges first, then the discounts (negative), then the totals with each tax (lib/tax), never an item.
-  const tax = taxAmounts(row.items);
-  const items = row.items.filter((l) => l.kind !== "discount" && l.kind !== "tax");
-  const discounts = row.items.filter((l) => l.kind === "discount");
+  const tax = taxAmounts(invoice.lines);
+  const items = invoice.lines.filter((l) => l.kind !== "discount" && l.kind !== "tax");
+  const discounts = invoice.lines.filter((l) => l.kind === "discount");
   w.tableRow(["Item", "Qty", "Unit price", "Amount"], { bold: true, color: MUTED, rule: true });
   if (items.length === 0) w.text("No items", { color: MUTED });
   for (const l of items) w.tableRow([l.itemName, String(l.quantity), f.money(l.itemPrice), f.money(l.itemPrice * l.quantity)]);
@@ -72,15 +69,15 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
   w.total("Subtotal", f.money(subtotal));
   if (discounts.length) w.total("Discounts", f.money(tax.subtotal - subtotal));
   writeTaxTotals(w, f, tax.taxes);
-  w.total("Total", f.money(amounts.total), true);
-  w.total("Paid", f.money(amounts.paid));
-  w.total("Balance due", f.money(row.deletedAt ? 0 : amounts.balance), true);
-  w.total("Currency", currency);
+  w.total("Total", f.money(invoice.totalCents), true);
+  w.total("Paid", f.money(invoice.paidCents));
+  w.total("Balance due", f.money(invoice.deletedAt ? 0 : invoice.balanceCents), true);
+  w.total("Currency", invoice.currency);
   w.gap(18);
   writeTaxSection(w, f, tax.taxes, tax.notes);
 
   // Credit notes against this invoice (issue 31): each is a line of the table below.
-  const credited = await creditNotesAgainst(ctx, row.id);
+  const credited = await creditNotesAgainst(ctx, invoice.id);
   if (credited.length) {
     w.text("Credit notes", { bold: true, size: 12 });
     w.gap(2);
@@ -91,17 +88,18 @@ export async function invoicePdf(ctx: Context, invoiceId: string, opts: { fetchL
 
   w.text("Payments", { bold: true, size: 12 });
   w.gap(2);
-  const shown = paid.filter((p) => p.status !== "pending");
-  if (shown.length === 0)
-    w.text(amounts.balance > 0 ? `No payments yet. ${f.money(amounts.balance)} is due by ${f.date(row.dueDate)}.` : "No payments.", { color: MUTED });
+  if (payments.length === 0)
+    w.text(invoice.balanceCents > 0 ? `No payments yet. ${f.money(invoice.balanceCents)} is due by ${f.date(invoice.dueDate)}.` : "No payments.", {
+      color: MUTED,
+    });
   else {
     w.tableRow(["Date", "Method", "Status", "Amount"], { bold: true, color: MUTED, rule: true });
-    for (const p of shown) {
-      w.tableRow([f.instant(p.createdAt), paymentMethodName(p), f.status("payment", p.status), f.money(p.amount)]);
+    for (const p of payments) {
+      w.tableRow([f.instant(p.createdAt), paymentMethodName(p), f.status("payment", p.status), f.money(p.amountCents)]);
     }
   }
 
-  return { bytes: await finish(doc, w, ctx, "Questions about this invoice?", invoiceName(row)), filename: `invoice-${number}.pdf` };
+  return { bytes: await finish(doc, w, ctx, "Questions about this invoice?", invoiceName(invoice)), filename: `invoice-${invoice.number}.pdf` };
 }
 
 /** Each tax among the totals: "VAT 20%" adding its tax, "GST 5% (included)" in the prices, "VAT 20% (reverse charge)" at 0. */
@@ -389,15 +387,15 @@ export async function pdfResponse(make: () => Promise<InvoicePdf>, what: string)
  * A subscription invoice's period: from its start to the end recorded when the period started (or,
  * for one generated ahead, the renewal after it), with the product's period as people say it.
  */
-async function invoicePeriod(ctx: Context, row: typeof invoices.$inferSelect) {
-  if (!row.subscriptionId || !row.billingPeriodStart) return null;
-  const [sub] = await selectRows(ctx.db, subscriptions, { where: inBrand(ctx, subscriptions, eq(subscriptions.id, row.subscriptionId)) });
+async function invoicePeriod(ctx: Context, invoice: Pick<InvoiceRead, "id" | "subscriptionId" | "billingPeriodStart">) {
+  if (!invoice.subscriptionId || !invoice.billingPeriodStart) return null;
+  const [sub] = await selectRows(ctx.db, subscriptions, { where: inBrand(ctx, subscriptions, eq(subscriptions.id, invoice.subscriptionId)) });
   if (!sub?.productId) return null;
   const [[product], [started]] = await Promise.all([
     selectRows(ctx.db, products, { where: inBrand(ctx, products, eq(products.id, sub.productId)) }),
-    selectRows(ctx.db, subscriptionPeriods, { where: inBrand(ctx, subscriptionPeriods, eq(subscriptionPeriods.invoiceId, row.id)) }),
+    selectRows(ctx.db, subscriptionPeriods, { where: inBrand(ctx, subscriptionPeriods, eq(subscriptionPeriods.invoiceId, invoice.id)) }),
   ]);
   if (!product) return null;
-  const end = started ? started.periodEnd : renewalAfter(row.billingPeriodStart, sub, product);
-  return { start: row.billingPeriodStart, end, label: formatPeriod(product.intervalUnit, product.expirationInterval) };
+  const end = started ? started.periodEnd : renewalAfter(invoice.billingPeriodStart, sub, product);
+  return { start: invoice.billingPeriodStart, end, label: formatPeriod(product.intervalUnit, product.expirationInterval) };
 }

@@ -7,7 +7,7 @@ import { paymentList } from "./list-payments";
 import type { PaymentRow } from "./queries";
 
 /**
- * Payments as every reader gets them (the dashboard, the API's List through toWire in ./view.ts,
+ * Payments as every reader gets them (the dashboard, the portal, the invoice PDF, the API's List through toWire in ./view.ts,
  * which only lib/api calls): the amount in cents, instants as Dates, the status as the schema names
  * it (PAYMENT_STATUSES: pending, succeeded, failed, reversed).
  */
@@ -89,3 +89,12 @@ const named = withCustomerNameReads(
 export const paymentsPage = named.page;
 /** One payment of the brand with its customer's name; null when it has none by that id. */
 export const paymentDetail = named.one;
+
+/**
+ * An invoice's payments as its documents show them (the invoice PDF): oldest first, all but those
+ * whose charge is still being made (pending); a customer context reads only their own (the list's scope).
+ */
+export async function invoicePayments(ctx: Context, invoiceId: string): Promise<PaymentRead[]> {
+  const { rows } = await paymentList.window(ctx, { filters: { invoiceId }, sort: { key: "created_at", dir: "asc" } });
+  return rows.filter((p) => p.status !== "pending");
+}

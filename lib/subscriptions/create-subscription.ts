@@ -4,7 +4,6 @@ import type { Context } from "../auth/context";
 import { DomainError } from "../errors";
 import { newId } from "../ids";
 import { formatAmount } from "../money";
-import { formatWireDate } from "../dates";
 import { createInvoiceForSubscription } from "../invoices/create-invoice-for-subscription";
 import { carriesCoupon, linesTotal } from "../invoices/lines";
 import { taxedLines } from "../tax/rates";
@@ -18,19 +17,20 @@ import { commitSoFar, stepped, type StepContext } from "../run-verb";
 import { qualifyCoupon } from "../catalog/coupon-qualification";
 import type { Coupon } from "../catalog/read";
 import { recordPeriod } from "./periods";
-import { initialLines, inTrial, recurringLines, sumLines, type Line } from "../pricing/pricing";
+import { initialLines, inTrial, recurringLines, sumLines } from "../pricing/pricing";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import type { CreateSubscriptionInput, EstimateSubscriptionInput, UpdateSubscriptionInput } from "./schemas";
 import { assertTermsWithinMax, checkComponents, checkCoupons, checkVariables, pricedComponent, pricedCoupon, pricedProduct, sellableProduct } from "./terms";
 import { activeAccount, setComponents, setCoupons, subscriptionOf } from "./queries";
-import { changeEstimateView, estimateChange } from "./estimate-change";
+import { estimateChange } from "./estimate-change";
+import { readChangeEstimate, type EstimateRead, type PayMethodStatus } from "./read";
 import { changeProduct } from "./change-product";
 import { updateSubscription } from "./update-subscription";
 import { assertChargeable, findPayMethod } from "../pay-methods/queries";
 import type { PayMethodRow } from "../pay-methods/read";
 import { loadSubscription } from "./details";
 import { emitSubscriptionEvent, postActionUrl, requestInvoiceGeneration } from "./events";
-import { lineView, subscriptionView } from "./view";
+import { subscriptionView } from "./view";
 import { activatePending, discardPending, settleRetriedCreate } from "./pending";
 
 /** Everything a new subscription is made of, checked: shared by Estimate and Create. */
@@ -81,44 +81,43 @@ const renewalCoupons = (ctx: Context, coupons: Coupon[], productId: string, rene
     )
     .map(pricedCoupon);
 
-const amounts = (lines: Line[], currency: string) => ({ total: formatAmount(sumLines(lines), currency), lines: lines.map((l) => lineView(l, currency)) });
-
 /** What Estimate confirms about a pay method: deleted, or whether it is verified (only a verified one can be charged). */
-const payMethodStatus = (p: PayMethodRow) => (p.deletedAt ? "deleted" : p.verified === "Y" ? "verified" : "unverified");
+const payMethodStatus = (p: PayMethodRow): PayMethodStatus => (p.deletedAt ? "deleted" : p.verified === "Y" ? "verified" : "unverified");
 
 /**
  * Subscription/Estimate: the up-front charge, the first renewal date and amount, and the lines behind
  * each. No tax. With auto_pay every figure assumes it; absent, the spec's answer (the up-front charge
  * with auto pay, the renewal without). With subscription_id, a change of that subscription instead.
+ * Its read row (lib/api's endpoint answers its wire, estimateToWire).
  */
-export async function estimateSubscription({ ctx, input }: { ctx: Context; input: EstimateSubscriptionInput }) {
+export async function estimateSubscription({ ctx, input }: { ctx: Context; input: EstimateSubscriptionInput }): Promise<EstimateRead> {
   if (input.subscription_id) return estimateSubscriptionChange(ctx, input, input.subscription_id);
   for (const p of ["remove_components", "remove_coupons"] as const) {
     if (input[p]) throw new DomainError("INVALID_PARAMETER", `${p} is only accepted with subscription_id`, { parameter: p });
   }
   const autoPay = input.auto_pay === undefined ? null : input.auto_pay === "Y";
   const t = await newSubscriptionTerms(ctx, input, autoPay ?? true);
-  // The renewal's coupons as the renewal will see them: the up-front period (outside a trial) used a cycle.
-  const renewalPricing = t.renewal ? { ...t.pricing, coupons: renewalCoupons(ctx, t.coupons, t.product.id, t.renewal, inTrial(t.pricing.product)) } : t.pricing;
-  const renewalLines = t.renewal ? recurringLines({ ...renewalPricing, autoPay: autoPay ?? false }) : [];
-  const currency = ctx.brand.currency;
-  const upfront = amounts(t.upfront, currency);
+  const markedPaid = input.override_initial_billing === "Y";
   return {
-    ...(autoPay === null ? {} : { auto_pay: autoPay ? "Y" : "N" }),
-    customer_account_id: t.account.id,
-    product_id: t.product.id,
-    upfront_total: input.override_initial_billing === "Y" ? formatAmount(0, currency) : upfront.total,
-    upfront_lines: upfront.lines,
-    initial_invoice_marked_paid: input.override_initial_billing === "Y" ? "Y" : "N",
-    trial: inTrial(t.pricing.product) ? "Y" : "N",
-    next_renewal_date: t.renewal ? formatWireDate(t.renewal) : null,
-    next_renewal_total: t.renewal ? formatAmount(sumLines(renewalLines), currency) : null,
-    next_renewal_lines: renewalLines.map((l) => lineView(l, currency)),
-    next_renewal_total_with_auto_pay: t.renewal ? formatAmount(sumLines(recurringLines({ ...renewalPricing, autoPay: true })), currency) : null,
-    pay_method_status: t.payMethod ? payMethodStatus(t.payMethod) : null,
-    tax: formatAmount(0, currency),
-    currency,
+    kind: "new",
+    customerAccountId: t.account.id,
+    productId: t.product.id,
+    autoPay,
+    upfrontCents: markedPaid ? 0 : sumLines(t.upfront),
+    upfrontLines: t.upfront,
+    initialInvoiceMarkedPaid: markedPaid,
+    trial: inTrial(t.pricing.product),
+    nextRenewal: t.renewal ? firstRenewalEstimate(ctx, t, t.renewal, autoPay ?? false) : null,
+    payMethodStatus: t.payMethod ? payMethodStatus(t.payMethod) : null,
+    currency: ctx.brand.currency,
   };
+}
+
+/** The first renewal of a new subscription, its coupons as the renewal will see them: the up-front period (outside a trial) used a cycle. */
+function firstRenewalEstimate(ctx: Context, t: Awaited<ReturnType<typeof newSubscriptionTerms>>, renewal: string, autoPay: boolean) {
+  const pricing = { ...t.pricing, coupons: renewalCoupons(ctx, t.coupons, t.product.id, renewal, inTrial(t.pricing.product)) };
+  const lines = recurringLines({ ...pricing, autoPay });
+  return { date: renewal, totalCents: sumLines(lines), withAutoPayCents: sumLines(recurringLines({ ...pricing, autoPay: true })), lines };
 }
 
 /**
@@ -155,17 +154,8 @@ async function estimateSubscriptionChange(ctx: Context, input: EstimateSubscript
     },
     (dry) => dry.db.update(subscriptions).set({ autoPay }).where(eq(subscriptions.id, sub.id)),
   );
-  const view = changeEstimateView(estimate, ctx.brand.currency);
-  return {
-    ...account,
-    product_id: input.product_id,
-    auto_pay: autoPay,
-    upfront_total: view.charged_now,
-    next_renewal_date: view.after?.renewal_date ?? null,
-    next_renewal_total: view.after?.total ?? null,
-    ...view,
-    tax: formatAmount(0, ctx.brand.currency),
-  };
+  const on = { subscriptionId: sub.id, customerAccountId: sub.customerAccountId, productId: input.product_id, autoPay: autoPay === "Y" };
+  return readChangeEstimate(estimate, on, ctx.brand.currency);
 }
 
 /**

@@ -2,10 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { customerAccounts, invoices, type InvoiceLine } from "../../db/schema";
 import { withDb, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
-import { formatWireDate } from "../dates";
 import { withAmounts } from "../invoices/queries";
 import { creditLines, isFinal, netTotal } from "../payments/credit-notes";
-import { formatAmount } from "../money";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { invoiceGenerationAt } from "../pricing/periods";
 import { usageLines } from "../pricing/pricing";
@@ -15,6 +13,7 @@ import { subscriptionOf } from "./queries";
 import { callVerb, withoutSteps, type AnyVerb, type StepContext } from "../run-verb";
 import { STATUS } from "../lifecycle";
 import { recordingProration, type Proration } from "./proration";
+import { readChangeEstimate, type ChangeEstimateRead } from "./read";
 
 /**
  * What a subscription's next renewal bills, in cents: as billing will write it, or as it is written
@@ -169,61 +168,16 @@ function usageSoFar(d: SubscriptionDetails): InvoiceLine[] {
   return toInvoiceLines(usage, { product: d.product, account: null, components: metered.map((a) => a.component) });
 }
 
-const invoiceLineView = (l: InvoiceLine, currency: string) => ({
-  kind: l.kind,
-  name: l.itemName,
-  quantity: l.quantity,
-  unit_price: formatAmount(l.itemPrice, currency),
-  amount: formatAmount(l.itemPrice * l.quantity, currency),
-});
-
-const nextInvoiceView = (n: NextInvoice | null, currency: string) =>
-  n && {
-    renewal_date: formatWireDate(n.renewalDate),
-    generated: n.generated ? "Y" : "N",
-    final: n.final ? "Y" : "N",
-    total: formatAmount(n.total, currency),
-    paid: formatAmount(n.paid, currency),
-    balance: formatAmount(n.balance, currency),
-    issued_total: formatAmount(n.issued, currency),
-    adjustments_total: formatAmount(n.adjustments, currency),
-    credited: formatAmount(n.credited, currency),
-    lines: n.lines.map((l) => invoiceLineView(l, currency)),
-    usage_lines: n.usageLines.map((l) => invoiceLineView(l, currency)),
-  };
-
-/** The estimate as the API vocabulary writes money and dates ("25.00", "11/25/2026"), for the pages; amounts in `currency`, the brand's. */
-export function changeEstimateView(e: ChangeEstimate, currency: string) {
-  const p = e.proration;
-  // What the change bills beside a final renewal invoice: a new (or larger) invoice adding to it, a
-  // smaller or withdrawn unpaid one, and credit notes on them.
-  const adjusted = (e.after?.adjustments ?? 0) - (e.before?.adjustments ?? 0);
-  return {
-    charged_now: formatAmount(Math.max(0, p?.cents ?? 0), currency),
-    prorated_credit: formatAmount(Math.max(0, -(p?.cents ?? 0)), currency),
-    proration_days_left: String(p?.days ?? 0),
-    proration_period_days: String(p?.ofDays ?? 0),
-    prorated_from_prepaid: formatAmount(p?.fromPrepaid ?? 0, currency),
-    prepaid_credit: formatAmount(Math.max(0, e.prepaidCredit), currency),
-    prepaid_taken_back: formatAmount(Math.max(0, -e.prepaidCredit), currency),
-    adjustment_invoiced: formatAmount(Math.max(0, adjusted), currency),
-    adjustment_withdrawn: formatAmount(Math.max(0, -adjusted), currency),
-    repriced_credit: formatAmount(Math.max(0, (e.after?.credited ?? 0) - (e.before?.credited ?? 0)), currency),
-    currency,
-    before: nextInvoiceView(e.before, currency),
-    after: nextInvoiceView(e.after, currency),
-  };
-}
-export type ChangeEstimateView = ReturnType<typeof changeEstimateView>;
-
 /**
- * A change verb's estimate, as a verb of its own (a read: the change is made and rolled back). The
- * subscription must be the account's before anything is measured: another's answers not found.
+ * A change verb's estimate, as a verb of its own (a read: the change is made and rolled back), for the
+ * dashboard's and the portal's confirm steps: its read row. The subscription must be the account's
+ * before anything is measured: another's answers not found.
  */
 export const estimated =
-  <I extends { subscription_id: string; customer_account_id: string }>(change: AnyVerb<I, unknown>) =>
-  async ({ ctx, input }: { ctx: Context; input: I }) => {
+  <I extends { subscription_id: string; customer_account_id: string; product_id?: string; auto_pay?: "Y" | "N" }>(change: AnyVerb<I, unknown>) =>
+  async ({ ctx, input }: { ctx: Context; input: I }): Promise<ChangeEstimateRead> => {
     const { sub } = await subscriptionOf(ctx, input.subscription_id, input.customer_account_id);
     const estimate = await estimateChange(ctx, sub.id, (dry) => callVerb(change, { ctx: dry, input }));
-    return { subscription_id: sub.id, customer_account_id: sub.customerAccountId, ...changeEstimateView(estimate, ctx.brand.currency) };
+    const on = { subscriptionId: sub.id, customerAccountId: sub.customerAccountId, productId: input.product_id ?? sub.productId };
+    return readChangeEstimate(estimate, { ...on, autoPay: (input.auto_pay ?? sub.autoPay) === "Y" }, ctx.brand.currency);
   };

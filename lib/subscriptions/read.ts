@@ -16,6 +16,7 @@ import { sumLines, type ComponentType, type Line } from "../pricing/pricing";
 import type { IntervalUnit } from "../pricing/periods";
 import { couponQualification, nextPeriodLines, withDetails, type SubscriptionDetails } from "./details";
 import { subscriptionList } from "./list-subscriptions";
+import type { ChangeEstimate, NextInvoice } from "./estimate-change";
 
 /**
  * Subscriptions as every reader gets them (the dashboard, the portal, the API's List through
@@ -108,6 +109,113 @@ export function readSubscription(ctx: Context, d: SubscriptionDetails): Subscrip
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
     deletedAt: s.deletedAt,
+  };
+}
+
+/**
+ * An estimate (Subscription/Estimate; the dashboard's new subscription and change panels, the portal's
+ * change preview) as every reader gets it, the API through estimateToWire in ./view.ts: cents in the
+ * brand's `currency`, calendar days as ISO dates, flags as booleans. Every figure is before tax
+ * (spec, behaviour 5): every screen that shows one says so.
+ */
+export type EstimateRead = NewSubscriptionEstimate | ChangeEstimateRead;
+
+/** What Estimate confirms about a pay method: deleted, or whether it is verified (only a verified one can be charged). */
+export type PayMethodStatus = "verified" | "unverified" | "deleted";
+
+/** The estimate of a new subscription: the up-front charge and the first renewal, with the lines behind each. */
+export interface NewSubscriptionEstimate {
+  kind: "new";
+  customerAccountId: string;
+  productId: string;
+  /** The auto pay every figure is priced with; null when not given: the spec's answer (the up-front charge with auto pay, the renewal without). */
+  autoPay: boolean | null;
+  /** Due now: the up-front lines' sum, or 0 when the initial invoice is marked paid. */
+  upfrontCents: number;
+  /** As priced (a trial's line, an auto pay discount and a coupon named as such); amounts in cents, a line's unit price is amountCents / quantity. */
+  upfrontLines: Line[];
+  initialInvoiceMarkedPaid: boolean;
+  trial: boolean;
+  /** The first renewal; null when it never renews (a one-time purchase). */
+  nextRenewal: {
+    date: string;
+    /** At the auto pay assumed (absent: without auto pay). */
+    totalCents: number;
+    /** Always with auto pay (and its discount). */
+    withAutoPayCents: number;
+    lines: Line[];
+  } | null;
+  /** The status of the pay method asked about (pay_method_id), else null. */
+  payMethodStatus: PayMethodStatus | null;
+  currency: string;
+}
+
+/**
+ * The estimate of a change to a subscription, measured by making it and rolling it back
+ * (./estimate-change.ts): what it bills or credits at once and the next renewal before and after.
+ */
+export interface ChangeEstimateRead {
+  kind: "change";
+  subscriptionId: string;
+  customerAccountId: string;
+  /** The product it is priced at: the one changed to, or the subscription's. */
+  productId: string | null;
+  /** The auto pay it is priced at: the one asked for, or the subscription's. */
+  autoPay: boolean;
+  /** With the brand's proration: the unused part of the period invoiced at once (0: nothing). */
+  chargedNowCents: number;
+  /** ... or credited to the prepaid balance at once (0: nothing). */
+  proratedCreditCents: number;
+  /** The fraction of the period prorated: days left of the period's days (0 of 0: none). */
+  prorationDaysLeft: number;
+  prorationPeriodDays: number;
+  /** What the prepaid balance would pay of chargedNowCents. */
+  proratedFromPrepaidCents: number;
+  /** The prepaid balance's move by a repriced renewal invoice: paid above its new amount goes to it, ... */
+  prepaidCreditCents: number;
+  /** ... or what was credited to it earlier pays for the renewal again. */
+  prepaidTakenBackCents: number;
+  /** Beside a paid (final) renewal invoice: an invoice adding to it, new or larger, ... */
+  adjustmentInvoicedCents: number;
+  /** ... or an unpaid one adding to it, made smaller or withdrawn. */
+  adjustmentWithdrawnCents: number;
+  /** The credit notes the change puts on the renewal invoice and those adding to it. */
+  repricedCreditCents: number;
+  currency: string;
+  /** The next renewal without the change and with it (lines as an invoice's, InvoiceRead); null when it will not renew. */
+  before: NextInvoice | null;
+  after: NextInvoice | null;
+}
+
+/** A change's dry run (./estimate-change.ts) as its read row: what the change itself adds, bills and credits. */
+export function readChangeEstimate(
+  e: ChangeEstimate,
+  on: { subscriptionId: string; customerAccountId: string; productId: string | null; autoPay: boolean },
+  currency: string,
+): ChangeEstimateRead {
+  const p = e.proration;
+  // What the change bills beside a final renewal invoice: a new (or larger) invoice adding to it, a
+  // smaller or withdrawn unpaid one, and credit notes on them.
+  const adjusted = (e.after?.adjustments ?? 0) - (e.before?.adjustments ?? 0);
+  return {
+    kind: "change",
+    subscriptionId: on.subscriptionId,
+    customerAccountId: on.customerAccountId,
+    productId: on.productId,
+    autoPay: on.autoPay,
+    chargedNowCents: Math.max(0, p?.cents ?? 0),
+    proratedCreditCents: Math.max(0, -(p?.cents ?? 0)),
+    prorationDaysLeft: p?.days ?? 0,
+    prorationPeriodDays: p?.ofDays ?? 0,
+    proratedFromPrepaidCents: p?.fromPrepaid ?? 0,
+    prepaidCreditCents: Math.max(0, e.prepaidCredit),
+    prepaidTakenBackCents: Math.max(0, -e.prepaidCredit),
+    adjustmentInvoicedCents: Math.max(0, adjusted),
+    adjustmentWithdrawnCents: Math.max(0, -adjusted),
+    repricedCreditCents: Math.max(0, (e.after?.credited ?? 0) - (e.before?.credited ?? 0)),
+    currency,
+    before: e.before,
+    after: e.after,
   };
 }
 

@@ -1,9 +1,11 @@
 import { formatWireDate } from "../dates";
 import { formatAmount } from "../money";
 import type { Context } from "../auth/context";
+import type { InvoiceLine } from "../../db/schema";
 import type { Line } from "../pricing/pricing";
 import type { SubscriptionDetails } from "./details";
-import { readSubscription, type SubscriptionRead } from "./read";
+import type { NextInvoice } from "./estimate-change";
+import { readSubscription, type ChangeEstimateRead, type EstimateRead, type NewSubscriptionEstimate, type SubscriptionRead } from "./read";
 
 /**
  * The wire: a subscription as the API answers it (namespace subscription), from its read row. Only
@@ -68,3 +70,84 @@ export const subscriptionToWire = (r: SubscriptionRead) => ({
 
 /** What the write verbs answer today: the wire of the subscription as it now stands. */
 export const subscriptionView = (ctx: Context, d: SubscriptionDetails) => subscriptionToWire(readSubscription(ctx, d));
+
+/**
+ * The wire: Subscription/Estimate's answer (namespace estimate), from its read row: of a new
+ * subscription the spec's fields, of a change (subscription_id) the dry run's figures. Only lib/api calls it.
+ */
+export const estimateToWire = (e: EstimateRead) => (e.kind === "new" ? newEstimateToWire(e) : changeEstimateToWire(e));
+
+function newEstimateToWire(e: NewSubscriptionEstimate) {
+  const money = (cents: number) => formatAmount(cents, e.currency);
+  const renewal = e.nextRenewal;
+  const wire = {
+    customer_account_id: e.customerAccountId,
+    product_id: e.productId,
+    upfront_total: money(e.upfrontCents),
+    upfront_lines: e.upfrontLines.map((l) => lineView(l, e.currency)),
+    initial_invoice_marked_paid: yn(e.initialInvoiceMarkedPaid),
+    trial: yn(e.trial),
+    next_renewal_date: renewal ? formatWireDate(renewal.date) : null,
+    next_renewal_total: renewal ? money(renewal.totalCents) : null,
+    next_renewal_lines: (renewal?.lines ?? []).map((l) => lineView(l, e.currency)),
+    next_renewal_total_with_auto_pay: renewal ? money(renewal.withAutoPayCents) : null,
+    pay_method_status: e.payMethodStatus,
+    // Before tax (spec, behaviour 5).
+    tax: money(0),
+    currency: e.currency,
+  };
+  // auto_pay first when it was given (absent: the spec's answer, without it).
+  return e.autoPay === null ? wire : { auto_pay: yn(e.autoPay), ...wire };
+}
+
+function changeEstimateToWire(e: ChangeEstimateRead) {
+  const money = (cents: number) => formatAmount(cents, e.currency);
+  const after = nextInvoiceToWire(e.after, e.currency);
+  return {
+    subscription_id: e.subscriptionId,
+    customer_account_id: e.customerAccountId,
+    product_id: e.productId,
+    auto_pay: yn(e.autoPay),
+    upfront_total: money(e.chargedNowCents),
+    next_renewal_date: after?.renewal_date ?? null,
+    next_renewal_total: after?.total ?? null,
+    charged_now: money(e.chargedNowCents),
+    prorated_credit: money(e.proratedCreditCents),
+    proration_days_left: String(e.prorationDaysLeft),
+    proration_period_days: String(e.prorationPeriodDays),
+    prorated_from_prepaid: money(e.proratedFromPrepaidCents),
+    prepaid_credit: money(e.prepaidCreditCents),
+    prepaid_taken_back: money(e.prepaidTakenBackCents),
+    adjustment_invoiced: money(e.adjustmentInvoicedCents),
+    adjustment_withdrawn: money(e.adjustmentWithdrawnCents),
+    repriced_credit: money(e.repricedCreditCents),
+    currency: e.currency,
+    before: nextInvoiceToWire(e.before, e.currency),
+    after,
+    tax: money(0),
+  };
+}
+
+/** An estimate's invoice line: kind, name, quantity, unit price and amount. */
+const estimateLineView = (l: InvoiceLine, currency: string) => ({
+  kind: l.kind,
+  name: l.itemName,
+  quantity: l.quantity,
+  unit_price: formatAmount(l.itemPrice, currency),
+  amount: formatAmount(l.itemPrice * l.quantity, currency),
+});
+
+const nextInvoiceToWire = (n: NextInvoice | null, currency: string) =>
+  n && {
+    renewal_date: formatWireDate(n.renewalDate),
+    generated: yn(n.generated),
+    final: yn(n.final),
+    total: formatAmount(n.total, currency),
+    paid: formatAmount(n.paid, currency),
+    balance: formatAmount(n.balance, currency),
+    issued_total: formatAmount(n.issued, currency),
+    adjustments_total: formatAmount(n.adjustments, currency),
+    credited: formatAmount(n.credited, currency),
+    lines: n.lines.map((l) => estimateLineView(l, currency)),
+    usage_lines: n.usageLines.map((l) => estimateLineView(l, currency)),
+  };

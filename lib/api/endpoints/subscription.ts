@@ -15,7 +15,7 @@ import { updateSubscription } from "../../subscriptions/update-subscription";
 import { changeProduct } from "../../subscriptions/change-product";
 import { deleteSubscription, restoreSubscription, suspendSubscription } from "../../subscriptions/status-changes";
 import { reportUsage, updateAutoPay } from "../../subscriptions/usage-and-auto-pay";
-import { subscriptionToWire } from "../../subscriptions/view";
+import { estimateToWire, subscriptionToWire } from "../../subscriptions/view";
 
 const s = { resource: "Subscription", returns: "subscription" } as const;
 
@@ -53,6 +53,7 @@ export const subscriptionEndpoints = [
       "404 NOT_FOUND for a subscription_id that is not the customer account's",
     ],
     handler: estimateSubscription,
+    wire: estimateToWire,
   }),
   defineEndpoint({
     ...s,

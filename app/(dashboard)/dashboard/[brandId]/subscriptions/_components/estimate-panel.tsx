@@ -2,19 +2,11 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/define-action";
-import { LinesTable, type ShownLine } from "@/components/ui/lines-table";
+import { formatDate, formatMoney } from "@/lib/format";
+import type { NewSubscriptionEstimate } from "@/lib/subscriptions/read";
+import { LinesTable } from "@/components/ui/lines-table";
 import { Facts } from "@/components/dashboard/detail";
 import { estimateSubscription } from "../actions";
-
-interface Estimate {
-  upfront_total: string;
-  upfront_lines: ShownLine[];
-  trial: string;
-  next_renewal_date: string | null;
-  next_renewal_total: string | null;
-  next_renewal_total_with_auto_pay: string | null;
-  pay_method_status: string | null;
-}
 
 /**
  * Said on every estimate, whatever the brand's rates: Subscription/Estimate never includes tax (spec,
@@ -80,38 +72,51 @@ export function EstimateBox<E>({
 /** Subscription/Estimate for a new subscription's terms: what is due now, line by line, and at the next renewal. */
 export function EstimatePanel({ brandId, params, title = "Estimate" }: { brandId: string; params: Record<string, string> | null; title?: string }) {
   return (
-    <EstimateBox<Estimate>
+    <EstimateBox<NewSubscriptionEstimate>
       brandId={brandId}
       params={params}
       ask={estimateSubscription}
       title={title}
       prompt="Choose a customer and a product to see what they will pay."
     >
-      {(e) => (
-        <>
-          <Facts
-            testId="estimate"
-            facts={[
-              [
-                "Due now",
-                <>
-                  <strong>{e.upfront_total}</strong> before tax
-                  {e.trial === "Y" ? " (trial)" : ""}
-                </>,
-                "num",
-              ],
-              [
-                "Next renewal",
-                e.next_renewal_date
-                  ? `${e.next_renewal_date}: ${e.next_renewal_total} before tax (${e.next_renewal_total_with_auto_pay} with auto pay)`
-                  : "None (a one-time purchase)",
-              ],
-              e.pay_method_status && ["Pay method", e.pay_method_status],
-            ]}
-          />
-          {e.upfront_lines.length > 0 && <LinesTable label="Charges due now" item="Charge now" lines={e.upfront_lines} />}
-        </>
-      )}
+      {(e) => <EstimateFacts e={e} />}
     </EstimateBox>
+  );
+}
+
+/** A new subscription's estimate (its read row), formatted through lib/format.ts. */
+export function EstimateFacts({ e }: { e: NewSubscriptionEstimate }) {
+  const money = (cents: number) => formatMoney(cents, e.currency);
+  const renewal = e.nextRenewal;
+  return (
+    <>
+      <Facts
+        testId="estimate"
+        facts={[
+          [
+            "Due now",
+            <>
+              <strong>{money(e.upfrontCents)}</strong> before tax
+              {e.trial ? " (trial)" : ""}
+            </>,
+            "num",
+          ],
+          [
+            "Next renewal",
+            renewal
+              ? `${formatDate(renewal.date)}: ${money(renewal.totalCents)} before tax (${money(renewal.withAutoPayCents)} with auto pay)`
+              : "None (a one-time purchase)",
+          ],
+          e.payMethodStatus && ["Pay method", e.payMethodStatus],
+        ]}
+      />
+      {e.upfrontLines.length > 0 && (
+        <LinesTable
+          label="Charges due now"
+          item="Charge now"
+          lines={e.upfrontLines.map((l) => ({ name: l.name, quantity: l.quantity, amount: money(l.amountCents) }))}
+        />
+      )}
+    </>
   );
 }

@@ -2,20 +2,11 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { ActionError, ActionResult } from "@/lib/actions/define-action";
-import { parseAmount } from "@/lib/money";
 import { LinesTable } from "@/components/ui/lines-table";
-import type { ChangeEstimateView } from "@/lib/subscriptions/estimate-change";
+import type { ChangeEstimateRead } from "@/lib/subscriptions/read";
 
-export type Preview = ChangeEstimateView;
-
-/** An amount of the estimate (the API's "25.00", in the brand's currency) in minor units. */
-const minor = (amount: string | null, currency: string) => (amount === null ? null : parseAmount(amount, currency));
-
-/** "3/9/2026" (the API's dates) as "2026-03-09". */
-export const isoOfWireDate = (wire: string) => {
-  const [m, d, y] = wire.split("/");
-  return `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
-};
+/** The estimate of a change, as the estimate actions answer it: its read row. */
+export type Preview = ChangeEstimateRead;
 
 /**
  * A change in two steps: preview (the estimate of the change next to what renews now), then confirm. The
@@ -58,24 +49,14 @@ export function useChange() {
   };
 }
 
-/** Lines of the estimate, their amounts in the customer's format. */
-function Lines({
-  caption,
-  lines,
-  currency,
-  money,
-}: {
-  caption: string;
-  lines: NonNullable<Preview["after"]>["lines"];
-  currency: string;
-  money: (cents: number) => string;
-}) {
+/** Lines of the estimate (as an invoice's), their amounts in the customer's format. */
+function Lines({ caption, lines, money }: { caption: string; lines: NonNullable<Preview["after"]>["lines"]; money: (cents: number) => string }) {
   return (
     <LinesTable
       look="portal"
       caption={caption}
       quantities={false}
-      lines={lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: money(minor(l.amount, currency) ?? 0) }))}
+      lines={lines.map((l) => ({ name: l.itemName, quantity: l.quantity, amount: money(l.itemPrice * l.quantity) }))}
     />
   );
 }
@@ -87,7 +68,7 @@ function Lines({
  */
 export function EstimatePreview({
   preview: e,
-  renewal,
+  date,
   money,
   title,
   confirmLabel,
@@ -97,7 +78,8 @@ export function EstimatePreview({
   onBack,
 }: {
   preview: Preview;
-  renewal: (wireDate: string) => string;
+  /** A calendar day (ISO) in the customer's format. */
+  date: (isoDay: string) => string;
   money: (cents: number) => string;
   title: string;
   confirmLabel: string;
@@ -107,24 +89,24 @@ export function EstimatePreview({
   onBack: () => void;
 }) {
   const next = e.after;
-  const credit = minor(e.prepaid_credit, e.currency) ?? 0;
-  const takenBack = minor(e.prepaid_taken_back, e.currency) ?? 0;
-  const chargedNow = minor(e.charged_now, e.currency) ?? 0;
-  const proratedCredit = minor(e.prorated_credit, e.currency) ?? 0;
-  const adjusted = minor(e.adjustment_invoiced, e.currency) ?? 0;
-  const repricedCredit = minor(e.repriced_credit, e.currency) ?? 0;
+  const credit = e.prepaidCreditCents;
+  const takenBack = e.prepaidTakenBackCents;
+  const chargedNow = e.chargedNowCents;
+  const proratedCredit = e.proratedCreditCents;
+  const adjusted = e.adjustmentInvoicedCents;
+  const repricedCredit = e.repricedCreditCents;
   return (
     <div className="p-preview" role="region" aria-label={title} aria-live="polite">
       <h3>{title}</h3>
       {chargedNow > 0 ? (
         <p>
-          For the {e.proration_days_left} days left of {e.proration_period_days} in this period, <strong data-testid="estimate-now">{money(chargedNow)}</strong>{" "}
+          For the {e.prorationDaysLeft} days left of {e.prorationPeriodDays} in this period, <strong data-testid="estimate-now">{money(chargedNow)}</strong>{" "}
           before tax would be invoiced now (charged at once with auto pay, your prepaid balance first).
         </p>
       ) : proratedCredit > 0 ? (
         <p>
-          For the {e.proration_days_left} days left of {e.proration_period_days} in this period,{" "}
-          <strong data-testid="estimate-now">{money(proratedCredit)}</strong> would be credited to your prepaid balance now.
+          For the {e.prorationDaysLeft} days left of {e.prorationPeriodDays} in this period, <strong data-testid="estimate-now">{money(proratedCredit)}</strong>{" "}
+          would be credited to your prepaid balance now.
         </p>
       ) : (
         <p>Nothing is charged now.</p>
@@ -133,24 +115,23 @@ export function EstimatePreview({
         <p>After this change the subscription does not renew.</p>
       ) : (
         <p>
-          Your next invoice, on {renewal(next.renewal_date)}, would be <strong data-testid="estimate-total">{money(minor(next.total, e.currency) ?? 0)}</strong>
+          Your next invoice, on {date(next.renewalDate)}, would be <strong data-testid="estimate-total">{money(next.total)}</strong>
           {e.before ? (
             <>
               {" "}
-              instead of <strong>{money(minor(e.before.total, e.currency) ?? 0)}</strong>
+              instead of <strong>{money(e.before.total)}</strong>
             </>
           ) : null}
           , before tax
-          {next.generated === "Y" && minor(next.paid, e.currency) ? (
+          {next.generated && next.paid ? (
             <>
-              ; {money(minor(next.paid, e.currency) ?? 0)} of it is paid already, so{" "}
-              <strong data-testid="estimate-due">{money(minor(next.balance, e.currency) ?? 0)}</strong> would be due
+              ; {money(next.paid)} of it is paid already, so <strong data-testid="estimate-due">{money(next.balance)}</strong> would be due
             </>
           ) : null}
           .
         </p>
       )}
-      {next && next.final === "Y" && (adjusted > 0 || repricedCredit > 0) ? (
+      {next && next.final && (adjusted > 0 || repricedCredit > 0) ? (
         <p data-testid="estimate-final">
           Your invoice for it is paid already and stays as issued
           {adjusted > 0 ? <>: {money(adjusted)} more would be a new invoice, charged with the renewal</> : null}
@@ -164,17 +145,12 @@ export function EstimatePreview({
       ) : null}
       {takenBack > 0 ? <p data-testid="estimate-credit">{money(takenBack)} credited to your prepaid balance earlier would pay for it again.</p> : null}
       {next && next.lines.length ? (
-        <Lines
-          caption={next.final === "Y" ? "The period as priced after the change" : "Next invoice, line by line"}
-          lines={next.lines}
-          currency={e.currency}
-          money={money}
-        />
+        <Lines caption={next.final ? "The period as priced after the change" : "Next invoice, line by line"} lines={next.lines} money={money} />
       ) : null}
-      {next && next.usage_lines.length ? (
+      {next && next.usageLines.length ? (
         <>
           <p className="muted">Plus the usage reported so far this period (more may be added before the renewal):</p>
-          <Lines caption="Usage so far" lines={next.usage_lines} currency={e.currency} money={money} />
+          <Lines caption="Usage so far" lines={next.usageLines} money={money} />
         </>
       ) : null}
       {error ? (

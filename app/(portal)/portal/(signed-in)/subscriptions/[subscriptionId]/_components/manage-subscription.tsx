@@ -8,7 +8,7 @@ import { planName } from "../../../../_components/status";
 import type { SubscriptionRead } from "@/lib/subscriptions/read";
 import { cancelSubscription, changePlan, estimateChangePlan, estimateUpdate, updateAutoPay, updateSubscription } from "../../../../_lib/billing-actions";
 import { ConfirmButton } from "@/components/ui/confirm-dialog";
-import { EstimatePreview, isoOfWireDate, useChange, type Preview } from "./estimate";
+import { EstimatePreview, useChange, type Preview } from "./estimate";
 import type { ActionResult } from "@/lib/actions/define-action";
 import "../../../../_components/billing.css";
 
@@ -50,7 +50,7 @@ interface Terms {
   coupons: string[];
 }
 type Shared = ManageProps & { f: ReturnType<typeof formatsFor>; terms: Terms };
-/** The estimate actions answer the estimate view; typed here once. */
+/** The estimate actions answer the estimate's read row; typed here once. */
 const asPreview = (answer: Promise<ActionResult<unknown>>) => answer as Promise<ActionResult<Preview>>;
 
 function Section({ id, title, note, children }: { id: string; title: string; note?: string; children: ReactNode }) {
@@ -83,7 +83,7 @@ const autoPayFlag = (s: SubscriptionRead) => (s.autoPay ? "Y" : "N");
 
 function previewProps(p: Shared, change: ReturnType<typeof useChange>) {
   return {
-    renewal: (wire: string) => p.f.date(isoOfWireDate(wire)),
+    date: p.f.date,
     money: p.f.money,
     busy: change.busy,
     error: change.error,
