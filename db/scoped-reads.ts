@@ -1,6 +1,6 @@
 import type { Db } from "./client";
 import * as schema from "./schema";
-import { APP_ROLE, type BrandScope } from "./tenancy";
+import { scopeStatement, scopeStatementFor, type BrandScope } from "./tenancy";
 
 /**
  * A handle like `db` whose every statement runs in a transaction of its own under row-level security
@@ -37,7 +37,6 @@ export const unscoped = (db: Db): Db => bases.get(db) ?? db;
 const MAX_CACHED = 1000;
 const bases = new WeakMap<Db, Db>();
 const handles = new WeakMap<object, Map<BrandScope, Db>>();
-const SETTINGS = `select set_config('role', '${APP_ROLE}', true), set_config('app.brand_id', $1, true)`;
 
 /** `client` with some methods replaced; its others bound to it (PGlite's use private fields). */
 function overriding<T extends object>(client: T, methods: Record<string, unknown>): T {
@@ -50,6 +49,25 @@ function overriding<T extends object>(client: T, methods: Record<string, unknown
   });
 }
 
+/**
+ * Transaction `tx` (opened on a scoped handle) whose query method `method` runs `enter` (the scope's
+ * settings) before the transaction's first statement that is not a `set transaction` (isolation,
+ * read only: it must come first); its opener's own settings after that may narrow or widen the
+ * scope. `enter` either sends the settings without waiting (postgres.js pipelines them ahead of the
+ * statement) or answers a promise the statement waits for (PGlite).
+ */
+function enteringFirst<T extends object>(tx: T, method: string, enter: () => PromiseLike<unknown> | void): T {
+  const query = (tx as unknown as Record<string, (q: string, ...rest: unknown[]) => unknown>)[method].bind(tx);
+  let entered = false;
+  const first = (q: string, ...rest: unknown[]) => {
+    if (entered || SET_TRANSACTION.test(q)) return query(q, ...rest);
+    entered = true;
+    const entering = enter();
+    return entering ? Promise.resolve(entering).then(() => query(q, ...rest)) : query(q, ...rest);
+  };
+  return overriding(tx, { [method]: first });
+}
+
 type Query = PromiseLike<unknown> & { values(): PromiseLike<unknown>; execute(): Promise<unknown> };
 const SET_TRANSACTION = /^\s*set\s+transaction\b/i;
 type PostgresJs = {
@@ -57,18 +75,13 @@ type PostgresJs = {
   begin<T>(fn: (tx: PostgresJs) => Promise<T>): Promise<T>;
   reserve(): Promise<PostgresJs & { release(): void }>;
 };
-/** A brand id (a UUID) or ALL_BRANDS, checked before it is written into a statement's text. */
-const literal = (brand: BrandScope) => {
-  if (!/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\*)$/i.test(brand)) throw new Error(`not a brand scope: ${brand}`);
-  return brand;
-};
 const isPostgresJs = (c: object): c is PostgresJs => typeof (c as PostgresJs).unsafe === "function" && typeof (c as PostgresJs).begin === "function";
 
 async function postgresJsHandle(pool: PostgresJs, brand: BrandScope, readOnly: boolean): Promise<Db> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   // One round trip: the transaction's start with the settings, the statement and the commit are
   // pipelined on a reserved connection (a failed statement makes the commit a rollback).
-  const enter = `begin${readOnly ? " read only" : ""}; select set_config('role', '${APP_ROLE}', true), set_config('app.brand_id', '${literal(brand)}', true)`;
+  const enter = `begin${readOnly ? " read only" : ""}; ${scopeStatementFor(brand)}`;
   const inScope = async <T>(run: (c: PostgresJs) => PromiseLike<T>): Promise<T> => {
     const c = await pool.reserve();
     try {
@@ -89,25 +102,20 @@ async function postgresJsHandle(pool: PostgresJs, brand: BrandScope, readOnly: b
     };
   };
   // A transaction opened on the handle (runVerb's, a page's own) enters the scope with its first
-  // statement, after a `set transaction` (isolation, read only) that must come first; its opener
-  // may narrow or widen it. postgres.js sends a query when it is awaited: execute() sends the
+  // statement (enteringFirst). postgres.js sends a query when it is awaited: execute() sends the
   // settings now, and the statement follows them on the transaction's connection.
   const begin = (...args: unknown[]) => {
     const work = args.pop() as (tx: PostgresJs) => Promise<unknown>;
     if (readOnly) args = [`${args[0] ?? ""} read only`];
-    return (pool.begin as (...a: unknown[]) => Promise<unknown>)(...args, (tx: PostgresJs) => {
-      let entered = false;
-      const first = (q: string, p?: unknown[], o?: object) => {
-        if (!entered && !SET_TRANSACTION.test(q)) {
-          entered = true;
-          tx.unsafe(SETTINGS, [brand], { prepare: true })
+    return (pool.begin as (...a: unknown[]) => Promise<unknown>)(...args, (tx: PostgresJs) =>
+      work(
+        enteringFirst(tx, "unsafe", () => {
+          tx.unsafe(scopeStatement, [brand], { prepare: true })
             .execute()
             .catch(() => {}); // a failure fails the statement after it too
-        }
-        return tx.unsafe(q, p, o);
-      };
-      return work(overriding(tx, { unsafe: first }));
-    });
+        }),
+      ),
+    );
   };
   return drizzle({ client: overriding(pool, { unsafe, begin }) as never, schema }) as unknown as Db;
 }
@@ -123,22 +131,18 @@ async function pgliteHandle(pglite: Pglite, brand: BrandScope, readOnly: boolean
   const query = (q: string, p?: unknown[], o?: object) =>
     pglite.transaction(async (tx) => {
       if (readOnly) await tx.query("set transaction read only");
-      await tx.query(SETTINGS, [brand]);
+      await tx.query(scopeStatement, [brand]);
       return tx.query(q, p, o);
     });
-  // As on postgres.js: the scope is entered with a transaction's first statement after any `set transaction`.
+  // As on postgres.js: the scope is entered with a transaction's first statement (enteringFirst).
   const transaction = <T>(work: (tx: Pglite) => Promise<T>) =>
-    pglite.transaction((tx) => {
-      let entered = false;
-      const first = async (q: string, p?: unknown[], o?: object) => {
-        if (!entered && !SET_TRANSACTION.test(q)) {
-          entered = true;
+    pglite.transaction((tx) =>
+      work(
+        enteringFirst(tx, "query", async () => {
           if (readOnly) await tx.query("set transaction read only");
-          await tx.query(SETTINGS, [brand]);
-        }
-        return tx.query(q, p, o);
-      };
-      return work(overriding(tx, { query: first }));
-    });
+          await tx.query(scopeStatement, [brand]);
+        }),
+      ),
+    );
   return drizzle({ client: overriding(pglite, { query, transaction }) as never, schema }) as unknown as Db;
 }

@@ -24,10 +24,29 @@ const POLICY = `current_setting('app.brand_id', true) = '${ALL_BRANDS}' or brand
 export const POLICY_NAME = "brand_scope";
 
 /**
+ * The one spelling of the settings that put the rest of a transaction under a scope (as APP_ROLE,
+ * for a brand): the select-list items around the brand's value. scopeSettings, scopeStatement and
+ * scopeStatementFor are made from it.
+ */
+const SETTINGS = [`set_config('role', '${APP_ROLE}', true), set_config('app.brand_id', `, `, true)`] as const;
+
+/**
  * Select-list items that put the rest of the current transaction under the scope: as APP_ROLE, for
  * `brand`. One statement, so a caller adds it to one it sends anyway (runVerb sets the audit context with it).
  */
-export const scopeSettings = (brand: BrandScope): SQL => sql`set_config('role', ${APP_ROLE}, true), set_config('app.brand_id', ${brand}, true)`;
+export const scopeSettings = (brand: BrandScope): SQL => sql`${sql.raw(SETTINGS[0])}${brand}${sql.raw(SETTINGS[1])}`;
+
+/** The same as a statement of its own for a driver's query method, the brand its parameter `$1`. */
+export const scopeStatement = `select ${SETTINGS[0]}$1${SETTINGS[1]}`;
+
+/** A brand id (a UUID) or ALL_BRANDS, checked before it is written into a statement's text. */
+export function brandLiteral(brand: BrandScope): string {
+  if (!/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\*)$/i.test(brand)) throw new Error(`not a brand scope: ${brand}`);
+  return brand;
+}
+
+/** The same with the brand written in (checked, brandLiteral): for a multi-statement text, which takes no parameters. */
+export const scopeStatementFor = (brand: BrandScope) => `select ${SETTINGS[0]}'${brandLiteral(brand)}'${SETTINGS[1]}`;
 
 /** Puts the rest of transaction `tx` under `brand` (see scopeSettings). */
 export async function enterScope(tx: Db, brand: BrandScope) {
