@@ -1,5 +1,5 @@
 import { getDb, getReplicaDb } from "../db/client";
-import { unscoped } from "../db/scoped-reads";
+import { scopedReads, unscoped } from "../db/scoped-reads";
 import { withDb, type Context } from "./auth/context";
 
 /**
@@ -10,7 +10,8 @@ import { withDb, type Context } from "./auth/context";
  */
 export async function onReplica(ctx: Context): Promise<Context> {
   const replica = getReplicaDb();
-  // A page's handle reads the primary under row-level security (db/scoped-reads.ts); the replica's role is one RLS does not apply to.
   if (!replica || unscoped(ctx.db) !== (await getDb())) return ctx;
-  return withDb(ctx, await replica);
+  // Like a page's reads on the primary: each statement under row-level security for the context's
+  // brand (db/scoped-reads.ts), so the replica's user must be one that may switch to the app's role.
+  return withDb(ctx, await scopedReads(await replica, ctx.brand.id));
 }

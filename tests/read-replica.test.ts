@@ -1,8 +1,9 @@
 /**
  * DATABASE_READ_URL (lib/replica.ts): the overview, lists' counts, exports and the audit log read from
  * the replica; writes never go there. The "replica" here is the same database through a role that
- * can only read (every transaction read-only): a write sent there would fail. Taking that role's
- * SELECT away shows which reads go through it.
+ * can only read (every transaction read-only): a write sent there would fail. Its reads run under
+ * row-level security for the context's brand, as the app's role (db/scoped-reads.ts): taking that
+ * role away from the replica's user shows which reads go through it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
@@ -13,6 +14,9 @@ import { auditPage } from "../lib/audit/queries";
 import { brandOverview } from "../lib/insights/overview";
 import { DASHBOARD_LISTS, exportBatches } from "../lib/dashboard/exports";
 import { onReplica } from "../lib/replica";
+import { unscoped } from "../db/scoped-reads";
+import { APP_ROLE } from "../db/tenancy";
+import { resultRows } from "../db/client";
 import { makeTenant, ok, type Tenant } from "./support/api";
 import { withAdmin, withConnection } from "./support/pg";
 
@@ -22,9 +26,10 @@ const asReplica = (sqlText: string) => withConnection(process.env.DATABASE_URL!,
 let t: Tenant;
 let ctx: Context;
 beforeAll(async () => {
-  // BYPASSRLS: like the primary's user (the tables' owner or a superuser), the replica's reads are
-  // not put under row-level security (db/tenancy.ts); a role RLS applied to would see no brand's rows.
-  await withAdmin((sql) => sql.unsafe(`create role ${role} login bypassrls; alter role ${role} set default_transaction_read_only = on`));
+  // Not BYPASSRLS: the replica's reads switch to the app's role (db/tenancy.ts), so its user must be a member of it.
+  await withAdmin((sql) =>
+    sql.unsafe(`create role ${role} login; grant ${APP_ROLE} to ${role}; alter role ${role} set default_transaction_read_only = on`),
+  );
   await asReplica(`grant usage on schema public to ${role}; grant select on all tables in schema public to ${role}`);
   const url = new URL(process.env.DATABASE_URL!);
   url.username = role;
@@ -80,7 +85,7 @@ describe("a read replica (DATABASE_READ_URL)", () => {
     expect((await reads["audit log"]()).total).toBeGreaterThanOrEqual(3);
     expect((await reads.overview()).periods).toBeDefined();
 
-    await asReplica(`revoke select on all tables in schema public from ${role}`);
+    await asReplica(`revoke ${APP_ROLE} from ${role}`);
     try {
       for (const [name, read] of Object.entries(reads)) {
         await expect(read(), `${name} reads from the replica`).rejects.toThrow();
@@ -88,8 +93,20 @@ describe("a read replica (DATABASE_READ_URL)", () => {
       // A list's rows still come from the primary; only its count reads the replica.
       await expect(accounts.list.window(ctx, { filters: {} })).resolves.toMatchObject({ total: 3 });
     } finally {
-      await asReplica(`grant select on all tables in schema public to ${role}`);
+      await asReplica(`grant ${APP_ROLE} to ${role}`);
     }
+  });
+
+  it("the replica's reads run as the app's role under the context's brand: no other brand's rows, even unfiltered", async () => {
+    const other = await makeTenant();
+    await ok(other, "json", "Account/Create", {
+      method: "POST",
+      params: { first_name: "Other", last_name: "Brand", email_address: "other@example.com", country: "US", locale: "en-US", timezone_id: "UTC", skip_notification: "Y" },
+    });
+    const seen = resultRows<{ who: string; brands: string[] }>(
+      await (await onReplica(ctx)).db.execute(sql`select current_user as who, array_agg(distinct brand_id::text) as brands from customer_accounts`),
+    );
+    expect(seen).toEqual([{ who: APP_ROLE, brands: [t.brand_id] }]);
   });
 
   it("a transaction's reads stay in the transaction (what it reads is what it writes against)", async () => {
@@ -99,6 +116,6 @@ describe("a read replica (DATABASE_READ_URL)", () => {
       const inTx = withDb(ctx, tx as never);
       expect((await onReplica(inTx)).db).toBe(tx);
     });
-    expect((await onReplica(ctx)).db).toBe(await getReplicaDb());
+    expect(unscoped((await onReplica(ctx)).db)).toBe(await getReplicaDb());
   });
 });

@@ -3,7 +3,8 @@ import { inngest } from "../client";
 import { getDb } from "../../db/client";
 import { brands, dunningRules } from "../../db/schema";
 import { clock } from "../../lib/clock";
-import { brandsInRun } from "../../lib/billing/brands-in-run";
+import { brandsInRun, brandsOfRun } from "../../lib/billing/brands-in-run";
+import { inScope } from "../../db/tenancy";
 import { dueWork, settleLostCharges } from "../../lib/billing/run-billing";
 import { generateDueInvoices, type GenerateCursor } from "../../lib/billing/generate-invoices";
 import { chargeRenewals, renewDue, type RenewCursor } from "../../lib/billing/renew-due";
@@ -54,9 +55,11 @@ export const runBilling = inngest.createFunction(
       const db = await getDb();
       const at = clock.now();
       const due: string[] = [];
-      for (const brand of await db.select().from(brands).where(brandsInRun())) {
+      for (const brand of await brandsOfRun(db, {})) {
         const work = await dueWork(db, brand, at);
-        const dunning = await db.select({ id: dunningRules.id }).from(dunningRules).where(eq(dunningRules.brandId, brand.id)).limit(1);
+        const dunning = await inScope(db, brand.id, (tx) =>
+          tx.select({ id: dunningRules.id }).from(dunningRules).where(eq(dunningRules.brandId, brand.id)).limit(1),
+        );
         // A brand retrying declined renewals is looked at every run, as one with dunning rules.
         if (dunning.length || brand.retryDays.length || Object.values(work).some(Boolean)) due.push(brand.id);
       }

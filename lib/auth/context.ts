@@ -195,6 +195,7 @@ export async function contextFromApiCredentials(db: Db, creds: ApiCredentials, r
   return build(row.brand, actor, db, clock ?? clockFor(row.brand), requestId);
 }
 
+/** API keys, staff users and brands have no brand_id: no row-level security applies, no scope is needed (as for writeLastUsed and a staff session's lookup). */
 async function resolve(db: Db, keyHash: string, userKeyHash: string, brandId: string): Promise<Resolved | undefined> {
   const rows = await db
     .select({ brand: brands, apiKeyId: apiKeys.id, staffUserId: staffUsers.id, accessLevel: staffUsers.accessLevel })
@@ -270,7 +271,10 @@ export async function contextFromCustomerSession(
   const refused = () => unauthenticated("The session's user or customer account is no longer active, or the session was signed out");
   if (![session.brandId, session.customerAccountId, session.userId].every(isUuid)) throw refused();
   if (session.sessionId !== undefined && !isUuid(session.sessionId)) throw refused();
-  const [row] = await db
+  // The customer's rows are the brand's (row-level security): looked up under the session's brand,
+  // on the handle the context keeps for the portal's reads (db/scoped-reads.ts).
+  const scoped = await scopedReads(db, session.brandId);
+  const [row] = await scoped
     .select({ brand: brands, accessLevel: customerUsers.accessLevel })
     .from(customerUsers)
     .innerJoin(customerAccounts, eq(customerAccounts.id, customerUsers.customerAccountId))
@@ -293,7 +297,7 @@ export async function contextFromCustomerSession(
   if (!row) throw refused();
   const actor: Actor = { kind: "customer", customerAccountId: session.customerAccountId, userId: session.userId, accessLevel: row.accessLevel };
   // The portal's reads run under row-level security for the brand (db/scoped-reads.ts); inAccount narrows them to the account.
-  return build(row.brand, actor, await scopedReads(db, row.brand.id), opts.clock ?? clockFor(row.brand), opts.requestId ?? newId());
+  return build(row.brand, actor, scoped, opts.clock ?? clockFor(row.brand), opts.requestId ?? newId());
 }
 
 /**

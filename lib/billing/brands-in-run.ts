@@ -1,5 +1,7 @@
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
+import { selectRows, type Db } from "../../db/client";
 import { brands } from "../../db/schema";
+import { ALL_BRANDS, type BrandScope } from "../../db/tenancy";
 
 /**
  * Which brands a billing run works on. The scheduled run: every live (not sandbox) brand, at the
@@ -12,3 +14,14 @@ export interface RunScope {
 }
 
 export const brandsInRun = ({ brandId }: RunScope = {}): SQL => and(isNull(brands.deletedAt), brandId ? eq(brands.id, brandId) : eq(brands.sandbox, false))!;
+
+/** The row-level security scope of a run's statements: its one brand, or every brand, said explicitly. */
+export const scopeOfRun = ({ brandId }: RunScope): BrandScope => brandId ?? ALL_BRANDS;
+
+/**
+ * The brands of a run (brandsInRun, narrowed by `where` on the brand's own columns), in id order.
+ * The brands table has no brand_id: row-level security does not apply to it, and no scope is needed
+ * (a condition on brand-owned rows is asked under scopeOfRun, as generateDueInvoices does).
+ */
+export const brandsOfRun = (db: Db, scope: RunScope, where?: SQL) =>
+  selectRows(db, brands, { where: and(brandsInRun(scope), where), orderBy: [asc(brands.id)] });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { resultRows, type Db } from "../../db/client";
+import { ALL_BRANDS, inScope } from "../../db/tenancy";
 
 /**
  * The billing ledger's invariants, checked straight on the tables so an operator can audit any
@@ -91,9 +92,16 @@ function rules(brand: (alias: string) => SQL): Record<LedgerRule, SQL> {
   };
 }
 
-/** Every violation of the ledger's invariants, in the whole database or in one brand. */
-export async function checkLedger(db: Db, opts: { brandId?: string } = {}): Promise<LedgerViolation[]> {
-  const brand = (alias: string) => (opts.brandId ? sql`${sql.raw(alias)}.brand_id = ${opts.brandId}` : sql`true`);
+/**
+ * Every violation of the ledger's invariants, in the whole database or in one brand: read in one
+ * transaction under that scope (row-level security), every brand's said explicitly (ALL_BRANDS).
+ */
+export function checkLedger(db: Db, opts: { brandId?: string } = {}): Promise<LedgerViolation[]> {
+  return inScope(db, opts.brandId ?? ALL_BRANDS, (tx) => violations(tx, opts.brandId));
+}
+
+async function violations(db: Db, brandId: string | undefined): Promise<LedgerViolation[]> {
+  const brand = (alias: string) => (brandId ? sql`${sql.raw(alias)}.brand_id = ${brandId}` : sql`true`);
   const found: LedgerViolation[] = [];
   for (const [rule, query] of Object.entries(rules(brand)) as [LedgerRule, SQL][]) {
     for (const r of resultRows<Row>(await db.execute(query))) {

@@ -10,7 +10,8 @@ import { nextPeriodLines, PRICED_COLUMNS, withDetails, type PricedSubscription }
 import { invoiceHorizon } from "../pricing/periods";
 import { INVOICES_CREATED } from "./invoice-events";
 import { deliveryDueAt } from "../outbox/emit";
-import { brandsInRun } from "./brands-in-run";
+import { brandsOfRun, scopeOfRun } from "./brands-in-run";
+import { inScope } from "../../db/tenancy";
 import { toInvoiceLines } from "../pricing/invoice-lines";
 import { withTax } from "../tax/compute";
 import { activeTaxRates } from "../tax/rates";
@@ -69,16 +70,19 @@ export async function generateDueInvoices({
   after: start,
   maxChunks = Infinity,
 }: GenerateOptions): Promise<{ created: number; next?: GenerateCursor }> {
-  const live = await selectRows(db, brands, {
-    where: and(
-      // A few changed subscriptions: their brands, sandbox or not (the change came at its clock's time).
-      subscriptionIds ? isNull(brands.deletedAt) : brandsInRun({ brandId }),
-      subscriptionIds
-        ? sql`exists (select 1 from ${subscriptions} where ${subscriptions.brandId} = ${brands.id} and ${anyOf(subscriptions.id, subscriptionIds)})`
-        : undefined,
-    ),
-    orderBy: [asc(brands.id)],
-  });
+  const live = subscriptionIds
+    ? // A few changed subscriptions: their brands, sandbox or not (the change came at its clock's time).
+      await inScope(db, scopeOfRun({ brandId }), (tx) =>
+        selectRows(tx, brands, {
+          where: and(
+            isNull(brands.deletedAt),
+            brandId ? eq(brands.id, brandId) : undefined,
+            sql`exists (select 1 from ${subscriptions} where ${subscriptions.brandId} = ${brands.id} and ${anyOf(subscriptions.id, subscriptionIds)})`,
+          ),
+          orderBy: [asc(brands.id)],
+        }),
+      )
+    : await brandsOfRun(db, { brandId });
   let created = 0;
   const changed: string[] = [];
   // While one chunk is priced here, those before it are written by the database (on the other

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { selectRows, type Db } from "../../db/client";
+import { inScope } from "../../db/tenancy";
 import { brands, customerAccounts, invoices, outboxEvents } from "../../db/schema";
 import { anyOf, inBrand, sqlArray } from "../../db/scope";
 import { clockFor, systemContext } from "../auth/context";
@@ -24,8 +25,8 @@ export const INVOICES_CREATED = "billing/invoices-created";
  * At most once: the events and the mark on this event commit together. A deleted invoice gets none.
  */
 export async function fanOutInvoiceEvents(db: Db, event: OutboxRow, now: Date) {
-  return db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  // One transaction of the event's brand (row-level security).
+  return inScope(db, event.brandId, async (tx) => {
     const [self] = await tx.select({ payload: outboxEvents.payload }).from(outboxEvents).where(eq(outboxEvents.id, event.id)).for("update");
     const payload = self.payload as unknown as InvoicesCreatedPayload;
     if (payload.fanned_out) return "already fanned out";

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
-import { hasConnectionPool, selectColumns, selectRows, type Db } from "../../db/client";
-import { brands, invoices, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { hasConnectionPool, selectColumns, type Db } from "../../db/client";
+import { invoices, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { logger } from "../log";
@@ -24,7 +24,8 @@ import { isFinal } from "../payments/credit-notes";
 import { adjustmentsOf, createAdjustment } from "../subscriptions/upcoming-invoice";
 import { findAccount } from "../accounts/queries";
 import { runVerb, type StepContext, stepped } from "../run-verb";
-import { brandsInRun, type RunScope } from "./brands-in-run";
+import { brandsOfRun, type RunScope } from "./brands-in-run";
+import { inScope } from "../../db/tenancy";
 import { chargePending, renewChunk } from "./renew-chunk";
 import { STATUS } from "../lifecycle";
 
@@ -84,7 +85,7 @@ export async function renewDue({
     if (r === "charged") outcome.charged++;
     if (r === "declined") outcome.declined++;
   };
-  for (const brand of await selectRows(db, brands, { where: brandsInRun({ brandId }), orderBy: [asc(brands.id)] })) {
+  for (const brand of await brandsOfRun(db, { brandId })) {
     const day = today(now, brand.timezoneId);
     for (let cursor = after; ;) {
       if (chunks++ >= maxChunks) return answer(cursor);
@@ -163,7 +164,9 @@ export interface RenewCursor {
  * one (a subscription behind by several renews one more in each pass).
  */
 async function dueIds(db: Db, brand: Brand, { day, after, chunkSize }: { day: string; after?: RenewCursor; chunkSize: number }) {
-  const due = await selectColumns(db, subscriptions, ["id", "renewalDate"], {
+  // Under the brand's scope (row-level security); each chunk is renewed through runVerb.
+  const due = await inScope(db, brand.id, (tx) =>
+    selectColumns(tx, subscriptions, ["id", "renewalDate"], {
     where: and(
       eq(subscriptions.brandId, brand.id),
       eq(subscriptions.status, STATUS.ACTIVE),
@@ -172,7 +175,8 @@ async function dueIds(db: Db, brand: Brand, { day, after, chunkSize }: { day: st
     ),
     orderBy: [desc(subscriptions.renewalDate), desc(subscriptions.id)],
     limit: chunkSize,
-  });
+    }),
+  );
   const tail = due.at(-1);
   const last = due.length === chunkSize && tail ? { renewalDate: tail.renewalDate!, id: tail.id } : undefined;
   return { ids: due.map((d) => d.id), last };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { resultRows, type Db } from "../../db/client";
 import { brands, invoices, payments } from "../../db/schema";
 import { inBrand } from "../../db/scope";
@@ -13,7 +13,8 @@ import { retryDue } from "../pricing/retries";
 import { startOfDay, addDays, today } from "../pricing/periods";
 import { loadSubscription } from "../subscriptions/details";
 import { runVerb, type StepContext, stepped } from "../run-verb";
-import { brandsInRun, type RunScope } from "./brands-in-run";
+import { brandsOfRun, type RunScope } from "./brands-in-run";
+import { inScope } from "../../db/tenancy";
 import { renewalPayMethod } from "./renew-due";
 
 /** Invoices looked at per call with a limit (one Inngest step): each retry is a gateway call. */
@@ -38,10 +39,7 @@ export async function retryDeclines({
   limit,
 }: { db: Db; now: Date; after?: string; limit?: number } & RunScope): Promise<{ retried: number; charged: number; declined: number; next?: string }> {
   const outcome = { retried: 0, charged: 0, declined: 0 };
-  const live = await db
-    .select()
-    .from(brands)
-    .where(and(brandsInRun({ brandId }), sql`cardinality(${brands.retryDays}) > 0`));
+  const live = await brandsOfRun(db, { brandId }, sql`cardinality(${brands.retryDays}) > 0`);
   let next: string | undefined;
   for (const brand of live) {
     const found = await declinedInvoices(db, brand, now, { after, limit });
@@ -79,7 +77,9 @@ interface Declined {
 async function declinedInvoices(db: Db, brand: Brand, now: Date, { after, limit }: { after?: string; limit?: number }): Promise<Declined[]> {
   const reach = startOfDay(addDays(today(now, brand.timezoneId), -(Math.max(...brand.retryDays, 0) + 1)), brand.timezoneId);
   const rows = resultRows<{ invoice_id: string; subscription_id: string; declined_at: Date | string; last_retry: number | null }>(
-    await db.execute(sql`
+    // Under the brand's scope (row-level security).
+    await inScope(db, brand.id, (tx) =>
+      tx.execute(sql`
       select i.id as invoice_id, i.subscription_id,
         (select min(p.created_at) from ${payments} p where p.invoice_id = i.id and p.status = 'failed' and p.processed_by = 'gateway' and p.retry is null) as declined_at,
         (select max(p.retry) from ${payments} p where p.invoice_id = i.id) as last_retry
@@ -94,6 +94,7 @@ async function declinedInvoices(db: Db, brand: Brand, now: Date, { after, limit 
         and ${owedSql(sql`i`)} > 0
       order by i.id
       ${limit ? sql`limit ${limit}` : sql``}`),
+    ),
   );
   return rows
     .filter((r) => r.declined_at !== null)

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { resultRows, type Db } from "../../db/client";
-import { brands } from "../../db/schema";
+import { inScope } from "../../db/tenancy";
 import { systemContext, type Brand } from "../auth/context";
 import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import { logger } from "../log";
@@ -13,7 +13,7 @@ import { settlePendingSubscriptions } from "../subscriptions/pending";
 import { runVerb, stepped } from "../run-verb";
 import { runDunning } from "./run-dunning";
 import { retryDeclines } from "./retry-declines";
-import { brandsInRun, type RunScope } from "./brands-in-run";
+import { brandsOfRun, type RunScope } from "./brands-in-run";
 import { withBrandLock } from "./brand-lock";
 
 /** A bound on periods renewed in one run for a subscription left behind (a daily product, a year). */
@@ -27,7 +27,7 @@ const MAX_CATCH_UP_PERIODS = 400;
  * asks what is due (dueWork) and runs only those parts. dunningSince: a test clock's step (./run-dunning.ts).
  */
 export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; now: Date; dunningSince?: Date } & RunScope) {
-  const inRun = await db.select().from(brands).where(brandsInRun({ brandId }));
+  const inRun = await brandsOfRun(db, { brandId });
   const one = brandId && inRun.length === 1 ? inRun[0] : undefined;
   let due = one ? await dueWork(db, one, now) : undefined;
   for (const brand of inRun) await settleLostCharges(db, brand, now, due);
@@ -92,7 +92,7 @@ export async function settleLostCharges(db: Db, brand: Brand, now: Date, due?: P
  * not stop the others.
  */
 export async function runScheduledBilling({ db, now }: { db: Db; now: Date }) {
-  const inRun = await db.select({ id: brands.id }).from(brands).where(brandsInRun());
+  const inRun = await brandsOfRun(db, {});
   const totals = { brands: 0, skipped: 0, failed: 0, invoices: 0, renewed: 0, charged: 0, declined: 0, retried: 0, dunningActions: 0 };
   for (const { id } of inRun) {
     try {
@@ -132,7 +132,9 @@ export async function dueWork(db: Db, brand: Brand, now: Date, { janitors = true
     to_invoice: boolean;
     to_renew: boolean;
   }>(
-    await db.execute(sql`
+    // Under the brand's scope (row-level security): the probe reads only its rows.
+    await inScope(db, brand.id, (tx) =>
+      tx.execute(sql`
       select
         ${ifJanitors(sql`exists (select 1 from subscriptions where brand_id = ${brand.id} and status = ${SUBSCRIPTION_PENDING})`)} as pending_subscriptions,
         ${ifJanitors(sql`exists (select 1 from payments where brand_id = ${brand.id} and status = 'pending')`)} as pending_payments,
@@ -143,6 +145,7 @@ export async function dueWork(db: Db, brand: Brand, now: Date, { janitors = true
             and not exists (select 1 from invoices i where i.subscription_id = s.id and i.billing_period_start = s.renewal_date)
         ) as to_invoice,
         exists (select 1 from subscriptions where brand_id = ${brand.id} and status = 1 and renewal_date <= ${today(now, brand.timezoneId)}::date) as to_renew`),
+    ),
   );
   return row;
 }

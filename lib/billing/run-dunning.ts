@@ -1,10 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { resultRows, selectRows, type Db } from "../../db/client";
 import { SUBSCRIPTION_PENDING } from "../lifecycle";
-import { brands, customerAccounts, dunningActions, dunningRules, invoices, subscriptions } from "../../db/schema";
+import { customerAccounts, dunningActions, dunningRules, invoices, subscriptions } from "../../db/schema";
 import { anyOf, inBrand } from "../../db/scope";
 import { runVerb, type StepContext, stepped } from "../run-verb";
-import { brandsInRun, type RunScope } from "./brands-in-run";
+import { brandsOfRun, type RunScope } from "./brands-in-run";
+import { inScope } from "../../db/tenancy";
 import { systemContext, type Brand, type Context } from "../auth/context";
 import { newId } from "../ids";
 import { logger } from "../log";
@@ -41,14 +42,17 @@ export interface DunningOptions extends RunScope {
  * once per invoice (a unique key), so reruns and concurrent runners repeat nothing.
  */
 export async function runDunning({ db, now, brandId, since }: DunningOptions) {
-  const live = await db.select().from(brands).where(brandsInRun({ brandId }));
+  const live = await brandsOfRun(db, { brandId });
   const outcome = { actions: 0 };
   for (const brand of live) {
-    const rules = await db
-      .select()
-      .from(dunningRules)
-      .where(eq(dunningRules.brandId, brand.id))
-      .orderBy(asc(dunningRules.overdueDays), asc(dunningRules.createdAt), asc(dunningRules.id));
+    // The brand's rules and matches are read under its scope (row-level security); each action runs through runVerb.
+    const rules = await inScope(db, brand.id, (tx) =>
+      tx
+        .select()
+        .from(dunningRules)
+        .where(eq(dunningRules.brandId, brand.id))
+        .orderBy(asc(dunningRules.overdueDays), asc(dunningRules.createdAt), asc(dunningRules.id)),
+    );
     for (const rule of rules) {
       const dueDate = addDays(today(now, brand.timezoneId), -rule.overdueDays);
       const dueSince = since ? sql`and i.due_date >= ${addDays(today(since, brand.timezoneId), -rule.overdueDays)}::date` : sql``;
@@ -57,7 +61,8 @@ export async function runDunning({ db, now, brandId, since }: DunningOptions) {
       // invoice, by the unique key: as an anti join, unanalyzed tables made it scan all the rule's actions per invoice.
       const owed = owedSql(sql`i`);
       const matches = resultRows<{ invoice_id: string; subscription_id: string; customer_account_id: string; balance: string | number }>(
-        await db.execute(sql`
+        await inScope(db, brand.id, (tx) =>
+          tx.execute(sql`
           select invoice_id, subscription_id, customer_account_id, balance from (
             select i.id as invoice_id, i.subscription_id, i.customer_account_id, ${owed} as balance,
                    exists (select 1 from ${dunningActions} a where a.rule_id = ${rule.id} and a.invoice_id = i.id) as acted
@@ -68,6 +73,7 @@ export async function runDunning({ db, now, brandId, since }: DunningOptions) {
           ) candidate
           where not acted and balance > 0 and balance >= ${rule.overdueAmountCents}
           order by invoice_id`),
+        ),
       ).map((r) => ({ invoiceId: r.invoice_id, subscriptionId: r.subscription_id, customerAccountId: r.customer_account_id, balance: Number(r.balance) }));
       if (!matches.length) continue;
       if (rule.enforcementAction === "REMIND" || rule.enforcementAction === "POST") {

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { scopedReads } from "../../db/scoped-reads";
+import { ALL_BRANDS, inScope } from "../../db/tenancy";
 import { brands, emailDeliveries, outboxAttempts, outboxEvents } from "../../db/schema";
 import { newId } from "../ids";
 import { describeError, logger } from "../log";
@@ -10,6 +12,8 @@ export type OutboxRow = typeof outboxEvents.$inferSelect;
 /**
  * A sink delivers one event (sends the email, posts to the URL). It throws to ask for a retry.
  * Later issues register theirs: email for notification events, HTTP for action_url and dunning.
+ * Its `db` is scoped to the event's brand (row-level security, db/scoped-reads.ts): each statement
+ * in a transaction of its own, and a transaction opened on it, see and write that brand's rows only.
  */
 export type Sink = (event: OutboxRow, env: { db: Db; now: () => Date }) => Promise<string | void>;
 
@@ -50,24 +54,26 @@ export async function deliverDue(opts: DeliverOptions) {
   return outcome;
 }
 
-/** Leases up to batchSize due events for this worker (attempts counted now) and answers them. */
+/** Leases up to batchSize due events for this worker (attempts counted now) and answers them: every brand's, said so (ALL_BRANDS). */
 export async function claimDue(opts: Omit<DeliverOptions, "sinkFor">): Promise<OutboxRow[]> {
-  const { db, batchSize = 50, leaseMs = 5 * 60_000 } = opts;
+  const { batchSize = 50, leaseMs = 5 * 60_000 } = opts;
   const now = opts.now();
-  const due = db
-    .select({ id: outboxEvents.id })
-    .from(outboxEvents)
-    .where(
-      and(eq(outboxEvents.status, "pending"), lte(outboxEvents.nextAttemptAt, now), or(isNull(outboxEvents.leasedUntil), lte(outboxEvents.leasedUntil, now))),
-    )
-    .orderBy(asc(outboxEvents.nextAttemptAt))
-    .limit(batchSize)
-    .for("update", { skipLocked: true });
-  return db
-    .update(outboxEvents)
-    .set({ leasedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${outboxEvents.attempts} + 1` })
-    .where(inArray(outboxEvents.id, due))
-    .returning();
+  return inScope(opts.db, ALL_BRANDS, (db) => {
+    const due = db
+      .select({ id: outboxEvents.id })
+      .from(outboxEvents)
+      .where(
+        and(eq(outboxEvents.status, "pending"), lte(outboxEvents.nextAttemptAt, now), or(isNull(outboxEvents.leasedUntil), lte(outboxEvents.leasedUntil, now))),
+      )
+      .orderBy(asc(outboxEvents.nextAttemptAt))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    return db
+      .update(outboxEvents)
+      .set({ leasedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${outboxEvents.attempts} + 1` })
+      .where(inArray(outboxEvents.id, due))
+      .returning();
+  });
 }
 
 /**
@@ -78,29 +84,35 @@ export async function claimDue(opts: Omit<DeliverOptions, "sinkFor">): Promise<O
  */
 export async function deliverEvent(opts: Omit<DeliverOptions, "batchSize" | "leaseMs">, eventId: string, attempt: number) {
   const now = opts.now();
-  const [event] = await opts.db
-    .select()
-    .from(outboxEvents)
-    .where(
-      and(
-        eq(outboxEvents.id, eventId),
-        eq(outboxEvents.status, "pending"),
-        eq(outboxEvents.attempts, attempt),
-        sql`${outboxEvents.leasedUntil} > ${now.toISOString()}::timestamptz`,
+  // Found by its id alone, whichever brand's it is (ALL_BRANDS); delivered under its brand's scope.
+  const [event] = await inScope(opts.db, ALL_BRANDS, (db) =>
+    db
+      .select()
+      .from(outboxEvents)
+      .where(
+        and(
+          eq(outboxEvents.id, eventId),
+          eq(outboxEvents.status, "pending"),
+          eq(outboxEvents.attempts, attempt),
+          sql`${outboxEvents.leasedUntil} > ${now.toISOString()}::timestamptz`,
+        ),
       ),
-    );
+  );
   if (!event) return null;
   return deliverClaimed(opts, event, (await sandboxClocks(opts.db, [event.brandId])).get(event.brandId));
 }
 
-/** One claimed event through its sink, its attempt logged, then marked delivered, rescheduled or failed for good. */
+/**
+ * One claimed event through its sink (on a handle scoped to the event's brand), its attempt logged,
+ * then marked delivered, rescheduled or failed for good, in one transaction of the event's brand.
+ */
 async function deliverClaimed(opts: DeliverOptions, event: OutboxRow, sandboxTime: Date | undefined): Promise<"delivered" | "retried" | "failed"> {
-  const { db, maxAttempts = MAX_ATTEMPTS } = opts;
+  const { maxAttempts = MAX_ATTEMPTS } = opts;
   const sink = opts.sinkFor(event.type);
   let ok = true;
   let detail: string | undefined;
   try {
-    detail = sink ? ((await sink(event, { db, now: opts.now })) ?? "delivered") : "no subscriber for this event type";
+    detail = sink ? ((await sink(event, { db: await scopedReads(opts.db, event.brandId), now: opts.now })) ?? "delivered") : "no subscriber for this event type";
   } catch (err) {
     ok = false;
     detail = describeError(err); // kept on the row: a failed query's message would carry its values
@@ -110,6 +122,15 @@ async function deliverClaimed(opts: DeliverOptions, event: OutboxRow, sandboxTim
   const stamp = sandboxTime ?? at;
   const erased = withoutSecrets(event.payload);
   const erasing = erased ? { payload: erased } : {};
+  return inScope(opts.db, event.brandId, (db) => recordAttempt(db, event, { ok, detail, stamp, at, erasing, maxAttempts }));
+}
+
+/** deliverClaimed's bookkeeping: the attempt, and the event delivered, failed for good or rescheduled with backoff. */
+async function recordAttempt(
+  db: Db,
+  event: OutboxRow,
+  { ok, detail, stamp, at, erasing, maxAttempts }: { ok: boolean; detail?: string; stamp: Date; at: Date; erasing: { payload?: unknown }; maxAttempts: number },
+): Promise<"delivered" | "retried" | "failed"> {
   await db.insert(outboxAttempts).values({
     id: newId(),
     brandId: event.brandId,
@@ -177,13 +198,16 @@ export const MAILBOX_SECRET_HOURS = 24;
  */
 export async function maskMailboxSecrets(db: Db, now: Date) {
   const before = new Date(now.getTime() - MAILBOX_SECRET_HOURS * 3600_000);
-  await db
-    .update(emailDeliveries)
-    .set({ html: sql`${emailDeliveries.maskedHtml}`, maskedHtml: null })
-    .where(and(isNotNull(emailDeliveries.maskedHtml), lte(emailDeliveries.createdAt, before)));
+  // Every brand's mailbox, said so.
+  await inScope(db, ALL_BRANDS, (tx) =>
+    tx
+      .update(emailDeliveries)
+      .set({ html: sql`${emailDeliveries.maskedHtml}`, maskedHtml: null })
+      .where(and(isNotNull(emailDeliveries.maskedHtml), lte(emailDeliveries.createdAt, before))),
+  );
 }
 
-/** The test clock of each sandbox brand among these (a live brand's events are stamped with real time). */
+/** The test clock of each sandbox brand among these (a live brand's events are stamped with real time). Brands have no brand_id: no scope. */
 async function sandboxClocks(db: Db, brandIds: string[]) {
   const ids = [...new Set(brandIds)];
   if (!ids.length) return new Map<string, Date>();

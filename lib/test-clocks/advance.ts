@@ -1,6 +1,7 @@
 import { and, count, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, resultRows, type Db } from "../../db/client";
 import { sqlArray } from "../../db/scope";
+import { inScope } from "../../db/tenancy";
 import { brands, dunningActions, dunningRules, invoices, outboxEvents, payments, subscriptions } from "../../db/schema";
 import type { Context } from "../auth/context";
 import { runBilling } from "../billing/run-billing";
@@ -103,7 +104,9 @@ async function nextStep(db: Db, brand: Context["brand"], after: Date): Promise<D
         where ${midnight(sql`(f.declined_at at time zone ${tz})::date + d.day`)} > ${at})`
     : sql`null`;
   const [row] = resultRows<{ next: Date | string | null }>(
-    await db.execute(sql`
+    // Under the brand's scope (row-level security), as the run it schedules.
+    await inScope(db, brand.id, (tx) =>
+      tx.execute(sql`
       select least(${nextRetry}, ${firstRenewal(sql`${midnight(sql`s.renewal_date`)} - ${lead}`)}, ${firstRenewal(midnight(sql`s.renewal_date`))}, (
         -- Only invoices whose rule day may still come are joined (a due date within the longest
         -- rule's days); their unpaid amounts are computed in rule day order until one is owed (offset 0).
@@ -116,6 +119,7 @@ async function nextStep(db: Db, brand: Context["brand"], after: Date): Promise<D
             order by t offset 0
         ) i where ${owedSql(sql`i`)} > 0 order by t limit 1
       )) as next`),
+    ),
   );
   return row?.next ? new Date(row.next) : null;
 }
