@@ -20,7 +20,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser";
 import { check as checkIn, createAccount, signedInPage } from "./support/dashboard";
 import { openDatabase, type Database } from "../db/client";
 import { brands } from "../db/schema";
-import { systemContext } from "../lib/auth/context";
+import { systemContext, allBrandsContext } from "../lib/auth/context";
 import { emit } from "../lib/outbox/emit";
 import { deliverDue } from "../lib/outbox/deliver";
 import { sinkFor } from "../lib/jobs/sinks";
@@ -48,7 +48,7 @@ async function signedIn(width: number, path: string) {
   return signed;
 }
 
-const deliver = () => deliverDue({ db: database.db, now: () => new Date(), sinkFor, maxAttempts: 1 });
+const deliver = () => deliverDue({ ctx: allBrandsContext(database.db, { now: () => new Date() }), input: { sinkFor, maxAttempts: 1 } });
 
 async function emitPost(fields: [string, string][]) {
   const [brand] = await database.db.select().from(brands).where(eq(brands.id, app.creds.brand_id));

@@ -17,6 +17,7 @@ import { deliverDue } from "../lib/outbox/deliver";
 import { sinkFor } from "../lib/jobs/sinks";
 import { staffActions } from "../lib/dashboard/actions";
 import { useApp } from "./support/setup";
+import { allBrandsContext } from "../lib/auth/context";
 
 const SHOTS = "test-results/dashboard";
 let app: RunningApp;
@@ -32,7 +33,7 @@ const account = async (first: string, last: string, extra: Record<string, string
 const staffUser = (accessLevel: "ADMIN" | "USER") => createStaffUser(database, app, accessLevel);
 
 /** Runs the outbox as the worker would (background jobs are off in the app under test). */
-const deliver = () => deliverDue({ db: database.db, now: () => new Date(), sinkFor });
+const deliver = () => deliverDue({ ctx: allBrandsContext(database.db, { now: () => new Date() }), input: { sinkFor } });
 
 /** The link of the latest staff email to this address, from the local mailbox (no RESEND_API_KEY). */
 async function emailedLink(to: string) {

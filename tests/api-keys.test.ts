@@ -12,7 +12,7 @@ import { createInterface, type Interface } from "node:readline";
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
 import { apiKeys, brands, staffUsers } from "../db/schema";
-import { contextFromStaffSession, systemContext } from "../lib/auth/context";
+import { contextFromStaffSession, systemContext, allBrandsContext } from "../lib/auth/context";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { staffActions } from "../lib/dashboard/actions";
 import { hashSecret, newId, newSecret } from "../lib/ids";
@@ -261,7 +261,7 @@ describe("the brand's signing secret", () => {
     const marker = newId();
     await emit(systemContext(db, brand), { type: "post/dunning", payload: { url, fields: [["invoice_id", marker]] } });
     const at = new Date();
-    await deliverDue({ db, now: () => at, sinkFor });
+    await deliverDue({ ctx: allBrandsContext(db, { now: () => at }), input: { sinkFor } });
     const got = received.filter((r) => r.body.includes(marker));
     expect(got).toHaveLength(1);
     return { ...got[0], at };

@@ -6,14 +6,23 @@
  * session, while a statement made there without a scope sees no brand's rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb, openDatabase, resultRows, type Database, type Db } from "../db/client";
-import { APP_ROLE } from "../db/tenancy";
+import { ALL_BRANDS, APP_ROLE } from "../db/tenancy";
+import { brands } from "../db/schema";
 import { makeTenant, ok, type Tenant } from "./support/api";
 import { makeGroup, makeProduct } from "./support/catalog";
 import { CARDS, makeAccount, makeCard, makeGateway, outboxEvents } from "./support/payments";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
-import { contextFromApiCredentials, contextFromCustomerSession, contextFromStaffSession, type Context } from "../lib/auth/context";
+import {
+  allBrandsContext,
+  contextFromApiCredentials,
+  contextFromCustomerSession,
+  contextFromStaffSession,
+  runContext,
+  systemContext,
+  type Context,
+} from "../lib/auth/context";
 import { runBilling, runScheduledBilling } from "../lib/billing/run-billing";
 import { checkLedger } from "../lib/billing/check-ledger";
 import { deliverAllDue } from "../lib/outbox/deliver";
@@ -100,7 +109,7 @@ describe("a session that is the app's role", () => {
 
   it("the scheduled billing run (every brand) invoices, renews and charges; the next day's retries and dunning; the ledger checked", async () => {
     clock.set("2026-03-11T12:00:00Z");
-    expect(await runScheduledBilling({ db: app.db, now: clock.now() })).toMatchObject({
+    expect(await runScheduledBilling({ ctx: allBrandsContext(app.db, clock.now()) })).toMatchObject({
       brands: 2,
       failed: 0,
       invoices: 2,
@@ -109,7 +118,7 @@ describe("a session that is the app's role", () => {
       declined: 1,
     });
     clock.set("2026-03-12T12:00:00Z");
-    expect(await runBilling({ db: app.db, now: clock.now(), brandId: declining.brand_id })).toMatchObject({ retried: 1, dunningActions: 1 });
+    expect(await runBilling({ ctx: await runContext(app.db, clock.now(), declining.brand_id) })).toMatchObject({ retried: 1, dunningActions: 1 });
     const invoices = await rows<{ subscription_id: string; period: string; balance: string }>(
       await owner(),
       sql`select subscription_id, billing_period_start::text as period from invoices where subscription_id in (${subs.paying}, ${subs.declining}) order by 2, 1`,
@@ -126,10 +135,23 @@ describe("a session that is the app's role", () => {
     }
   });
 
+  it("a run in one brand's context (systemContext) bills that brand only; the scheduled run's context is every brand's (ALL_BRANDS)", async () => {
+    clock.set("2026-03-21T12:00:00Z");
+    const renewal = async (id: string) =>
+      (await rows<{ renewal: string }>(await owner(), sql`select renewal_date::text as renewal from subscriptions where id = ${id}`))[0].renewal;
+    const [brand] = await (await owner()).select().from(brands).where(eq(brands.id, paying.brand_id));
+    expect(await runBilling({ ctx: systemContext(app.db, brand, clock.now()) })).toMatchObject({ renewed: 1, charged: 1 });
+    expect([await renewal(subs.paying), await renewal(subs.declining)]).toEqual(["2026-03-31", "2026-03-21"]);
+    const everyBrand = allBrandsContext(app.db, clock.now());
+    expect(everyBrand.brand).toBe(ALL_BRANDS);
+    expect(await runScheduledBilling({ ctx: everyBrand })).toMatchObject({ brands: 2, renewed: 1, declined: 1 });
+    expect(await renewal(subs.declining)).toBe("2026-03-31");
+  });
+
   it("the outbox's delivery leases every brand's due events (ALL_BRANDS) and delivers each under its brand", async () => {
     const due = sql`select count(*)::int as n from outbox_events where status = 'pending' and next_attempt_at <= ${clock.now().toISOString()}::timestamptz`;
     expect((await rows<{ n: number }>(await owner(), due))[0].n).toBeGreaterThan(0);
-    const outcome = await deliverAllDue({ db: app.db, now: () => clock.now(), sinkFor });
+    const outcome = await deliverAllDue({ ctx: allBrandsContext(app.db, clock), input: { sinkFor } });
     expect(outcome).toMatchObject({ failed: 0, retried: 0 });
     expect(outcome.delivered).toBeGreaterThan(0);
     expect(await rows(await owner(), due)).toEqual([{ n: 0 }]);

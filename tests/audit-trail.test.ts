@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, openDatabase, resultRows } from "../db/client";
 import { auditEntries, brands, customerAccounts, customerUsers, subscriptions } from "../db/schema";
-import { contextFromApiCredentials, contextFromCustomerSession, contextFromStaffSession, systemContext } from "../lib/auth/context";
+import { contextFromApiCredentials, contextFromCustomerSession, contextFromStaffSession, systemContext, runContext } from "../lib/auth/context";
 import { staffActions } from "../lib/dashboard/actions";
 import { portalActions } from "../lib/portal/actions";
 import { generateDueInvoices } from "../lib/billing/generate-invoices";
@@ -156,7 +156,7 @@ describe("the audit trail", () => {
     const db = await getDb();
     const [sub] = await db.select({ renewalDate: subscriptions.renewalDate }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
     const now = new Date(Date.parse(`${sub.renewalDate}T00:00:00Z`) - 24 * 3_600_000);
-    expect((await generateDueInvoices({ db, now, brandId: job.brand_id })).created).toBe(1);
+    expect((await generateDueInvoices({ ctx: await runContext(db, now, job.brand_id) })).created).toBe(1);
     const rows = await db
       .select()
       .from(auditEntries)

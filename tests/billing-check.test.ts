@@ -15,6 +15,7 @@ import { makeAccount, makeInvoice } from "./support/payments";
 import { checkLedger, type LedgerRule } from "../lib/billing/check-ledger";
 import { ManualClock, useClock } from "../lib/clock";
 import { runBilling } from "../lib/billing/run-billing";
+import { allBrandsContext } from "../lib/auth/context";
 
 const clock = new ManualClock("2026-05-01T10:00:00Z");
 useClock(clock);
@@ -34,7 +35,7 @@ async function billedBrand() {
     })
   ).subscription.subscription_id as string;
   clock.set("2026-05-09T10:00:00Z");
-  await runBilling({ db: await getDb(), now: clock.now() });
+  await runBilling({ ctx: allBrandsContext(await getDb(), clock.now()) });
   const db = await getDb();
   const invoices = resultRows<{ id: string; billing_period_start: string }>(
     await db.execute(sql`select id, billing_period_start::text from invoices where subscription_id = ${sub} order by billing_period_start`),

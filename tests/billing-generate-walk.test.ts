@@ -14,6 +14,7 @@ import { DUE_AT, NEXT_DAY, seedWalkBrand } from "../bench/support/due-subscripti
 import { recordingDb, statementRowsRead, subscriptionRowsRead } from "./support/explain";
 import { dueWork } from "../lib/billing/run-billing";
 import { brands } from "../db/schema";
+import { runContext } from "../lib/auth/context";
 
 const CHUNK = 100;
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
   ({ brand_id: brandId } = await seedWalkBrand());
   db = await getDb();
   // Yesterday's run invoiced its window.
-  await generateDueInvoices({ db, now: new Date(DUE_AT), brandId });
+  await generateDueInvoices({ ctx: await runContext(db, new Date(DUE_AT), brandId) });
   await db.execute(sql`analyze subscriptions, invoices`);
 });
 afterAll(() => useClock(systemClock));
@@ -50,7 +51,7 @@ describe("generating a large brand's invoices in chunks", () => {
     const recording = recordingDb();
     let first: { created: number; next?: GenerateCursor };
     try {
-      first = await generateDueInvoices({ db: recording.db, now: NEXT_DAY, brandId, maxChunks: 1, chunkSize: CHUNK });
+      first = await generateDueInvoices({ ctx: await runContext(recording.db, NEXT_DAY, brandId), input: { maxChunks: 1, chunkSize: CHUNK } });
     } finally {
       await recording.close();
     }
@@ -70,9 +71,9 @@ describe("generating a large brand's invoices in chunks", () => {
     let created = 0;
     const perStep: number[] = [];
     do {
-      const r = await generateDueInvoices({ db, now: NEXT_DAY, brandId, after, maxChunks: 1, chunkSize: CHUNK });
+      const r = await generateDueInvoices({ ctx: await runContext(db, NEXT_DAY, brandId), input: { after, maxChunks: 1, chunkSize: CHUNK } });
       // Inngest retries a step whose answer it did not record: the same cursor, nothing more written.
-      const again = await generateDueInvoices({ db, now: NEXT_DAY, brandId, after, maxChunks: 1, chunkSize: CHUNK });
+      const again = await generateDueInvoices({ ctx: await runContext(db, NEXT_DAY, brandId), input: { after, maxChunks: 1, chunkSize: CHUNK } });
       expect(again.created).toBe(0);
       expect(again.next).toEqual(r.next);
       perStep.push(r.created);

@@ -15,6 +15,7 @@ import { deliverDue } from "../lib/outbox/deliver";
 import { sinkFor } from "../lib/jobs/sinks";
 import { makeTenant, ok, type Tenant } from "./support/api";
 import { fixtures, subscriptionFor } from "./support/fixtures";
+import { allBrandsContext } from "../lib/auth/context";
 
 const clock = new ManualClock("2026-03-01T10:00:00Z");
 let db: Db;
@@ -38,7 +39,7 @@ const eventsOf = (type: string) =>
     .from(outboxEvents)
     .where(and(eq(outboxEvents.brandId, t.brand_id), eq(outboxEvents.type, type)))
     .orderBy(outboxEvents.createdAt, outboxEvents.id);
-const deliver = () => deliverDue({ db, now: () => clock.now(), sinkFor });
+const deliver = () => deliverDue({ ctx: allBrandsContext(db, clock), input: { sinkFor } });
 
 describe("Invoice/Create of generated invoices", () => {
   let batchId: string;
@@ -48,7 +49,7 @@ describe("Invoice/Create of generated invoices", () => {
     const before = (await eventsOf("Invoice/Create")).length;
     // Renewals on 3/31 (30-day product from 3/1): inside the 72-hour window from 3/29 on.
     clock.set("2026-03-29T12:00:00Z");
-    const { created } = await generateDueInvoices({ db, now: clock.now(), subscriptionIds: subs.map((s) => s.id) });
+    const { created } = await generateDueInvoices({ ctx: allBrandsContext(db, clock.now()), input: { subscriptionIds: subs.map((s) => s.id) } });
     expect(created).toBe(3);
     generated = await db
       .select()
@@ -129,7 +130,7 @@ describe("Invoice/Create of generated invoices", () => {
   });
 
   it("a rerun of the billing day writes neither invoices nor another event", async () => {
-    expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: subs.map((s) => s.id) })).created).toBe(0);
+    expect((await generateDueInvoices({ ctx: allBrandsContext(db, clock.now()), input: { subscriptionIds: subs.map((s) => s.id) } })).created).toBe(0);
     expect(await eventsOf(INVOICES_CREATED)).toHaveLength(1);
   });
 });
@@ -150,7 +151,7 @@ describe("generateDueInvoices, brand by brand in chunks", () => {
     clock.set("2026-03-29T12:00:00Z");
     const all = [...a.ids, ...b.ids, ...gone.ids];
     // Chunks of 2: brand a in 2 + 2 + 1, brand b in 2 + 1, up to two chunks in flight at once.
-    const { created } = await generateDueInvoices({ db, now: clock.now(), subscriptionIds: all, chunkSize: 2 });
+    const { created } = await generateDueInvoices({ ctx: allBrandsContext(db, clock.now()), input: { subscriptionIds: all, chunkSize: 2 } });
     expect(created).toBe(8);
     const rows = await db
       .select()
@@ -174,7 +175,7 @@ describe("generateDueInvoices, brand by brand in chunks", () => {
           .sort(),
       );
     }
-    expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: all, chunkSize: 2 })).created).toBe(0);
+    expect((await generateDueInvoices({ ctx: allBrandsContext(db, clock.now()), input: { subscriptionIds: all, chunkSize: 2 } })).created).toBe(0);
   });
 });
 
@@ -194,7 +195,7 @@ describe("generateDueInvoices when one subscription cannot be invoiced", () => {
     );
     try {
       clock.set("2026-03-29T12:00:00Z");
-      expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: ids, chunkSize: 10 })).created).toBe(6);
+      expect((await generateDueInvoices({ ctx: allBrandsContext(db, clock.now()), input: { subscriptionIds: ids, chunkSize: 10 } })).created).toBe(6);
       const invoiced = await db
         .select({ id: invoices.subscriptionId })
         .from(invoices)
@@ -203,7 +204,7 @@ describe("generateDueInvoices when one subscription cannot be invoiced", () => {
     } finally {
       await db.execute(sql.raw(`drop trigger refuse_one on invoices; drop function refuse_one();`));
     }
-    expect((await generateDueInvoices({ db, now: clock.now(), subscriptionIds: ids, chunkSize: 10 })).created).toBe(1);
+    expect((await generateDueInvoices({ ctx: allBrandsContext(db, clock.now()), input: { subscriptionIds: ids, chunkSize: 10 } })).created).toBe(1);
   });
 });
 
@@ -277,14 +278,14 @@ describe("generateDueInvoices on the embedded PGlite database (one connection: c
       };
       await pg.insert(subscriptions).values(sub);
 
-      expect(await generateDueInvoices({ db: pg, now: at })).toEqual({ created: 1 });
+      expect(await generateDueInvoices({ ctx: allBrandsContext(pg, at) })).toEqual({ created: 1 });
       const [invoice] = await pg.select().from(invoices);
       expect(invoice).toMatchObject({ subscriptionId: sub.id, billingPeriodStart: "2026-03-31" });
       expect(invoice.items).toEqual([{ itemName: "Plan", itemPrice: 1250, quantity: 1, taxExempt: "N", kind: "recurring", componentId: null }]);
-      await deliverDue({ db: pg, now: () => at, sinkFor });
+      await deliverDue({ ctx: allBrandsContext(pg, { now: () => at }), input: { sinkFor } });
       const [created] = await pg.select().from(outboxEvents).where(eq(outboxEvents.type, "Invoice/Create"));
       expect((created.payload as any).invoice).toMatchObject({ invoice_id: invoice.id, total: "12.50", amount_due: "12.50" });
-      expect(await generateDueInvoices({ db: pg, now: at })).toEqual({ created: 0 });
+      expect(await generateDueInvoices({ ctx: allBrandsContext(pg, at) })).toEqual({ created: 0 });
     } finally {
       await database.close();
     }

@@ -18,6 +18,7 @@ import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { makeTenant, ok, type Tenant } from "./support/api";
 import { makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { CARDS, makeAccount, makeCard, makeGateway } from "./support/payments";
+import { runContext } from "../lib/auth/context";
 
 const clock = new ManualClock("2026-03-01T10:00:00Z");
 let db: Db;
@@ -74,15 +75,15 @@ describe("renewing a chunk of due subscriptions", () => {
   it("takes a bounded number of statements, not a few dozen per subscription, and renews and charges each once", async () => {
     const ids = await subscribe(25);
     clock.set("2026-03-31T12:00:00Z");
-    expect((await generateDueInvoices({ db, now: clock.now(), brandId: t.brand_id, subscriptionIds: ids })).created).toBe(25);
+    expect((await generateDueInvoices({ ctx: await runContext(db, clock.now(), t.brand_id), input: { subscriptionIds: ids } })).created).toBe(25);
     const counting = countingDb();
     try {
-      const r = await renewDue({ db: counting.db, now: clock.now(), brandId: t.brand_id });
+      const r = await renewDue({ ctx: await runContext(counting.db, clock.now(), t.brand_id) });
       expect(r).toEqual({ renewed: 25, charged: 20, declined: 5 });
       // One by one it took about 40 statements per renewal (1,000 here); a chunk takes a fixed few dozen.
       expect(counting.counter.statements).toBeLessThan(60);
       // A rerun finds nothing due.
-      expect(await renewDue({ db: counting.db, now: clock.now(), brandId: t.brand_id })).toEqual({ renewed: 0, charged: 0, declined: 0 });
+      expect(await renewDue({ ctx: await runContext(counting.db, clock.now(), t.brand_id) })).toEqual({ renewed: 0, charged: 0, declined: 0 });
     } finally {
       await counting.close();
     }
@@ -108,7 +109,7 @@ describe("renewing a chunk of due subscriptions", () => {
     const ids = await subscribe(6);
     const bad = ids[3];
     clock.set("2026-03-31T12:00:00Z");
-    await generateDueInvoices({ db, now: clock.now(), brandId: t.brand_id, subscriptionIds: ids });
+    await generateDueInvoices({ ctx: await runContext(db, clock.now(), t.brand_id), input: { subscriptionIds: ids } });
     // Any row-level failure of the chunk's statements will do; a trigger refuses this one's period row.
     await db.execute(
       sql.raw(`
@@ -117,7 +118,7 @@ describe("renewing a chunk of due subscriptions", () => {
       create trigger refuse_one before insert on subscription_periods for each row execute function refuse_one();`),
     );
     try {
-      expect(await renewDue({ db, now: clock.now(), brandId: t.brand_id })).toEqual({ renewed: 5, charged: 4, declined: 1 });
+      expect(await renewDue({ ctx: await runContext(db, clock.now(), t.brand_id) })).toEqual({ renewed: 5, charged: 4, declined: 1 });
       const after = await periodsOf(ids);
       expect(
         after
@@ -129,7 +130,7 @@ describe("renewing a chunk of due subscriptions", () => {
     } finally {
       await db.execute(sql.raw(`drop trigger refuse_one on subscription_periods; drop function refuse_one();`));
     }
-    expect(await renewDue({ db, now: clock.now(), brandId: t.brand_id })).toEqual({ renewed: 1, charged: 1, declined: 0 });
+    expect(await renewDue({ ctx: await runContext(db, clock.now(), t.brand_id) })).toEqual({ renewed: 1, charged: 1, declined: 0 });
   });
 
   it("puts each metered subscription's usage on its own invoice in the chunk's one transaction (it used to fail and go one by one)", async () => {
@@ -159,7 +160,7 @@ describe("renewing a chunk of due subscriptions", () => {
     }
     clock.set("2026-03-31T12:00:00Z");
     const ids = subs.map((s) => s.id);
-    await generateDueInvoices({ db, now: clock.now(), brandId: t.brand_id, subscriptionIds: ids });
+    await generateDueInvoices({ ctx: await runContext(db, clock.now(), t.brand_id), input: { subscriptionIds: ids } });
     const [brand] = await db.select().from(brands).where(eq(brands.id, t.brand_id));
     // renewChunk throws when its transaction fails (renewDue would then renew one by one): it must not.
     expect(await renewChunk(db, clock.now(), brand, ids)).toMatchObject({ renewed: 2, charged: 2, declined: 0, oneByOne: [] });

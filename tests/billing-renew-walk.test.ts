@@ -12,6 +12,7 @@ import { renewDue, type RenewCursor } from "../lib/billing/renew-due";
 import { systemClock, useClock } from "../lib/clock";
 import { DUE_AT, NEXT_DAY, WALK_DUE, seedWalkBrand } from "../bench/support/due-subscriptions";
 import { recordingDb, rowsRead, subscriptionRowsRead } from "./support/explain";
+import { runContext } from "../lib/auth/context";
 
 const CHUNK = 50;
 
@@ -26,9 +27,9 @@ beforeAll(async () => {
   await db.execute(sql`alter table invoices set (autovacuum_enabled = false)`);
   await db.execute(sql`analyze invoices`);
   // Yesterday's run: its window invoiced, its 200 renewals renewed (rows changed across the table).
-  await generateDueInvoices({ db, now: new Date(DUE_AT), brandId });
-  expect((await renewDue({ db, now: new Date(DUE_AT), brandId })).renewed).toBe(WALK_DUE);
-  await generateDueInvoices({ db, now: NEXT_DAY, brandId });
+  await generateDueInvoices({ ctx: await runContext(db, new Date(DUE_AT), brandId) });
+  expect((await renewDue({ ctx: await runContext(db, new Date(DUE_AT), brandId) })).renewed).toBe(WALK_DUE);
+  await generateDueInvoices({ ctx: await runContext(db, NEXT_DAY, brandId) });
   await db.execute(sql`analyze subscriptions`);
 });
 afterAll(() => useClock(systemClock));
@@ -52,7 +53,7 @@ describe("renewing a large brand in chunks", () => {
     const recording = recordingDb();
     let first;
     try {
-      first = await renewDue({ db: recording.db, now: NEXT_DAY, brandId, maxChunks: 1, chunkSize: CHUNK });
+      first = await renewDue({ ctx: await runContext(recording.db, NEXT_DAY, brandId), input: { maxChunks: 1, chunkSize: CHUNK } });
     } finally {
       await recording.close();
     }
@@ -76,9 +77,9 @@ describe("renewing a large brand in chunks", () => {
     let steps = 0;
     let renewed = 0;
     do {
-      const r = await renewDue({ db, now: NEXT_DAY, brandId, after, maxChunks: 1, chunkSize: CHUNK });
+      const r = await renewDue({ ctx: await runContext(db, NEXT_DAY, brandId), input: { after, maxChunks: 1, chunkSize: CHUNK } });
       // Inngest retries a step whose answer it did not record: the same cursor, the chunk's rows no longer due.
-      const again = await renewDue({ db, now: NEXT_DAY, brandId, after, maxChunks: 1, chunkSize: CHUNK });
+      const again = await renewDue({ ctx: await runContext(db, NEXT_DAY, brandId), input: { after, maxChunks: 1, chunkSize: CHUNK } });
       renewed += r.renewed + again.renewed;
       after = again.next;
       steps++;

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { emailDeliveries, outboxEvents, staffTokens, staffUsers } from "../db/schema";
-import { contextFromStaffSession } from "../lib/auth/context";
+import { contextFromStaffSession, allBrandsContext } from "../lib/auth/context";
 import { staffActions } from "../lib/dashboard/actions";
 import { accountTimeline } from "../lib/dashboard/timeline";
 import { searchBrand } from "../lib/dashboard/search";
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 const session = () => ({ staffUserId: t.staffUserId });
-const deliver = () => deliverDue({ db, now: () => new Date(), sinkFor });
+const deliver = () => deliverDue({ ctx: allBrandsContext(db, { now: () => new Date() }), input: { sinkFor } });
 
 /** The token in the latest staff email to this address. */
 async function tokenSentTo(email: string) {

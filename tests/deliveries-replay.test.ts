@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
 import { brands, outboxAttempts, outboxEvents } from "../db/schema";
-import { systemContext } from "../lib/auth/context";
+import { systemContext, allBrandsContext } from "../lib/auth/context";
 import { staffActions } from "../lib/dashboard/actions";
 import { deliverDue } from "../lib/outbox/deliver";
 import { deliveryDetail } from "../lib/deliveries/deliveries";
@@ -45,7 +45,7 @@ function verifies(headers: IncomingHttpHeaders, body: string) {
 
 let db: Db;
 let tenant: Tenant;
-const deliver = () => deliverDue({ db, now: () => new Date(), sinkFor, maxAttempts: 2 });
+const deliver = () => deliverDue({ ctx: allBrandsContext(db, { now: () => new Date() }), input: { sinkFor, maxAttempts: 2 } });
 
 beforeAll(async () => {
   server = createServer((req, res) => {

@@ -4,7 +4,7 @@ import { makeTenant, ok, type Tenant } from "./support/api";
 import { startFakeResend, type FakeResend } from "./support/fake-resend";
 import { getDb, type Db } from "../db/client";
 import { brands, emailDeliveries, outboxAttempts, outboxEvents } from "../db/schema";
-import { systemContext } from "../lib/auth/context";
+import { systemContext, allBrandsContext } from "../lib/auth/context";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { emit } from "../lib/outbox/emit";
 import { backoffMs, deliverDue } from "../lib/outbox/deliver";
@@ -40,7 +40,7 @@ afterEach(() => {
   delete process.env.RESEND_BASE_URL;
 });
 
-const deliver = () => deliverDue({ db, now: () => clock.now(), sinkFor });
+const deliver = () => deliverDue({ ctx: allBrandsContext(db, clock), input: { sinkFor } });
 
 /** Emits as a verb would, with a system context of the tenant's brand. */
 async function emitFor(t: Tenant, type: NotificationEvent, payload: NotificationPayload) {

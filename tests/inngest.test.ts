@@ -15,6 +15,7 @@ import { makeGroup, makeProduct } from "./support/catalog";
 import { CARDS, makeAccount, makeCard, makeGateway } from "./support/payments";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { aroundSteps } from "./support/inngest-steps";
+import { runContext } from "../lib/auth/context";
 
 afterAll(() => useClock(systemClock));
 
@@ -68,7 +69,7 @@ describe("Inngest functions", () => {
       {
         id: "renew-0-0",
         handler: async () => {
-          await renewDue({ db: await getDb(), now: new Date(now), brandId: t.brand_id, maxChunks: 1, chunkSize: 2 });
+          await renewDue({ ctx: await runContext(await getDb(), new Date(now), t.brand_id), input: { maxChunks: 1, chunkSize: 2 } });
           throw new Error("crashed half-way");
         },
       },

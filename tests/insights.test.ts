@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { getDb } from "../db/client";
 import { brands } from "../db/schema";
-import { systemContext } from "../lib/auth/context";
+import { systemContext, allBrandsContext } from "../lib/auth/context";
 import { runBilling } from "../lib/billing/run-billing";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { brandOverview } from "../lib/insights/overview";
@@ -150,7 +150,7 @@ async function scenario() {
   const db = await getDb();
   for (let d = DateTime.fromISO("2026-01-10", { zone: "UTC" }); d.toISODate()! <= "2026-04-20"; d = d.plus({ days: 1 })) {
     clock.set(`${d.toISODate()}T00:30:00Z`);
-    await runBilling({ db, now: clock.now() });
+    await runBilling({ ctx: allBrandsContext(db, clock.now()) });
     clock.set(`${d.toISODate()}T09:00:00Z`);
     await events[d.toISODate()!]?.();
   }

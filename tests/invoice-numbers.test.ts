@@ -15,6 +15,7 @@ import { ok, call, makeTenant } from "./support/api";
 import { fixtures, subscriptionFor } from "./support/fixtures";
 import { CARDS, items, makeAccount, makeCard, makeGateway, makeInvoice } from "./support/payments";
 import { beforeMigration } from "./support/pg";
+import { runContext } from "../lib/auth/context";
 
 let db: Db;
 beforeAll(async () => {
@@ -102,14 +103,14 @@ describe("document numbers", () => {
       const account = await makeAccount(t);
       clock.set("2026-03-29T12:00:00Z");
       const [{ created }] = await Promise.all([
-        generateDueInvoices({ db, now: clock.now(), brandId: t.brand_id, chunkSize: 2 }),
+        generateDueInvoices({ ctx: await runContext(db, clock.now(), t.brand_id), input: { chunkSize: 2 } }),
         ...Array.from({ length: 5 }, () => makeInvoice(t, account, "1.00")),
       ]);
       expect(created).toBe(4);
       // 4 up-front invoices, 4 generated, 5 manual: 13 numbers, none missing.
       expect(await numbersOf(t.brand_id)).toEqual(seq(await prefixOf(t.brand_id), 1, 13));
       // A second run writes nothing and takes nothing.
-      expect((await generateDueInvoices({ db, now: clock.now(), brandId: t.brand_id })).created).toBe(0);
+      expect((await generateDueInvoices({ ctx: await runContext(db, clock.now(), t.brand_id) })).created).toBe(0);
       expect(await counterOf(t.brand_id)).toBe(13);
     } finally {
       useClock(systemClock);

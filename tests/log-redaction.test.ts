@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { brands, outboxAttempts, outboxEvents } from "../db/schema";
-import { systemContext } from "../lib/auth/context";
+import { systemContext, allBrandsContext } from "../lib/auth/context";
 import { newId, newSecret } from "../lib/ids";
 import { logTo, logger } from "../lib/log";
 import { deliverDue } from "../lib/outbox/deliver";
@@ -128,7 +128,7 @@ describe("an outbox delivery that fails on a query", () => {
     const failingQuery = () => async () => {
       await db.execute(sql`select ${secret}::int`);
     };
-    const log = await logged(() => deliverDue({ db, now: () => new Date(), sinkFor: failingQuery, maxAttempts: 1 }));
+    const log = await logged(() => deliverDue({ ctx: allBrandsContext(db, { now: () => new Date() }), input: { sinkFor: failingQuery, maxAttempts: 1 } }));
     expect(log).toContain("outbox event failed for good");
     expect(log).toContain(id);
     expect(log).not.toContain(secret);

@@ -21,6 +21,7 @@ import { makeTenant, ok, type Tenant } from "./support/api";
 import { makeGroup, makeProduct } from "./support/catalog";
 import { accountFields, outbox, uniqueEmail } from "./support/fake-customers";
 import { startFakeResend, type FakeResend } from "./support/fake-resend";
+import { allBrandsContext } from "../lib/auth/context";
 
 const clock = new ManualClock("2026-11-22T12:00:00Z");
 let fake: FakeResend;
@@ -287,7 +288,7 @@ const EVENTS: Record<NotificationEvent, (s: Setup) => Promise<Expected>> = {
 };
 
 const db = () => getDb();
-const deliver = async () => deliverAllDue({ db: await db(), now: () => clock.now(), sinkFor });
+const deliver = async () => deliverAllDue({ ctx: allBrandsContext(await db(), clock), input: { sinkFor } });
 
 async function tenantWith(event: NotificationEvent, templates: Record<string, string>, format: string): Promise<Setup> {
   const t = await makeTenant();

@@ -4,7 +4,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { makeTenant } from "./support/api";
 import { getDb, type Db } from "../db/client";
 import { brands, outboxAttempts, outboxEvents } from "../db/schema";
-import { systemContext, withDb, type Context } from "../lib/auth/context";
+import { systemContext, withDb, type Context, allBrandsContext } from "../lib/auth/context";
 import { ManualClock, useClock } from "../lib/clock";
 import { emit } from "../lib/outbox/emit";
 import { backoffMs, deliverAllDue, deliverDue, type OutboxRow } from "../lib/outbox/deliver";
@@ -63,11 +63,11 @@ describe("deliverDue", () => {
       seen.push(e.id);
     };
     const ids = [await emitAny(ctx, "a/x", {}), await emitAny(ctx, "a/y", {})];
-    const out = await deliverDue({ db, now: () => clock.now(), sinkFor: () => sink });
+    const out = await deliverDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => sink } });
     expect(out).toEqual({ delivered: 2, retried: 0, failed: 0 });
     expect(seen.sort()).toEqual([...ids].sort());
     expect((await rows(ids)).every((r) => r.status === "delivered")).toBe(true);
-    expect(await deliverDue({ db, now: () => clock.now(), sinkFor: () => sink })).toEqual({ delivered: 0, retried: 0, failed: 0 });
+    expect(await deliverDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => sink } })).toEqual({ delivered: 0, retried: 0, failed: 0 });
     expect(seen).toHaveLength(2);
   });
 
@@ -79,7 +79,7 @@ describe("deliverDue", () => {
       return "accepted";
     };
     const id = await emitAny(ctx, "b/x", {});
-    const run = () => deliverDue({ db, now: () => clock.now(), sinkFor: () => sink });
+    const run = () => deliverDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => sink } });
     expect((await run()).retried).toBe(1);
     expect((await run()).retried).toBe(0); // not due yet
     clock.advance({ seconds: backoffMs(1) / 1000 });
@@ -104,7 +104,7 @@ describe("deliverDue", () => {
       throw new Error("down");
     };
     for (let i = 0; i < 3; i++) {
-      await deliverDue({ db, now: () => clock.now(), sinkFor: () => fail, maxAttempts: 3 });
+      await deliverDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => fail, maxAttempts: 3 } });
       clock.advance({ hours: 7 });
     }
     expect((await rows([id]))[0]).toMatchObject({ status: "failed", attempts: 3, lastError: "down" });
@@ -118,7 +118,7 @@ describe("deliverDue", () => {
       if (!later) later = await emitAny(ctx, "e/later", {});
       return e.type;
     };
-    expect(await deliverAllDue({ db, now: () => clock.now(), sinkFor: () => sink, batchSize: 50 })).toEqual({ delivered: 121, retried: 0, failed: 0 });
+    expect(await deliverAllDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => sink, batchSize: 50 } })).toEqual({ delivered: 121, retried: 0, failed: 0 });
     expect((await rows([...ids, later])).every((r) => r.status === "delivered")).toBe(true);
     // An event a delivery writes goes out in the same call even when its batch was not full.
     let chained = "";
@@ -126,11 +126,11 @@ describe("deliverDue", () => {
       if (e.type === "e/first") chained = await emitAny(ctx, "e/second", {});
     };
     await emitAny(ctx, "e/first", {});
-    expect(await deliverAllDue({ db, now: () => clock.now(), sinkFor: () => chain, batchSize: 50 })).toEqual({ delivered: 2, retried: 0, failed: 0 });
+    expect(await deliverAllDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => chain, batchSize: 50 } })).toEqual({ delivered: 2, retried: 0, failed: 0 });
     expect((await rows([chained]))[0].status).toBe("delivered");
     // With no time left after the first batch it stops there.
     await Promise.all(Array.from({ length: 120 }, () => emitAny(ctx, "e/y", {})));
-    expect(await deliverAllDue({ db, now: () => clock.now(), sinkFor: () => sink, batchSize: 50, budgetMs: 0 })).toEqual({
+    expect(await deliverAllDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => sink, batchSize: 50, budgetMs: 0 } })).toEqual({
       delivered: 50,
       retried: 0,
       failed: 0,
@@ -140,16 +140,16 @@ describe("deliverDue", () => {
   it("an event claimed by a worker that died is delivered once its lease ends", async () => {
     const id = await emitAny(ctx, "d/x", {});
     // A worker claims the event and dies before finishing: simulated by a sink that never resolves.
-    const hung = deliverDue({ db, now: () => clock.now(), sinkFor: () => () => new Promise<never>(() => {}), leaseMs: 60_000 });
+    const hung = deliverDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => () => new Promise<never>(() => {}), leaseMs: 60_000 } });
     void hung;
     await new Promise((r) => setTimeout(r, 200));
     const delivered: string[] = [];
     const sink = async (e: OutboxRow) => {
       delivered.push(e.id);
     };
-    expect((await deliverDue({ db, now: () => clock.now(), sinkFor: () => sink })).delivered).toBe(0);
+    expect((await deliverDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => sink } })).delivered).toBe(0);
     clock.advance({ minutes: 2 });
-    expect((await deliverDue({ db, now: () => clock.now(), sinkFor: () => sink })).delivered).toBe(1);
+    expect((await deliverDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => sink } })).delivered).toBe(1);
     expect(delivered).toEqual([id]);
   });
 
@@ -161,14 +161,14 @@ describe("deliverDue", () => {
       await new Promise((r) => setTimeout(r, 1));
       delivered.push(e.id);
     };
-    const opts = { db, now: () => clock.now(), sinkFor: () => sink, batchSize: 7 };
+    const opts = { ctx: allBrandsContext(db, clock), input: { sinkFor: () => sink, batchSize: 7 } };
     while ((await Promise.all([deliverDue(opts), deliverDue(opts)])).some((o) => o.delivered > 0));
     expect(delivered.sort()).toEqual([...ids].sort());
   });
 
   it("an event type nobody subscribes to is finished, not retried forever", async () => {
     const id = await emitAny(ctx, "nobody/listens", {});
-    await deliverDue({ db, now: () => clock.now(), sinkFor: () => undefined });
+    await deliverDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => undefined } });
     expect((await attemptsOf(id))[0].detail).toBe("no subscriber for this event type");
   });
 });

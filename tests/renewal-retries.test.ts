@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InngestTestEngine } from "@inngest/test";
 import { eq, sql } from "drizzle-orm";
 import { brands } from "../db/schema";
-import { systemContext } from "../lib/auth/context";
+import { systemContext, allBrandsContext } from "../lib/auth/context";
 import { scheduledRetry } from "../lib/invoices/read";
 import { getDb, resultRows } from "../db/client";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
@@ -243,7 +243,7 @@ describe("exactly one attempt per retry, whatever the runners", () => {
     const now = clock.now();
     await Promise.all(
       Array.from({ length: runners }, async (_, i) => {
-        if (!(fanned & (1 << i))) return runBilling({ db, now });
+        if (!(fanned & (1 << i))) return runBilling({ ctx: allBrandsContext(db, now) });
         const run = await new InngestTestEngine({ function: billBrand }).execute({
           events: [{ name: BILL_BRAND, data: { brandId, now: now.toISOString(), chunkSize: 2 } satisfies BillBrandData }],
         });

@@ -7,7 +7,7 @@ import { makeGroup, makeProduct } from "./support/catalog";
 import { getDb } from "../db/client";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { runBilling } from "../lib/billing/run-billing";
-import { contextFromCustomerSession } from "../lib/auth/context";
+import { contextFromCustomerSession, allBrandsContext, runContext } from "../lib/auth/context";
 import { staffActions } from "../lib/dashboard/actions";
 import { sandboxProvider } from "../lib/gateways/providers/sandbox";
 import type { GatewayConnection } from "../lib/gateways/providers/types";
@@ -186,10 +186,10 @@ describe("a refund through runVerb (Payment/Delete)", () => {
     // Simulated death: the reversal is committed, the refund made at Stripe, its id never recorded.
     await fromOutside((sql) => sql`update payments set status = 'reversed', reversed_at = now() - interval '5 minutes' where id = ${payment.payment_id}`);
     stripe.beforeEach = undefined;
-    await runBilling({ db: await getDb(), now: new Date() });
+    await runBilling({ ctx: allBrandsContext(await getDb(), new Date()) });
     const [row] = await fromOutside((sql) => sql`select status, refund_transaction_id from payments where id = ${payment.payment_id}`);
     expect(row).toMatchObject({ status: "reversed", refund_transaction_id: expect.stringMatching(/^re_/) });
-    await runBilling({ db: await getDb(), now: new Date() });
+    await runBilling({ ctx: allBrandsContext(await getDb(), new Date()) });
     expect(stripe.refunds.filter((x) => x.payment_intent === payment.payment_transaction_id)).toHaveLength(1);
     expectRefusal(await reverse(ref), 409, "INVALID_STATE", "payment_id");
   });
@@ -302,7 +302,7 @@ describe("every gateway call holds no transaction", () => {
       // The billing run's janitor settles a lost answer nobody came back for.
       const fourth = await makeInvoice(s, account, "6.00");
       await answerLost((await dashboard("paymentCreate", charge(account, fourth, "6.00", card))).payment_id);
-      await runBilling({ db, now: new Date(), brandId: s.brand_id });
+      await runBilling({ ctx: await runContext(db, new Date(), s.brand_id) });
       const settled = (await ok(s, "json", "Payment/List", { params: { invoice_id: fourth } })).payments as { payment_status: string }[];
       expect(settled.map((p) => p.payment_status)).toEqual(["succeeded"]);
     } finally {
@@ -346,7 +346,7 @@ describe("a renewal charge in the billing run", () => {
       );
     };
     clock.set("2026-01-31T12:00:00Z");
-    expect(await runBilling({ db: await getDb(), now: clock.now() })).toMatchObject({ charged: 1 });
+    expect(await runBilling({ ctx: allBrandsContext(await getDb(), clock.now()) })).toMatchObject({ charged: 1 });
     expect(stripe.hookErrors).toEqual([]);
     expect(seen).toEqual([{ periodStart: "2026-01-31", invoices: 2, pending: 1 }]);
   });

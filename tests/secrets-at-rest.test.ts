@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb, resultRows } from "../db/client";
 import { customerAccounts, emailDeliveries, outboxEvents, staffUsers } from "../db/schema";
-import { systemContext } from "../lib/auth/context";
+import { systemContext, allBrandsContext } from "../lib/auth/context";
 import { hashSecret, newId, newSecret } from "../lib/ids";
 import { sinkFor } from "../lib/jobs/sinks";
 import { MAILBOX_SECRET_HOURS, deliverAllDue, deliverDue, maskMailboxSecrets } from "../lib/outbox/deliver";
@@ -32,7 +32,7 @@ async function rowsText(table: "outbox_events" | "outbox_attempts" | "idempotenc
   return rows.map((r) => r.row).join("\n");
 }
 
-const deliver = async () => deliverAllDue({ db: await getDb(), now: () => new Date(), sinkFor });
+const deliver = async () => deliverAllDue({ ctx: allBrandsContext(await getDb(), { now: () => new Date() }), input: { sinkFor } });
 
 describe("outbox events keep their secrets only until delivery", () => {
   it("a temporary password, an email code and a generated password are erased once delivered, after they were sent", async () => {
@@ -94,7 +94,7 @@ describe("outbox events keep their secrets only until delivery", () => {
     const failing = () => async () => {
       throw new Error("provider down");
     };
-    const outcome = await deliverDue({ db, now: () => new Date(), sinkFor: failing, maxAttempts: 1 });
+    const outcome = await deliverDue({ ctx: allBrandsContext(db, { now: () => new Date() }), input: { sinkFor: failing, maxAttempts: 1 } });
     expect(outcome.failed).toBeGreaterThanOrEqual(1);
     const [row] = await db.select().from(outboxEvents).where(eq(outboxEvents.id, id));
     expect(row.status).toBe("failed");
@@ -232,7 +232,7 @@ describe("the local mailbox (issue 28 item 5)", () => {
     // Within the day nothing changes; a day on, the credentials are masked and the email still reads.
     await maskMailboxSecrets(db, new Date(Date.now() + 23 * 3600_000));
     expect((await kept()).map((d) => d.html).join("\n")).toContain(code);
-    await deliverAllDue({ db, now: () => new Date(Date.now() + MAILBOX_SECRET_HOURS * 3600_000 + 60_000), sinkFor });
+    await deliverAllDue({ ctx: allBrandsContext(db, { now: () => new Date(Date.now() + MAILBOX_SECRET_HOURS * 3600_000 + 60_000) }), input: { sinkFor } });
     const later = await kept();
     const text = JSON.stringify(later);
     expect(text).not.toContain(code);

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { brands, creditNotes, customerAccounts, invoices, payments } from "../db/schema";
-import { contextFromCustomerSession } from "../lib/auth/context";
+import { contextFromCustomerSession, allBrandsContext } from "../lib/auth/context";
 import { runBilling } from "../lib/billing/run-billing";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { portalActions } from "../lib/portal/actions";
@@ -153,7 +153,7 @@ async function run(s: Scenario) {
   const changeAfterHours = "hours" in s.changeAt ? s.changeAt.hours : firstRenewalHours - s.changeAt.beforeRenewal;
   for (let h = 0; h < changeAfterHours; h += 48) {
     clock.advance({ hours: Math.min(48, changeAfterHours - h) });
-    await runBilling({ db, now: clock.now() });
+    await runBilling({ ctx: allBrandsContext(db, clock.now()) });
   }
   if (s.metered.usage) {
     await ok(t, "json", "Subscription/ReportUsage", {
@@ -271,9 +271,9 @@ async function run(s: Scenario) {
   // Billing as it runs: the invoice written 72 hours ahead, then the renewal that adds the usage.
   const generationAt = invoiceGenerationAt(renewal, brand.timezoneId);
   if (generationAt > clock.now()) clock.set(new Date(generationAt.getTime() + 60_000).toISOString());
-  await runBilling({ db, now: clock.now() });
+  await runBilling({ ctx: allBrandsContext(db, clock.now()) });
   clock.set(new Date(Date.parse(`${renewal}T00:00:00Z`) + 36 * 3_600_000).toISOString());
-  await runBilling({ db, now: clock.now() });
+  await runBilling({ ctx: allBrandsContext(db, clock.now()) });
   const billed = await upcoming(renewal);
   expect(billed, "the renewal's invoice").toBeDefined();
   const period = await periodDocuments(billed!);

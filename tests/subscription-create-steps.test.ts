@@ -6,6 +6,7 @@ import { expectRefusal, makeAccount, makeCard } from "./support/payments";
 import { makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { getDb } from "../db/client";
 import { runBilling } from "../lib/billing/run-billing";
+import { runContext } from "../lib/auth/context";
 
 /**
  * Subscription/Create's initial charge in steps (lib/subscriptions/create-subscription.ts,
@@ -65,7 +66,7 @@ const listed = async (account: string) => (await ok(t, "json", "Subscription/Lis
 const invoicesOf = async (account: string) => (await ok(t, "json", "Invoice/List", { params: { customer_account_id: account } })).invoices as any[];
 
 /** A billing run late enough for the janitor to take what a request left pending. */
-const janitor = async () => runBilling({ db: await getDb(), now: new Date(Date.now() + 5 * 60_000), brandId: t.brand_id });
+const janitor = async () => runBilling({ ctx: await runContext(await getDb(), new Date(Date.now() + 5 * 60_000), t.brand_id) });
 
 describe("Subscription/Create's initial charge", () => {
   it("calls the gateway holding no transaction, with the subscription committed pending and its events held", async () => {

@@ -17,6 +17,7 @@ import { newId } from "../lib/ids";
 import { makeTenant, ok, type Tenant } from "./support/api";
 import { makeGroup, makeProduct } from "./support/catalog";
 import { CARDS, makeAccount, makeCard, makeGateway } from "./support/payments";
+import { runContext } from "../lib/auth/context";
 
 const DAY = 86_400_000;
 
@@ -132,8 +133,9 @@ describe("a one-brand billing run (a test clock's step)", () => {
     const recording = recordingDb();
     try {
       await recording.db.execute(sql`select 1`); // the driver's own first questions (its types)
+      const ctx = await runContext(recording.db, now, t.brand_id); // the brand's row read before counting
       recording.statements.length = 0;
-      await runBilling({ db: recording.db, now, brandId: t.brand_id });
+      await runBilling({ ctx });
       // The brand, what is due, and dunning's brand and rules: no janitor, no generation, no renewal.
       // Those on brand-owned tables each run in a transaction of the brand's scope (row-level
       // security: the settings, the statement, the commit); nothing else opens one or writes.
@@ -160,7 +162,7 @@ describe("a one-brand billing run (a test clock's step)", () => {
           .charge({ token: card.token, amount: 100, currency: "USD", idempotencyKey: paymentId, description: "lost" }),
       ).rejects.toThrow();
       recording.statements.length = 0;
-      await runBilling({ db: recording.db, now, brandId: t.brand_id });
+      await runBilling({ ctx });
       expect(recording.statements.some((q) => /audit\.context/.test(q))).toBe(true); // the janitor's verb
       const [payment] = (await db.execute(sql`select status from payments where id = ${paymentId}`)) as unknown as { status: string }[];
       expect(payment.status).toBe("succeeded");

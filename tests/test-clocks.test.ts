@@ -14,6 +14,7 @@ import { sinkFor } from "../lib/jobs/sinks";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { makeComponent, makeCoupon, makeGroup, makeProduct } from "./support/catalog";
 import { CARDS, expectRefusal, makeAccount, makeCard, makeGateway } from "./support/payments";
+import { allBrandsContext } from "../lib/auth/context";
 
 const DAY = 86_400_000;
 /** A date as the API writes it (m/d/yyyy), `days` after the ISO date `from`. */
@@ -183,7 +184,7 @@ describe("a sandbox brand's test clock", () => {
       const clockAt = await clockNow();
       expect((await brandEvents()).filter((e) => e.status === "pending").length).toBeGreaterThan(0);
       // The worker runs on real time, a year behind the brand's clock.
-      for (let i = 0; i < 20 && (await brandEvents()).some((e) => e.status === "pending"); i++) await deliverDue({ db, now: () => new Date(), sinkFor });
+      for (let i = 0; i < 20 && (await brandEvents()).some((e) => e.status === "pending"); i++) await deliverDue({ ctx: allBrandsContext(db, { now: () => new Date() }), input: { sinkFor } });
       const events = await brandEvents();
       expect(events.filter((e) => e.status === "pending")).toEqual([]);
       expect(events.every((e) => e.createdAt.getTime() <= clockAt.getTime() && e.createdAt.getTime() >= start.getTime())).toBe(true);
@@ -195,7 +196,7 @@ describe("a sandbox brand's test clock", () => {
     it("the scheduled billing run, at real time however late, leaves the sandbox brand alone", async () => {
       const before = await invoicesOf(sub.subscription_id);
       const clockBefore = await clockNow();
-      await runBilling({ db: await getDb(), now: new Date(clockBefore.getTime() + 400 * DAY) });
+      await runBilling({ ctx: allBrandsContext(await getDb(), new Date(clockBefore.getTime() + 400 * DAY)) });
       expect(await invoicesOf(sub.subscription_id)).toEqual(before);
       expect(await clockNow()).toEqual(clockBefore);
     });

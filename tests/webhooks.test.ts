@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { makeTenant } from "./support/api";
 import { getDb, type Db } from "../db/client";
 import { brands, outboxAttempts } from "../db/schema";
-import { systemContext, type Context } from "../lib/auth/context";
+import { systemContext, type Context, allBrandsContext } from "../lib/auth/context";
 import { ManualClock } from "../lib/clock";
 import { emit } from "../lib/outbox/emit";
 import { deliverDue } from "../lib/outbox/deliver";
@@ -47,7 +47,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((r) => server.close(r)));
 
-const run = () => deliverDue({ db, now: () => clock.now(), sinkFor });
+const run = () => deliverDue({ ctx: allBrandsContext(db, clock), input: { sinkFor } });
 
 describe("outgoing posts", () => {
   it("are form posts signed with HMAC-SHA256 over timestamp and body with the brand's secret", async () => {

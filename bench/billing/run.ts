@@ -30,7 +30,7 @@ import {
   subscriptionCoupons,
   subscriptions,
 } from "../../db/schema";
-import { systemContext } from "../../lib/auth/context";
+import { systemContext, allBrandsContext } from "../../lib/auth/context";
 import { fanOutInvoiceEvents, INVOICES_CREATED } from "../../lib/billing/invoice-events";
 import { generateDueInvoices } from "../../lib/billing/generate-invoices";
 import { toInvoiceLines } from "../../lib/pricing/invoice-lines";
@@ -346,7 +346,7 @@ async function withLiveHeap(fn: () => Promise<unknown>) {
 
 async function runOurs(database: Database): Promise<Measured> {
   const started = performance.now();
-  const { created } = await generateDueInvoices({ db: database.db, now: NOW, chunkSize: CHUNK });
+  const { created } = await generateDueInvoices({ ctx: allBrandsContext(database.db, NOW), input: { chunkSize: CHUNK } });
   const ms = performance.now() - started;
   const counts = await rowCounts(database.db);
   if (counts.invoices !== created) throw new Error(`ours reported ${created} invoices but wrote ${counts.invoices}`);

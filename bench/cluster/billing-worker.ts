@@ -7,6 +7,7 @@
 import { createInterface } from "node:readline";
 import { closeDatabase, getDb } from "../../db/client";
 import { runScheduledBilling } from "../../lib/billing/run-billing";
+import { allBrandsContext } from "../../lib/auth/context";
 
 const db = await getDb();
 process.stdout.write("ready\n");
@@ -14,7 +15,7 @@ const lines = createInterface({ input: process.stdin });
 await new Promise<void>((resolve) => lines.once("line", () => resolve()));
 lines.close();
 const started = Date.now();
-const totals = await runScheduledBilling({ db, now: new Date(process.env.BILLING_NOW!) });
+const totals = await runScheduledBilling({ ctx: allBrandsContext(db, new Date(process.env.BILLING_NOW!)) });
 const ended = Date.now();
 process.stdout.write(`${JSON.stringify({ started, ended, ...totals })}\n`);
 await closeDatabase();

@@ -14,6 +14,7 @@ import { MIGRATIONS_FOLDER, openDatabase, resultRows } from "../../db/client";
 import { generateDueInvoices } from "../../lib/billing/generate-invoices";
 import { createDatabase, dropDatabase, urlFor } from "../../tests/support/pg";
 import { NOW, seedCatalog, seedSubscriptions } from "../billing/run";
+import { allBrandsContext } from "../../lib/auth/context";
 
 process.env.LOG_LEVEL ??= "silent";
 
@@ -31,7 +32,7 @@ async function main() {
     await database.migrate();
     let started = performance.now();
     await seedSubscriptions(db, N, await seedCatalog(db));
-    const { created } = await generateDueInvoices({ db, now: NOW });
+    const { created } = await generateDueInvoices({ ctx: allBrandsContext(db, NOW) });
     // What an install from before 0031 has: no numbers, counters or prefixes.
     await db.execute(sql`drop index invoices_brand_number`);
     await db.execute(sql`alter table invoices drop column number`);

@@ -8,6 +8,7 @@
  * (the naive way to replay time). No asserts. Needs the tests' PostgreSQL (TEST_DATABASE_URL).
  */
 import { createDatabase, dropDatabase, urlFor } from "../../tests/support/pg";
+import { runContext } from "../../lib/auth/context";
 
 process.env.LOG_LEVEL ??= "silent";
 process.env.BACKGROUND_JOBS = "off";
@@ -144,7 +145,7 @@ async function main() {
     // The baseline: the billing run once per day of the year for the other brand, then its clock set.
     const from = new Date((await ok(baseline, "json", "TestClock/Get")).test_clock.test_clock);
     started = performance.now();
-    for (let d = 1; d <= 365; d++) await runBilling({ db, now: new Date(from.getTime() + d * DAY), brandId: baseline.brand_id });
+    for (let d = 1; d <= 365; d++) await runBilling({ ctx: await runContext(db, new Date(from.getTime() + d * DAY), baseline.brand_id) });
     const dailyMs = performance.now() - started;
     await db
       .update(brands)

@@ -1,6 +1,7 @@
 import { inngest } from "../client";
 import { getDb } from "../../db/client";
 import { clock } from "../../lib/clock";
+import { allBrandsContext } from "../../lib/auth/context";
 import { claimDue, deliverEvent } from "../../lib/outbox/deliver";
 import { sinkFor } from "../../lib/jobs/sinks";
 
@@ -27,7 +28,7 @@ export const deliverOutbox = inngest.createFunction(
     let dispatched = 0;
     for (let n = 0; n < MAX_CLAIMS; n++) {
       const claimed = await step.run(`claim-${n}`, async () =>
-        (await claimDue({ db: await getDb(), now: () => clock.now(), batchSize: CLAIM_BATCH })).map((e) => ({ eventId: e.id, attempt: e.attempts })),
+        (await claimDue({ ctx: allBrandsContext(await getDb(), clock), input: { batchSize: CLAIM_BATCH } })).map((e) => ({ eventId: e.id, attempt: e.attempts })),
       );
       if (!claimed.length) break;
       await step.sendEvent(
@@ -50,7 +51,7 @@ export const deliverOutboxEvent = inngest.createFunction(
   { id: "deliver-outbox-event", retries: 4, triggers: [{ event: DELIVER_EVENT }] },
   async ({ event, step }) => {
     const { eventId, attempt } = event.data as DeliverEventData;
-    const outcome = await step.run("deliver", async () => deliverEvent({ db: await getDb(), now: () => clock.now(), sinkFor }, eventId, attempt));
+    const outcome = await step.run("deliver", async () => deliverEvent({ ctx: allBrandsContext(await getDb(), clock), input: { sinkFor, eventId, attempt } }));
     return { outcome };
   },
 );

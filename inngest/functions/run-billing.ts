@@ -3,6 +3,7 @@ import { inngest } from "../client";
 import { getDb } from "../../db/client";
 import { brands, dunningRules } from "../../db/schema";
 import { clock } from "../../lib/clock";
+import { allBrandsContext, runContext } from "../../lib/auth/context";
 import { brandsInRun, brandsOfRun } from "../../lib/billing/brands-in-run";
 import { inScope } from "../../db/tenancy";
 import { dueWork, settleLostCharges } from "../../lib/billing/run-billing";
@@ -55,7 +56,7 @@ export const runBilling = inngest.createFunction(
       const db = await getDb();
       const at = clock.now();
       const due: string[] = [];
-      for (const brand of await brandsOfRun(db, {})) {
+      for (const brand of await brandsOfRun(allBrandsContext(db, at))) {
         const work = await dueWork(db, brand, at);
         const dunning = await inScope(db, brand.id, (tx) =>
           tx.select({ id: dunningRules.id }).from(dunningRules).where(eq(dunningRules.brandId, brand.id)).limit(1),
@@ -121,7 +122,7 @@ export const billBrand = inngest.createFunction(
         if (await handOff({ pass, phase: "generate", generateAfter: after })) return totals;
         const from = after;
         const r = await step.run(`generate-${pass}-${chunk}`, async () =>
-          generateDueInvoices({ db: await getDb(), now, brandId, after: from, maxChunks: 1, chunkSize }),
+          generateDueInvoices({ ctx: await runContext(await getDb(), now, brandId), input: { after: from, maxChunks: 1, chunkSize } }),
         );
         totals.steps++;
         totals.invoices += r.created;
@@ -135,7 +136,7 @@ export const billBrand = inngest.createFunction(
         if (await handOff({ pass, phase: "renew", renewAfter: cursor, renewed: renewed > 0 })) return totals;
         const from = cursor;
         const r = await step.run(`renew-${pass}-${chunk}`, async () =>
-          renewDue({ db: await getDb(), now, brandId, after: from, maxChunks: 1, chunkSize, deferCharges: true }),
+          renewDue({ ctx: await runContext(await getDb(), now, brandId), input: { after: from, maxChunks: 1, chunkSize, deferCharges: true } }),
         );
         totals.steps++;
         renewed += r.renewed;
@@ -166,7 +167,7 @@ export const billBrand = inngest.createFunction(
       if (await handOff({ pass: MAX_PASSES, phase: "retry", retryAfter })) return totals;
       const from = retryAfter;
       const r = await step.run(`retry-${chunk}`, async () =>
-        retryDeclines({ db: await getDb(), now, brandId, after: from, limit: chunkSize ?? RETRIES_PER_STEP }),
+        retryDeclines({ ctx: await runContext(await getDb(), now, brandId), input: { after: from, limit: chunkSize ?? RETRIES_PER_STEP } }),
       );
       totals.steps++;
       totals.retried += r.retried;
@@ -175,7 +176,7 @@ export const billBrand = inngest.createFunction(
       if (!r.next) break;
       retryAfter = r.next;
     }
-    const dunning = await step.run("dunning", async () => runDunning({ db: await getDb(), now, brandId }));
+    const dunning = await step.run("dunning", async () => runDunning({ ctx: await runContext(await getDb(), now, brandId) }));
     totals.steps++;
     totals.dunningActions = dunning.actions;
     return totals;

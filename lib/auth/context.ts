@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { scopedReads } from "../../db/scoped-reads";
+import { ALL_BRANDS } from "../../db/tenancy";
 import { apiKeys, brands, customerAccounts, customerUsers, staffUsers } from "../../db/schema";
 import { clock as processClock, type Clock } from "../clock";
 import { DomainError, notFound } from "../errors";
@@ -308,6 +309,43 @@ export async function contextFromCustomerSession(
 export function systemContext(db: Db, brand: Brand, at?: Date | Clock): Context {
   const clock = at instanceof Date ? { now: () => at } : (at ?? clockFor(brand));
   return build(brand, { kind: "system" }, db, clock, "system");
+}
+
+/**
+ * The system's context on every brand at once, said explicitly: a batch job's run over all brands
+ * (the scheduled billing run, the outbox's delivery). Its brand is ALL_BRANDS, the row-level
+ * security scope of its cross-brand statements; the work it does for one brand runs in that
+ * brand's systemContext.
+ */
+export interface AllBrandsContext extends Omit<Context, "brand" | "actor"> {
+  brand: typeof ALL_BRANDS;
+  actor: { kind: "system" };
+}
+
+/** What a batch job takes: the system on one brand (systemContext) or, explicitly, on every brand (allBrandsContext). */
+export type RunContext = Context | AllBrandsContext;
+
+/** The cross-brand system context; `at` fixes its "now" (a billing run's instant) or gives its clock (default: the process's). */
+export function allBrandsContext(db: Db, at: Date | Clock = processClock): AllBrandsContext {
+  const clock = at instanceof Date ? { now: () => at } : at;
+  return { brand: ALL_BRANDS, actor: { kind: "system" }, db, clock, now: () => clock.now(), requestId: "system" };
+}
+
+/** The same context standing still at `at` (default: its now): a run that must see one instant throughout. */
+export const atInstant = <C extends RunContext>(ctx: C, at: Date = ctx.now()): C => ({ ...ctx, clock: { now: () => at }, now: () => at });
+
+/** The one brand a batch job's context works on; undefined when it works on every brand. */
+export const brandOfRun = (ctx: RunContext): Brand | undefined => (ctx.brand === ALL_BRANDS ? undefined : ctx.brand);
+
+/**
+ * A batch job's context from a brand's id (its row read; a caller that has the row uses
+ * systemContext), or without one, every brand's. `at` as for systemContext.
+ */
+export async function runContext(db: Db, at: Date | Clock, brandId?: string): Promise<RunContext> {
+  if (!brandId) return allBrandsContext(db, at);
+  const [brand] = await db.select().from(brands).where(eq(brands.id, brandId));
+  if (!brand) throw notFound("Brand", "brand_id");
+  return systemContext(db, brand, at);
 }
 
 /** The same context bound to another handle (a transaction). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
-import { hasConnectionPool, resultRows, selectColumns, selectRows, type Db } from "../../db/client";
+import { hasConnectionPool, resultRows, selectColumns, selectRows } from "../../db/client";
 import { billingMarks, brands, customerAccounts, invoices, productGroups, products, subscriptions } from "../../db/schema";
-import { systemContext, type Context } from "../auth/context";
+import { atInstant, brandOfRun, systemContext, type Context, type RunContext } from "../auth/context";
 import { anyOf, inBrand, sqlArray } from "../../db/scope";
 import { postgresError } from "../../db/errors";
 import { newId } from "../ids";
@@ -19,19 +19,16 @@ import { inContext } from "../run-verb";
 import { STATUS } from "../lifecycle";
 import { documentNumberSql, takeSequencesSql } from "../document-numbers";
 
+/** What generateDueInvoices takes besides its context (which says the brand, or every brand, and the instant). */
 export interface GenerateOptions {
-  db: Db;
-  now: Date;
   /** Only these subscriptions (a change that put a renewal inside the window). */
   subscriptionIds?: string[];
   chunkSize?: number;
   /** How many more times subscriptions changed while being priced are priced again in this run. */
   retries?: number;
-  /** Only this brand (a test clock's advance); by default every live brand. */
-  brandId?: string;
-  /** With brandId: start after this subscription in the due order (the `next` a call with maxChunks answered). */
+  /** For one brand: start after this subscription in the due order (the `next` a call with maxChunks answered). */
   after?: GenerateCursor;
-  /** With brandId: stop after this many chunks, answering where to go on (`next`); one chunk is one Inngest step. */
+  /** For one brand: stop after this many chunks, answering where to go on (`next`); one chunk is one Inngest step. */
   maxChunks?: number;
 }
 
@@ -61,18 +58,19 @@ interface ChunkResult {
  * Skipped: suspended or deleted subscriptions, deleted brands, suspended or deleted groups, deleted products.
  */
 export async function generateDueInvoices({
-  db,
-  now,
-  subscriptionIds,
-  chunkSize = 5000,
-  retries = 3,
-  brandId,
-  after: start,
-  maxChunks = Infinity,
-}: GenerateOptions): Promise<{ created: number; next?: GenerateCursor }> {
+  ctx: given,
+  input: { subscriptionIds, chunkSize = 5000, retries = 3, after: start, maxChunks = Infinity } = {},
+}: {
+  ctx: RunContext;
+  input?: GenerateOptions;
+}): Promise<{ created: number; next?: GenerateCursor }> {
+  const ctx = atInstant(given);
+  const { db } = ctx;
+  const now = ctx.now();
+  const brandId = brandOfRun(ctx)?.id;
   const live = subscriptionIds
     ? // A few changed subscriptions: their brands, sandbox or not (the change came at its clock's time).
-      await inScope(db, scopeOfRun({ brandId }), (tx) =>
+      await inScope(db, scopeOfRun(ctx), (tx) =>
         selectRows(tx, brands, {
           where: and(
             isNull(brands.deletedAt),
@@ -82,7 +80,7 @@ export async function generateDueInvoices({
           orderBy: [asc(brands.id)],
         }),
       )
-    : await brandsOfRun(db, { brandId });
+    : await brandsOfRun(ctx);
   let created = 0;
   const changed: string[] = [];
   // While one chunk is priced here, those before it are written by the database (on the other
@@ -93,7 +91,7 @@ export async function generateDueInvoices({
   let failed = 0;
   let next: GenerateCursor | undefined;
   for (const brand of live) {
-    const ctx = systemContext(db, brand, now);
+    const brandCtx = systemContext(db, brand, now);
     const horizon = invoiceHorizon(now, brand.timezoneId);
     failed = 0;
     // Walked in the order of the due index (brand, status, renewal date, id), a chunk's worth of
@@ -103,10 +101,10 @@ export async function generateDueInvoices({
         next = after && (failed || start?.incomplete) ? { ...after, incomplete: true } : after;
         break;
       }
-      const { due, last } = await inContext(ctx, (txCtx) => dueChunk(txCtx, { horizon, after, chunkSize, subscriptionIds }));
+      const { due, last } = await inContext(brandCtx, (txCtx) => dueChunk(txCtx, { horizon, after, chunkSize, subscriptionIds }));
       chunks++;
       if (due.length) {
-        const task = generateIsolating(ctx, due)
+        const task = generateIsolating(brandCtx, due)
           .then((r) => {
             created += r.created;
             changed.push(...r.changed);
@@ -120,7 +118,7 @@ export async function generateDueInvoices({
       if (!last) {
         // The whole window invoiced: the brand's mark moves to its horizon (dueWork's probe starts after it).
         await Promise.all(running);
-        if (!subscriptionIds && !failed && !start?.incomplete) await inContext(ctx, (txCtx) => markInvoicedThrough(txCtx, horizon));
+        if (!subscriptionIds && !failed && !start?.incomplete) await inContext(brandCtx, (txCtx) => markInvoicedThrough(txCtx, horizon));
         break;
       }
       after = last;
@@ -130,7 +128,7 @@ export async function generateDueInvoices({
   // A change that raced this run skipped its subscription's invoice; the change has committed, so
   // its invoice is priced again now, from the terms as changed, rather than waiting for the next run.
   if (changed.length && retries > 0) {
-    created += (await generateDueInvoices({ db, now, subscriptionIds: changed, chunkSize, retries: retries - 1, brandId })).created;
+    created += (await generateDueInvoices({ ctx, input: { subscriptionIds: changed, chunkSize, retries: retries - 1 } })).created;
   }
   return next ? { created, next } : { created };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import { hasConnectionPool, selectColumns, type Db } from "../../db/client";
 import { invoices, subscriptionComponents, subscriptionCoupons, subscriptions } from "../../db/schema";
-import { systemContext, type Brand, type Context } from "../auth/context";
+import { atInstant, brandOfRun, systemContext, type Brand, type Context, type RunContext } from "../auth/context";
 import { isComponentBillable, isProductBillable } from "../catalog/availability";
 import { logger } from "../log";
 import { autoPayMethod } from "../pay-methods/queries";
@@ -24,7 +24,7 @@ import { isFinal } from "../payments/credit-notes";
 import { adjustmentsOf, createAdjustment } from "../subscriptions/upcoming-invoice";
 import { findAccount } from "../accounts/queries";
 import { runVerb, type StepContext, stepped } from "../run-verb";
-import { brandsOfRun, type RunScope } from "./brands-in-run";
+import { brandsOfRun } from "./brands-in-run";
 import { inScope } from "../../db/tenancy";
 import { chargePending, renewChunk } from "./renew-chunk";
 import { STATUS } from "../lifecycle";
@@ -33,6 +33,21 @@ import { STATUS } from "../lifecycle";
 const ONE_BRAND_CHUNK = 1000;
 /** Below this many renewals each, a day is not split in two. */
 const MIN_HALF = 100;
+
+/** What renewDue takes besides its context (which says the brand, or every brand, and the instant). */
+export interface RenewInput {
+  chunkSize?: number;
+  /** For one brand: start after this subscription in the walk's order (the `next` a call with maxChunks answered). */
+  after?: RenewCursor;
+  /** For one brand: stop after this many chunks, answering where to go on (`next`): one chunk is one Inngest step. */
+  maxChunks?: number;
+  /**
+   * Leave the renewals' gateway charges for chargeRenewals (an Inngest step of their own): answered
+   * in `charges`, the chunks' attempts committed as pending, and the invoices of renewals made one
+   * by one (charged there through chargeInvoice, which commits its attempt before calling the gateway).
+   */
+  deferCharges?: boolean;
+}
 
 /**
  * Renews every active subscription whose renewal date has come (in its brand's time zone): the
@@ -47,28 +62,16 @@ const MIN_HALF = 100;
  * invoice (lib/payments/charge-invoice.ts).
  */
 export async function renewDue({
-  db,
-  now,
-  brandId,
-  chunkSize = brandId ? ONE_BRAND_CHUNK : 200,
-  after,
-  maxChunks = Infinity,
-  deferCharges = false,
+  ctx: given,
+  input: { chunkSize = brandOfRun(given) ? ONE_BRAND_CHUNK : 200, after, maxChunks = Infinity, deferCharges = false } = {},
 }: {
-  db: Db;
-  now: Date;
-  chunkSize?: number;
-  /** With brandId: start after this subscription in the walk's order (the `next` a call with maxChunks answered). */
-  after?: RenewCursor;
-  /** With brandId: stop after this many chunks, answering where to go on (`next`): one chunk is one Inngest step. */
-  maxChunks?: number;
-  /**
-   * Leave the renewals' gateway charges for chargeRenewals (an Inngest step of their own): answered
-   * in `charges`, the chunks' attempts committed as pending, and the invoices of renewals made one
-   * by one (charged there through chargeInvoice, which commits its attempt before calling the gateway).
-   */
-  deferCharges?: boolean;
-} & RunScope): Promise<RenewOutcome> {
+  ctx: RunContext;
+  input?: RenewInput;
+}): Promise<RenewOutcome> {
+  const ctx = atInstant(given);
+  const { db } = ctx;
+  const now = ctx.now();
+  const brandId = brandOfRun(ctx)?.id;
   let chunks = 0;
   const outcome = { renewed: 0, charged: 0, declined: 0 };
   const deferred: DeferredCharges = { paymentIds: [], later: [] };
@@ -85,7 +88,7 @@ export async function renewDue({
     if (r === "charged") outcome.charged++;
     if (r === "declined") outcome.declined++;
   };
-  for (const brand of await brandsOfRun(db, { brandId })) {
+  for (const brand of await brandsOfRun(ctx)) {
     const day = today(now, brand.timezoneId);
     for (let cursor = after; ;) {
       if (chunks++ >= maxChunks) return answer(cursor);

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { resultRows, type Db } from "../../db/client";
 import { brands, invoices, payments } from "../../db/schema";
 import { inBrand } from "../../db/scope";
-import { systemContext, type Brand } from "../auth/context";
+import { atInstant, systemContext, type Brand, type RunContext } from "../auth/context";
 import { owedSql } from "../invoices/lines";
 import { logger } from "../log";
 import { STATUS } from "../lifecycle";
@@ -13,7 +13,7 @@ import { retryDue } from "../pricing/retries";
 import { startOfDay, addDays, today } from "../pricing/periods";
 import { loadSubscription } from "../subscriptions/details";
 import { runVerb, type StepContext, stepped } from "../run-verb";
-import { brandsOfRun, type RunScope } from "./brands-in-run";
+import { brandsOfRun } from "./brands-in-run";
 import { inScope } from "../../db/tenancy";
 import { renewalPayMethod } from "./renew-due";
 
@@ -32,14 +32,17 @@ export const RETRIES_PER_STEP = 100;
  * Inngest step's share, answering where to go on (`next`).
  */
 export async function retryDeclines({
-  db,
-  now,
-  brandId,
-  after,
-  limit,
-}: { db: Db; now: Date; after?: string; limit?: number } & RunScope): Promise<{ retried: number; charged: number; declined: number; next?: string }> {
+  ctx: given,
+  input: { after, limit } = {},
+}: {
+  ctx: RunContext;
+  input?: { after?: string; limit?: number };
+}): Promise<{ retried: number; charged: number; declined: number; next?: string }> {
+  const ctx = atInstant(given);
+  const { db } = ctx;
+  const now = ctx.now();
   const outcome = { retried: 0, charged: 0, declined: 0 };
-  const live = await brandsOfRun(db, { brandId }, sql`cardinality(${brands.retryDays}) > 0`);
+  const live = await brandsOfRun(ctx, sql`cardinality(${brands.retryDays}) > 0`);
   let next: string | undefined;
   for (const brand of live) {
     const found = await declinedInvoices(db, brand, now, { after, limit });

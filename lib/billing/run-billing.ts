@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { resultRows, type Db } from "../../db/client";
 import { inScope } from "../../db/tenancy";
-import { systemContext, type Brand } from "../auth/context";
+import { atInstant, brandOfRun, systemContext, type AllBrandsContext, type Brand, type RunContext } from "../auth/context";
 import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import { logger } from "../log";
 import { reconcilePendingPayments } from "../payments/reconcile-payments";
@@ -13,7 +13,7 @@ import { settlePendingSubscriptions } from "../subscriptions/pending";
 import { runVerb, stepped } from "../run-verb";
 import { runDunning } from "./run-dunning";
 import { retryDeclines } from "./retry-declines";
-import { brandsOfRun, type RunScope } from "./brands-in-run";
+import { brandsOfRun } from "./brands-in-run";
 import { withBrandLock } from "./brand-lock";
 
 /** A bound on periods renewed in one run for a subscription left behind (a daily product, a year). */
@@ -26,9 +26,13 @@ const MAX_CATCH_UP_PERIODS = 400;
  * after a crash without billing anything twice. A run for one brand (a test clock's step) first
  * asks what is due (dueWork) and runs only those parts. dunningSince: a test clock's step (./run-dunning.ts).
  */
-export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; now: Date; dunningSince?: Date } & RunScope) {
-  const inRun = await brandsOfRun(db, { brandId });
-  const one = brandId && inRun.length === 1 ? inRun[0] : undefined;
+export async function runBilling({ ctx: given, input = {} }: { ctx: RunContext; input?: { dunningSince?: Date } }) {
+  // One instant throughout, whatever the context's clock does meanwhile.
+  const ctx = atInstant(given);
+  const { db } = ctx;
+  const now = ctx.now();
+  const inRun = await brandsOfRun(ctx);
+  const one = brandOfRun(ctx) && inRun.length === 1 ? inRun[0] : undefined;
   let due = one ? await dueWork(db, one, now) : undefined;
   for (const brand of inRun) await settleLostCharges(db, brand, now, due);
   // A subscription the janitor made active may have its renewal due: asked again.
@@ -39,8 +43,8 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
   // catches up, and a renewal that lands inside the 72-hour window is invoiced before the run ends.
   for (let pass = 0; pass < MAX_CATCH_UP_PERIODS; pass++) {
     if (due && !due.to_invoice && !due.to_renew) break;
-    if (!due || due.to_invoice) invoices += (await generateDueInvoices({ db, now, brandId })).created;
-    const r = !due || due.to_renew ? await renewDue({ db, now, brandId }) : { renewed: 0, charged: 0, declined: 0 };
+    if (!due || due.to_invoice) invoices += (await generateDueInvoices({ ctx })).created;
+    const r = !due || due.to_renew ? await renewDue({ ctx }) : { renewed: 0, charged: 0, declined: 0 };
     renewed.renewed += r.renewed;
     renewed.charged += r.charged;
     renewed.declined += r.declined;
@@ -50,8 +54,8 @@ export async function runBilling({ db, now, brandId, dunningSince }: { db: Db; n
     if (one) due = { ...(await dueWork(db, one, now, { janitors: false })), to_invoice: true };
   }
   // Before dunning: a retry that pays leaves nothing to dun.
-  const retries = inRun.some((b) => b.retryDays.length) ? await retryDeclines({ db, now, brandId }) : { retried: 0 };
-  const dunning = await runDunning({ db, now, brandId, since: dunningSince });
+  const retries = inRun.some((b) => b.retryDays.length) ? await retryDeclines({ ctx }) : { retried: 0 };
+  const dunning = await runDunning({ ctx, input: { since: input.dunningSince } });
   return { invoices, ...renewed, retried: retries.retried, dunningActions: dunning.actions };
 }
 
@@ -91,12 +95,15 @@ export async function settleLostCharges(db: Db, brand: Brand, now: Date, due?: P
  * skipped here is billed by the process that holds it, or at the next run. One brand failing does
  * not stop the others.
  */
-export async function runScheduledBilling({ db, now }: { db: Db; now: Date }) {
-  const inRun = await brandsOfRun(db, {});
+export async function runScheduledBilling({ ctx }: { ctx: AllBrandsContext; input?: undefined }) {
+  const { db } = ctx;
+  const now = ctx.now();
+  const inRun = await brandsOfRun(atInstant(ctx, now));
   const totals = { brands: 0, skipped: 0, failed: 0, invoices: 0, renewed: 0, charged: 0, declined: 0, retried: 0, dunningActions: 0 };
-  for (const { id } of inRun) {
+  for (const brand of inRun) {
+    const { id } = brand;
     try {
-      const run = await withBrandLock(db, id, () => runBilling({ db, now, brandId: id }));
+      const run = await withBrandLock(db, id, () => runBilling({ ctx: systemContext(db, brand, now) }));
       if (!run.ran) {
         totals.skipped++;
         continue;

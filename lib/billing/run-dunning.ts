@@ -4,9 +4,9 @@ import { SUBSCRIPTION_PENDING } from "../lifecycle";
 import { customerAccounts, dunningActions, dunningRules, invoices, subscriptions } from "../../db/schema";
 import { anyOf, inBrand } from "../../db/scope";
 import { runVerb, type StepContext, stepped } from "../run-verb";
-import { brandsOfRun, type RunScope } from "./brands-in-run";
+import { brandsOfRun } from "./brands-in-run";
 import { inScope } from "../../db/tenancy";
-import { systemContext, type Brand, type Context } from "../auth/context";
+import { atInstant, systemContext, type Brand, type Context, type RunContext } from "../auth/context";
 import { newId } from "../ids";
 import { logger } from "../log";
 import { formatAmount } from "../money";
@@ -22,9 +22,8 @@ import { today, addDays } from "../pricing/periods";
 import { owedSql } from "../invoices/lines";
 import { STATUS } from "../lifecycle";
 
-export interface DunningOptions extends RunScope {
-  db: Db;
-  now: Date;
+/** What runDunning takes besides its context (which says the brand, or every brand, and the instant). */
+export interface DunningOptions {
   /**
    * A test clock's step: the time of this brand's previous dunning pass in the same advance. Only
    * invoices whose rule day falls on or after that pass's day are looked at: an older one was looked
@@ -41,8 +40,11 @@ export interface DunningOptions extends RunScope {
  * come still fires, once, in order. Manual and voided invoices are never dunned. Each rule acts
  * once per invoice (a unique key), so reruns and concurrent runners repeat nothing.
  */
-export async function runDunning({ db, now, brandId, since }: DunningOptions) {
-  const live = await brandsOfRun(db, { brandId });
+export async function runDunning({ ctx: given, input: { since } = {} }: { ctx: RunContext; input?: DunningOptions }) {
+  const ctx = atInstant(given);
+  const { db } = ctx;
+  const now = ctx.now();
+  const live = await brandsOfRun(ctx);
   const outcome = { actions: 0 };
   for (const brand of live) {
     // The brand's rules and matches are read under its scope (row-level security); each action runs through runVerb.

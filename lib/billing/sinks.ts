@@ -1,4 +1,5 @@
 import type { Sink } from "../outbox/deliver";
+import { runContext } from "../auth/context";
 import { generateDueInvoices } from "./generate-invoices";
 import { fanOutInvoiceEvents } from "./invoice-events";
 
@@ -9,7 +10,8 @@ import { fanOutInvoiceEvents } from "./invoice-events";
  */
 export const generateRequestedInvoices: Sink = async (event, { db, now }) => {
   const ids = (event.payload as { subscription_ids: string[] }).subscription_ids;
-  const { created } = await generateDueInvoices({ db, now: now(), subscriptionIds: ids });
+  // The event's brand's (its subscriptions are).
+  const { created } = await generateDueInvoices({ ctx: await runContext(db, now(), event.brandId), input: { subscriptionIds: ids } });
   return `${created} invoice(s) generated`;
 };
 

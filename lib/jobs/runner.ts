@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { clock } from "../clock";
+import { allBrandsContext } from "../auth/context";
 import { logger } from "../log";
 import { config } from "../config";
 import { deliverAllDue } from "../outbox/deliver";
@@ -9,8 +10,9 @@ import { runScheduledBilling } from "../billing/run-billing";
 
 /** The background verbs, each safe to run twice or at once; Inngest functions call the same ones. */
 export const jobs = {
-  deliverOutbox: (db: Db) => deliverAllDue({ db, now: () => clock.now(), sinkFor }),
-  runBilling: (db: Db) => runScheduledBilling({ db, now: clock.now() }),
+  // Both over every brand, said so: the delivery reads the process's clock as it goes, the billing run one instant.
+  deliverOutbox: (db: Db) => deliverAllDue({ ctx: allBrandsContext(db, clock), input: { sinkFor } }),
+  runBilling: (db: Db) => runScheduledBilling({ ctx: allBrandsContext(db, clock.now()) }),
 };
 
 /** Runs `job` every `everyMs` and on `run.now()`, never two at once (a call while running runs it once more after); logs failures. */

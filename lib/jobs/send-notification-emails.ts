@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { brands, emailDeliveries } from "../../db/schema";
 import { defaultSender, formatSender, sendEmail, type SendOutcome } from "../adapters/email";
-import { systemContext } from "../auth/context";
+import { systemContext, type Context } from "../auth/context";
 import { newId } from "../ids";
 import { STATUS } from "../lifecycle";
 import type { OutboxRow, Sink } from "../outbox/deliver";
@@ -68,15 +68,15 @@ const idempotencyKey = (eventId: string, r: Recipient) =>
   `${eventId}:${createHash("sha256").update(`${r.audience}:${r.address.toLowerCase()}`).digest("hex").slice(0, 32)}`;
 
 /**
- * The outbox sink of every notification event: when the brand has a live notification for the
- * event, each recipient gets one email. Recipients already sent (or kept in the local mailbox) on
- * an earlier attempt are skipped; if any recipient fails, it throws so the outbox retries later.
+ * A notification event's emails, in the context of the event's brand (its clock the deliverer's):
+ * when the brand has a live notification for the event, each recipient gets one email. Recipients
+ * already sent (or kept in the local mailbox) on an earlier attempt are skipped; if any recipient
+ * fails, it throws so the outbox retries later.
  */
-export async function sendNotificationEmails({ db, now, event }: { db: Db; now: () => Date; event: OutboxRow }): Promise<string> {
+export async function sendNotificationEmails({ ctx, input: { event } }: { ctx: Context; input: { event: OutboxRow } }): Promise<string> {
   if (!isNotificationEvent(event.type)) return `${event.type} is not a notification event`;
-  const [brand] = await db.select().from(brands).where(eq(brands.id, event.brandId));
-  if (!brand || brand.deletedAt) return "the brand is deleted; nothing sent";
-  const stored = await liveNotificationOf(systemContext(db, brand), event.type);
+  const { db, brand } = ctx;
+  const stored = await liveNotificationOf(ctx, event.type);
   const notification = stored ?? requestedWithoutNotification(event, brand.id);
   if (!notification) return `no notification is configured for ${event.type}; nothing sent`;
 
@@ -113,7 +113,7 @@ export async function sendNotificationEmails({ db, now, event }: { db: Db; now: 
       failures.push(`${r.address}: ${error}`);
     }
     // The default notification of a requested User/Create email is no row: the delivery names none.
-    await recordDelivery(db, now(), { event, notificationId: stored?.id ?? null, recipient: r, from, subject, html, maskedHtml, outcome, error });
+    await recordDelivery(db, ctx.now(), { event, notificationId: stored?.id ?? null, recipient: r, from, subject, html, maskedHtml, outcome, error });
   }
   if (failures.length) throw new Error(`${failures.length} of ${recipients.length} emails failed (${failures.join("; ")})`.slice(0, 1000));
   // Without an email provider the emails stay in the local mailbox (email_deliveries): say so, and to whom.
@@ -169,5 +169,12 @@ async function recordDelivery(db: Db, now: Date, d: DeliveryRecord) {
     });
 }
 
-/** The outbox sink of every notification event: its emails, with the deliverer's database and clock. */
-export const notificationSink: Sink = (event, { db, now }) => sendNotificationEmails({ db, now, event });
+/**
+ * The outbox sink of every notification event: its emails (sendNotificationEmails) in the system
+ * context of the event's brand, with the deliverer's database handle (scoped to that brand) and clock.
+ */
+export const notificationSink: Sink = async (event, { db, now }) => {
+  const [brand] = await db.select().from(brands).where(eq(brands.id, event.brandId));
+  if (!brand || brand.deletedAt) return "the brand is deleted; nothing sent";
+  return sendNotificationEmails({ ctx: systemContext(db, brand, { now }), input: { event } });
+};

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { scopedReads } from "../../db/scoped-reads";
 import { ALL_BRANDS, inScope } from "../../db/tenancy";
 import { brands, emailDeliveries, outboxAttempts, outboxEvents } from "../../db/schema";
+import type { AllBrandsContext } from "../auth/context";
 import { newId } from "../ids";
 import { describeError, logger } from "../log";
 import { withoutSecrets as erasedSecrets } from "../notifications/placeholders";
@@ -17,16 +18,28 @@ export type OutboxRow = typeof outboxEvents.$inferSelect;
  */
 export type Sink = (event: OutboxRow, env: { db: Db; now: () => Date }) => Promise<string | void>;
 
-export interface DeliverOptions {
-  db: Db;
-  now: () => Date;
+/** What a delivery takes besides its context (every brand's, said so: allBrandsContext; its clock is the deliverer's). */
+export interface DeliverInput extends ClaimInput {
   /** Picks the sink for an event type; an event with none is finished as "no subscriber". */
   sinkFor: (type: string) => Sink | undefined;
+  maxAttempts?: number;
+}
+
+export interface ClaimInput {
   batchSize?: number;
   /** How long a claimed event stays reserved for this worker before another may take it. */
   leaseMs?: number;
-  maxAttempts?: number;
 }
+
+/** A delivery job's arguments: the outbox is every brand's, so its context is the cross-brand one. */
+interface Job<I> {
+  ctx: AllBrandsContext;
+  input: I;
+}
+
+/** What the delivery's functions below pass along: the context's handle and clock, and the input. */
+type DeliverOptions = DeliverInput & { db: Db; now: () => Date };
+const optionsOf = <I>({ ctx, input }: Job<I>) => ({ ...input, db: ctx.db, now: () => ctx.now() });
 
 /** Backoff after the n-th failed attempt: 30 s doubling, capped at 6 h (25 attempts span > 3 days). */
 export const backoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 6 * 60 * 60 * 1000);
@@ -43,8 +56,10 @@ export const withoutSecrets = (payload: unknown) => erasedSecrets(payload as Rec
  * the same one and a crashed worker's rows come back when the lease ends), then marked delivered or
  * rescheduled with backoff. Answers how many were delivered, retried and failed for good.
  */
-export async function deliverDue(opts: DeliverOptions) {
-  const claimed = await claimDue(opts);
+export const deliverDue = (job: Job<DeliverInput>) => deliverBatch(optionsOf(job));
+
+async function deliverBatch(opts: DeliverOptions) {
+  const claimed = await claim(opts);
   const outcome = { delivered: 0, retried: 0, failed: 0 };
   const sandboxTime = await sandboxClocks(
     opts.db,
@@ -55,7 +70,9 @@ export async function deliverDue(opts: DeliverOptions) {
 }
 
 /** Leases up to batchSize due events for this worker (attempts counted now) and answers them: every brand's, said so (ALL_BRANDS). */
-export async function claimDue(opts: Omit<DeliverOptions, "sinkFor">): Promise<OutboxRow[]> {
+export const claimDue = ({ ctx, input = {} }: { ctx: AllBrandsContext; input?: ClaimInput }) => claim(optionsOf({ ctx, input }));
+
+async function claim(opts: ClaimInput & { db: Db; now: () => Date }): Promise<OutboxRow[]> {
   const { batchSize = 50, leaseMs = 5 * 60_000 } = opts;
   const now = opts.now();
   return inScope(opts.db, ALL_BRANDS, (db) => {
@@ -82,7 +99,9 @@ export async function claimDue(opts: Omit<DeliverOptions, "sinkFor">): Promise<O
  * was delivered or rescheduled does nothing; a step retried after a crash half-way through the
  * sink delivers again (at least once, as the lease's end would). Answers null when it did nothing.
  */
-export async function deliverEvent(opts: Omit<DeliverOptions, "batchSize" | "leaseMs">, eventId: string, attempt: number) {
+export async function deliverEvent(job: Job<Omit<DeliverInput, keyof ClaimInput> & { eventId: string; attempt: number }>) {
+  const opts = optionsOf(job);
+  const { eventId, attempt } = opts;
   const now = opts.now();
   // Found by its id alone, whichever brand's it is (ALL_BRANDS); delivered under its brand's scope.
   const [event] = await inScope(opts.db, ALL_BRANDS, (db) =>
@@ -170,12 +189,13 @@ async function recordAttempt(
  * billing/invoices-created, which writes Invoice/Create, which sends the email. Retried events are
  * due again only after their backoff, so the loop ends.
  */
-export async function deliverAllDue(opts: DeliverOptions & { budgetMs?: number }) {
+export async function deliverAllDue(job: Job<DeliverInput & { budgetMs?: number }>) {
+  const opts = optionsOf(job);
   const { budgetMs = 45_000 } = opts;
   const started = performance.now();
   const total = { delivered: 0, retried: 0, failed: 0 };
   for (;;) {
-    const batch = await deliverDue(opts);
+    const batch = await deliverBatch(opts);
     total.delivered += batch.delivered;
     total.retried += batch.retried;
     total.failed += batch.failed;

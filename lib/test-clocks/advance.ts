@@ -3,7 +3,7 @@ import { getDb, resultRows, type Db } from "../../db/client";
 import { sqlArray } from "../../db/scope";
 import { inScope } from "../../db/tenancy";
 import { brands, dunningActions, dunningRules, invoices, outboxEvents, payments, subscriptions } from "../../db/schema";
-import type { Context } from "../auth/context";
+import { systemContext, type Context } from "../auth/context";
 import { runBilling } from "../billing/run-billing";
 import { DomainError, invalidState } from "../errors";
 import { INVOICE_LEAD_HOURS, today } from "../pricing/periods";
@@ -57,7 +57,7 @@ export const advanceTestClock = stepped(async ({ ctx, input }: { ctx: StepContex
       // Dunning looks at every invoice at the first step (changes made before the advance) and the
       // last (made during it, by others); in between, only at those whose rule day has just come.
       const inBetween = at !== from && step.getTime() !== to.getTime();
-      await runBilling({ db, now: step, brandId, dunningSince: inBetween ? at : undefined });
+      await runBilling({ ctx: systemContext(db, ctx.brand, step), input: { dunningSince: inBetween ? at : undefined } });
       const moved = await db
         .update(brands)
         .set({ testClockAt: step })

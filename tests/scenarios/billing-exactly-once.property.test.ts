@@ -33,6 +33,7 @@ import { billBrand, BILL_BRAND, type BillBrandData } from "../../inngest/functio
 import { checkLedger } from "../../lib/billing/check-ledger";
 import { addDays, today } from "../../lib/pricing/periods";
 import * as M from "./billing-model";
+import { allBrandsContext } from "../../lib/auth/context";
 
 const clock = new ManualClock("2026-03-01T10:00:00Z");
 beforeAll(() => useClock(clock));
@@ -630,7 +631,7 @@ async function bill(w: World, runners: number, fanned: number) {
   const now = clock.now();
   await Promise.all(
     Array.from({ length: runners }, async (_, i) => {
-      if (!(fanned & (1 << i))) return runBilling({ db, now });
+      if (!(fanned & (1 << i))) return runBilling({ ctx: allBrandsContext(db, now) });
       const run = await new InngestTestEngine({ function: billBrand }).execute({
         events: [{ name: BILL_BRAND, data: { brandId: w.t.brand_id, now: now.toISOString(), chunkSize: 2 } satisfies BillBrandData }],
       });

@@ -11,7 +11,7 @@ import { call, makeTenant, ok, type Tenant } from "../support/api";
 import { makeComponent, makeCoupon, makeGroup, makeProduct, PRODUCT_PARAMS } from "../support/catalog";
 import { CARDS, expectRefusal, makeAccount, makeCard, makeGateway, outboxEvents } from "../support/payments";
 import { ManualClock, systemClock, useClock } from "../../lib/clock";
-import { systemContext } from "../../lib/auth/context";
+import { systemContext, allBrandsContext, runContext } from "../../lib/auth/context";
 import { runBilling } from "../../lib/billing/run-billing";
 import { checkLedger } from "../../lib/billing/check-ledger";
 import { renewDue } from "../../lib/billing/renew-due";
@@ -30,8 +30,8 @@ afterAll(() => useClock(systemClock));
 
 const db = () => getDb();
 /** A billing run over every brand, or one (a jump of months bills every earlier test's brand too: slow on a busy machine). */
-const bill = async (brandId?: string) => runBilling({ db: await db(), now: clock.now(), brandId });
-const deliver = async () => deliverAllDue({ db: await db(), now: () => clock.now(), sinkFor });
+const bill = async (brandId?: string) => runBilling({ ctx: await runContext(await db(), clock.now(), brandId) });
+const deliver = async () => deliverAllDue({ ctx: allBrandsContext(await db(), clock), input: { sinkFor } });
 
 /** A subscription on a fresh brand: sandbox gateway, a card, a 10-day product at 20.00 by default. */
 async function setUp(opts: { product?: Record<string, string>; sub?: Record<string, string>; components?: Record<string, string>[] } = {}) {
@@ -108,7 +108,7 @@ describe("1. overlapping runs never renew a period without its invoice", () => {
     clock.set("2026-04-05T10:00:00Z"); // three renewals behind: 3/11, 3/21, 3/31
     const database = await db();
     // Renewal alone (another runner's generation not come yet), twice at once: no period unbilled.
-    for (let pass = 0; pass < 4; pass++) await Promise.all([renewDue({ db: database, now: clock.now() }), renewDue({ db: database, now: clock.now() })]);
+    for (let pass = 0; pass < 4; pass++) await Promise.all([renewDue({ ctx: allBrandsContext(database, clock.now()) }), renewDue({ ctx: allBrandsContext(database, clock.now()) })]);
     const periods = await periodsOf(s.id);
     expect(periods.map((p) => p.period_start)).toEqual(["2026-03-01", "2026-03-11", "2026-03-21", "2026-03-31"]);
     const invoices = await liveInvoicesOf(s.t, s.id);
@@ -318,7 +318,7 @@ describe("6. a change racing invoice generation is never billed at the stale pri
       await new Promise<void>((resolve) => (release = resolve));
     });
     await changeDone;
-    const generation = generateDueInvoices({ db: database, now: clock.now(), subscriptionIds: [s.id] });
+    const generation = generateDueInvoices({ ctx: allBrandsContext(database, clock.now()), input: { subscriptionIds: [s.id] } });
     await new Promise((r) => setTimeout(r, 300));
     release();
     await change;

@@ -12,6 +12,7 @@ import { makeComponent, makeCoupon, makeGroup, makeProduct } from "../support/ca
 import { makeAccount } from "../support/payments";
 import { ManualClock, systemClock, useClock } from "../../lib/clock";
 import { runBilling } from "../../lib/billing/run-billing";
+import { allBrandsContext } from "../../lib/auth/context";
 
 afterAll(() => useClock(systemClock));
 
@@ -73,7 +74,7 @@ describe("the billing run, for any catalog and moment", () => {
           });
           clock.advance({ days: p.daysLater });
           const db = await getDb();
-          await runBilling({ db, now: clock.now() });
+          await runBilling({ ctx: allBrandsContext(db, clock.now()) });
           const first = await ledger(t.brand_id);
           for (const inv of first) expect(inv.lines).toBeGreaterThanOrEqual(0);
           const body = await ok(t, "json", "Invoice/List", {
@@ -83,7 +84,7 @@ describe("the billing run, for any catalog and moment", () => {
             const cents = inv.items.reduce((s: number, i: any) => s + Math.round(Number(i.item_price) * 100) * Number(i.quantity), 0);
             expect(Math.round(Number(inv.total) * 100)).toBe(cents);
           }
-          await runBilling({ db, now: clock.now() });
+          await runBilling({ ctx: allBrandsContext(db, clock.now()) });
           expect(await ledger(t.brand_id)).toEqual(first);
         },
       ),

@@ -13,13 +13,14 @@ import { ManualClock, systemClock, useClock } from "../../lib/clock";
 import { runBilling } from "../../lib/billing/run-billing";
 import { deliverDue } from "../../lib/outbox/deliver";
 import { sinkFor } from "../../lib/jobs/sinks";
+import { allBrandsContext } from "../../lib/auth/context";
 
 const clock = new ManualClock("2026-01-01T10:00:00Z");
 beforeAll(() => useClock(clock));
 afterAll(() => useClock(systemClock));
 
 const at = (iso: string) => clock.set(iso);
-const bill = async () => runBilling({ db: await getDb(), now: clock.now() });
+const bill = async () => runBilling({ ctx: allBrandsContext(await getDb(), clock.now()) });
 
 const invoicesOf = async (t: Tenant, subscriptionId: string) =>
   (await ok(t, "json", "Invoice/List", { params: { subscription_id: subscriptionId } })).invoices.sort((a: any, b: any) =>
@@ -98,7 +99,7 @@ describe("renewals with auto pay, components, usage and a two-cycle coupon", () 
     // The run records one billing/invoices-created event; delivering it writes the Invoice/Create events.
     const created = async () => (await outboxEvents(t, "Invoice/Create")).filter((e) => e.payload.subscription?.subscription_id === sub.subscription_id);
     expect(await created()).toHaveLength(1);
-    await deliverDue({ db: await getDb(), now: () => clock.now(), sinkFor });
+    await deliverDue({ ctx: allBrandsContext(await getDb(), clock), input: { sinkFor } });
     const events = await created();
     expect(events).toHaveLength(2);
     expect(events[1].payload.invoice).toEqual({
@@ -217,7 +218,7 @@ describe("a change that puts the renewal inside the 72-hour window", () => {
     });
     expect(await invoicesOf(t, sub.subscription_id)).toHaveLength(1);
     // One delivery tick (every few seconds in-process, every minute on Inngest).
-    await deliverDue({ db: await getDb(), now: () => clock.now(), sinkFor });
+    await deliverDue({ ctx: allBrandsContext(await getDb(), clock), input: { sinkFor } });
     const invoices = await invoicesOf(t, sub.subscription_id);
     expect(invoices[1]).toMatchObject({ billing_period_start: "3/3/2026", total: "12.00" });
   });
@@ -392,7 +393,7 @@ describe("reliability", () => {
     }
     at("2026-08-31T01:00:00Z");
     const db = await getDb();
-    await Promise.all([runBilling({ db, now: clock.now() }), runBilling({ db, now: clock.now() }), runBilling({ db, now: clock.now() })]);
+    await Promise.all([runBilling({ ctx: allBrandsContext(db, clock.now()) }), runBilling({ ctx: allBrandsContext(db, clock.now()) }), runBilling({ ctx: allBrandsContext(db, clock.now()) })]);
     for (const id of subs) {
       const invoices = await invoicesOf(t, id);
       expect(invoices).toHaveLength(2);
@@ -423,7 +424,7 @@ describe("reliability", () => {
     const { generateDueInvoices } = await import("../../lib/billing/generate-invoices");
     const db = await getDb();
     // The first runner got through two subscriptions before it died.
-    await generateDueInvoices({ db, now: clock.now(), subscriptionIds: subs.slice(0, 2) });
+    await generateDueInvoices({ ctx: allBrandsContext(db, clock.now()), input: { subscriptionIds: subs.slice(0, 2) } });
     await bill();
     for (const id of subs) expect(await invoicesOf(t, id)).toHaveLength(2);
   });

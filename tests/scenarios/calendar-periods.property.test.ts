@@ -15,6 +15,7 @@ import { makeGroup, makeProduct } from "../support/catalog";
 import { makeAccount } from "../support/payments";
 import { ManualClock, systemClock, useClock } from "../../lib/clock";
 import { runBilling } from "../../lib/billing/run-billing";
+import { runContext } from "../../lib/auth/context";
 
 afterAll(() => useClock(systemClock));
 
@@ -79,7 +80,8 @@ describe("calendar periods through the billing run, for any anchor, unit and len
           for (let k = 1; k <= moves; k++) {
             const at = new Date(utc(start).getTime() + ((end.getTime() - utc(start).getTime()) * k) / moves);
             clock.set(`${iso(at)}T12:00:00Z`);
-            await Promise.all(Array.from({ length: runners }, () => runBilling({ db, now: clock.now(), brandId: t.brand_id })));
+            const ctx = await runContext(db, clock.now(), t.brand_id);
+            await Promise.all(Array.from({ length: runners }, () => runBilling({ ctx })));
           }
           const rows = (await db.execute(sql`
             select p.period_start::text as start, p.period_end::text as "end", p.invoice_id

@@ -4,7 +4,8 @@
  */
 import { closeDatabase, getDb } from "../../db/client";
 import { runScheduledBilling } from "../../lib/billing/run-billing";
+import { allBrandsContext } from "../../lib/auth/context";
 
-const totals = await runScheduledBilling({ db: await getDb(), now: new Date(process.env.BILLING_NOW!) });
+const totals = await runScheduledBilling({ ctx: allBrandsContext(await getDb(), new Date(process.env.BILLING_NOW!)) });
 process.stdout.write(`${JSON.stringify(totals)}\n`);
 await closeDatabase();
