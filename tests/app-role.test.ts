@@ -123,7 +123,12 @@ describe("a session that is the app's role", () => {
       await owner(),
       sql`select subscription_id, billing_period_start::text as period from invoices where subscription_id in (${subs.paying}, ${subs.declining}) order by 2, 1`,
     );
-    expect(invoices.filter((i) => i.period === "2026-03-11").map((i) => i.subscription_id).sort()).toEqual([subs.paying, subs.declining].sort());
+    expect(
+      invoices
+        .filter((i) => i.period === "2026-03-11")
+        .map((i) => i.subscription_id)
+        .sort(),
+    ).toEqual([subs.paying, subs.declining].sort());
     // The ledger checker reads every brand (ALL_BRANDS) or one: a breach written behind billing's back is found from here.
     expect(await checkLedger(app.db)).toEqual([]);
     await (await owner()).execute(sql`update customer_accounts set prepaid_balance = -1 where brand_id = ${paying.brand_id}`);
@@ -170,8 +175,7 @@ describe("a session that is the app's role", () => {
     const brandsSeen = async (ctx: Context) =>
       runVerb(
         ctx,
-        async ({ ctx: c }) =>
-          (await rows<{ brand: string }>(c.db, sql`select distinct brand_id::text as brand from subscriptions`)).map((r) => r.brand),
+        async ({ ctx: c }) => (await rows<{ brand: string }>(c.db, sql`select distinct brand_id::text as brand from subscriptions`)).map((r) => r.brand),
         undefined,
         { read: true },
       );
@@ -181,7 +185,9 @@ describe("a session that is the app's role", () => {
     const staff = await contextFromStaffSession(app.db, { staffUserId: declining.staffUserId, brandId: declining.brand_id });
     expect(await brandsSeen(staff)).toEqual([declining.brand_id]);
     // A staff user's brand of another service account is no brand of theirs.
-    await expect(contextFromStaffSession(app.db, { staffUserId: declining.staffUserId, brandId: paying.brand_id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(contextFromStaffSession(app.db, { staffUserId: declining.staffUserId, brandId: paying.brand_id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     const opened = await ok(paying, "json", "Account/Create", {
       method: "POST",
       params: {

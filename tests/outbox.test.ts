@@ -118,7 +118,11 @@ describe("deliverDue", () => {
       if (!later) later = await emitAny(ctx, "e/later", {});
       return e.type;
     };
-    expect(await deliverAllDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => sink, batchSize: 50 } })).toEqual({ delivered: 121, retried: 0, failed: 0 });
+    expect(await deliverAllDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => sink, batchSize: 50 } })).toEqual({
+      delivered: 121,
+      retried: 0,
+      failed: 0,
+    });
     expect((await rows([...ids, later])).every((r) => r.status === "delivered")).toBe(true);
     // An event a delivery writes goes out in the same call even when its batch was not full.
     let chained = "";
@@ -126,7 +130,11 @@ describe("deliverDue", () => {
       if (e.type === "e/first") chained = await emitAny(ctx, "e/second", {});
     };
     await emitAny(ctx, "e/first", {});
-    expect(await deliverAllDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => chain, batchSize: 50 } })).toEqual({ delivered: 2, retried: 0, failed: 0 });
+    expect(await deliverAllDue({ ctx: allBrandsContext(db, clock), input: { sinkFor: () => chain, batchSize: 50 } })).toEqual({
+      delivered: 2,
+      retried: 0,
+      failed: 0,
+    });
     expect((await rows([chained]))[0].status).toBe("delivered");
     // With no time left after the first batch it stops there.
     await Promise.all(Array.from({ length: 120 }, () => emitAny(ctx, "e/y", {})));

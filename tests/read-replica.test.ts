@@ -27,9 +27,7 @@ let t: Tenant;
 let ctx: Context;
 beforeAll(async () => {
   // Not BYPASSRLS: the replica's reads switch to the app's role (db/tenancy.ts), so its user must be a member of it.
-  await withAdmin((sql) =>
-    sql.unsafe(`create role ${role} login; grant ${APP_ROLE} to ${role}; alter role ${role} set default_transaction_read_only = on`),
-  );
+  await withAdmin((sql) => sql.unsafe(`create role ${role} login; grant ${APP_ROLE} to ${role}; alter role ${role} set default_transaction_read_only = on`));
   await asReplica(`grant usage on schema public to ${role}; grant select on all tables in schema public to ${role}`);
   const url = new URL(process.env.DATABASE_URL!);
   url.username = role;
@@ -101,7 +99,15 @@ describe("a read replica (DATABASE_READ_URL)", () => {
     const other = await makeTenant();
     await ok(other, "json", "Account/Create", {
       method: "POST",
-      params: { first_name: "Other", last_name: "Brand", email_address: "other@example.com", country: "US", locale: "en-US", timezone_id: "UTC", skip_notification: "Y" },
+      params: {
+        first_name: "Other",
+        last_name: "Brand",
+        email_address: "other@example.com",
+        country: "US",
+        locale: "en-US",
+        timezone_id: "UTC",
+        skip_notification: "Y",
+      },
     });
     const seen = resultRows<{ who: string; brands: string[] }>(
       await (await onReplica(ctx)).db.execute(sql`select current_user as who, array_agg(distinct brand_id::text) as brands from customer_accounts`),

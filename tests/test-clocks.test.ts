@@ -184,7 +184,8 @@ describe("a sandbox brand's test clock", () => {
       const clockAt = await clockNow();
       expect((await brandEvents()).filter((e) => e.status === "pending").length).toBeGreaterThan(0);
       // The worker runs on real time, a year behind the brand's clock.
-      for (let i = 0; i < 20 && (await brandEvents()).some((e) => e.status === "pending"); i++) await deliverDue({ ctx: allBrandsContext(db, { now: () => new Date() }), input: { sinkFor } });
+      for (let i = 0; i < 20 && (await brandEvents()).some((e) => e.status === "pending"); i++)
+        await deliverDue({ ctx: allBrandsContext(db, { now: () => new Date() }), input: { sinkFor } });
       const events = await brandEvents();
       expect(events.filter((e) => e.status === "pending")).toEqual([]);
       expect(events.every((e) => e.createdAt.getTime() <= clockAt.getTime() && e.createdAt.getTime() >= start.getTime())).toBe(true);

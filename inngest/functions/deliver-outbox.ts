@@ -28,7 +28,10 @@ export const deliverOutbox = inngest.createFunction(
     let dispatched = 0;
     for (let n = 0; n < MAX_CLAIMS; n++) {
       const claimed = await step.run(`claim-${n}`, async () =>
-        (await claimDue({ ctx: allBrandsContext(await getDb(), clock), input: { batchSize: CLAIM_BATCH } })).map((e) => ({ eventId: e.id, attempt: e.attempts })),
+        (await claimDue({ ctx: allBrandsContext(await getDb(), clock), input: { batchSize: CLAIM_BATCH } })).map((e) => ({
+          eventId: e.id,
+          attempt: e.attempts,
+        })),
       );
       if (!claimed.length) break;
       await step.sendEvent(

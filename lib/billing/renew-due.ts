@@ -170,14 +170,14 @@ async function dueIds(db: Db, brand: Brand, { day, after, chunkSize }: { day: st
   // Under the brand's scope (row-level security); each chunk is renewed through runVerb.
   const due = await inScope(db, brand.id, (tx) =>
     selectColumns(tx, subscriptions, ["id", "renewalDate"], {
-    where: and(
-      eq(subscriptions.brandId, brand.id),
-      eq(subscriptions.status, STATUS.ACTIVE),
-      lte(subscriptions.renewalDate, day),
-      after ? sql`(${subscriptions.renewalDate}, ${subscriptions.id}) < (${after.renewalDate}::date, ${after.id}::uuid)` : undefined,
-    ),
-    orderBy: [desc(subscriptions.renewalDate), desc(subscriptions.id)],
-    limit: chunkSize,
+      where: and(
+        eq(subscriptions.brandId, brand.id),
+        eq(subscriptions.status, STATUS.ACTIVE),
+        lte(subscriptions.renewalDate, day),
+        after ? sql`(${subscriptions.renewalDate}, ${subscriptions.id}) < (${after.renewalDate}::date, ${after.id}::uuid)` : undefined,
+      ),
+      orderBy: [desc(subscriptions.renewalDate), desc(subscriptions.id)],
+      limit: chunkSize,
     }),
   );
   const tail = due.at(-1);

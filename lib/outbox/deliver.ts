@@ -131,7 +131,9 @@ async function deliverClaimed(opts: DeliverOptions, event: OutboxRow, sandboxTim
   let ok = true;
   let detail: string | undefined;
   try {
-    detail = sink ? ((await sink(event, { db: await scopedReads(opts.db, event.brandId), now: opts.now })) ?? "delivered") : "no subscriber for this event type";
+    detail = sink
+      ? ((await sink(event, { db: await scopedReads(opts.db, event.brandId), now: opts.now })) ?? "delivered")
+      : "no subscriber for this event type";
   } catch (err) {
     ok = false;
     detail = describeError(err); // kept on the row: a failed query's message would carry its values

@@ -108,7 +108,8 @@ describe("1. overlapping runs never renew a period without its invoice", () => {
     clock.set("2026-04-05T10:00:00Z"); // three renewals behind: 3/11, 3/21, 3/31
     const database = await db();
     // Renewal alone (another runner's generation not come yet), twice at once: no period unbilled.
-    for (let pass = 0; pass < 4; pass++) await Promise.all([renewDue({ ctx: allBrandsContext(database, clock.now()) }), renewDue({ ctx: allBrandsContext(database, clock.now()) })]);
+    for (let pass = 0; pass < 4; pass++)
+      await Promise.all([renewDue({ ctx: allBrandsContext(database, clock.now()) }), renewDue({ ctx: allBrandsContext(database, clock.now()) })]);
     const periods = await periodsOf(s.id);
     expect(periods.map((p) => p.period_start)).toEqual(["2026-03-01", "2026-03-11", "2026-03-21", "2026-03-31"]);
     const invoices = await liveInvoicesOf(s.t, s.id);

@@ -393,7 +393,11 @@ describe("reliability", () => {
     }
     at("2026-08-31T01:00:00Z");
     const db = await getDb();
-    await Promise.all([runBilling({ ctx: allBrandsContext(db, clock.now()) }), runBilling({ ctx: allBrandsContext(db, clock.now()) }), runBilling({ ctx: allBrandsContext(db, clock.now()) })]);
+    await Promise.all([
+      runBilling({ ctx: allBrandsContext(db, clock.now()) }),
+      runBilling({ ctx: allBrandsContext(db, clock.now()) }),
+      runBilling({ ctx: allBrandsContext(db, clock.now()) }),
+    ]);
     for (const id of subs) {
       const invoices = await invoicesOf(t, id);
       expect(invoices).toHaveLength(2);
