@@ -12,7 +12,7 @@ import { ALL_BRANDS, APP_ROLE } from "../db/tenancy";
 import { brands } from "../db/schema";
 import { makeTenant, ok, type Tenant } from "./support/api";
 import { makeGroup, makeProduct } from "./support/catalog";
-import { CARDS, makeAccount, makeCard, makeGateway, outboxEvents } from "./support/payments";
+import { CARDS, makeCard, makeGateway, outboxEvents, subscribeOnCard } from "./support/payments";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import {
   allBrandsContext,
@@ -51,14 +51,7 @@ const owner = () => getDb();
 async function subscribe(t: Tenant, card: string = CARDS.ok) {
   const group = await makeGroup(t);
   const product = await makeProduct(t, group.product_group_id, { setup_fee: "0.00", recurring_price: "20.00", expiration_interval: "10" });
-  const account = await makeAccount(t);
-  const good = await makeCard(t, account);
-  const sub = (
-    await ok(t, "json", "Subscription/Create", {
-      method: "POST",
-      params: { customer_account_id: account, product_id: product.product_id, pay_method_id: good, override_initial_billing: "N", auto_pay: "Y" },
-    })
-  ).subscription;
+  const { account, sub } = await subscribeOnCard(t, product.product_id);
   if (card !== CARDS.ok) {
     const bad = await makeCard(t, account, card, { require_verification: "N" });
     await ok(t, "json", "Subscription/Update", {

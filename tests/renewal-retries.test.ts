@@ -14,7 +14,7 @@ import { scheduledRetry } from "../lib/invoices/read";
 import { getDb, resultRows } from "../db/client";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { makeGroup, makeProduct } from "./support/catalog";
-import { CARDS, expectRefusal, makeAccount, makeCard, makeGateway } from "./support/payments";
+import { CARDS, expectRefusal, makeCard, makeGateway, subscribeOnCard } from "./support/payments";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
 import { runBilling } from "../lib/billing/run-billing";
 import { billBrand, BILL_BRAND, type BillBrandData } from "../inngest/functions/run-billing";
@@ -48,14 +48,7 @@ const shownRetry = async (t: Tenant, invoiceId: string) => {
 
 /** A subscription to a 10-day plan at 20.00 paid up front by a good card, then renewing on `card`. */
 async function subscribe(t: Tenant, productId: string, card: string = CARDS.declines) {
-  const account = await makeAccount(t);
-  const good = await makeCard(t, account);
-  const sub = (
-    await ok(t, "json", "Subscription/Create", {
-      method: "POST",
-      params: { customer_account_id: account, product_id: productId, pay_method_id: good, override_initial_billing: "N", auto_pay: "Y" },
-    })
-  ).subscription;
+  const { account, card: good, sub } = await subscribeOnCard(t, productId);
   const renewing = await makeCard(t, account, card, { require_verification: "N" });
   await ok(t, "json", "Subscription/Update", {
     method: "POST",

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { FakeStripe } from "./support/fake-stripe";
 import { call, makeTenant, ok, type Tenant } from "./support/api";
 import { withConnection } from "./support/pg";
-import { CARDS, expectRefusal, getInvoice, items, makeAccount, makeCard, makeGateway, makeInvoice } from "./support/payments";
+import { CARDS, expectRefusal, getInvoice, items, makeAccount, makeCard, makeGateway, makeInvoice, subscribeOnCard } from "./support/payments";
 import { makeGroup, makeProduct } from "./support/catalog";
 import { getDb } from "../db/client";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
@@ -321,14 +321,7 @@ describe("a renewal charge in the billing run", () => {
   it("is committed with the renewal before the gateway is called; no lock is held during the call", async () => {
     const group = await makeGroup(t);
     const product = await makeProduct(t, group.product_group_id, { recurring_price: "20.00", expiration_interval: "30" });
-    const account = await makeAccount(t);
-    const card = await makeCard(t, account);
-    const sub = (
-      await ok(t, "json", "Subscription/Create", {
-        method: "POST",
-        params: { customer_account_id: account, product_id: product.product_id, pay_method_id: card, override_initial_billing: "N", auto_pay: "Y" },
-      })
-    ).subscription;
+    const { sub } = await subscribeOnCard(t, product.product_id);
     const seen: unknown[] = [];
     stripe.beforeEach = async (method, path) => {
       if (method !== "POST" || path !== "/v1/payment_intents") return;

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { call, makeTenant, ok, type Tenant } from "../support/api";
 import { makeComponent, makeCoupon, makeGroup, makeProduct } from "../support/catalog";
-import { CARDS, makeAccount, makeCard, makeGateway, outboxEvents } from "../support/payments";
+import { CARDS, makeAccount, makeCard, makeGateway, outboxEvents, subscribeOnCard } from "../support/payments";
 import { ManualClock, systemClock, useClock } from "../../lib/clock";
 import { runBilling } from "../../lib/billing/run-billing";
 import { deliverDue } from "../../lib/outbox/deliver";
@@ -163,14 +163,7 @@ describe("a trial, then the first paid period", () => {
       trial_interval: "14",
       trial_price: "0.00",
     });
-    const account = await makeAccount(t);
-    const card = await makeCard(t, account);
-    const sub = (
-      await ok(t, "json", "Subscription/Create", {
-        method: "POST",
-        params: { customer_account_id: account, product_id: product.product_id, pay_method_id: card, override_initial_billing: "N", auto_pay: "Y" },
-      })
-    ).subscription;
+    const { sub } = await subscribeOnCard(t, product.product_id);
     expect(sub).toMatchObject({ in_trial: "Y", renewal_date: "1/15/2026" });
     expect((await invoicesOf(t, sub.subscription_id))[0]).toMatchObject({ total: "2.00", status: "1" });
     at("2026-01-15T01:00:00Z");

@@ -21,6 +21,19 @@ export function expectRefusal(r: ApiAnswer, status: number, code: string, parame
 
 export const makeAccount = (t: Tenant) => fixtures.Account(t);
 
+/** A new account with a card, subscribed to `productId` on that card with auto pay, charged up front. */
+export async function subscribeOnCard(t: Tenant, productId: string) {
+  const account = await makeAccount(t);
+  const card = await makeCard(t, account);
+  const sub = (
+    await ok(t, "json", "Subscription/Create", {
+      method: "POST",
+      params: { customer_account_id: account, product_id: productId, pay_method_id: card, override_initial_billing: "N", auto_pay: "Y" },
+    })
+  ).subscription;
+  return { account, card, sub };
+}
+
 /** A sandbox gateway, by default the brand's default for cards and bank accounts. */
 export async function makeGateway(t: Tenant, params: Record<string, string> = {}) {
   const body = await ok(t, "json", "PayGateway/Create", {
