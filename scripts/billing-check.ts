@@ -3,6 +3,7 @@
  * embedded database) against its invariants (lib/billing/check-ledger.ts) and lists each violation.
  * Exits 1 when there is any, so it can gate a deploy or a cron alert; 2 when the database's schema
  * is behind this code (it is never migrated by the audit).
+ * Connects as DATABASE_URL's user (the owner); the check itself says its scope (one brand or ALL_BRANDS).
  */
 import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";

@@ -7,6 +7,9 @@
  * {"key","user_key","brand_id","base_url","dashboard_url","staff_email","staff_password"} (keys and
  * password null when not shown; the demo ADMIN's password is kept in the same file, its hash in the database). Works on DATABASE_URL and on
  * the embedded database (stop the server first on the embedded one: PGlite allows one process at a time).
+ * Runs as the connecting owner on purpose (docs/security.md): it migrates and sets up row-level
+ * security. The demo's rows are made scoped all the same: the service account, brand, staff user and
+ * keys have no brand_id (lib/platform/bootstrap.ts), the rest goes through verbs or reads under the brand.
  */
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";

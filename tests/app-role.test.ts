@@ -3,14 +3,18 @@
  * no BYPASSRLS, owns nothing), where row-level security cannot be skipped (db/tenancy.ts): the
  * billing run, the outbox's delivery, the lookups that build a context and the replica's reads each
  * say their scope (a brand, or ALL_BRANDS explicitly), so they work there exactly as on the owner's
- * session, while a statement made there without a scope sees no brand's rows.
+ * session, while a statement made there without a scope sees no brand's rows. The portal's sign-in
+ * (password, code, link, identity provider) and its sessions take no handle: they run with the
+ * process-wide database (getDb) being this one, as they will once the app's pool connects as rb_app.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb, openDatabase, resultRows, type Database, type Db } from "../db/client";
 import { ALL_BRANDS, APP_ROLE } from "../db/tenancy";
-import { brands } from "../db/schema";
+import { brands, customerSessions } from "../db/schema";
 import { makeTenant, ok, type Tenant } from "./support/api";
+import { newCustomer, outbox, setEnv } from "./support/fake-customers";
+import { startFakeIdentityProvider } from "./support/fake-oauth";
 import { makeGroup, makeProduct } from "./support/catalog";
 import { CARDS, makeCard, makeGateway, outboxEvents, subscribeOnCard } from "./support/payments";
 import { ManualClock, systemClock, useClock } from "../lib/clock";
@@ -29,6 +33,23 @@ import { deliverAllDue } from "../lib/outbox/deliver";
 import { sinkFor } from "../lib/jobs/sinks";
 import { onReplica } from "../lib/replica";
 import { runVerb } from "../lib/run-verb";
+import {
+  brandOfLinkToken,
+  endPortalSession,
+  portalBrand,
+  portalContext,
+  requestPasswordReset,
+  sendSecondFactorCode,
+  signInWithLink,
+  signInWithPassword,
+  signInWithProviderToken,
+  startProviderSignIn,
+  verifySecondFactor,
+  PASSWORD_RESET_NOTICE,
+} from "../lib/portal/sign-in";
+import type { CustomerSession } from "../lib/auth/customer-session";
+import { completeOAuthSignIn } from "../lib/users/complete-oauth-sign-in";
+import { ensureDemoCustomer, ensureDemoGateway } from "../lib/platform/demo-customer";
 
 /** `url` whose sessions start as the app's role (a startup option: every connection of the pool). */
 const asAppRole = (url: string) => {
@@ -215,5 +236,118 @@ describe("a session that is the app's role", () => {
     } finally {
       delete process.env.DATABASE_READ_URL;
     }
+  });
+});
+
+/** Runs `work` with the process-wide database (getDb) being the app's role's: what takes no handle runs there. */
+async function onAppPool<T>(work: () => Promise<T>): Promise<T> {
+  const holder = globalThis as unknown as { __rbDatabase?: Promise<Database> };
+  const saved = holder.__rbDatabase;
+  holder.__rbDatabase = Promise.resolve(app);
+  try {
+    return await work();
+  } finally {
+    holder.__rbDatabase = saved;
+  }
+}
+
+describe("the portal's sign-in and sessions on the app's role (no handle given: the process-wide pool)", () => {
+  let customer: Tenant;
+  beforeAll(async () => {
+    customer = await makeTenant();
+  });
+  const brand = async () => (await onAppPool(() => portalBrand(customer.brand_id)))!;
+  const sessionRows = async (userId: string) =>
+    (await (await owner()).select({ id: customerSessions.id }).from(customerSessions).where(eq(customerSessions.userId, userId))).map((r) => r.id).sort();
+  const signedIn = (outcome: Awaited<ReturnType<typeof signInWithPassword>>): CustomerSession => {
+    if (outcome.kind !== "signed-in") throw new Error(`expected a session, got ${outcome.kind}`);
+    return outcome.session;
+  };
+
+  it("a password signs in (a session row of the customer's brand); signing out ends it, everywhere ends the rest; a reset is sent", async () => {
+    const { account, user } = await newCustomer(customer, { password: "correct horse 1" });
+    const b = await brand();
+    const [laptop, phone, tablet] = await onAppPool(async () => [
+      signedIn(await signInWithPassword(b, account.email_address, "correct horse 1")),
+      signedIn(await signInWithPassword(b, user.username, "correct horse 1")),
+      signedIn(await signInWithPassword(b, account.email_address, "correct horse 1")),
+    ]);
+    expect(laptop).toMatchObject({ brandId: customer.brand_id, userId: user.user_id, customerAccountId: account.customer_account_id });
+    expect(await sessionRows(user.user_id)).toEqual([laptop.sessionId, phone.sessionId, tablet.sessionId].sort());
+    await onAppPool(async () => {
+      expect(await portalContext(laptop)).not.toBeNull();
+      await endPortalSession(laptop);
+      expect(await portalContext(laptop)).toBeNull();
+      expect(await portalContext(phone)).not.toBeNull();
+    });
+    expect(await sessionRows(user.user_id)).toEqual([phone.sessionId, tablet.sessionId].sort());
+    await onAppPool(() => endPortalSession(phone, { everywhere: true }));
+    expect(await sessionRows(user.user_id)).toEqual([]);
+    expect(await onAppPool(() => requestPasswordReset(b, user.username, { address: "198.51.100.40" }))).toBe(PASSWORD_RESET_NOTICE);
+    expect(await outbox(customer, "User/PasswdReset")).toHaveLength(1);
+  });
+
+  it("with two-step verification on, the password sends a code and the code signs in", async () => {
+    const { account, user } = await newCustomer(customer, { password: "correct horse 1" });
+    await ok(customer, "json", "User/Update", { method: "PATCH", params: { user_id: user.user_id, access_level: "ADMIN", verified: "Y" } });
+    const b = await brand();
+    const outcome = await onAppPool(() => signInWithPassword(b, account.email_address, "correct horse 1"));
+    if (outcome.kind !== "second-factor") throw new Error(`expected a code, got ${outcome.kind}`);
+    await onAppPool(() => sendSecondFactorCode(outcome.pending));
+    const code = (await outbox(customer, "User/2FARequest")).at(-1)!.user.email_verification_code as string;
+    const session = await onAppPool(() => verifySecondFactor(outcome.pending, code));
+    expect(session).toMatchObject({ brandId: customer.brand_id, userId: user.user_id });
+    expect(await sessionRows(user.user_id)).toEqual([session.sessionId]);
+  });
+
+  it("a sign-in link's token finds its brand (across brands, ALL_BRANDS) and signs in once", async () => {
+    const { account, user } = await newCustomer(customer);
+    const created = await ok(customer, "json", "User/CreateToken", {
+      method: "POST",
+      params: { customer_account_id: account.customer_account_id, user_id: user.user_id },
+    });
+    const token = new URL(created.token.sign_in_url).searchParams.get("token")!;
+    expect((await onAppPool(() => brandOfLinkToken(token)))?.id).toBe(customer.brand_id);
+    const { session } = await onAppPool(() => signInWithLink(token));
+    expect(session).toMatchObject({ brandId: customer.brand_id, userId: user.user_id });
+    expect(await sessionRows(user.user_id)).toEqual([session.sessionId]);
+    await expect(onAppPool(() => signInWithLink(token))).rejects.toMatchObject({ code: "AUTHENTICATION_FAILED" });
+  });
+
+  it("an identity provider's sign-in completes (the flow found across brands, claimed under its brand) and its token signs in", async () => {
+    const google = await startFakeIdentityProvider("google");
+    try {
+      setEnv(google.env);
+      const { account, user } = await newCustomer(customer);
+      google.signInAs({ email: account.email_address, emailVerified: true });
+      const b = await brand();
+      const where = { returnTo: "https://shop.example/signed-in", failTo: "https://shop.example/sign-in" };
+      const link = await onAppPool(() => startProviderSignIn(b, "google", where));
+      const atProvider = await fetch(link, { redirect: "manual" });
+      const callback = new URL(atProvider.headers.get("location")!);
+      const done = await onAppPool(() => completeOAuthSignIn({ params: callback.searchParams }));
+      if (!("location" in done)) throw new Error(`expected a redirect, got ${done.message}`);
+      const token = new URL(done.location).searchParams.get("temporary_token")!;
+      expect(token).toBeTruthy();
+      const session = signedIn(await onAppPool(() => signInWithProviderToken(token)));
+      expect(session).toMatchObject({ brandId: customer.brand_id, userId: user.user_id });
+      expect(await sessionRows(user.user_id)).toEqual([session.sessionId]);
+      // The callback works once.
+      expect(await onAppPool(() => completeOAuthSignIn({ params: callback.searchParams }))).toMatchObject({ status: 400 });
+    } finally {
+      await google.close();
+    }
+  });
+});
+
+describe("the demo (npm run bootstrap, npm start) on the app's role", () => {
+  it("makes the demo brand's gateway and customer once: a second run finds them under the brand", async () => {
+    const t = await makeTenant();
+    const gateway = await ensureDemoGateway(app.db, t.brand_id);
+    expect(gateway.created).toBe(true);
+    expect(await ensureDemoGateway(app.db, t.brand_id)).toEqual({ ...gateway, created: false });
+    const demo = await ensureDemoCustomer(app.db, t.brand_id);
+    expect(demo.created).toBe(true);
+    expect(await ensureDemoCustomer(app.db, t.brand_id)).toEqual({ ...demo, created: false });
   });
 });

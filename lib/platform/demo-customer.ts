@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inScope } from "../../db/tenancy";
 import { brands, customerAccounts, customerUsers, payGateways } from "../../db/schema";
 import { createGateway } from "../gateways/create-gateway";
 import { CreateGatewayParams } from "../gateways/schemas";
@@ -24,7 +25,8 @@ import { WithExtras } from "../wire/results";
 /**
  * The demo brand's demo customer, for trying the Customer Facing Portal: an account with a
  * subscription (its first invoice paid) and an open invoice, made once through the same verbs the
- * API calls. Kept apart from bootstrap.ts, which only calls ensureDemoCustomer.
+ * API calls. Kept apart from bootstrap.ts, which only calls ensureDemoCustomer. What is read here
+ * besides the verbs is read under the demo brand (inScope, db/tenancy.ts).
  */
 export const DEMO_CUSTOMER_EMAIL = "customer@demo.example";
 
@@ -49,11 +51,13 @@ const run = async <I>(ctx: Context, schema: Parser<I>, verb: AnyVerb<I, unknown>
  * PayGateway/Create, when the brand has no default card gateway; a brand that has one is left alone.
  */
 export async function ensureDemoGateway(db: Db, brandId: string): Promise<{ gatewayId: string; created: boolean }> {
-  const [existing] = await db
-    .select({ id: payGateways.id })
-    .from(payGateways)
-    .where(and(eq(payGateways.brandId, brandId), eq(payGateways.defaultCc, "Y"), isNull(payGateways.deletedAt)))
-    .limit(1);
+  const [existing] = await inScope(db, brandId, (tx) =>
+    tx
+      .select({ id: payGateways.id })
+      .from(payGateways)
+      .where(and(eq(payGateways.brandId, brandId), eq(payGateways.defaultCc, "Y"), isNull(payGateways.deletedAt)))
+      .limit(1),
+  );
   if (existing) return { gatewayId: existing.id, created: false };
   const [brand] = await db.select().from(brands).where(eq(brands.id, brandId)).limit(1);
   const gateway = record(
@@ -72,15 +76,17 @@ export async function ensureDemoGateway(db: Db, brandId: string): Promise<{ gate
 export async function ensureDemoCustomer(db: Db, brandId: string): Promise<DemoCustomer> {
   const [brand] = await db.select().from(brands).where(eq(brands.id, brandId)).limit(1);
   const ctx = systemContext(db, brand);
-  const [existing] = await db
-    .select({ accountId: customerAccounts.id, userId: customerUsers.id })
-    .from(customerAccounts)
-    .innerJoin(customerUsers, eq(customerUsers.customerAccountId, customerAccounts.id))
-    .where(
-      and(eq(customerAccounts.brandId, brandId), sql`lower(${customerAccounts.emailAddress}) = ${DEMO_CUSTOMER_EMAIL}`, isNull(customerAccounts.deletedAt)),
-    )
-    .orderBy(customerUsers.createdAt)
-    .limit(1);
+  const [existing] = await inScope(db, brandId, (tx) =>
+    tx
+      .select({ accountId: customerAccounts.id, userId: customerUsers.id })
+      .from(customerAccounts)
+      .innerJoin(customerUsers, eq(customerUsers.customerAccountId, customerAccounts.id))
+      .where(
+        and(eq(customerAccounts.brandId, brandId), sql`lower(${customerAccounts.emailAddress}) = ${DEMO_CUSTOMER_EMAIL}`, isNull(customerAccounts.deletedAt)),
+      )
+      .orderBy(customerUsers.createdAt)
+      .limit(1),
+  );
   if (existing) return { customerAccountId: existing.accountId, userId: existing.userId, created: false };
 
   // A brand without contact details gets the demo's, so the portal's footer has something to show.

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type Db } from "../../db/client";
 import { brands, customerUsers, customerUserTokens } from "../../db/schema";
+import { ALL_BRANDS, inScope } from "../../db/tenancy";
 import { IDENTITY_SERVICES, identityProvider } from "../adapters/oauth";
 import { smsSender } from "../adapters/sms";
 import { contextFromCustomerSession, systemContext, type Brand, type Context } from "../auth/context";
@@ -26,6 +27,9 @@ import { readUser, type UserRead } from "../users/read";
  * User/2FAVerify (so the same single-use tokens, lockout and code limits), run for the system on
  * the brand the customer signs in to. What they answer becomes a CustomerSession; the cookie is the
  * page's business.
+ * Tenancy (db/tenancy.ts): the verbs run under that brand (runVerb); the statements here say their
+ * scope too: a link's token is looked up across brands (ALL_BRANDS: its brand is what it tells), the
+ * user's second factor and the session's row under the customer's brand. Brands have no brand_id.
  */
 
 export type SignInOutcome = { kind: "signed-in"; session: CustomerSession } | { kind: "second-factor"; pending: PendingSecondFactor; sentTo: string };
@@ -46,11 +50,14 @@ export async function portalBrand(brandId: string | null | undefined, db?: Db): 
 export async function brandOfLinkToken(token: string, db?: Db): Promise<Brand | null> {
   db ??= await getDb();
   if (!token || token.length > 200) return null;
-  const [row] = await db
-    .select({ brandId: customerUserTokens.brandId })
-    .from(customerUserTokens)
-    .where(eq(customerUserTokens.tokenHash, hashSecret(token)))
-    .limit(1);
+  // Before the brand is known: the token is the key, so the lookup crosses brands.
+  const [row] = await inScope(db, ALL_BRANDS, (tx) =>
+    tx
+      .select({ brandId: customerUserTokens.brandId })
+      .from(customerUserTokens)
+      .where(eq(customerUserTokens.tokenHash, hashSecret(token)))
+      .limit(1),
+  );
   return row ? portalBrand(row.brandId, db) : null;
 }
 
@@ -99,7 +106,7 @@ export async function signInWithPassword(brand: Brand, login: string, password: 
 
 /** A session now, or (the user has two-step verification on) a code sent and the sign-in pending it. */
 async function withSecondFactor(db: Db, session: CustomerSession): Promise<SignInOutcome> {
-  const [user] = await db.select().from(customerUsers).where(eq(customerUsers.id, session.userId)).limit(1);
+  const [user] = await inScope(db, session.brandId, (tx) => tx.select().from(customerUsers).where(eq(customerUsers.id, session.userId)).limit(1));
   const method = secondFactorMethod(readUser(user));
   if (!method) return { kind: "signed-in", session: await opened(db, session) };
   const pending: PendingSecondFactor = { ...session, method };
@@ -222,7 +229,7 @@ async function opened(db: Db, session: CustomerSession): Promise<CustomerSession
 export async function endPortalSession(session: CustomerSession | null, opts: { everywhere?: boolean } = {}) {
   if (!session?.sessionId) return;
   const db = await getDb();
-  if (!opts.everywhere) return endCustomerSession(db, session.sessionId, session.userId);
+  if (!opts.everywhere) return endCustomerSession(db, session.sessionId, session);
   if (await portalContext(session)) await endAllCustomerSessions(db, session);
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type Db } from "../../db/client";
 import { brands, customerOAuthFlows } from "../../db/schema";
+import { ALL_BRANDS, inScope } from "../../db/tenancy";
 import { openAccount } from "./open-account";
 import { identityProvider, type IdentityService } from "../adapters/oauth";
 import { systemContext, type Context } from "../auth/context";
@@ -30,22 +31,26 @@ export async function completeOAuthSignIn({ db, params }: { db?: Db; params: URL
   const expired = { status: 400 as const, message: "This sign-in link has expired or was already used. Please start signing in again." };
   const state = params.get("state");
   if (!state) return expired;
-  // The state is the flow's only key here: the brand is known once the flow is found.
-  const [found] = await db
-    .select({ flow: customerOAuthFlows, brand: brands })
-    .from(customerOAuthFlows)
-    .innerJoin(brands, eq(brands.id, customerOAuthFlows.brandId))
-    .where(and(eq(customerOAuthFlows.state, state), isNull(brands.deletedAt)))
-    .limit(1);
+  // The state is the flow's only key here: the brand is known once the flow is found, so the lookup crosses brands.
+  const [found] = await inScope(db, ALL_BRANDS, (tx) =>
+    tx
+      .select({ flow: customerOAuthFlows, brand: brands })
+      .from(customerOAuthFlows)
+      .innerJoin(brands, eq(brands.id, customerOAuthFlows.brandId))
+      .where(and(eq(customerOAuthFlows.state, state), isNull(brands.deletedAt)))
+      .limit(1),
+  );
   if (!found) return expired;
   const ctx = systemContext(db, found.brand);
   const flow = found.flow;
-  // Claimed in one statement, so a replayed callback cannot sign in twice.
-  const claimed = await db
-    .update(customerOAuthFlows)
-    .set({ usedAt: ctx.now() })
-    .where(and(eq(customerOAuthFlows.id, flow.id), isNull(customerOAuthFlows.usedAt)))
-    .returning({ id: customerOAuthFlows.id });
+  // Claimed in one statement (under the flow's brand), so a replayed callback cannot sign in twice.
+  const claimed = await inScope(db, found.brand.id, (tx) =>
+    tx
+      .update(customerOAuthFlows)
+      .set({ usedAt: ctx.now() })
+      .where(and(eq(customerOAuthFlows.id, flow.id), isNull(customerOAuthFlows.usedAt)))
+      .returning({ id: customerOAuthFlows.id }),
+  );
   if (claimed.length === 0) return expired;
 
   const provider = PROVIDER_NAMES[flow.identityService as IdentityService] ?? flow.identityService;
