@@ -16,6 +16,8 @@ export default defineConfig({
     // Tests call the API far faster than any client should; tests/rate-limit.test.ts checks throttling itself.
     env: {
       LOG_LEVEL: "silent",
+      // The test process writes fixtures of any brand (tests/support/pg.ts); the servers it starts run as the app.
+      DATABASE_ROLE: "owner",
       BACKGROUND_JOBS: "off",
       RATE_LIMIT_PER_SECOND: "1000000",
       RATE_LIMIT_BURST: "1000000",

@@ -5,7 +5,7 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn, type PgDatabase, type PgQueryResultHKT, type PgTable } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { databaseSettings } from "./settings";
-import { secureBrandTables } from "./tenancy";
+import { APP_ROLE, secureBrandTables } from "./tenancy";
 
 /** The drizzle handle every query goes through, whichever driver is behind it (or a transaction). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,26 +21,41 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 export const MIGRATIONS_FOLDER = process.env.MIGRATIONS_DIR || migrationsFolder;
 
-/** postgres.js when a URL is given, else PGlite in `dir` (':memory:' keeps it in memory). */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string } = {}): Promise<Database> {
+/**
+ * postgres.js when a URL is given, else PGlite in `dir` (':memory:' keeps it in memory). Its sessions
+ * run as APP_ROLE unless `role` (default DATABASE_ROLE) is "owner"; migrate() runs as the owner.
+ */
+export async function openDatabase(opts: { url?: string; pgliteDir?: string; role?: "app" | "owner" } = {}): Promise<Database> {
   const url = opts.url ?? databaseSettings.url;
+  const asApp = (opts.role ?? databaseSettings.role) === "app";
   if (url) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    const client = postgres(url, {
-      max: Number(process.env.DATABASE_POOL_SIZE || 10),
-      // An unreachable host fails in seconds (answered 503), not after the OS's ~30-40 s.
-      connect_timeout: databaseSettings.connectTimeoutSeconds,
-      onnotice: () => {},
-    });
+    const connect = (max: number, role?: string) =>
+      postgres(url, {
+        max,
+        // An unreachable host fails in seconds (answered 503), not after the OS's ~30-40 s.
+        connect_timeout: databaseSettings.connectTimeoutSeconds,
+        onnotice: () => {},
+        // The session's role from its start (a startup option: nothing to reset when a connection is reused).
+        ...(role && { connection: { options: `-c role=${role}` } }),
+      });
+    const client = connect(Number(process.env.DATABASE_POOL_SIZE || 10), asApp ? APP_ROLE : undefined);
     const db = drizzle(client, { schema }) as unknown as Db;
     return {
       db,
       driver: "postgres",
       migrate: async () => {
-        await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-        await secureBrandTables(db);
+        // APP_ROLE owns nothing and may not exist yet: the connecting user migrates, on a connection of its own.
+        const owner = asApp ? connect(1) : client;
+        const ownerDb = asApp ? (drizzle(owner, { schema }) as unknown as Db) : db;
+        try {
+          await migrate(ownerDb as never, { migrationsFolder: MIGRATIONS_FOLDER });
+          await secureBrandTables(ownerDb);
+        } finally {
+          if (asApp) await owner.end({ timeout: 5 });
+        }
       },
       close: () => client.end({ timeout: 5 }),
     };
@@ -56,8 +71,11 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string } = 
     db,
     driver: "pglite",
     migrate: async () => {
+      // One connection: the owner migrates, then the session becomes APP_ROLE.
+      await client.query("reset role");
       await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
       await secureBrandTables(db);
+      if (asApp) await client.query(`set role ${APP_ROLE}`);
     },
     close: () => client.close(),
   };

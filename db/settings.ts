@@ -13,6 +13,17 @@ export const databaseSettings = {
   get pgliteDir() {
     return process.env.PGLITE_DATA_DIR || ".data/pglite";
   },
+  /**
+   * Whose sessions the app's connections are: "app" (the default) runs every statement as the
+   * tenancy role (db/tenancy.ts), under row-level security, so a query made without a brand sees no
+   * rows; "owner" keeps the connecting user's (the tests' fixtures, which write any brand's rows).
+   * Migrating always runs as the connecting user, on a connection of its own.
+   */
+  get role(): "app" | "owner" {
+    const role = process.env.DATABASE_ROLE || "app";
+    if (role !== "app" && role !== "owner") throw new Error("DATABASE_ROLE must be app or owner");
+    return role;
+  },
   /** Seconds to wait for a PostgreSQL connection before answering 503 (an unreachable host would take ~30-40 s). */
   get connectTimeoutSeconds() {
     const raw = process.env.DATABASE_CONNECT_TIMEOUT;

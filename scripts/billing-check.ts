@@ -13,7 +13,8 @@ import { MIGRATIONS_FOLDER, openDatabase, resultRows } from "../db/client";
 import { checkLedger } from "../lib/billing/check-ledger";
 
 const { values } = parseArgs({ options: { brand: { type: "string" }, json: { type: "boolean", default: false } } });
-const database = await openDatabase();
+// As the owner: it reads the migrations' table (the drizzle schema, which the app's role may not) and every brand.
+const database = await openDatabase({ role: "owner" });
 // An audit changes nothing, the schema included: a database behind this code's migrations is refused.
 const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
 const applied = await database.db

@@ -119,7 +119,9 @@ describe("the billing ledger checker", () => {
   it("npm run billing:check lists the violations and exits 1; 0 on a clean ledger", async () => {
     const b = await billedBrand();
     const run = (args: string[]) =>
-      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/billing-check.ts", ...args], { env: { ...process.env, LOG_LEVEL: "silent" } }).then(
+      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/billing-check.ts", ...args], {
+        env: { ...process.env, LOG_LEVEL: "silent", DATABASE_ROLE: "app" },
+      }).then(
         (r) => ({ code: 0, out: r.stdout }),
         (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
       );

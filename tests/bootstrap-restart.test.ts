@@ -18,7 +18,10 @@ const credsFile = path.join(dir, "demo-credentials.json");
 
 /** `npm run bootstrap -- --json [args]` in its own process; its last stdout line, parsed. */
 async function bootstrap(...args: string[]) {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/bootstrap.ts", "--json", ...args]);
+  // As deployed: the app's role (this test process's own handle is the owner's, tests/support/pg.ts).
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/bootstrap.ts", "--json", ...args], {
+    env: { ...process.env, DATABASE_ROLE: "app" },
+  });
   return { stdout, out: JSON.parse(stdout.trim().split("\n").pop()!) };
 }
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { makeTenant, ok, type Tenant } from "./support/api";
 import { withConnection } from "./support/pg";
-import { getDb, resultRows } from "../db/client";
+import { getDb, openDatabase, resultRows } from "../db/client";
 import { ALL_BRANDS, APP_ROLE, inScope } from "../db/tenancy";
 import { runVerb } from "../lib/run-verb";
 import { contextFromCustomerSession, contextFromStaffSession, type Context } from "../lib/auth/context";
@@ -173,6 +173,29 @@ describe("row-level security on every brand-owned table", () => {
       const seen = await runVerb(ctx, look, undefined, { read });
       expect(seen).toEqual({ who: APP_ROLE, brands: [a.brand_id] });
     }
+  });
+
+  it("the app's connections (DATABASE_ROLE app, the default) are the app role's sessions: a statement without a scope sees and writes no brand's rows", async () => {
+    const app = await openDatabase({ url: process.env.DATABASE_URL, role: "app" });
+    try {
+      const [who] = resultRows<{ who: string }>(await app.db.execute(sql`select current_user as who`));
+      expect(who.who).toBe(APP_ROLE);
+      const [n] = resultRows<{ n: number }>(await app.db.execute(sql`select count(*)::int as n from customer_accounts`));
+      expect(n.n).toBe(0);
+      const renamed = resultRows(await app.db.execute(sql`update customer_accounts set first_name = 'Unscoped' returning id`));
+      expect(renamed).toHaveLength(0);
+      // Under a scope it sees the brand's rows, and migrating runs as the owner on a connection of its own.
+      const seen = await inScope(app.db, a.brand_id, async (tx) =>
+        resultRows<{ n: number }>(await tx.execute(sql`select count(*)::int as n from customer_accounts`)),
+      );
+      expect(seen[0].n).toBeGreaterThan(0);
+      await app.migrate();
+    } finally {
+      await app.close();
+    }
+    const owner = await getDb();
+    const [same] = resultRows<{ n: number }>(await owner.execute(sql`select count(*)::int as n from customer_accounts where first_name = 'Unscoped'`));
+    expect(same.n).toBe(0);
   });
 
   const READ_ONLY_TRANSACTION = "25006";

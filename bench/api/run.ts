@@ -123,6 +123,7 @@ async function main() {
   const env = {
     DATABASE_URL: urlFor(dbName),
     BENCH_BASELINE: "1",
+    DATABASE_ROLE: "app",
     LOG_LEVEL: "silent",
     BACKGROUND_JOBS: "off",
     RATE_LIMIT_PER_SECOND: "1000000",

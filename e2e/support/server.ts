@@ -63,6 +63,8 @@ export async function startServer(env: Record<string, string> = {}, opts: { anyH
       LOG_LEVEL: "silent",
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       NEXTAUTH_SECRET: "e2e-session-secret-not-for-production",
+      // As deployed: every statement under row-level security (this process's own handle is the owner's).
+      DATABASE_ROLE: "app",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,6 +3,10 @@ import path from "node:path";
 import postgres from "postgres";
 import { MIGRATIONS_FOLDER } from "../../db/client";
 
+// A test's or bench's own process writes fixtures of any brand: its handle is the owner's unless told
+// otherwise. The servers they start run as the app (e2e/support/server.ts, bench/api), under row-level security.
+process.env.DATABASE_ROLE ??= "owner";
+
 /** The PostgreSQL the tests run against (CI: 127.0.0.1:5432, trust auth, user postgres). */
 export const ADMIN_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
