@@ -128,21 +128,16 @@ const isPglite = (c: object): c is Pglite => typeof (c as Pglite).query === "fun
 
 async function pgliteHandle(pglite: Pglite, brand: BrandScope, readOnly: boolean): Promise<Db> {
   const { drizzle } = await import("drizzle-orm/pglite");
+  const enter = async (tx: Pglite) => {
+    if (readOnly) await tx.query("set transaction read only");
+    await tx.query(scopeStatement, [brand]);
+  };
   const query = (q: string, p?: unknown[], o?: object) =>
     pglite.transaction(async (tx) => {
-      if (readOnly) await tx.query("set transaction read only");
-      await tx.query(scopeStatement, [brand]);
+      await enter(tx);
       return tx.query(q, p, o);
     });
   // As on postgres.js: the scope is entered with a transaction's first statement (enteringFirst).
-  const transaction = <T>(work: (tx: Pglite) => Promise<T>) =>
-    pglite.transaction((tx) =>
-      work(
-        enteringFirst(tx, "query", async () => {
-          if (readOnly) await tx.query("set transaction read only");
-          await tx.query(scopeStatement, [brand]);
-        }),
-      ),
-    );
+  const transaction = <T>(work: (tx: Pglite) => Promise<T>) => pglite.transaction((tx) => work(enteringFirst(tx, "query", () => enter(tx))));
   return drizzle({ client: overriding(pglite, { query, transaction }) as never, schema }) as unknown as Db;
 }
