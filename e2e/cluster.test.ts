@@ -6,7 +6,7 @@
  * both instances' billing timers (no Inngest: every instance runs its own) firing together bill
  * each due period once.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { startServer, type RunningServer } from "./support/server";
 import { roundRobin, type RoundRobin } from "./support/proxy";
@@ -14,6 +14,7 @@ import { makeTenant, ok, type Tenant } from "../tests/support/api";
 import { makeGroup, makeProduct } from "../tests/support/catalog";
 import { makeAccount, makeCard, makeGateway } from "../tests/support/payments";
 import { newCustomer } from "../tests/support/fake-customers";
+import { FakeStripe } from "../tests/support/fake-stripe";
 import { getDb } from "../db/client";
 import { hashSecret, newId } from "../lib/ids";
 import { createServiceAccount } from "../lib/platform/bootstrap";
@@ -30,10 +31,15 @@ const BILLING_INTERVAL_MS = 500;
 
 let instances: RunningServer[] = [];
 let proxy: RoundRobin;
+/** The card gateway of the billing test's brands, for the instances and this process (which adds the cards). */
+const stripe = new FakeStripe();
 
 beforeAll(async () => {
+  const stripeBase = await stripe.start();
+  vi.stubEnv("STRIPE_API_BASE", stripeBase);
   const env = {
     DATABASE_URL: process.env.DATABASE_URL!,
+    STRIPE_API_BASE: stripeBase,
     RATE_LIMIT_PER_SECOND: "1",
     RATE_LIMIT_BURST: String(BURST),
     AUTH_CACHE_MS: "60000",
@@ -47,6 +53,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy?.close();
   await Promise.all(instances.map((i) => i.stop()));
+  vi.unstubAllEnvs();
+  await stripe.stop();
 });
 
 const headers = (t: Tenant) => ({ "x-api-key": t.key, "x-user-key": t.user_key, "x-brand-id": t.brand_id });
@@ -223,10 +231,10 @@ describe("both instances' billing timers", () => {
   const BRANDS = 4;
   const PER_BRAND = 15;
 
-  /** A live brand with PER_BRAND monthly subscriptions paying by card (auto pay, the sandbox gateway), made now (this process's clock is the real one). */
+  /** A live brand with PER_BRAND monthly subscriptions paying by card (auto pay, through the fake Stripe), made now (this process's clock is the real one). */
   async function brandOfSubscriptions() {
     const t = await makeTenant();
-    await makeGateway(t);
+    await makeGateway(t, { name: "Stripe", gateway_provider: "stripe", credentials_1: "sk_test_fake0123456789abcdef", default_ba: "N" });
     const group = await makeGroup(t);
     const product = await makeProduct(t, group.product_group_id, { setup_fee: "0.00", recurring_price: "7.00", expiration_interval: "31" });
     const subs: string[] = [];
@@ -254,22 +262,35 @@ describe("both instances' billing timers", () => {
     const brands = [];
     for (let i = 0; i < BRANDS; i++) brands.push(await brandOfSubscriptions());
     const ids = brands.flatMap((b) => b.subs);
-    // Every subscription's renewal falls due at once (yesterday: due in any time zone): the
-    // instances' next ticks, half a second apart at most, find them all.
-    const [{ due }] = await rows<{ due: string }>(sql`select (current_date - 1)::text as due`);
-    await (await getDb()).execute(sql`update subscriptions set renewal_date = ${due}::date where id in ${sql.raw(`('${ids.join("','")}')`)}`);
-
-    // Which instance holds which brand's billing lock, polled while they bill.
+    // Which instance holds which brand's billing lock, looked at while they bill.
     const holders = new Set<string>();
     let together = false;
-    const deadline = Date.now() + 120_000;
-    let left = ids.length;
-    while (left > 0 && Date.now() < deadline) {
+    const lookAtLocks = async () => {
       const held = await rows<{ app: string }>(
         sql`select a.application_name as app from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' and l.classid = ${BILLING_LOCKS} and l.granted`,
       );
       for (const h of held) holders.add(h.app);
       if (new Set(held.map((h) => h.app)).size > 1) together = true;
+    };
+    // Whatever the phase of the two timers, and however fast a brand bills: a charge waits (at most
+    // 15 s) until the other instance holds a brand too, so both are billing at once. Each run goes
+    // brand by brand, skipping one held elsewhere, so the other's next tick takes another brand.
+    stripe.beforeEach = async (method, path) => {
+      if (method !== "POST" || path !== "/v1/payment_intents") return;
+      for (const until = Date.now() + 15_000; !together && Date.now() < until; ) {
+        await lookAtLocks();
+        if (!together) await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    // Every subscription's renewal falls due at once (yesterday: due in any time zone): the
+    // instances' next ticks, half a second apart at most, find them all.
+    const [{ due }] = await rows<{ due: string }>(sql`select (current_date - 1)::text as due`);
+    await (await getDb()).execute(sql`update subscriptions set renewal_date = ${due}::date where id in ${sql.raw(`('${ids.join("','")}')`)}`);
+
+    const deadline = Date.now() + 120_000;
+    let left = ids.length;
+    while (left > 0 && Date.now() < deadline) {
+      await lookAtLocks();
       [{ left }] = await rows<{ left: number }>(
         sql`select count(*)::int as left from subscriptions s where s.id in ${sql.raw(`('${ids.join("','")}')`)}
           and (s.renewal_date <= ${due}::date or exists (select 1 from invoices i where i.subscription_id = s.id and i.billing_period_start = ${due}::date
@@ -277,6 +298,8 @@ describe("both instances' billing timers", () => {
       );
       await new Promise((r) => setTimeout(r, 50));
     }
+    stripe.beforeEach = undefined;
+    expect(stripe.hookErrors).toEqual([]);
     expect(left, "every due subscription renewed and its charge answered").toBe(0);
     // More ticks of both timers: nothing more is billed.
     await new Promise((r) => setTimeout(r, 4 * BILLING_INTERVAL_MS));
