@@ -105,6 +105,32 @@ describe("row-level security on every brand-owned table", () => {
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
   });
 
+  it("the policy reads the brand once per statement, not per row; a policy written the first way (per row) is rewritten by the next migration", async () => {
+    const plan = () =>
+      asApp(a.brand_id, async (tx) =>
+        (await tx.unsafe<{ "QUERY PLAN": string }[]>(`explain select count(*) from customer_accounts`)).map((r) => r["QUERY PLAN"]).join("\n"),
+      );
+    const perRow = /Filter: .*current_setting/;
+    expect(await plan()).not.toMatch(perRow);
+    expect(await plan()).toMatch(/InitPlan/);
+    // The first form of the policy, as a database migrated before this change has it.
+    await owner((q) =>
+      q.unsafe(`alter policy brand_scope on customer_accounts using (current_setting('app.brand_id', true) = '${ALL_BRANDS}'
+        or brand_id = nullif(nullif(current_setting('app.brand_id', true), ''), '${ALL_BRANDS}')::uuid)`),
+    );
+    expect(await plan()).toMatch(perRow);
+    const app = await openDatabase({ url: process.env.DATABASE_URL, role: "app" });
+    try {
+      await app.migrate();
+    } finally {
+      await app.close();
+    }
+    expect(await plan()).not.toMatch(perRow);
+    const seen = await asApp(a.brand_id, (tx) => counts(tx, "customer_accounts", a.brand_id));
+    expect(seen[0].all).toBe(seen[0].of);
+    expect(seen[0].of).toBeGreaterThan(0);
+  });
+
   it("with brand A set, a raw select of any brand-owned table returns no row of brand B (and A's own rows)", async () => {
     const leaks = await asApp(a.brand_id, async (tx) => {
       const out: string[] = [];
