@@ -31,9 +31,9 @@ function redisClient(): ThrottleStore {
 
 const budget = { points: 3, seconds: 60 };
 /** The same throttle (name and budget) in two instances, each with its own store client. */
-function twoInstances(first: () => Promise<ThrottleStore>, second: () => Promise<ThrottleStore>) {
+function twoInstances(first: () => Promise<ThrottleStore>, second: () => Promise<ThrottleStore>, of = budget) {
   const name = `test-${randomBytes(4).toString("hex")}`;
-  return [new Throttle(name, () => budget, first), new Throttle(name, () => budget, second)];
+  return [new Throttle(name, () => of, first), new Throttle(name, () => of, second)];
 }
 
 describe("a throttle's budget, shared by every instance", () => {
@@ -68,6 +68,17 @@ describe("a throttle's budget, shared by every instance", () => {
       expect(await b.peek("k")).toBeGreaterThan(0);
       expect(await a.peek("other")).toBe(0);
       expect(await b.take("other")).toBe(0);
+    });
+
+    it(`${store}: when the window ends the budget is whole again, on either instance, and spent again in the new window`, async () => {
+      const [a, b] = twoInstances(first, second, { points: 2, seconds: 1 });
+      expect([await a.take("k"), await b.take("k")]).toEqual([0, 0]);
+      const wait = await a.take("k");
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(1);
+      await new Promise((r) => setTimeout(r, wait * 1000 + 150));
+      expect([await b.take("k"), await a.take("k")]).toEqual([0, 0]);
+      expect(await b.take("k")).toBeGreaterThan(0);
     });
 
     it(`${store}: requests in flight together on both instances are allowed the budget once`, async () => {
