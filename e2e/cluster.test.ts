@@ -277,7 +277,7 @@ describe("both instances' billing timers", () => {
     // brand by brand, skipping one held elsewhere, so the other's next tick takes another brand.
     stripe.beforeEach = async (method, path) => {
       if (method !== "POST" || path !== "/v1/payment_intents") return;
-      for (const until = Date.now() + 15_000; !together && Date.now() < until; ) {
+      for (const until = Date.now() + 15_000; !together && Date.now() < until;) {
         await lookAtLocks();
         if (!together) await new Promise((r) => setTimeout(r, 50));
       }
