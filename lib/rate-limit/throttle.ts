@@ -53,7 +53,7 @@ function limiterFor(store: ThrottleStore, name: string, { points, seconds }: Bud
     insuranceLimiter: new RateLimiterMemory(opts),
   };
   if (store.kind === "redis") return new RateLimiterRedis({ ...shared, storeClient: store.client });
-  return new PreparedDrizzleLimiter({ ...shared, storeClient: store.db, schema: rateLimits }, store.db);
+  return new PreparedDrizzleLimiter({ ...shared, storeClient: store.db, schema: rateLimits });
 }
 
 /**
@@ -64,9 +64,9 @@ function limiterFor(store: ThrottleStore, name: string, { points, seconds }: Bud
  */
 class PreparedDrizzleLimiter extends RateLimiterDrizzle {
   private readonly upserts: ReturnType<typeof prepareUpserts>;
-  constructor(opts: ConstructorParameters<typeof RateLimiterDrizzle>[0], db: Db) {
+  constructor(opts: ConstructorParameters<typeof RateLimiterDrizzle>[0] & { storeClient: Db }) {
     super(opts);
-    this.upserts = prepareUpserts(db);
+    this.upserts = prepareUpserts(opts.storeClient);
   }
 
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false) {
