@@ -70,14 +70,17 @@ export function inScope<T>(db: Db, brand: BrandScope, work: (tx: Db) => Promise<
  * Idempotent, run after the migrations by the user that owns the tables: creates APP_ROLE (a
  * cluster-wide role, NOLOGIN: it is only switched to), grants it the tables' privileges and turns
  * RLS on with the policy for every table that has a brand_id column, so a table a later migration
- * adds is covered without anyone listing it (tests/rls.test.ts checks every one). Audit entries are
+ * adds is covered without anyone listing it (tests/rls.test.ts checks every one); a policy whose
+ * text is not POLICY's (written by an earlier version) is rewritten, one that is is left alone. Audit entries are
  * written by triggers for whatever a statement changed, including a new brand's first rows, so
  * inserting one is always allowed; reading them is scoped like every other table.
  */
 export async function secureBrandTables(db: Db) {
   await db.execute(
     sql.raw(`do $rls$
-declare t text;
+declare
+  t text;
+  wanted text;
 begin
   perform pg_advisory_xact_lock(hashtext('rb_secure_brand_tables'));
   if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
@@ -105,6 +108,12 @@ begin
       execute format('grant usage, select, update on sequence public.%I to ${APP_ROLE}', t);
     end if;
   end loop;
+  -- The policy as PostgreSQL writes it back (on a probe table of the same column), so one whose
+  -- text differs (an older version of POLICY) is brought up to date.
+  create temp table rb_policy_probe (brand_id uuid);
+  create policy ${POLICY_NAME} on pg_temp.rb_policy_probe using (${POLICY});
+  select pg_get_expr(polqual, polrelid) into wanted from pg_policy where polrelid = 'pg_temp.rb_policy_probe'::regclass;
+  drop table pg_temp.rb_policy_probe;
   for t in
     select c.relname from pg_class c join pg_attribute a on a.attrelid = c.oid
     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and a.attname = 'brand_id' and not a.attisdropped
@@ -114,8 +123,7 @@ begin
     end if;
     if not exists (select 1 from pg_policies where schemaname = 'public' and tablename = t and policyname = '${POLICY_NAME}') then
       execute format('create policy ${POLICY_NAME} on public.%I using (${POLICY.replaceAll("'", "''")})', t);
-    elsif exists (select 1 from pg_policies where schemaname = 'public' and tablename = t and policyname = '${POLICY_NAME}' and qual not ilike '%select current_setting%') then
-      -- The policy as first written (read per row): rewritten once.
+    elsif exists (select 1 from pg_policies where schemaname = 'public' and tablename = t and policyname = '${POLICY_NAME}' and qual is distinct from wanted) then
       execute format('alter policy ${POLICY_NAME} on public.%I using (${POLICY.replaceAll("'", "''")})', t);
     end if;
   end loop;

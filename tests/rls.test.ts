@@ -119,6 +119,15 @@ describe("row-level security on every brand-owned table", () => {
         or brand_id = nullif(nullif(current_setting('app.brand_id', true), ''), '${ALL_BRANDS}')::uuid)`),
     );
     expect(await plan()).toMatch(perRow);
+    // Each policy's row version: a migration that finds a policy up to date leaves it alone.
+    const versions = () =>
+      owner(
+        (q) =>
+          q<
+            { table: string; version: string }[]
+          >`select polrelid::regclass::text as table, xmin::text as version from pg_policy where polname = 'brand_scope' order by 1`,
+      );
+    const before = await versions();
     const app = await openDatabase({ url: process.env.DATABASE_URL, role: "app" });
     try {
       await app.migrate();
@@ -126,6 +135,8 @@ describe("row-level security on every brand-owned table", () => {
       await app.close();
     }
     expect(await plan()).not.toMatch(perRow);
+    const after = await versions();
+    expect(after.filter((p, i) => p.version !== before[i].version).map((p) => p.table)).toEqual(["customer_accounts"]);
     const seen = await asApp(a.brand_id, (tx) => counts(tx, "customer_accounts", a.brand_id));
     expect(seen[0].all).toBe(seen[0].of);
     expect(seen[0].of).toBeGreaterThan(0);
